@@ -1,5 +1,5 @@
 /* eslint-disable */
-import type { Prisma, Tenant, User, ApiKeyPair, ApiKey, CustomFieldDefinition, Company, Site, Contact, Lead, Pipeline, PipelineStage, Deal, DealActivity, BookableResource, OperatingHours, ResourceClosure, Booking, EquipmentType, Equipment, ChecklistTemplate, Inspection, InspectionTeamMember, Finding, FindingPhoto, Invoice, InvoiceLineItem, Payment } from "./prisma/client/client.js";
+import type { Prisma, Tenant, User, ApiKeyPair, ApiKey, CustomFieldDefinition, Company, Site, Contact, Lead, Pipeline, PipelineStage, Deal, DealActivity, BookableResource, OperatingHours, ResourceClosure, Booking, EquipmentType, Equipment, ChecklistTemplate, Inspection, InspectionTeamMember, Finding, FindingPhoto, Invoice, InvoiceLineItem, Payment } from "./prisma/client.js";
 import type { PothosPrismaDatamodel } from "@pothos/plugin-prisma";
 export default interface PrismaTypes {
     Tenant: {

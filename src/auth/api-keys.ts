@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { ApiKeyKind, TenantModule, UserRole } from '../generated/prisma/enums.js';
+import type { Scope } from './scopes.js';
+import { isScope } from './scopes.js';
+
+const prefixes: Record<ApiKeyKind, string> = { publishable: 'pk_live_', secret: 'sk_live_' };
+
+/** 32 random bytes (256 bits) after the prefix, base64url: `sk_live_` + 43 characters. */
+const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
+
+export function generateKey(kind: ApiKeyKind): string {
+  return prefixes[kind] + randomBytes(32).toString('base64url');
+}
+
+/**
+ * Keys carry 256 bits of entropy, so a plain SHA-256 is a safe verifier (no salt or slow hash
+ * needed), and looking a key up by its hash compares nothing secret in application code: what the
+ * index lookup could leak by timing is a hash of the presented key, not of any stored one.
+ */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export interface Principal {
+  keyId: string;
+  kind: ApiKeyKind;
+  tenantId: string;
+  userId: string;
+  role: UserRole;
+  scopes: ReadonlySet<Scope>;
+  modules: ReadonlySet<TenantModule>;
+}
+
+/** Why a request has no principal; all of them are a 401 to the client. */
+export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
+
+export type Authentication = { principal: Principal } | { failure: AuthFailure };
+
+export function bearerToken(header: string | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/** Resolves the key of a request. One indexed query, every request: revocation is immediate for every process. */
+export async function authenticate(prisma: PrismaClient, header: string | null, now: Date): Promise<Authentication> {
+  const token = bearerToken(header);
+  if (token === null) return { failure: 'missing' };
+  if (!keyPattern.test(token)) return { failure: 'malformed' };
+  const key = await prisma.apiKey.findUnique({
+    where: { keyHash: hashKey(token) },
+    select: {
+      id: true,
+      kind: true,
+      revokedAt: true,
+      tenantId: true,
+      pair: { select: { scopes: true, expiresAt: true, user: { select: { id: true, role: true, tenant: { select: { modules: true } } } } } },
+    },
+  });
+  if (!key) return { failure: 'unknown' };
+  if (key.revokedAt && key.revokedAt <= now) return { failure: 'revoked' };
+  if (key.pair.expiresAt && key.pair.expiresAt <= now) return { failure: 'expired' };
+  return {
+    principal: {
+      keyId: key.id,
+      kind: key.kind,
+      tenantId: key.tenantId,
+      userId: key.pair.user.id,
+      role: key.pair.user.role,
+      scopes: new Set(key.pair.scopes.filter(isScope)),
+      modules: new Set(key.pair.user.tenant.modules),
+    },
+  };
+}

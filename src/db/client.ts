@@ -1,0 +1,101 @@
+import { mkdirSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import lockfile from 'proper-lockfile';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { applyMigrations } from './schema-engine.js';
+
+export interface Database {
+  prisma: PrismaClient;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** Where the data lives, for log lines; never contains a password. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Emit Prisma `query` events (tests count SQL statements with them). */
+  logQueries?: boolean;
+}
+
+function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
+  return new PrismaClient({ adapter, log: options.logQueries ? [{ emit: 'event', level: 'query' }] : [] });
+}
+
+export async function openPostgres(url: string, poolSize: number, options: OpenOptions = {}): Promise<Database> {
+  const adapterFactory = new PrismaPg({ connectionString: url, max: poolSize });
+  const prisma = createClient(adapterFactory, options);
+  const { host, pathname } = new URL(url);
+  return {
+    prisma,
+    adapterFactory,
+    description: `PostgreSQL ${host}${pathname}`,
+    close: () => prisma.$disconnect(),
+  };
+}
+
+/** In-memory embedded database: one per test worker. */
+export async function openMemory(options: OpenOptions = {}): Promise<Database> {
+  const pglite = await PGlite.create();
+  const adapterFactory = new PrismaPGlite(pglite);
+  await applyMigrations(adapterFactory);
+  const prisma = createClient(adapterFactory, options);
+  return {
+    prisma,
+    adapterFactory,
+    description: 'embedded PostgreSQL (in memory)',
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+/** The unix socket through which other processes (the CLI) reach a running server's embedded database. */
+export const embeddedSocketPath = (dataDir: string) => join(resolve(dataDir), '.s.PGSQL.5432');
+
+/** Connection URL of that socket for node-postgres (it appends `.s.PGSQL.5432` to the host directory). */
+export const embeddedSocketUrl = (dataDir: string) =>
+  `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(resolve(dataDir))}&sslmode=disable`;
+
+export function isEmbeddedDirectoryInUse(dataDir: string): boolean {
+  const dir = resolve(dataDir);
+  return existsSync(dir) && lockfile.checkSync(dir, { lockfilePath: join(dir, '.lock') });
+}
+
+/**
+ * Embedded database in a data directory. PGlite must never be opened by two processes at once,
+ * so the directory is locked; with `share: true` the database is also served on a unix socket so
+ * the CLI can use it while the server runs.
+ */
+export async function openEmbedded(dataDir: string, options: OpenOptions & { share?: boolean } = {}): Promise<Database> {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const release = await lockfile.lock(dir, { lockfilePath: join(dir, '.lock') }).catch(() => {
+    throw new Error(`The embedded database in ${dir} is in use by another process`);
+  });
+  const pglite = await PGlite.create(join(dir, 'pgdata'));
+  const adapterFactory = new PrismaPGlite(pglite);
+  await applyMigrations(adapterFactory);
+  let socketServer: PGLiteSocketServer | undefined;
+  if (options.share) {
+    socketServer = new PGLiteSocketServer({ db: pglite, path: embeddedSocketPath(dir) });
+    await socketServer.start();
+  }
+  const prisma = createClient(adapterFactory, options);
+  return {
+    prisma,
+    adapterFactory,
+    description: `embedded PostgreSQL in ${dir}`,
+    close: async () => {
+      await prisma.$disconnect();
+      await socketServer?.stop();
+      await pglite.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ValidationPlugin from '@pothos/plugin-validation';
+import {
+  DateResolver,
+  DateTimeResolver,
+  EmailAddressResolver,
+  JSONObjectResolver,
+  UUIDResolver,
+} from 'graphql-scalars';
+import type { Scope } from '../auth/scopes.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type PrismaTypes from '../generated/pothos-prisma-types.js';
+import { getDatamodel } from '../generated/pothos-prisma-types.js';
+import type { TenantModule } from '../generated/prisma/enums.js';
+import { AppError, badInput } from '../shared/errors.js';
+import type { Context } from './context.js';
+import { DecimalScalar } from './scalars.js';
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  AuthScopes: {
+    /** A secret key carrying this scope. */
+    scope: Scope;
+    /** Public operations (booking widget): any valid key, publishable ones included. */
+    public: boolean;
+    /** The key's tenant has this module enabled. */
+    module: TenantModule;
+  };
+  Scalars: {
+    UUID: { Input: string; Output: string };
+    Date: { Input: Date; Output: Date };
+    DateTime: { Input: Date; Output: Date };
+    EmailAddress: { Input: string; Output: string };
+    JSONObject: { Input: Prisma.InputJsonObject; Output: unknown };
+    Decimal: { Input: string; Output: unknown };
+  };
+}>({
+  // Scope checks run first so nothing else (validation included) runs for a caller without access.
+  plugins: [ScopeAuthPlugin, PrismaPlugin, ValidationPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      // A publishable key is public by nature: it never unlocks a scope, whatever it carries.
+      scope: (scope) => ctx.principal?.kind === 'secret' && ctx.principal.scopes.has(scope),
+      public: ctx.principal !== null,
+      module: (module) => ctx.principal?.modules.has(module) ?? false,
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      ctx.principal ? new AppError('FORBIDDEN') : new AppError('UNAUTHENTICATED'),
+  },
+  prisma: {
+    // The tenant-scoped client: every query the plugin issues is confined to the caller's tenant.
+    client: (ctx) => ctx.db as unknown as PrismaClient,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'test' ? 'error' : null,
+  },
+  validation: {
+    validationError: (result) =>
+      badInput(
+        result.issues.map((issue) => ({
+          field: (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.'),
+          message: issue.message,
+        })),
+      ),
+  },
+});
+
+builder.addScalarType('UUID', UUIDResolver);
+builder.addScalarType('Date', DateResolver, {});
+builder.addScalarType('DateTime', DateTimeResolver, {});
+builder.addScalarType('EmailAddress', EmailAddressResolver, {});
+builder.addScalarType('JSONObject', JSONObjectResolver, {});
+builder.addScalarType('Decimal', DecimalScalar, {});
+
+builder.queryType({ description: 'Read operations. Every field acts for the tenant that owns the API key.' });
+builder.mutationType({ description: 'Write operations. Every field acts for the tenant that owns the API key.' });

@@ -1,0 +1,22 @@
+import type { AuthFailure, Principal } from '../auth/api-keys.js';
+import type { TenantDb } from '../db/tenant-scope.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+
+/** What every resolver receives: who is calling and the database as their tenant sees it. */
+export interface Context {
+  /** The authenticated key, or null with the reason it is missing. */
+  principal: Principal | null;
+  authFailure: AuthFailure | null;
+  /** Tenant-scoped database; without a principal it is scoped to no tenant and sees nothing. */
+  db: TenantDb;
+  /** Unscoped client, for the few cross-tenant needs (transactions with raw locks). */
+  prisma: PrismaClient;
+  /** Injectable clock: tests move time (key rotation grace period). */
+  now: () => Date;
+}
+
+/** The caller of a resolver that passed its scope check (so a principal always exists). */
+export function principalOf(ctx: Context): Principal {
+  if (!ctx.principal) throw new Error('principalOf called on an unauthenticated request');
+  return ctx.principal;
+}

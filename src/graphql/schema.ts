@@ -1,0 +1,6 @@
+import { lexicographicSortSchema } from 'graphql';
+import { builder } from './builder.js';
+import '../leads/lead.graphql.js';
+
+/** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly). */
+export const schema = lexicographicSortSchema(builder.toSchema());

@@ -1,0 +1,94 @@
+import type { Plugin } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
+import { Prisma } from '../generated/prisma/client.js';
+import type { ErrorCode, FieldProblem } from '../shared/errors.js';
+import { AppError, ErrorCodes } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+
+/**
+ * graphql-js reports bad variables (wrong type, unknown or missing input field) as plain errors
+ * with only a message. This reads the variable path and reason out of that message so both
+ * surfaces can answer BAD_USER_INPUT with field details.
+ */
+export function describeVariableError(message: string): FieldProblem | null {
+  const missing = /^Variable "\$(\w+)" of required type "[^"]+" was not provided\.$/.exec(message);
+  if (missing?.[1]) return { field: missing[1], message: 'is required' };
+  const invalid = /^Variable "\$(\w+)" got invalid value /.exec(message);
+  if (!invalid?.[1]) return null;
+  const rest = message.slice(invalid[0].length);
+  const at = / at "([^"]+)"; /.exec(rest);
+  let field = at?.[1] ?? invalid[1];
+  let reason = at ? rest.slice(at.index + at[0].length) : rest.slice(rest.indexOf('; ') + 2);
+  const nested = /^Field "(\w+)" (of required type "[^"]+" was not provided|is not defined by type "[^"]+")\.?/.exec(reason);
+  if (nested?.[1]) {
+    field = `${field}.${nested[1]}`;
+    reason = nested[2]?.startsWith('of required') ? 'is required' : 'is not a known field';
+  }
+  reason = reason.replace(/^Expected type "[^"]+"\.\s*/, '');
+  return { field, message: reason };
+}
+
+function toAppError(error: GraphQLError): GraphQLError {
+  if (error.extensions.code || error.path) return error;
+  const problem = describeVariableError(error.message);
+  return problem ? new AppError('BAD_USER_INPUT', `${problem.field}: ${problem.message}`, [problem]) : error;
+}
+
+/** Tags variable errors as BAD_USER_INPUT on every execution (GraphQL and REST alike). */
+export const useInputErrorCodes = (): Plugin => ({
+  onExecute: () => ({
+    onExecuteDone: ({ result, setResult }) => {
+      if (!('errors' in result) || !result.errors?.length) return;
+      setResult({ ...result, errors: result.errors.map(toAppError) });
+    },
+  }),
+});
+
+/** Yoga's `maskError`: known database failures become domain errors; anything else is hidden. */
+export function maskError(error: unknown, message: string): Error {
+  const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  // Deliberate errors (AppError, graphql-js request errors) keep their message, code and path.
+  if (original instanceof GraphQLError) return error as GraphQLError;
+  if (original instanceof Prisma.PrismaClientKnownRequestError) {
+    if (original.code === 'P2025') return new AppError('NOT_FOUND');
+    if (original.code === 'P2002') return new AppError('CONFLICT', 'A record with the same unique value already exists');
+  }
+  logger.error({ err: original }, 'unexpected error');
+  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+export interface RestErrorBody {
+  error: string;
+  message?: string;
+  details?: FieldProblem[];
+}
+
+const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ErrorCodes, code);
+
+/** REST answer for a failed operation: status from the error code, `{error, message?, details?}`. */
+export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody } {
+  const first = errors.find((e) => e instanceof GraphQLError) as GraphQLError | undefined;
+  const code = first?.extensions.code;
+  const sofaStatus = (first?.extensions.http as { status?: number } | undefined)?.status;
+  if (!isErrorCode(code)) {
+    // SOFA's own request errors (invalid JSON, unparsable parameters) carry only an HTTP status.
+    if (sofaStatus === 400 && first) return { status: 400, body: { error: 'Bad Request', message: first.message } };
+    return { status: 500, body: { error: ErrorCodes.INTERNAL_SERVER_ERROR.title } };
+  }
+  const { status, title } = ErrorCodes[code];
+  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title } };
+  // graphql-js reports each bad variable field as its own error: answer them all at once.
+  const details = errors
+    .filter((e): e is GraphQLError => e instanceof GraphQLError && e.extensions.code === code)
+    .flatMap((e) => (e.extensions.details as FieldProblem[] | undefined) ?? []);
+  // The REST body *is* the operation's `input`, so its fields are named without that prefix.
+  const restDetails = details.length ? details.map((d) => ({ ...d, field: d.field.replace(/^input\.?/, '') || 'body' })) : undefined;
+  return {
+    status,
+    body: {
+      error: title,
+      ...(restDetails ? { message: restDetails.map((d) => `${d.field}: ${d.message}`).join('; ') } : first && first.message !== title ? { message: first.message } : {}),
+      ...(restDetails ? { details: restDetails } : {}),
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type { ExecutionArgs, GraphQLField, GraphQLInputType, execute } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNullableType, type GraphQLSchema } from 'graphql';
+import type { GetEnvelopedFn } from '@envelop/core';
+import type { Plugin } from 'graphql-yoga';
+import { useSofa } from 'sofa-api';
+import type { FieldProblem } from '../shared/errors.js';
+import { ErrorCodes } from '../shared/errors.js';
+import { restError } from './error-mapping.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Where one GraphQL root field is served on REST. Domain folders declare these. */
+export interface RestRoute {
+  method: HttpMethod;
+  /** Path below `/api`, with `:name` parameters named like the field's arguments. */
+  path: string;
+  /** Success status; 200 unless given. */
+  status?: 200 | 201;
+  /** Wrap the field's value as `{data: value}` (the specification's single-record envelope). */
+  envelope?: 'data';
+}
+
+/** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
+export type RestRoutes = Record<string, RestRoute>;
+
+export const REST_BASE_PATH = '/api';
+
+interface CompiledRoute extends RestRoute {
+  pattern: RegExp;
+  field: GraphQLField<unknown, unknown>;
+  hasInput: boolean;
+}
+
+function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
+  return Object.entries(routes).map(([key, route]) => {
+    const [typeName, fieldName] = key.split('.') as [string, string];
+    const type = typeName === 'Query' ? schema.getQueryType() : schema.getMutationType();
+    const field = type?.getFields()[fieldName];
+    if (!field) throw new Error(`REST route ${route.method} ${route.path} names unknown field ${key}`);
+    const pattern = new RegExp(`^${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
+    return { ...route, pattern, field, hasInput: field.args.some((a) => a.name === 'input') };
+  });
+}
+
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers });
+
+const badRequest = (message: string, details?: FieldProblem[]) =>
+  json({ error: ErrorCodes.BAD_USER_INPUT.title, message, ...(details ? { details } : {}) }, 400);
+
+/** Checks one query or path parameter against its GraphQL argument type. */
+function checkParameter(name: string, raw: string, type: GraphQLInputType): FieldProblem | null {
+  const nullable = getNullableType(type);
+  let value: unknown = raw;
+  if (nullable === GraphQLInt) {
+    if (!/^-?\d{1,9}$/.test(raw)) return { field: name, message: 'must be an integer' };
+    value = Number(raw);
+  } else if (nullable === GraphQLBoolean) {
+    if (raw !== 'true' && raw !== 'false') return { field: name, message: 'must be true or false' };
+    value = raw === 'true';
+  }
+  let problem: FieldProblem | null = null;
+  coerceInputValue(value, type, (_path, _invalid, error) => {
+    problem = { field: name, message: error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
+  });
+  return problem;
+}
+
+function checkParameters(route: CompiledRoute, url: URL, params: Record<string, string>): FieldProblem[] {
+  const args = new Map(route.field.args.map((a) => [a.name, a.type]));
+  const problems: FieldProblem[] = [];
+  for (const [name, raw] of Object.entries(params)) {
+    const type = args.get(name);
+    const problem = type && checkParameter(name, decodeURIComponent(raw), type);
+    if (problem) problems.push(problem);
+  }
+  for (const name of new Set(url.searchParams.keys())) {
+    const type = args.get(name);
+    if (!type || name === 'input' || name in params) {
+      problems.push({ field: name, message: 'is not a parameter of this route' });
+      continue;
+    }
+    const values = url.searchParams.getAll(name);
+    if (values.length > 1) problems.push({ field: name, message: 'must be given once' });
+    const problem = checkParameter(name, values[0] ?? '', type);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+/** The JSON body of a write, or the answer that refuses it. */
+async function readBody(request: Request): Promise<{ body: Record<string, unknown> } | { refusal: Response }> {
+  const text = await request.text();
+  if (!text.trim()) return { body: {} };
+  if (!/^application\/(.+\+)?json\b/i.test(request.headers.get('content-type') ?? '')) {
+    return { refusal: json({ error: ErrorCodes.UNSUPPORTED_MEDIA_TYPE.title, message: 'Send the body as application/json' }, 415) };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { refusal: badRequest('The body is not valid JSON') };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return { refusal: badRequest('The body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }]) };
+  }
+  return { body: body as Record<string, unknown> };
+}
+
+/**
+ * Serves the chosen GraphQL operations on the specification's REST paths with SOFA, inside Yoga's
+ * envelop: a REST call runs the same operation with the same context, auth, limits and error
+ * mapping as a GraphQL request. Around SOFA it adds what an integrator expects from a REST API:
+ * JSON 404/405 answers, strict query parameters, the JSON body as the operation's `input`
+ * (SOFA would otherwise drop `null`s and coerce wrong JSON types), `{data}` envelopes and the
+ * specification's error bodies.
+ */
+export function useRest(routes: RestRoutes): Plugin {
+  type Enveloped = ReturnType<GetEnvelopedFn<Record<string, unknown>>>;
+  let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
+  let sofa: ReturnType<typeof useSofa>;
+  let compiled: CompiledRoute[] = [];
+  const envelopedByContext = new WeakMap<object, Enveloped>();
+
+  return {
+    onYogaInit({ yoga }) {
+      getEnveloped = yoga.getEnveloped;
+    },
+    onSchemaChange({ schema }) {
+      compiled = compile(schema, routes);
+      sofa = useSofa({
+        basePath: REST_BASE_PATH,
+        schema,
+        routes: Object.fromEntries(
+          Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, responseStatus: r.status ?? 200 }]),
+        ),
+        context: async (serverContext) => {
+          const enveloped = getEnveloped(serverContext);
+          const contextValue = await enveloped.contextFactory(serverContext);
+          envelopedByContext.set(contextValue, enveloped);
+          return contextValue;
+        },
+        execute: ((args: ExecutionArgs) => {
+          const enveloped = envelopedByContext.get(args.contextValue as object);
+          if (!enveloped) throw new TypeError('REST execution without a context');
+          return enveloped.execute(args);
+        }) as typeof execute,
+        // SOFA types its handler with its own fetch implementation's Response; the runtime objects are the same.
+        errorHandler: ((errors: readonly unknown[]) => {
+          const { status, body } = restError(errors);
+          return json(body, status);
+        }) as never,
+      });
+    },
+    async onRequest({ request, url, endResponse, serverContext, fetchAPI }) {
+      if (url.pathname === '/graphql') return;
+      const matching = compiled
+        .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))
+        .filter((m) => m.match);
+      const found = matching.find((m) => m.route.method === request.method);
+      if (!found) {
+        if (!matching.length) return endResponse(json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404));
+        const allow = [...new Set(matching.map((m) => m.route.method))].join(', ');
+        return endResponse(json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow }));
+      }
+      const { route } = found;
+      const problems = checkParameters(route, url, { ...found.match?.groups });
+      if (problems.length) return endResponse(badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems));
+      let forwarded = request;
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const read = await readBody(request);
+        if ('refusal' in read) return endResponse(read.refusal);
+        forwarded = new fetchAPI.Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: JSON.stringify(route.hasInput ? { input: read.body } : {}),
+        });
+      }
+      const response = await sofa.handle(forwarded, serverContext as never);
+      if (!route.envelope || !response.ok) return endResponse(response);
+      return endResponse(json({ data: await response.json() }, response.status));
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { leadRoutes } from '../leads/lead.rest.js';
+import type { RestRoutes } from './rest.js';
+
+/** Every REST route of the product, gathered from the domain folders. */
+export const restRoutes: RestRoutes = {
+  ...leadRoutes,
+};
