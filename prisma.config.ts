@@ -1,6 +1,6 @@
 import { defineConfig } from 'prisma/config';
 
-// Only `prisma generate` uses this file; migrations run through scripts/db.ts (WASM engine).
+// Only `prisma generate` uses this file; migrations run through scripts/migrations.ts (WASM schema engine).
 export default defineConfig({
   schema: 'prisma/schema.prisma',
 });

@@ -72,7 +72,10 @@ export function isEmbeddedDirectoryInUse(dataDir: string): boolean {
  * so the directory is locked; with `share: true` the database is also served on a unix socket so
  * the CLI can use it while the server runs.
  */
-export async function openEmbedded(dataDir: string, options: OpenOptions & { share?: boolean } = {}): Promise<Database> {
+export async function openEmbedded(
+  dataDir: string,
+  options: OpenOptions & { share?: boolean } = {},
+): Promise<Database & { appliedMigrations: string[] }> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const release = await lockfile.lock(dir, { lockfilePath: join(dir, '.lock') }).catch(() => {
@@ -80,7 +83,7 @@ export async function openEmbedded(dataDir: string, options: OpenOptions & { sha
   });
   const pglite = await PGlite.create(join(dir, 'pgdata'));
   const adapterFactory = new PrismaPGlite(pglite);
-  await applyMigrations(adapterFactory);
+  const appliedMigrations = await applyMigrations(adapterFactory);
   let socketServer: PGLiteSocketServer | undefined;
   if (options.share) {
     socketServer = new PGLiteSocketServer({ db: pglite, path: embeddedSocketPath(dir) });
@@ -91,6 +94,7 @@ export async function openEmbedded(dataDir: string, options: OpenOptions & { sha
     prisma,
     adapterFactory,
     description: `embedded PostgreSQL in ${dir}`,
+    appliedMigrations,
     close: async () => {
       await prisma.$disconnect();
       await socketServer?.stop();

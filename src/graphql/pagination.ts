@@ -96,3 +96,12 @@ export function pageType<Item>(name: string, item: OutputRef<Item>, itemDescript
     }),
   });
 }
+
+/** Runs a page-based query (rows and total count) and shapes the page envelope. */
+export async function pageOf<T>(
+  args: { page: number; limit: number },
+  fetch: (window: { skip: number; take: number }) => Promise<[T[], number]>,
+) {
+  const [data, total] = await fetch(pageWindow(args));
+  return { data, total, page: args.page, pageSize: args.limit };
+}

@@ -1,5 +1,7 @@
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
+import '../companies/company.graphql.js';
+import '../contacts/contact.graphql.js';
 import '../leads/lead.graphql.js';
 
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly). */

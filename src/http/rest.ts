@@ -25,6 +25,12 @@ export type RestRoutes = Record<string, RestRoute>;
 
 export const REST_BASE_PATH = '/api';
 
+/** The route map in SOFA's terms. */
+export const sofaRoutes = (routes: RestRoutes) =>
+  Object.fromEntries(
+    Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, responseStatus: r.status ?? 200 }]),
+  );
+
 interface CompiledRoute extends RestRoute {
   pattern: RegExp;
   field: GraphQLField<unknown, unknown>;
@@ -131,9 +137,7 @@ export function useRest(routes: RestRoutes): Plugin {
       sofa = useSofa({
         basePath: REST_BASE_PATH,
         schema,
-        routes: Object.fromEntries(
-          Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, responseStatus: r.status ?? 200 }]),
-        ),
+        routes: sofaRoutes(routes),
         context: async (serverContext) => {
           const enveloped = getEnveloped(serverContext);
           const contextValue = await enveloped.contextFactory(serverContext);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badInput } from './errors.js';
 
 const notNull = (issue: { input?: unknown }) => (issue.input === null ? 'cannot be null' : 'must be a string');
 
@@ -22,4 +23,11 @@ export const notNullable = <T extends z.ZodType>(schema: T) =>
 /** Keys of `patch` whose value was sent (absent fields do not change; null clears). */
 export function sentFields<T extends object>(patch: T): Partial<T> {
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Parses with a zod schema, or throws BAD_USER_INPUT naming each field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw badInput(parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'input', message: issue.message })));
 }

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { notNullable, optionalText, patchedRequiredText, requiredText } from '../shared/validation.js';
+import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
+
+export const Company = builder.prismaObject('Company', {
+  description: 'A customer organisation. Contacts, sites, deals, inspections and invoices belong to a company.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
+    name: t.exposeString('name', { description: 'Company name (at most 200 characters).' }),
+    phone: t.exposeString('phone', { nullable: true, description: 'Main phone number.' }),
+    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Main email address.' }),
+    address: t.exposeString('address', { nullable: true, description: 'Street address.' }),
+    city: t.exposeString('city', { nullable: true, description: 'City.' }),
+    state: t.exposeString('state', { nullable: true, description: 'State or region.' }),
+    postalCode: t.exposeString('postalCode', { nullable: true, description: 'Postal code.' }),
+    customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for companies, by key." }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the company was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the company last changed (ISO 8601, UTC).' }),
+  }),
+});
+
+const CompanyPage = pageType('Company', Company, 'companies, by name');
+
+const addressFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0], clears: string) => ({
+  phone: t.string({ description: `Main phone number, at most 50 characters${clears}.`, validate: optionalText(50) }),
+  email: t.field({ type: 'EmailAddress', description: `Main email address${clears}.` }),
+  address: t.string({ description: `Street address, at most 500 characters${clears}.`, validate: optionalText(500) }),
+  city: t.string({ description: `City, at most 100 characters${clears}.`, validate: optionalText(100) }),
+  state: t.string({ description: `State or region, at most 100 characters${clears}.`, validate: optionalText(100) }),
+  postalCode: t.string({ description: `Postal code, at most 20 characters${clears}.`, validate: optionalText(20) }),
+});
+
+const CreateCompanyInput = builder.inputType('CreateCompanyInput', {
+  description: 'A new company.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Company name, at most 200 characters.', validate: requiredText(200) }),
+    ...addressFields(t, ''),
+    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+  }),
+});
+
+const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
+  description: 'Changes to a company. Absent fields do not change; `null` clears a nullable field.',
+  fields: (t) => ({
+    name: t.string({ description: 'Company name, at most 200 characters. Cannot be null.', validate: patchedRequiredText(200) }),
+    ...addressFields(t, '; null clears'),
+    customFields: t.field({
+      type: 'JSONObject',
+      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
+      validate: notNullable(z.record(z.string(), z.unknown())),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  companies: t.field({
+    type: CompanyPage,
+    description: 'Companies of the tenant by name, page by page. Scope `companies.read`.',
+    authScopes: { scope: 'companies.read' },
+    args: {
+      ...pageArgs().page,
+      search: t.arg.string({ description: 'Case-insensitive words matched against name and email.', validate: z.string().max(200).nullish() }),
+    },
+    resolve: (_root, args, ctx) => listCompanies(ctx, args),
+  }),
+  company: t.field({
+    type: Company,
+    nullable: true,
+    description: 'One company by id; a NOT_FOUND error when it does not exist in the tenant. Scope `companies.read`.',
+    authScopes: { scope: 'companies.read' },
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Company id.' }) },
+    resolve: (_root, { id }, ctx) => getCompany(ctx, id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createCompany: t.field({
+    type: Company,
+    description: 'Creates a company. Scope `companies.write`.',
+    authScopes: { scope: 'companies.write' },
+    args: { input: t.arg({ type: CreateCompanyInput, required: true, description: 'The company to create.' }) },
+    resolve: (_root, { input }, ctx) => createCompany(ctx, input),
+  }),
+  updateCompany: t.field({
+    type: Company,
+    description: 'Changes a company. Scope `companies.write`.',
+    authScopes: { scope: 'companies.write' },
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Company id.' }),
+      input: t.arg({ type: UpdateCompanyInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (_root, { id, input }, ctx) => updateCompany(ctx, id, input),
+  }),
+}));

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { notNullable, optionalText, patchedRequiredText, requiredText } from '../shared/validation.js';
+import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
+
+export const Contact = builder.prismaObject('Contact', {
+  description: 'A person who belongs to a company. At most one contact per company is its primary contact.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
+    companyId: t.expose('companyId', { type: 'UUID', description: 'Id of the company the contact belongs to.' }),
+    firstName: t.exposeString('firstName', { description: 'First name (at most 100 characters).' }),
+    lastName: t.exposeString('lastName', { description: 'Last name (at most 100 characters).' }),
+    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address.' }),
+    phone: t.exposeString('phone', { nullable: true, description: 'Phone number (at most 50 characters).' }),
+    role: t.exposeString('role', { nullable: true, description: 'Job title (at most 100 characters).' }),
+    isPrimary: t.exposeBoolean('isPrimary', { description: "Whether this is the company's primary contact." }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+    customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for contacts, by key." }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the contact was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the contact last changed (ISO 8601, UTC).' }),
+  }),
+});
+
+const ContactPage = pageType('Contact', Contact, 'contacts, by last then first name');
+
+const CreateContactInput = builder.inputType('CreateContactInput', {
+  description: 'A new contact of a company.',
+  fields: (t) => ({
+    companyId: t.field({ type: 'UUID', required: true, description: 'Id of a company of the tenant.' }),
+    firstName: t.string({ required: true, description: 'First name, at most 100 characters.', validate: requiredText(100) }),
+    lastName: t.string({ required: true, description: 'Last name, at most 100 characters.', validate: requiredText(100) }),
+    email: t.field({ type: 'EmailAddress', description: 'Email address (validated).' }),
+    phone: t.string({ description: 'Phone number, at most 50 characters.', validate: optionalText(50) }),
+    role: t.string({ description: 'Job title, at most 100 characters.', validate: optionalText(100) }),
+    isPrimary: t.boolean({ description: "Make this the company's primary contact (the previous primary stops being one)." }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
+    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+  }),
+});
+
+const UpdateContactInput = builder.inputType('UpdateContactInput', {
+  description: 'Changes to a contact. Absent fields do not change; `null` clears a nullable field.',
+  fields: (t) => ({
+    firstName: t.string({ description: 'First name, at most 100 characters. Cannot be null.', validate: patchedRequiredText(100) }),
+    lastName: t.string({ description: 'Last name, at most 100 characters. Cannot be null.', validate: patchedRequiredText(100) }),
+    email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.' }),
+    phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
+    role: t.string({ description: 'Job title, at most 100 characters; null clears.', validate: optionalText(100) }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
+    isPrimary: t.boolean({
+      description: "true makes this the company's primary contact (clearing the previous one); false unmarks it. Cannot be null.",
+      validate: notNullable(z.boolean()),
+    }),
+    customFields: t.field({
+      type: 'JSONObject',
+      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
+      validate: notNullable(z.record(z.string(), z.unknown())),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  contacts: t.field({
+    type: ContactPage,
+    description: 'Contacts of the tenant by name, page by page. Scope `contacts.read`.',
+    authScopes: { scope: 'contacts.read' },
+    args: {
+      ...pageArgs().page,
+      companyId: t.arg({ type: 'UUID', description: 'Only contacts of this company.' }),
+      search: t.arg.string({
+        description: 'Case-insensitive words, each matched against first name, last name and email.',
+        validate: z.string().max(200).nullish(),
+      }),
+    },
+    resolve: (_root, args, ctx) => listContacts(ctx, args),
+  }),
+  contact: t.field({
+    type: Contact,
+    nullable: true,
+    description: 'One contact by id; a NOT_FOUND error when it does not exist in the tenant. Scope `contacts.read`.',
+    authScopes: { scope: 'contacts.read' },
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Contact id.' }) },
+    resolve: (_root, { id }, ctx) => getContact(ctx, id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createContact: t.field({
+    type: Contact,
+    description: 'Creates a contact of a company. Scope `contacts.write`.',
+    authScopes: { scope: 'contacts.write' },
+    args: { input: t.arg({ type: CreateContactInput, required: true, description: 'The contact to create.' }) },
+    resolve: (_root, { input }, ctx) => createContact(ctx, input),
+  }),
+  updateContact: t.field({
+    type: Contact,
+    description: 'Changes a contact. Scope `contacts.write`.',
+    authScopes: { scope: 'contacts.write' },
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Contact id.' }),
+      input: t.arg({ type: UpdateContactInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (_root, { id, input }, ctx) => updateContact(ctx, id, input),
+  }),
+}));

@@ -1,0 +1,100 @@
+import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import type { TenantDb } from '../db/tenant-scope.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { notFound } from '../shared/errors.js';
+import { mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
+import { sentFields } from '../shared/validation.js';
+
+export interface ContactFilter {
+  page: number;
+  limit: number;
+  companyId?: string | null;
+  search?: string | null;
+}
+
+export function listContacts(ctx: Context, filter: ContactFilter) {
+  const where = {
+    companyId: filter.companyId ?? undefined,
+    AND: searchWords(filter.search, ['firstName', 'lastName', 'email']),
+  };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([
+      ctx.db.contact.findMany({ where, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }], skip, take }),
+      ctx.db.contact.count({ where }),
+    ]),
+  );
+}
+
+export async function getContact(ctx: Context, id: string) {
+  return (await ctx.db.contact.findUnique({ where: { id } })) ?? Promise.reject(notFound('Contact'));
+}
+
+interface ContactFields {
+  email?: string | null;
+  phone?: string | null;
+  role?: string | null;
+  notes?: string | null;
+  isPrimary?: boolean | null;
+  customFields?: Prisma.InputJsonObject | null;
+}
+
+export interface NewContact extends ContactFields {
+  companyId: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface ContactPatch extends ContactFields {
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
+
+/**
+ * At most one primary contact per company. The company row is locked first, so two requests
+ * making different contacts primary run one after the other and the last one wins cleanly.
+ */
+async function clearOtherPrimaries(tx: Transaction, companyId: string, keepContactId?: string) {
+  await tx.$queryRaw`SELECT 1 FROM "Company" WHERE id = ${companyId}::uuid FOR UPDATE`;
+  await tx.contact.updateMany({
+    where: { companyId, isPrimary: true, id: keepContactId ? { not: keepContactId } : undefined },
+    data: { isPrimary: false },
+  });
+}
+
+export async function createContact(ctx: Context, input: NewContact) {
+  const [customFields] = await Promise.all([
+    checkCustomFields(ctx.db, 'contact', input.customFields),
+    mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company'),
+  ]);
+  return ctx.db.$transaction(async (tx) => {
+    if (input.isPrimary) await clearOtherPrimaries(tx, input.companyId);
+    return tx.contact.create({
+      data: { ...input, isPrimary: input.isPrimary ?? false, customFields, tenantId: principalOf(ctx).tenantId },
+    });
+  });
+}
+
+export async function updateContact(ctx: Context, id: string, patch: ContactPatch) {
+  const { customFields, firstName, lastName, isPrimary, ...nullable } = sentFields(patch);
+  const existing = await getContact(ctx, id);
+  const checkedCustomFields = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'contact', customFields);
+  return ctx.db.$transaction(async (tx) => {
+    if (isPrimary) await clearOtherPrimaries(tx, existing.companyId, id);
+    return tx.contact.update({
+      where: { id },
+      data: {
+        ...nullable,
+        firstName: firstName ?? undefined,
+        lastName: lastName ?? undefined,
+        isPrimary: isPrimary ?? undefined,
+        customFields: checkedCustomFields,
+      },
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import { createServer } from 'node:http';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { createApp } from './http/app.js';
+import { logger } from './shared/logger.js';
+import { seedDemo } from './tenants/demo.js';
+
+/** `npm start`: the HTTP server. With `--demo` it first creates demo data and prints a key to try it with. */
+const config = loadConfig();
+const db = await openDatabase(config, { share: true });
+logger.info({ database: db.description, appliedMigrations: db.appliedMigrations }, 'database ready');
+
+const server = createServer(createApp({ prisma: db.prisma }));
+server.listen(config.PORT, config.HOST, async () => {
+  const base = `http://localhost:${config.PORT}`;
+  logger.info({ graphql: `${base}/graphql`, rest: `${base}/api` }, 'listening');
+  if (process.argv.includes('--demo')) {
+    const demo = await seedDemo(db.prisma);
+    const key = demo.keys.secret.key;
+    process.stderr.write(
+      `\nDemo tenant "${demo.tenant.name}" is ready. Try:\n` +
+        `  curl -H 'Authorization: Bearer ${key}' '${base}/api/v1/leads?limit=5'\n` +
+        `  curl -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\\n` +
+        `       -d '{"query":"{ companies { data { name } total } }"}' ${base}/graphql\n` +
+        `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n\n`,
+    );
+  }
+});
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  await db.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

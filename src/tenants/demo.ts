@@ -1,0 +1,77 @@
+import { createKeyPair } from '../auth/key-pairs.js';
+import { allScopes } from '../auth/scopes.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { UserRole } from '../generated/prisma/enums.js';
+import { createTenant, createUser } from './tenant.service.js';
+
+const DEMO_TENANT = 'Demo Field Services';
+
+const people: { name: string; role: UserRole }[] = [
+  { name: 'Alex Admin', role: 'system_admin' },
+  { name: 'Morgan Manager', role: 'manager' },
+  { name: 'Casey Coordinator', role: 'field_coordinator' },
+  { name: 'Taylor Technician', role: 'technician' },
+  { name: 'Sam Sales', role: 'sales' },
+];
+
+const companies = [
+  { name: 'Northwind Logistics', city: 'Columbus', state: 'OH', contacts: [['Maria', 'Lopez', 'Operations Manager'], ['Dev', 'Patel', 'Safety Officer']] },
+  { name: 'Contoso Manufacturing', city: 'Dayton', state: 'OH', contacts: [['Chris', 'Nguyen', 'Plant Manager']] },
+  { name: 'Fabrikam Warehousing', city: 'Toledo', state: 'OH', contacts: [['Jordan', 'Smith', 'Facilities Lead'], ['Riley', 'Chen', 'Purchasing']] },
+] as const;
+
+const leadNames = [['Avery', 'Brooks'], ['Blake', 'Reed'], ['Cameron', 'Hayes'], ['Drew', 'Foster'], ['Emerson', 'Gray'], ['Finley', 'Hart'], ['Harper', 'Kim'], ['Jamie', 'Lane']] as const;
+const sources = ['web_form', 'referral', 'agent_chat', 'inbound_call', 'mcp', 'import'] as const;
+const statuses = ['new', 'contacted', 'qualifying', 'qualified', 'new', 'converted', 'disqualified', 'lost'] as const;
+
+/**
+ * The demo tenant with users, sample companies, contacts and leads (created once), and a fresh
+ * key pair holding every scope (keys are shown only once, so each run issues a new pair).
+ */
+export async function seedDemo(prisma: PrismaClient) {
+  let tenant = await prisma.tenant.findFirst({ where: { name: DEMO_TENANT }, select: { id: true, name: true, modules: true } });
+  if (!tenant) {
+    tenant = await createTenant(prisma, { name: DEMO_TENANT, modules: ['inspections'] });
+    const tenantId = tenant.id;
+    for (const person of people) {
+      const email = `${person.name.split(' ')[0]?.toLowerCase()}@demo.example`;
+      await createUser(prisma, { tenantId, name: person.name, email, role: person.role });
+    }
+    for (const company of companies) {
+      await prisma.company.create({
+        data: {
+          tenantId,
+          name: company.name,
+          city: company.city,
+          state: company.state,
+          contacts: {
+            create: company.contacts.map(([firstName, lastName, role], i) => ({
+              tenantId,
+              firstName,
+              lastName,
+              role,
+              isPrimary: i === 0,
+              email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+            })),
+          },
+        },
+      });
+    }
+    await prisma.lead.createMany({
+      data: leadNames.map(([firstName, lastName], i) => ({
+        tenantId,
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}@prospect.example`,
+        source: sources[i % sources.length],
+        status: statuses[i % statuses.length],
+        companyName: `${lastName} & Co`,
+      })),
+    });
+  }
+  const users = await prisma.user.findMany({ where: { tenantId: tenant.id }, select: { id: true, name: true, email: true, role: true }, orderBy: { name: 'asc' } });
+  const admin = users.find((u) => u.role === 'system_admin') ?? users[0];
+  if (!admin) throw new Error('the demo tenant has no users');
+  const keys = await createKeyPair(prisma, { tenantId: tenant.id, userId: admin.id, name: `demo ${new Date().toISOString()}`, scopes: allScopes });
+  return { tenant, users, keys };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
+import { afterAll, beforeAll } from 'vitest';
+import { createKeyPair } from '../../src/auth/key-pairs.js';
+import type { Scope } from '../../src/auth/scopes.js';
+import { allScopes } from '../../src/auth/scopes.js';
+import type { Database } from '../../src/db/client.js';
+import type { UserRole } from '../../src/generated/prisma/enums.js';
+import type { App } from '../../src/http/app.js';
+import { createApp } from '../../src/http/app.js';
+import { createTenant, createUser } from '../../src/tenants/tenant.service.js';
+import { openTestDatabase } from './database.js';
+
+export interface TenantFixture {
+  tenantId: string;
+  userId: string;
+  secret: string;
+  publishable: string;
+  secretKeyId: string;
+}
+
+export interface RestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface GraphQLResponse<T> {
+  status: number;
+  data: T | null | undefined;
+  errors?: { message: string; path?: string[]; extensions: { code: string; details?: { field: string; message: string }[] } }[];
+}
+
+/**
+ * One test file's world: its own database, the real HTTP handler (Yoga's fetch, the same code the
+ * server runs), a clock tests can move, and helpers to call both surfaces and count SQL statements.
+ */
+export function useHarness() {
+  const h = {
+    db: undefined as unknown as Database,
+    app: undefined as unknown as App,
+    clock: { offsetMs: 0 },
+    statements: 0,
+  };
+  beforeAll(async () => {
+    h.db = await openTestDatabase();
+    (h.db.prisma as unknown as { $on(event: 'query', cb: () => void): void }).$on('query', () => {
+      h.statements += 1;
+    });
+    h.app = createApp({ prisma: h.db.prisma, now: () => new Date(Date.now() + h.clock.offsetMs) });
+  });
+  afterAll(async () => {
+    await h.db?.close();
+  });
+
+  async function tenant(options: { scopes?: Scope[]; role?: UserRole; modules?: 'inspections'[] } = {}): Promise<TenantFixture> {
+    const suffix = randomUUID().slice(0, 8);
+    const t = await createTenant(h.db.prisma, { name: `Tenant ${suffix}`, modules: options.modules ?? [] });
+    const user = await createUser(h.db.prisma, { tenantId: t.id, name: `User ${suffix}`, email: `user-${suffix}@example.test`, role: options.role ?? 'manager' });
+    const keys = await createKeyPair(h.db.prisma, { tenantId: t.id, userId: user.id, name: 'test', scopes: options.scopes ?? allScopes });
+    return { tenantId: t.id, userId: user.id, secret: keys.secret.key, publishable: keys.publishable.key, secretKeyId: keys.secret.id };
+  }
+
+  async function rest<T = any>(method: string, path: string, options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<RestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await h.app.fetch(`http://localhost${path}`, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  }
+
+  async function gql<TData, TVars>(key: string | null, document: TypedDocumentNode<TData, TVars>, variables?: TVars): Promise<GraphQLResponse<TData>> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (key) headers.authorization = `Bearer ${key}`;
+    const response = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: print(document), variables }),
+    });
+    const json = await response.json();
+    return { status: response.status, data: json.data, errors: json.errors };
+  }
+
+  /** SQL statements issued while `work` runs. */
+  async function countStatements(work: () => Promise<unknown>): Promise<number> {
+    const before = h.statements;
+    await work();
+    return h.statements - before;
+  }
+
+  return { h, tenant, rest, gql, countStatements };
+}
