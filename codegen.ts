@@ -6,7 +6,7 @@ const config: CodegenConfig = {
   documents: ['test/operations/**/*.graphql'],
   generates: {
     'test/generated/operations.ts': {
-      plugins: ['typescript', 'typescript-operations', 'typed-document-node'],
+      plugins: ['typescript-operations', 'typed-document-node'],
       config: {
         scalars: {
           UUID: 'string',

@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  // graphql ships both ESM and CJS; CJS dependencies (graphql-scalars) load the CJS copy, so the
+  // tests must too, or graphql sees two "different" GraphQLScalarType classes.
+  resolve: { alias: { graphql: require.resolve('graphql') } },
   test: {
     include: ['test/**/*.test.ts'],
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },

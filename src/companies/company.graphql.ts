@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { notNullable, optionalText, patchedRequiredText, requiredText } from '../shared/validation.js';
+import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
 
 export const Company = builder.prismaObject('Company', {
@@ -43,13 +43,13 @@ const CreateCompanyInput = builder.inputType('CreateCompanyInput', {
 
 const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
   description: 'Changes to a company. Absent fields do not change; `null` clears a nullable field.',
+  validate: rejectNulls('name', 'customFields'),
   fields: (t) => ({
-    name: t.string({ description: 'Company name, at most 200 characters. Cannot be null.', validate: patchedRequiredText(200) }),
+    name: t.string({ description: 'Company name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
     ...addressFields(t, '; null clears'),
     customFields: t.field({
       type: 'JSONObject',
       description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-      validate: notNullable(z.record(z.string(), z.unknown())),
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { notNullable, optionalText, patchedRequiredText, requiredText } from '../shared/validation.js';
+import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
 
 export const Contact = builder.prismaObject('Contact', {
@@ -41,21 +41,20 @@ const CreateContactInput = builder.inputType('CreateContactInput', {
 
 const UpdateContactInput = builder.inputType('UpdateContactInput', {
   description: 'Changes to a contact. Absent fields do not change; `null` clears a nullable field.',
+  validate: rejectNulls('firstName', 'lastName', 'isPrimary', 'customFields'),
   fields: (t) => ({
-    firstName: t.string({ description: 'First name, at most 100 characters. Cannot be null.', validate: patchedRequiredText(100) }),
-    lastName: t.string({ description: 'Last name, at most 100 characters. Cannot be null.', validate: patchedRequiredText(100) }),
+    firstName: t.string({ description: 'First name, at most 100 characters. Cannot be null.', validate: requiredText(100) }),
+    lastName: t.string({ description: 'Last name, at most 100 characters. Cannot be null.', validate: requiredText(100) }),
     email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.' }),
     phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
     role: t.string({ description: 'Job title, at most 100 characters; null clears.', validate: optionalText(100) }),
     notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
     isPrimary: t.boolean({
       description: "true makes this the company's primary contact (clearing the previous one); false unmarks it. Cannot be null.",
-      validate: notNullable(z.boolean()),
     }),
     customFields: t.field({
       type: 'JSONObject',
       description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-      validate: notNullable(z.record(z.string(), z.unknown())),
     }),
   }),
 });

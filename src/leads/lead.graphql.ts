@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs } from '../graphql/pagination.js';
-import { notNullable, optionalText, patchedRequiredText, requiredText } from '../shared/validation.js';
+import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
@@ -92,11 +91,12 @@ const CreateLeadInput = builder.inputType('CreateLeadInput', {
 
 const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
   description: 'Changes to a lead. Absent fields do not change; `null` clears a nullable field.',
+  validate: rejectNulls('firstName', 'lastName', 'status', 'source', 'customFields'),
   fields: (t) => ({
-    firstName: t.string({ description: 'First name, at most 255 characters. Cannot be null.', validate: patchedRequiredText(255) }),
-    lastName: t.string({ description: 'Last name, at most 255 characters. Cannot be null.', validate: patchedRequiredText(255) }),
-    status: t.field({ type: LeadStatusEnum, description: 'New qualification status. Cannot be null.', validate: notNullable(z.string()) }),
-    source: t.field({ type: LeadSourceEnum, description: 'Where the lead came from. Cannot be null.', validate: notNullable(z.string()) }),
+    firstName: t.string({ description: 'First name, at most 255 characters. Cannot be null.', validate: requiredText(255) }),
+    lastName: t.string({ description: 'Last name, at most 255 characters. Cannot be null.', validate: requiredText(255) }),
+    status: t.field({ type: LeadStatusEnum, description: 'New qualification status. Cannot be null.' }),
+    source: t.field({ type: LeadSourceEnum, description: 'Where the lead came from. Cannot be null.' }),
     channelType: t.string({ description: 'Free-text channel detail; null clears.', validate: optionalText(255) }),
     email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.' }),
     phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
@@ -108,7 +108,6 @@ const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
     customFields: t.field({
       type: 'JSONObject',
       description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-      validate: notNullable(z.record(z.string(), z.unknown())),
     }),
   }),
 });

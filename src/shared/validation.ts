@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { badInput } from './errors.js';
 
-const notNull = (issue: { input?: unknown }) => (issue.input === null ? 'cannot be null' : 'must be a string');
-
-/** A required text value (create) of at most `max` characters, not blank. */
+/** A required text value of at most `max` characters, not blank. */
 export const requiredText = (max: number) =>
   z
-    .string({ error: notNull })
+    .string()
     .max(max, `must be at most ${max} characters`)
     .refine((s) => s.trim().length > 0, 'must not be blank');
-
-/** The same field in a PATCH: may be absent, never null. */
-export const patchedRequiredText = (max: number) => requiredText(max).optional();
 
 /** An optional, nullable text value of at most `max` characters. */
 export const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 
-/** A value that may be absent but not null (booleans, JSON objects in a PATCH). */
-export const notNullable = <T extends z.ZodType>(schema: T) =>
-  z.custom<unknown>((v) => v !== null, 'cannot be null').pipe(schema.optional());
+/**
+ * Input-object check for a PATCH: these fields may be absent but never null. (Field validators
+ * never see nulls, so this runs on the whole object.)
+ */
+export const rejectNulls = (...fields: string[]) =>
+  z.record(z.string(), z.unknown()).superRefine((input, ctx) => {
+    for (const field of fields) {
+      if (input[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be null' });
+    }
+  });
 
 /** Keys of `patch` whose value was sent (absent fields do not change; null clears). */
 export function sentFields<T extends object>(patch: T): Partial<T> {

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerOptions {
+  name: string;
+  /** Script path relative to the project root, run as `node [nodeArgs] --import tsx <script>`. */
+  script: string;
+  env: Record<string, string>;
+  nodeArgs?: string[];
+  /** Any HTTP answer from this URL means the server is up. */
+  readyUrl: string;
+  readyTimeoutMs?: number;
+}
+
+export interface ChildServer {
+  name: string;
+  pid: number;
+  /** Milliseconds from spawn until the server answered. */
+  startupMs: number;
+  /** The last lines the child wrote, for error messages. */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+// Last resort if the benchmark itself dies: never leave a server behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startServer(options: ServerOptions): Promise<ChildServer> {
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+    cwd: projectRoot,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  if (child.pid === undefined) throw new Error(`${options.name}: could not spawn node`);
+
+  const server: ChildServer = {
+    name: options.name,
+    pid: child.pid,
+    startupMs: 0,
+    output: () => tail.trim(),
+    stop: async (graceMs = 10_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+
+  const deadline = startedAt + (options.readyTimeoutMs ?? 90_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${options.name} exited during startup (${child.exitCode ?? child.signalCode}):\n${server.output()}`);
+    }
+    try {
+      await fetch(options.readyUrl, { signal: AbortSignal.timeout(2000) });
+      server.startupMs = Date.now() - startedAt;
+      return server;
+    } catch {
+      if (Date.now() > deadline) {
+        await server.stop(1000);
+        throw new Error(`${options.name} did not answer ${options.readyUrl} within the startup timeout:\n${server.output()}`);
+      }
+      await sleep(250);
+    }
+  }
+}
+
+/** VmRSS and VmHWM (peak resident set) of a process, in kB, from /proc/<pid>/status. */
+export async function readMemory(pid: number): Promise<{ rssKb: number; hwmKb: number } | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssKb: field('VmRSS'), hwmKb: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's resident set size every `intervalMs`. */
+export class RssSampler {
+  private readonly samples: { at: number; rssKb: number }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly pid: number, private readonly intervalMs = 200) {}
+
+  start(): void {
+    const sample = async () => {
+      const memory = await readMemory(this.pid);
+      if (memory) this.samples.push({ at: Date.now(), rssKb: memory.rssKb });
+    };
+    void sample();
+    this.timer = setInterval(() => void sample(), this.intervalMs);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Largest sampled RSS in kB, optionally only between two Date.now() instants. */
+  maxKb(from = 0, to = Infinity): number {
+    return this.samples.filter((s) => s.at >= from && s.at <= to).reduce((max, s) => Math.max(max, s.rssKb), 0);
+  }
+}

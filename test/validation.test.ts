@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
+import { CreateLeadDocument, UpdateContactDocument } from './generated/operations.js';
+import { fixtures } from './support/fixtures.js';
+import type { TenantFixture } from './support/harness.js';
+import { useHarness } from './support/harness.js';
+
+const harness = useHarness();
+const { h, tenant, rest, gql } = harness;
+const make = fixtures(harness);
+
+describe('bad input', () => {
+  let t: TenantFixture;
+  let company: { id: string };
+  let contact: { id: string; firstName: string };
+  let lead: { id: string };
+
+  beforeAll(async () => {
+    t = await tenant();
+    await createCustomFieldDefinition(h.db.prisma, { tenantId: t.tenantId, entity: 'contact', key: 'tier', type: 'select', required: true, options: ['gold', 'silver'] });
+    await createCustomFieldDefinition(h.db.prisma, { tenantId: t.tenantId, entity: 'contact', key: 'since', type: 'date' });
+    company = await make.company(t.secret);
+    contact = await make.contact(t.secret, company.id, { customFields: { tier: 'gold' } });
+    lead = await make.lead(t.secret);
+  });
+
+  /** Snapshot of everything the tenant owns, to prove a refused request wrote nothing. */
+  const snapshot = async () => ({
+    leads: await h.db.prisma.lead.findMany({ where: { tenantId: t.tenantId }, orderBy: { id: 'asc' } }),
+    contacts: await h.db.prisma.contact.findMany({ where: { tenantId: t.tenantId }, orderBy: { id: 'asc' } }),
+    companies: await h.db.prisma.company.findMany({ where: { tenantId: t.tenantId }, orderBy: { id: 'asc' } }),
+  });
+
+  async function expectBadRequest(method: string, path: string, options: { body?: unknown; rawBody?: string }, fields: string[]) {
+    const before = await snapshot();
+    const response = await rest(method, path, { key: t.secret, ...options });
+    expect(response.status, JSON.stringify(response.body)).toBe(400);
+    expect(response.body.error).toBe('Bad Request');
+    expect(typeof response.body.message).toBe('string');
+    expect(response.body.details.map((d: { field: string }) => d.field).sort()).toEqual([...fields].sort());
+    for (const detail of response.body.details) expect(detail.message).toEqual(expect.any(String));
+    expect(await snapshot()).toEqual(before);
+    return response.body;
+  }
+
+  it('refuses missing, over-long, mistyped and unknown fields on create', async () => {
+    const leads = '/api/v1/leads';
+    const missing = await expectBadRequest('POST', leads, { body: { lastName: 'Ward' } }, ['firstName']);
+    expect(missing.details[0].message).toBe('is required');
+    await expectBadRequest('POST', leads, { body: { firstName: 'x'.repeat(256), lastName: 'Ward' } }, ['firstName']);
+    await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', phone: '1'.repeat(51) } }, ['phone']);
+    await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', assignedTo: 'not-a-uuid' } }, ['assignedTo']);
+    await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', email: 'nope' } }, ['email']);
+    await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', source: 'fax' } }, ['source']);
+    await expectBadRequest('POST', leads, { body: { firstName: 5, lastName: 'Ward' } }, ['firstName']);
+    await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', colour: 'red' } }, ['colour']);
+    await expectBadRequest('POST', leads, { body: { firstName: '   ', lastName: 'Ward' } }, ['firstName']);
+    await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', sourceAttribution: [1] } }, ['sourceAttribution']);
+    await expectBadRequest('POST', '/api/v1/contacts/contact', { body: { companyId: company.id, firstName: 'a'.repeat(101), lastName: 'B', customFields: { tier: 'gold' } } }, ['firstName']);
+    await expectBadRequest('POST', '/api/v1/companies', { body: { name: 'x'.repeat(201) } }, ['name']);
+  });
+
+  it('refuses malformed bodies', async () => {
+    const before = await snapshot();
+    const malformed = await rest('POST', '/api/v1/leads', { key: t.secret, rawBody: '{"firstName": "Lee",' });
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'The body is not valid JSON' } });
+    const array = await rest('POST', '/api/v1/leads', { key: t.secret, body: [{ firstName: 'Lee' }] });
+    expect(array).toMatchObject({ status: 400, body: { details: [{ field: 'body' }] } });
+    const form = await rest('POST', '/api/v1/leads', { key: t.secret, rawBody: 'firstName=Lee', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form).toMatchObject({ status: 415, body: { error: 'Unsupported Media Type' } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('checks custom fields against their definitions', async () => {
+    const contacts = '/api/v1/contacts/contact';
+    const base = { companyId: company.id, firstName: 'Kim', lastName: 'Lo' };
+    const required = await expectBadRequest('POST', contacts, { body: base }, ['customFields.tier']);
+    expect(required.details[0].message).toBe('is required');
+    await expectBadRequest('POST', contacts, { body: { ...base, customFields: { tier: 'bronze' } } }, ['customFields.tier']);
+    await expectBadRequest('POST', contacts, { body: { ...base, customFields: { tier: 'gold', since: '2024-13-45' } } }, ['customFields.since']);
+    await expectBadRequest('POST', contacts, { body: { ...base, customFields: { tier: 'gold', shoeSize: 9 } } }, ['customFields.shoeSize']);
+    await expectBadRequest('PATCH', `${contacts}/${contact.id}`, { body: { customFields: { since: '2024-01-01' } } }, ['customFields.tier']);
+  });
+
+  it('refuses null for fields that cannot be cleared', async () => {
+    const path = `/api/v1/contacts/contact/${contact.id}`;
+    const body = await expectBadRequest('PATCH', path, { body: { firstName: null } }, ['firstName']);
+    expect(body.details[0].message).toBe('cannot be null');
+    await expectBadRequest('PATCH', path, { body: { isPrimary: null } }, ['isPrimary']);
+    await expectBadRequest('PATCH', path, { body: { customFields: null } }, ['customFields']);
+    await expectBadRequest('PATCH', `/api/v1/leads/${lead.id}`, { body: { status: null, lastName: null } }, ['status', 'lastName']);
+    await expectBadRequest('PATCH', `/api/v1/leads/${lead.id}`, { body: { status: 'won' } }, ['status']);
+  });
+
+  it('refuses bad query and path parameters', async () => {
+    await expectBadRequest('GET', '/api/v1/leads?status=hot', {}, ['status']);
+    await expectBadRequest('GET', '/api/v1/leads?assignedTo=123', {}, ['assignedTo']);
+    await expectBadRequest('GET', '/api/v1/leads?cursor=garbage', {}, ['cursor']);
+    await expectBadRequest('GET', '/api/v1/leads?limit=101', {}, ['limit']);
+    await expectBadRequest('GET', '/api/v1/leads?colour=red', {}, ['colour']);
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=-1', 'page=1.5']) {
+      const field = query.split('=')[0] as string;
+      await expectBadRequest('GET', `/api/v1/contacts/contact?${query}`, {}, [field]);
+      await expectBadRequest('GET', `/api/v1/companies?${query}`, {}, [field]);
+    }
+    await expectBadRequest('GET', '/api/v1/contacts/contact?companyId=nope', {}, ['companyId']);
+    await expectBadRequest('GET', '/api/v1/contacts/contact/nope', {}, ['id']);
+    await expectBadRequest('GET', '/api/v1/contacts/contact?limit=10&limit=20', {}, ['limit']);
+  });
+
+  it('answers unknown routes and methods in JSON', async () => {
+    expect(await rest('GET', '/api/v1/nothing', { key: t.secret })).toMatchObject({ status: 404, body: { error: 'Not Found' } });
+    expect(await rest('GET', '/', { key: t.secret })).toMatchObject({ status: 404, body: { error: 'Not Found' } });
+    const wrongMethod = await rest('DELETE', `/api/v1/leads/${lead.id}`, { key: t.secret });
+    expect(wrongMethod).toMatchObject({ status: 405, body: { error: 'Method Not Allowed' } });
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH');
+  });
+
+  it('reports the same failures over GraphQL as BAD_USER_INPUT with field paths', async () => {
+    const before = await snapshot();
+    const created = await gql(t.secret, CreateLeadDocument, { input: { firstName: 'x'.repeat(300), lastName: 'Ward' } });
+    expect(created.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.firstName' }] });
+    const mistyped = await gql(t.secret, CreateLeadDocument, { input: { firstName: 'Lee', lastName: 'Ward', email: 'nope' } });
+    expect(mistyped.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.email' }] });
+    const nulled = await gql(t.secret, UpdateContactDocument, { id: contact.id, input: { lastName: null } });
+    expect(nulled.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.lastName', message: 'cannot be null' }] });
+    expect(await snapshot()).toEqual(before);
+  });
+});
