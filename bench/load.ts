@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 10;
+
+export interface Target {
+  name: string;
+  /** The server that answers (whose memory is sampled). */
+  server: 'product' | 'plain';
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  requests: number;
+  /** Average requests per second over the run's one-second samples. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  timeouts: number;
+  /** Responses whose body differed from the expected one (warm-up only). */
+  mismatches: number;
+  statusCodes: Record<string, number>;
+  startedAt: number;
+  finishedAt: number;
+}
+
+/** Runs autocannon against one target for `seconds` with CONNECTIONS connections. */
+export async function runLoad(target: Target, seconds: number, expectBody?: string): Promise<LoadResult> {
+  const startedAt = Date.now();
+  const result = await autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    expectBody,
+    title: target.name,
+  });
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count])),
+    startedAt,
+    finishedAt: Date.now(),
+  };
+}
+
+/** What went wrong in a run, or null when every response was a 2xx (with the expected body). */
+export function problemsOf(result: LoadResult): string | null {
+  const codes = Object.entries(result.statusCodes)
+    .map(([code, count]) => `${code}: ${count}`)
+    .join(', ');
+  if (result.requests === 0) return 'no responses at all';
+  if (result.non2xx || result.errors || result.timeouts || result.mismatches) {
+    return `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, body mismatches ${result.mismatches} (status codes ${codes})`;
+  }
+  return null;
+}

@@ -1,0 +1,205 @@
+// `npm run bench [-- --url postgresql://... --duration 10 --profile]`
+//
+// Measures the product's `GET /api/v1/leads?limit=25` (REST through SOFA) and the same page over
+// GraphQL against a hand-written node:http + pg handler doing the same work, side by side in one
+// run, on a scratch database with 10,000 leads. Each server runs in its own child process, so its
+// memory can be measured and it does not share an event loop with the load generator.
+// Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CONNECTIONS, problemsOf, runLoad, type LoadResult, type Target } from './load.js';
+import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
+import { summarizeProfile } from './profile-summary.js';
+import { memoryTable, RSS_LIMIT_MB, throughputTable, type Measured, type MemoryFigures } from './report.js';
+import { createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
+import { Teardown } from './teardown.js';
+import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
+
+const WARMUP_SECONDS = 2;
+const PAGE = 25;
+const GRAPHQL_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt } nextCursor hasMore } }`;
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const serverUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const seconds = Number(args.duration);
+if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`--duration must be a whole number of seconds, got ${args.duration}`);
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+function serverEnv(databaseUrl: string, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_POOL_SIZE: '10',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+}
+
+/** One request to every target: all succeed, and the plain handler answers the product's JSON shape. */
+async function verifyTargets(rest: Target, graphql: Target, plain: Target): Promise<Map<Target, string>> {
+  const call = (t: Target) => fetchJson(t.url, { method: t.method, headers: t.headers, body: t.body });
+  const [restRes, graphqlRes, plainRes] = [await call(rest), await call(graphql), await call(plain)];
+  for (const [target, res] of [[rest, restRes], [graphql, graphqlRes], [plain, plainRes]] as const) {
+    if (res.status !== 200) throw new Error(`${target.name} answered ${res.status}: ${res.text.slice(0, 500)}`);
+  }
+  const restBody = restRes.json;
+  const page = restBody && typeof restBody === 'object' && !Array.isArray(restBody) ? restBody : {};
+  if (!Array.isArray(page.data) || page.data.length !== PAGE || page.hasMore !== true) {
+    throw new Error(`${rest.name} did not return a full page of ${PAGE} leads: ${restRes.text.slice(0, 300)}`);
+  }
+  const graphqlBody = graphqlRes.json as { data?: { leads?: Json }; errors?: Json } | null;
+  if (!graphqlBody?.data?.leads || graphqlBody.errors) {
+    throw new Error(`${graphql.name} answered with errors: ${graphqlRes.text.slice(0, 500)}`);
+  }
+  if (shapeOf(plainRes.json) !== shapeOf(restBody)) {
+    throw new Error(`${plain.name} does not answer the product's JSON shape:\n${keyDifferences(restBody, plainRes.json) || `value types differ: ${shapeOf(plainRes.json)}\nvs ${shapeOf(restBody)}`}`);
+  }
+  log(`  ${plain.name}: same JSON shape as ${rest.name}: ${shapeOf(restBody)}`);
+  if (memberOrder(plainRes.json) !== memberOrder(restBody)) {
+    log(`  (member order differs, which JSON clients ignore: ${rest.name} ${memberOrder(restBody)}; ${plain.name} ${memberOrder(plainRes.json)})`);
+  }
+  const compare = (what: string, a: Json, b: Json) => {
+    const diff = firstDifference(a, b);
+    log(`  ${what}: ${diff ? `values differ at ${diff}` : 'identical values'}`);
+  };
+  compare(`${plain.name} vs ${rest.name}`, restBody, plainRes.json);
+  compare(`${graphql.name} data.leads vs ${rest.name}`, restBody, graphqlBody.data.leads);
+  return new Map([[rest, restRes.text], [graphql, graphqlRes.text], [plain, plainRes.text]]);
+}
+
+async function main(teardown: Teardown): Promise<boolean> {
+  let started = Date.now();
+  const scratch = await createScratchDatabase(serverUrl);
+  teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
+  const data = await prepareBenchData(scratch.url);
+  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads and a leads.lead.read key pair in ${elapsed(started)}`);
+
+  const profileDir = args.profile ? await mkdtemp(join(tmpdir(), 'bench-cpuprofile-')) : undefined;
+  const [productPort, plainPort] = [await freePort(), await freePort()];
+  const productBase = `http://127.0.0.1:${productPort}`;
+  const plainBase = `http://127.0.0.1:${plainPort}`;
+  started = Date.now();
+  const product = await startServer({
+    name: 'product',
+    script: 'src/main.ts',
+    env: serverEnv(scratch.url, productPort),
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    readyUrl: `${productBase}/api/v1/leads?limit=1`,
+  });
+  teardown.add('stop product server', () => product.stop());
+  const plain = await startServer({
+    name: 'plain',
+    script: 'bench/plain-server.ts',
+    env: serverEnv(scratch.url, plainPort),
+    readyUrl: `${plainBase}/api/v1/leads?limit=1`,
+  });
+  teardown.add('stop plain server', () => plain.stop());
+  log(`Servers up in ${elapsed(started)} (product pid ${product.pid}, startup ${product.startupMs} ms; plain pid ${plain.pid})`);
+
+  const readyKb = new Map<ChildServer, number>();
+  const samplers = new Map<ChildServer, RssSampler>();
+  for (const server of [product, plain]) {
+    readyKb.set(server, (await readMemory(server.pid))?.rssKb ?? NaN);
+    const sampler = new RssSampler(server.pid);
+    sampler.start();
+    teardown.add(`stop ${server.name} RSS sampler`, async () => sampler.stop());
+    samplers.set(server, sampler);
+  }
+
+  const auth = { authorization: `Bearer ${data.secret}` };
+  const restTarget: Target = { name: 'product REST', server: 'product', url: `${productBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
+  const graphqlTarget: Target = {
+    name: 'product GraphQL',
+    server: 'product',
+    url: `${productBase}/graphql`,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query: GRAPHQL_QUERY }),
+  };
+  const plainTarget: Target = { name: 'plain node:http + pg', server: 'plain', url: `${plainBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
+
+  log('\nChecking the targets');
+  const expectedBodies = await verifyTargets(restTarget, graphqlTarget, plainTarget);
+
+  log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (every body checked, not counted) + ${seconds} s measured per target`);
+  const measured: Measured[] = [];
+  const failures: string[] = [];
+  const goals = new Map<Target, number>([[restTarget, 0.5], [graphqlTarget, 0.4]]);
+  for (const target of [restTarget, graphqlTarget, plainTarget]) {
+    const warmup = await runLoad(target, WARMUP_SECONDS, expectedBodies.get(target));
+    const warmupProblems = problemsOf(warmup);
+    log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? 'all 200 with the expected body'}`);
+    if (warmupProblems) throw new Error(`${target.name} failed during warm-up: ${warmupProblems}`);
+    const result: LoadResult = await runLoad(target, seconds);
+    const problems = problemsOf(result);
+    log(`  ${target.name}: measured ${result.requests} requests${problems ? `, ${problems}` : ''}`);
+    if (problems) failures.push(`${target.name}: ${problems}`);
+    measured.push({ target, minRatio: goals.get(target), result });
+  }
+
+  const windowOf = (server: 'product' | 'plain') => {
+    const runs = measured.filter((m) => m.target.server === server).map((m) => m.result);
+    return [Math.min(...runs.map((r) => r.startedAt)), Math.max(...runs.map((r) => r.finishedAt))] as const;
+  };
+  const memory: MemoryFigures[] = [];
+  for (const [server, limitMb] of [[product, RSS_LIMIT_MB], [plain, undefined]] as const) {
+    samplers.get(server)?.stop();
+    memory.push({
+      name: server === product ? 'product (src/main.ts)' : 'plain (bench/plain-server.ts)',
+      readyKb: readyKb.get(server) ?? NaN,
+      maxUnderLoadKb: samplers.get(server)?.maxKb(...windowOf(server === product ? 'product' : 'plain')) ?? NaN,
+      peakKb: (await readMemory(server.pid))?.hwmKb ?? NaN,
+      limitMb,
+    });
+  }
+
+  log(`\nResults (${seconds} s per target, ${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
+  if (profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
+  log(throughputTable(measured));
+  log('');
+  log(memoryTable(memory));
+
+  if (profileDir) {
+    await product.stop(); // a graceful exit writes the profile
+    const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) log(`\nNo .cpuprofile was written in ${profileDir}`);
+    else log(`\n${await summarizeProfile(join(profileDir, file), { skipMs: product.startupMs })}`);
+  }
+
+  if (failures.length) {
+    log(`\nFAILED: targets answered errors during the measured runs:\n  ${failures.join('\n  ')}`);
+    return false;
+  }
+  return true;
+}
+
+log(`Benchmark ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAverage()} (1, 5, 15 min)`);
+const teardown = new Teardown();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: tearing down`);
+    void teardown.run().finally(() => process.exit(130));
+  });
+}
+let ok = false;
+try {
+  ok = await main(teardown);
+} catch (error) {
+  process.stderr.write(`\nBENCHMARK FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await teardown.run();
+  log('Torn down: servers stopped, scratch database dropped.');
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
+import { CompanyDocument, ContactDocument, LeadDocument } from './generated/operations.js';
+import { fixtures } from './support/fixtures.js';
+import type { TenantFixture } from './support/harness.js';
+import { useHarness } from './support/harness.js';
+
+const harness = useHarness();
+const { h, tenant, rest, gql } = harness;
+const make = fixtures(harness);
+
+describe('creating and changing records', () => {
+  let t: TenantFixture;
+  beforeAll(async () => {
+    t = await tenant();
+    await createCustomFieldDefinition(h.db.prisma, { tenantId: t.tenantId, entity: 'lead', key: 'budget', type: 'number' });
+    await createCustomFieldDefinition(h.db.prisma, { tenantId: t.tenantId, entity: 'lead', key: 'vip', type: 'boolean' });
+  });
+
+  it('creates a lead with status new and source web_form unless given', async () => {
+    const lead = await make.lead(t.secret, { email: 'lee@example.com', sourceAttribution: { utm_source: 'ads' }, customFields: { budget: 1200.5, vip: true } });
+    expect(lead).toMatchObject({ status: 'new', source: 'web_form', email: 'lee@example.com', sourceAttribution: { utm_source: 'ads' } });
+    // Custom numbers are stored as decimal strings, like every number that may be money.
+    expect(lead.customFields).toEqual({ budget: '1200.5', vip: true });
+    const stored = await h.db.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } });
+    expect(stored).toMatchObject({ status: 'new', source: 'web_form', tenantId: t.tenantId });
+    const referral = await make.lead(t.secret, { source: 'referral' });
+    expect(referral.source).toBe('referral');
+  });
+
+  it('changes only the fields sent; null clears; customFields replaces all values', async () => {
+    const lead = await make.lead(t.secret, { phone: '555-0100', notes: 'call back', customFields: { budget: '10', vip: false } });
+    const path = `/api/v1/leads/${lead.id}`;
+    const patched = await rest('PATCH', path, { key: t.secret, body: { status: 'contacted', notes: null, assignedTo: t.userId } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ status: 'contacted', notes: null, phone: '555-0100', assignedTo: t.userId, firstName: 'Lee' });
+    expect(patched.body.data.customFields).toEqual({ budget: '10', vip: false });
+    const replaced = await rest('PATCH', path, { key: t.secret, body: { customFields: { vip: true } } });
+    expect(replaced.body.data.customFields).toEqual({ vip: true });
+    const unassigned = await rest('PATCH', path, { key: t.secret, body: { assignedTo: null } });
+    expect(unassigned.body.data).toMatchObject({ assignedTo: null, status: 'contacted', phone: '555-0100' });
+    const stored = await h.db.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } });
+    expect(stored).toMatchObject({ notes: null, assignedTo: null, phone: '555-0100', status: 'contacted', customFields: { vip: true } });
+    const empty = await rest('PATCH', path, { key: t.secret, body: {} });
+    expect(empty.body.data.updatedAt >= unassigned.body.data.updatedAt).toBe(true);
+  });
+
+  it('keeps at most one primary contact per company', async () => {
+    const company = await make.company(t.secret);
+    const first = await make.contact(t.secret, company.id, { isPrimary: true });
+    const second = await make.contact(t.secret, company.id, { isPrimary: true });
+    const primaries = () => h.db.prisma.contact.findMany({ where: { companyId: company.id, isPrimary: true }, select: { id: true } });
+    expect(await primaries()).toEqual([{ id: second.id }]);
+    const third = await make.contact(t.secret, company.id);
+    expect(third.isPrimary).toBe(false);
+    const promoted = await rest('PATCH', `/api/v1/contacts/contact/${first.id}`, { key: t.secret, body: { isPrimary: true } });
+    expect(promoted.body.data.isPrimary).toBe(true);
+    expect(await primaries()).toEqual([{ id: first.id }]);
+    // Concurrent promotions of different contacts: exactly one primary remains.
+    await Promise.all(
+      [second, third].map((c) => rest('PATCH', `/api/v1/contacts/contact/${c.id}`, { key: t.secret, body: { isPrimary: true } })),
+    );
+    expect(await primaries()).toHaveLength(1);
+    const demoted = await rest('PATCH', `/api/v1/contacts/contact/${(await primaries())[0]?.id}`, { key: t.secret, body: { isPrimary: false } });
+    expect(demoted.body.data.isPrimary).toBe(false);
+    expect(await primaries()).toEqual([]);
+  });
+
+  it('creates and changes companies', async () => {
+    const company = await make.company(t.secret, { name: 'Hoist Co', city: 'Akron', email: 'info@hoist.example' });
+    expect(company).toMatchObject({ name: 'Hoist Co', city: 'Akron', customFields: {} });
+    const patched = await rest('PATCH', `/api/v1/companies/${company.id}`, { key: t.secret, body: { city: null, phone: '555' } });
+    expect(patched.body.data).toMatchObject({ name: 'Hoist Co', city: null, phone: '555', email: 'info@hoist.example' });
+    const listed = await rest('GET', '/api/v1/companies?search=hoist', { key: t.secret });
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([company.id]);
+  });
+});
+
+describe('one implementation behind both surfaces', () => {
+  it('returns the same record through REST and GraphQL', async () => {
+    const t = await tenant();
+    const company = await make.company(t.secret, { state: 'OH' });
+    const contact = await make.contact(t.secret, company.id, { email: 'pat@example.com', role: 'Buyer' });
+    const lead = await make.lead(t.secret, { intent: 'quote', sourceAttribution: { campaign: 'spring' } });
+    const pairs = [
+      [await rest('GET', `/api/v1/leads/${lead.id}`, { key: t.secret }), (await gql(t.secret, LeadDocument, { id: lead.id })).data?.lead],
+      [await rest('GET', `/api/v1/contacts/contact/${contact.id}`, { key: t.secret }), (await gql(t.secret, ContactDocument, { id: contact.id })).data?.contact],
+      [await rest('GET', `/api/v1/companies/${company.id}`, { key: t.secret }), (await gql(t.secret, CompanyDocument, { id: company.id })).data?.company],
+    ] as const;
+    for (const [viaRest, viaGraphql] of pairs) {
+      expect(viaRest.status).toBe(200);
+      expect(viaRest.body.data).toEqual(viaGraphql);
+    }
+  });
+});
