@@ -141,12 +141,34 @@ async function withEngine<T>(
 }
 
 /**
+ * Whether every committed migration is recorded as applied: one query, so that starting a
+ * process on an up-to-date database does not pay for loading the engine (seconds).
+ */
+async function isUpToDate(adapterFactory: SqlMigrationAwareDriverAdapterFactory, list: MigrationList): Promise<boolean> {
+  const adapter = await adapterFactory.connect();
+  try {
+    const result = await adapter.queryRaw({
+      sql: 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      args: [],
+      argTypes: [],
+    });
+    const applied = new Set(result.rows.map((row) => String(row[0])));
+    return list.migrationDirectories.every((directory) => applied.has(directory.path));
+  } catch {
+    return false; // no migrations table yet: a new database
+  } finally {
+    await adapter.dispose();
+  }
+}
+
+/**
  * Applies the pending migrations of prisma/migrations to the database behind the factory
  * (e.g. `new PrismaPg({ connectionString })` or `new PrismaPGlite(pglite)`) and returns the
  * names of the migrations it applied; an empty list when the database is up to date.
  */
 export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
   const migrationsList = await readMigrationsList();
+  if (await isUpToDate(adapterFactory, migrationsList)) return [];
   const output = await withEngine(adapterFactory, (engine) => engine.applyMigrations({ migrationsList, filters }));
   return output.appliedMigrationNames;
 }
