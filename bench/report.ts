@@ -23,7 +23,7 @@ export function table(rows: string[][]): string {
 
 export function throughputTable(measured: Measured[]): string {
   const plain = measured.find((m) => m.target.server === 'plain');
-  const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'vs plain', 'goal', '']];
+  const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'vs plain', 'goal', 'verdict']];
   for (const { target, minRatio, result } of measured) {
     const ratio = plain ? result.rps / plain.result.rps : NaN;
     rows.push([
@@ -54,7 +54,7 @@ export interface MemoryFigures {
 }
 
 export function memoryTable(figures: MemoryFigures[]): string {
-  const rows = [['server', 'RSS ready', 'max RSS under load', 'peak RSS (VmHWM)', 'goal', '']];
+  const rows = [['server', 'RSS ready', 'max RSS under load', 'peak RSS (VmHWM)', 'goal', 'verdict']];
   for (const f of figures) {
     rows.push([
       f.name,

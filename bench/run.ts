@@ -68,7 +68,7 @@ async function verifyTargets(rest: Target, graphql: Target, plain: Target): Prom
   }
   log(`  ${plain.name}: same JSON shape as ${rest.name}: ${shapeOf(restBody)}`);
   if (memberOrder(plainRes.json) !== memberOrder(restBody)) {
-    log(`  (member order differs, which JSON clients ignore: ${rest.name} ${memberOrder(restBody)}; ${plain.name} ${memberOrder(plainRes.json)})`);
+    log(`  (member order differs; JSON objects are unordered. ${rest.name}: ${memberOrder(restBody)})`);
   }
   const compare = (what: string, a: Json, b: Json) => {
     const diff = firstDifference(a, b);
@@ -114,7 +114,7 @@ async function main(teardown: Teardown): Promise<boolean> {
     readyKb.set(server, (await readMemory(server.pid))?.rssKb ?? NaN);
     const sampler = new RssSampler(server.pid);
     sampler.start();
-    teardown.add(`stop ${server.name} RSS sampler`, async () => sampler.stop());
+    teardown.add(`stop ${server.name} RSS sampling`, async () => sampler.stop());
     samplers.set(server, sampler);
   }
 
@@ -190,7 +190,10 @@ const teardown = new Teardown();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log(`\n${signal}: tearing down`);
-    void teardown.run().finally(() => process.exit(130));
+    void teardown.run().then((summary) => {
+      log(summary);
+      process.exit(130);
+    });
   });
 }
 let ok = false;
@@ -199,7 +202,6 @@ try {
 } catch (error) {
   process.stderr.write(`\nBENCHMARK FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
-  await teardown.run();
-  log('Torn down: servers stopped, scratch database dropped.');
+  log(await teardown.run());
 }
 process.exit(ok ? 0 : 1);

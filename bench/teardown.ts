@@ -1,22 +1,25 @@
 /** Cleanup steps run in reverse order of registration, each one even when an earlier one fails. */
 export class Teardown {
   private readonly steps: { name: string; run: () => Promise<unknown> }[] = [];
-  private running: Promise<void> | undefined;
+  private running: Promise<string> | undefined;
 
   add(name: string, run: () => Promise<unknown>): void {
     this.steps.push({ name, run });
   }
 
-  /** Runs the steps once; later calls wait for the same run. */
-  run(): Promise<void> {
+  /** Runs the steps once (later calls wait for the same run) and describes what was done. */
+  run(): Promise<string> {
     this.running ??= (async () => {
-      for (const step of this.steps.reverse()) {
+      const done: string[] = [];
+      for (const step of [...this.steps].reverse()) {
         try {
           await step.run();
+          done.push(step.name);
         } catch (error) {
           console.error(`teardown: ${step.name} failed:`, error);
         }
       }
+      return done.length ? `Torn down: ${done.join(', ')}.` : 'Nothing to tear down.';
     })();
     return this.running;
   }

@@ -1,5 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import {
@@ -25,6 +26,8 @@ export const builder = new SchemaBuilder<{
   AuthScopes: {
     /** A secret key carrying this scope. */
     scope: Scope;
+    /** Any secret key of the tenant, whatever its scopes. */
+    secretKey: boolean;
     /** Public operations (booking widget): any valid key, publishable ones included. */
     public: boolean;
     /** The key's tenant has this module enabled. */
@@ -40,17 +43,25 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // Scope checks run first so nothing else (validation included) runs for a caller without access.
-  plugins: [ScopeAuthPlugin, PrismaPlugin, ValidationPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({
       // A publishable key is public by nature: it never unlocks a scope, whatever it carries.
       scope: (scope) => ctx.principal?.kind === 'secret' && ctx.principal.scopes.has(scope),
+      secretKey: ctx.principal?.kind === 'secret',
       public: ctx.principal !== null,
       module: (module) => ctx.principal?.modules.has(module) ?? false,
     }),
     unauthorizedError: (_parent, ctx) =>
       ctx.principal ? new AppError('FORBIDDEN') : new AppError('UNAUTHENTICATED'),
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // Records are addressed by their UUIDs; no global Node ids or node(id) lookups.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
   },
   prisma: {
     // The tenant-scoped client: every query the plugin issues is confined to the caller's tenant.

@@ -17,7 +17,8 @@ export function describeVariableError(message: string): FieldProblem | null {
   if (!invalid?.[1]) return null;
   const rest = message.slice(invalid[0].length);
   const at = / at "([^"]+)"; /.exec(rest);
-  let field = at?.[1] ?? invalid[1];
+  // graphql-js writes list positions as `products[0]`; details use dots throughout.
+  let field = (at?.[1] ?? invalid[1]).replace(/\[(\d+)\]/g, '.$1');
   let reason = at ? rest.slice(at.index + at[0].length) : rest.slice(rest.indexOf('; ') + 2);
   const nested = /^Field "(\w+)" (of required type "[^"]+" was not provided|is not defined by type "[^"]+")\.?/.exec(reason);
   if (nested?.[1]) {

@@ -1,7 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
+import { Kind } from 'graphql';
 import { useSofa } from 'sofa-api';
 import type { RestRoutes } from './rest.js';
 import { REST_BASE_PATH, sofaRoutes } from './rest.js';
+import { routeDocument, selectionJsonSchema } from './rest-documents.js';
 
 type Json = Record<string, unknown>;
 type Operation = {
@@ -43,7 +45,8 @@ export function buildOpenApi(schema: GraphQLSchema, routes: RestRoutes): Json {
     const operation = document.paths[openApiPath]?.[method];
     if (!operation) throw new Error(`SOFA produced no operation for ${key}`);
     const [typeName, fieldName] = key.split('.') as [string, string];
-    const args = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName]?.args ?? [];
+    const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
+    const args = field?.args ?? [];
     operation.parameters = operation.parameters
       ?.filter((p) => p.name !== 'input')
       .map((p) => {
@@ -54,6 +57,11 @@ export function buildOpenApi(schema: GraphQLSchema, routes: RestRoutes): Json {
     if (operation.requestBody && input) operation.requestBody.content['application/json'].schema = input;
     const status = String(route.status ?? 200);
     const success = operation.responses[status];
+    const routeDoc = field && routeDocument(typeName, field, route);
+    const rootSelection = routeDoc?.definitions[0]?.kind === Kind.OPERATION_DEFINITION ? routeDoc.definitions[0].selectionSet.selections[0] : undefined;
+    if (success?.content && field && rootSelection?.kind === Kind.FIELD) {
+      success.content['application/json'].schema = selectionJsonSchema(schema, field.type, rootSelection.selectionSet);
+    }
     if (route.envelope && success?.content) {
       const inner = success.content['application/json'].schema;
       success.content['application/json'].schema = { type: 'object', required: ['data'], properties: { data: inner } };

@@ -6,6 +6,7 @@ import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { restError } from './error-mapping.js';
+import { routeDocument, sofaOperationName } from './rest-documents.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -18,6 +19,11 @@ export interface RestRoute {
   status?: 200 | 201;
   /** Wrap the field's value as `{data: value}` (the specification's single-record envelope). */
   envelope?: 'data';
+  /**
+   * The selection set answered, when the JSON shape is not simply every field of the returned
+   * type (nested objects in the shapes the specification gives). Without it, SOFA's default.
+   */
+  select?: string;
 }
 
 /** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
@@ -134,6 +140,14 @@ export function useRest(routes: RestRoutes): Plugin {
     },
     onSchemaChange({ schema }) {
       compiled = compile(schema, routes);
+      const documents = new Map(
+        Object.entries(routes).flatMap(([key, route]) => {
+          const [typeName, fieldName] = key.split('.') as [string, string];
+          const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
+          const document = field && routeDocument(typeName, field, route);
+          return document ? [[sofaOperationName(typeName, fieldName), document] as const] : [];
+        }),
+      );
       sofa = useSofa({
         basePath: REST_BASE_PATH,
         schema,
@@ -147,7 +161,8 @@ export function useRest(routes: RestRoutes): Plugin {
         execute: ((args: ExecutionArgs) => {
           const enveloped = envelopedByContext.get(args.contextValue as object);
           if (!enveloped) throw new TypeError('REST execution without a context');
-          return enveloped.execute(args);
+          const document = args.operationName ? documents.get(args.operationName) : undefined;
+          return enveloped.execute(document ? { ...args, document } : args);
         }) as typeof execute,
         // SOFA types its handler with its own fetch implementation's Response; the runtime objects are the same.
         errorHandler: ((errors: readonly unknown[]) => {

@@ -1,0 +1,216 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { z } from 'zod';
+import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import type { Product } from './deal.service.js';
+import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+
+const DealStatusEnum = builder.enumType(DealStatus, {
+  name: 'DealStatus',
+  description: "A deal's outcome, set by the stage it is in.",
+  values: {
+    open: { description: 'Still being worked: its stage is neither closed-won nor closed-lost.' },
+    won: { description: 'In a closed-won stage.' },
+    lost: { description: 'In a closed-lost stage.' },
+  },
+});
+
+const DealActivityTypeEnum = builder.enumType(DealActivityType, {
+  name: 'DealActivityType',
+  description: 'Kind of a deal activity.',
+  values: {
+    call: { description: 'A phone call.' },
+    email: { description: 'An email.' },
+    meeting: { description: 'A meeting.' },
+    note: { description: 'A note.' },
+    task: { description: 'A task.' },
+    stage_change: { description: 'The deal moved between stages (recorded automatically).' },
+  },
+});
+
+const DealProduct = builder.objectRef<Product>('DealProduct').implement({
+  description: 'A product or service line of a deal.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Product name.' }),
+    quantity: t.expose('quantity', { type: 'Decimal', description: 'Quantity, a decimal string.' }),
+    unitPrice: t.expose('unitPrice', { type: 'Decimal', description: 'Price per unit, a decimal string.' }),
+  }),
+});
+
+export const DealActivity = builder.prismaObject('DealActivity', {
+  description: 'Something that happened on a deal: a call, email, meeting, note, task or stage change.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Activity id.' }),
+    type: t.expose('type', { type: DealActivityTypeEnum, description: 'Kind of activity.' }),
+    description: t.exposeString('description', { description: 'What happened.' }),
+    activityDate: t.expose('activityDate', { type: 'DateTime', description: 'When it happened (ISO 8601, UTC).' }),
+    user: t.relation('user', { nullable: true, description: 'The user who logged it (the API key\'s user).' }),
+  }),
+});
+
+export const Deal = builder.prismaObject('Deal', {
+  description: 'A sales opportunity with a company, in a pipeline stage. Its status and probability follow its stage.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Deal id.' }),
+    name: t.exposeString('name', { description: 'Deal name (at most 200 characters).' }),
+    value: t.expose('value', { type: 'Decimal', nullable: true, description: 'Deal value, a decimal string.' }),
+    probability: t.exposeInt('probability', { description: 'Win probability in percent (0-100), inherited from the stage.' }),
+    expectedCloseDate: t.expose('expectedCloseDate', { type: 'Date', nullable: true, description: 'Expected close date, YYYY-MM-DD.' }),
+    actualCloseDate: t.expose('actualCloseDate', { type: 'Date', nullable: true, description: 'Date the deal was won or lost (UTC), YYYY-MM-DD.' }),
+    status: t.expose('status', { type: DealStatusEnum, description: '`open`, `won` or `lost`, from the stage.' }),
+    lostReason: t.exposeString('lostReason', { nullable: true, description: 'Why the deal was lost.' }),
+    products: t.field({ type: [DealProduct], description: 'Product lines.', resolve: (deal) => deal.products as Product[] }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+    customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for deals, by key." }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the deal was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the deal last changed (ISO 8601, UTC).' }),
+    company: t.relation('company', { description: 'The customer company.' }),
+    contact: t.relation('contact', { nullable: true, description: 'The contact at the company, if any.' }),
+    stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
+    site: t.relation('site', { nullable: true, description: 'The customer site the deal is about, if any.' }),
+    owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
+    activities: t.relation('activities', {
+      description: 'Activities on the deal, newest first.',
+      args: {
+        limit: t.arg.int({
+          description: 'How many, 1 to 100; default 20.',
+          defaultValue: 20,
+          required: true,
+          validate: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'),
+        }),
+      },
+      query: (args) => ({ take: args.limit, orderBy: [{ activityDate: 'desc' }, { id: 'desc' }] }),
+    }),
+  }),
+});
+
+builder.prismaObjectField('Company', 'deals', (t) =>
+  t.relatedConnection('deals', {
+    cursor: 'id',
+    totalCount: true,
+    description: "The company's deals, newest first.",
+    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+  }),
+);
+
+const DealPage = pageType('Deal', Deal, 'deals, newest first');
+
+const decimal = (field: string) => z.string().refine((v) => !v.startsWith('-'), `${field} must not be negative`);
+
+const DealProductInput = builder.inputType('DealProductInput', {
+  description: 'A product line. Quantities and prices are decimal strings.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Product name, at most 200 characters.', validate: requiredText(200) }),
+    quantity: t.field({ type: 'Decimal', required: true, description: 'Quantity, e.g. "2" or "1.5".', validate: decimal('quantity') }),
+    unitPrice: t.field({ type: 'Decimal', required: true, description: 'Price per unit, e.g. "1250.00".', validate: decimal('unitPrice') }),
+  }),
+});
+
+const CreateDealInput = builder.inputType('CreateDealInput', {
+  description: 'A new deal. It takes its probability from the stage; its status is `open` in an open stage.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Deal name, at most 200 characters.', validate: requiredText(200) }),
+    companyId: t.field({ type: 'UUID', required: true, description: 'Id of a company of the tenant.' }),
+    stageId: t.field({ type: 'UUID', required: true, description: 'Id of a pipeline stage of the tenant.' }),
+    contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant.' }),
+    siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant.' }),
+    ownerId: t.field({ type: 'UUID', description: "Id of a user of the tenant; the API key's user when absent, nobody when null." }),
+    value: t.field({ type: 'Decimal', description: 'Deal value, a decimal string.', validate: decimal('value').nullish() }),
+    expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD.' }),
+    products: t.field({ type: [DealProductInput], description: 'Product lines.' }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
+    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+  }),
+});
+
+const UpdateDealInput = builder.inputType('UpdateDealInput', {
+  description:
+    'Changes to a deal. Absent fields do not change; `null` clears a nullable field. A new `stageId` sets the probability, and the status: `won` in a closed-won stage, `lost` in a closed-lost one (both dated today), `open` again in an open stage (the close date is cleared). Each stage change is logged as an activity.',
+  validate: rejectNulls('name', 'stageId', 'companyId', 'products', 'customFields'),
+  fields: (t) => ({
+    name: t.string({ description: 'Deal name, at most 200 characters.', validate: requiredText(200) }),
+    stageId: t.field({ type: 'UUID', description: 'Move the deal to this stage of the tenant.' }),
+    companyId: t.field({ type: 'UUID', description: 'Id of a company of the tenant.' }),
+    contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant; null removes.' }),
+    siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant; null removes.' }),
+    ownerId: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
+    value: t.field({ type: 'Decimal', description: 'Deal value; null clears.', validate: decimal('value').nullish() }),
+    expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD; null clears.' }),
+    lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000) }),
+    products: t.field({ type: [DealProductInput], description: 'Replaces all product lines.' }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
+    customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present).' }),
+  }),
+});
+
+const LogActivityInput = builder.inputType('LogDealActivityInput', {
+  description: 'An activity to log on a deal, as the API key\'s user.',
+  fields: (t) => ({
+    type: t.field({
+      type: DealActivityTypeEnum,
+      required: true,
+      description: '`call`, `email`, `meeting`, `note` or `task` (stage changes are logged by moving the deal).',
+    }),
+    description: t.string({ required: true, description: 'What happened, at most 10000 characters.', validate: requiredText(10_000) }),
+    activityDate: t.field({ type: 'DateTime', description: 'When it happened; now when absent.' }),
+  }),
+});
+
+const pipelineScope = { scope: 'pipeline' } as const;
+
+builder.queryFields((t) => ({
+  deals: t.field({
+    type: DealPage,
+    description: 'Deals of the tenant, newest first, page by page. Scope `pipeline`.',
+    authScopes: pipelineScope,
+    args: {
+      ...pageArgs().page,
+      stageId: t.arg({ type: 'UUID', description: 'Only deals in this stage.' }),
+      status: t.arg({ type: DealStatusEnum, description: 'Only deals with this status.' }),
+      companyId: t.arg({ type: 'UUID', description: 'Only deals of this company.' }),
+      ownerId: t.arg({ type: 'UUID', description: 'Only deals owned by this user.' }),
+    },
+    // Plans one query for the page and every nested field selected under `data`.
+    resolve: (_root, args, ctx, info) => listDeals(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),
+  }),
+  deal: t.prismaField({
+    type: 'Deal',
+    nullable: true,
+    description: 'One deal by id; a NOT_FOUND error when it does not exist in the tenant. Scope `pipeline`.',
+    authScopes: pipelineScope,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }) },
+    resolve: (query, _root, { id }, ctx) => getDeal(ctx, id, query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createDeal: t.prismaField({
+    type: 'Deal',
+    description: 'Creates a deal in a stage. Scope `pipeline`.',
+    authScopes: pipelineScope,
+    args: { input: t.arg({ type: CreateDealInput, required: true, description: 'The deal to create.' }) },
+    resolve: (query, _root, { input }, ctx) => createDeal(ctx, input, query),
+  }),
+  updateDeal: t.prismaField({
+    type: 'Deal',
+    description: 'Changes a deal; moving it to another stage may win, lose or reopen it. Scope `pipeline`.',
+    authScopes: pipelineScope,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }),
+      input: t.arg({ type: UpdateDealInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (query, _root, { id, input }, ctx) => updateDeal(ctx, id, input, query),
+  }),
+  logDealActivity: t.prismaField({
+    type: 'DealActivity',
+    description: "Logs a call, email, meeting, note or task on a deal as the API key's user. Scope `pipeline`.",
+    authScopes: pipelineScope,
+    args: {
+      dealId: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }),
+      input: t.arg({ type: LogActivityInput, required: true, description: 'The activity.' }),
+    },
+    resolve: (query, _root, { dealId, input }, ctx) => logDealActivity(ctx, dealId, input, query),
+  }),
+}));

@@ -1,0 +1,16 @@
+import type { RestRoutes } from '../http/rest.js';
+
+// The specification's shapes: list items carry summaries of the nested objects, the detail more.
+const stage = 'stage { id name color probability isClosedWon isClosedLost }';
+const dealFields = 'id name value probability expectedCloseDate actualCloseDate status lostReason products { name quantity unitPrice } notes createdAt';
+const listItem = `${dealFields} company { id name } contact { id firstName lastName } ${stage} owner { id name }`;
+const activity = 'id type description activityDate user { id name email role }';
+const detail = `${dealFields} customFields updatedAt company { id name phone email } contact { id firstName lastName email phone role } ${stage} site { id name address city state } owner { id name email } activities(limit: 20) { ${activity} }`;
+
+export const dealRoutes: RestRoutes = {
+  'Query.deals': { method: 'GET', path: '/v1/pipeline/deals', select: `{ data { ${listItem} } total page pageSize }` },
+  'Mutation.createDeal': { method: 'POST', path: '/v1/pipeline/deals', status: 201, envelope: 'data', select: `{ ${detail} }` },
+  'Query.deal': { method: 'GET', path: '/v1/pipeline/deals/:id', envelope: 'data', select: `{ ${detail} }` },
+  'Mutation.updateDeal': { method: 'PATCH', path: '/v1/pipeline/deals/:id', envelope: 'data', select: `{ ${detail} }` },
+  'Mutation.logDealActivity': { method: 'POST', path: '/v1/pipeline/deals/:dealId/activities', status: 201, envelope: 'data', select: `{ ${activity} }` },
+};

@@ -1,0 +1,163 @@
+import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { badInput, notFound } from '../shared/errors.js';
+import { mustExist } from '../shared/references.js';
+import { sentFields } from '../shared/validation.js';
+import { enterStage } from './deal.rules.js';
+
+/** Prisma `select`/`include` planned by the GraphQL layer from the fields a client asked for. */
+type DealQuery = { include?: Prisma.DealInclude; select?: Prisma.DealSelect };
+
+export interface DealFilter {
+  page: number;
+  limit: number;
+  stageId?: string | null;
+  status?: DealStatus | null;
+  companyId?: string | null;
+  ownerId?: string | null;
+}
+
+export function listDeals(ctx: Context, filter: DealFilter, query: DealQuery) {
+  const where = {
+    stageId: filter.stageId ?? undefined,
+    status: filter.status ?? undefined,
+    companyId: filter.companyId ?? undefined,
+    ownerId: filter.ownerId ?? undefined,
+  };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([
+      ctx.db.deal.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      ctx.db.deal.count({ where }),
+    ]),
+  );
+}
+
+export async function getDeal(ctx: Context, id: string, query: DealQuery = {}) {
+  return (await ctx.db.deal.findUnique({ ...query, where: { id } })) ?? Promise.reject(notFound('Deal'));
+}
+
+/** A line of a deal's products, stored as JSON with decimal strings (never floats). */
+export type Product = { name: string; quantity: string; unitPrice: string };
+
+interface DealFields {
+  contactId?: string | null;
+  siteId?: string | null;
+  ownerId?: string | null;
+  value?: string | null;
+  expectedCloseDate?: Date | null;
+  products?: Product[] | null;
+  notes?: string | null;
+  customFields?: Prisma.InputJsonObject | null;
+}
+
+export interface NewDeal extends DealFields {
+  name: string;
+  companyId: string;
+  stageId: string;
+}
+
+export interface DealPatch extends DealFields {
+  name?: string | null;
+  companyId?: string | null;
+  stageId?: string | null;
+  lostReason?: string | null;
+}
+
+/** Every id a deal refers to must be a record of the caller's tenant (404 otherwise). */
+async function checkReferences(ctx: Context, refs: { companyId?: string | null; contactId?: string | null; siteId?: string | null; ownerId?: string | null }) {
+  const select = { id: true } as const;
+  await Promise.all([
+    refs.companyId && mustExist(ctx.db.company.findUnique({ where: { id: refs.companyId }, select }), 'companyId', 'company'),
+    refs.contactId && mustExist(ctx.db.contact.findUnique({ where: { id: refs.contactId }, select }), 'contactId', 'contact'),
+    refs.siteId && mustExist(ctx.db.site.findUnique({ where: { id: refs.siteId }, select }), 'siteId', 'site'),
+    refs.ownerId && mustExist(ctx.db.user.findUnique({ where: { id: refs.ownerId }, select }), 'ownerId', 'user'),
+  ]);
+}
+
+const findStage = (ctx: Context, stageId: string) =>
+  mustExist(
+    ctx.db.pipelineStage.findUnique({ where: { id: stageId }, select: { id: true, name: true, probability: true, isClosedWon: true, isClosedLost: true } }),
+    'stageId',
+    'stage',
+  );
+
+export async function createDeal(ctx: Context, input: NewDeal, query: DealQuery = {}) {
+  const principal = principalOf(ctx);
+  const [stage, customFields] = await Promise.all([
+    findStage(ctx, input.stageId),
+    checkCustomFields(ctx.db, 'deal', input.customFields),
+    checkReferences(ctx, input),
+  ]);
+  return ctx.db.deal.create({
+    ...query,
+    data: {
+      ...input,
+      ...enterStage(stage, ctx.now()),
+      ownerId: input.ownerId === undefined ? principal.userId : input.ownerId,
+      products: input.products ?? [],
+      customFields,
+      tenantId: principal.tenantId,
+    },
+  });
+}
+
+export async function updateDeal(ctx: Context, id: string, patch: DealPatch, query: DealQuery = {}) {
+  const { stageId, customFields, products, name, companyId, ...nullable } = sentFields(patch);
+  const [newStage, checkedCustomFields] = await Promise.all([
+    stageId ? findStage(ctx, stageId) : null,
+    customFields === undefined ? undefined : checkCustomFields(ctx.db, 'deal', customFields),
+    checkReferences(ctx, { companyId, contactId: patch.contactId, siteId: patch.siteId, ownerId: patch.ownerId }),
+  ]);
+  return ctx.db.$transaction(async (tx) => {
+    // Locking the deal serialises concurrent stage moves: each sees the stage the previous one left.
+    const locked = await tx.$queryRaw<{ stageId: string }[]>`SELECT "stageId" FROM "Deal" WHERE id = ${id}::uuid AND "tenantId" = ${principalOf(ctx).tenantId}::uuid FOR UPDATE`;
+    const current = locked[0];
+    if (!current) throw notFound('Deal');
+    const moved = newStage && newStage.id !== current.stageId ? newStage : null;
+    if (moved) {
+      const from = await tx.pipelineStage.findUnique({ where: { id: current.stageId }, select: { name: true } });
+      await tx.dealActivity.create({
+        data: {
+          tenantId: principalOf(ctx).tenantId,
+          dealId: id,
+          userId: principalOf(ctx).userId,
+          type: 'stage_change',
+          description: `Stage changed from ${from?.name ?? 'unknown'} to ${moved.name}`,
+          activityDate: ctx.now(),
+        },
+      });
+    }
+    return tx.deal.update({
+      ...query,
+      where: { id },
+      data: {
+        ...nullable,
+        ...(moved ? { stageId: moved.id, ...enterStage(moved, ctx.now()) } : {}),
+        name: name ?? undefined,
+        companyId: companyId ?? undefined,
+        products: products ?? undefined,
+        customFields: checkedCustomFields,
+      },
+    });
+  });
+}
+
+export interface NewActivity {
+  type: DealActivityType;
+  description: string;
+  activityDate?: Date | null;
+}
+
+export async function logDealActivity(ctx: Context, dealId: string, input: NewActivity, query: { include?: Prisma.DealActivityInclude; select?: Prisma.DealActivitySelect } = {}) {
+  if (input.type === 'stage_change') throw badInput([{ field: 'type', message: 'stage changes are logged by moving the deal' }]);
+  await getDeal(ctx, dealId, { select: { id: true } });
+  const principal = principalOf(ctx);
+  return ctx.db.dealActivity.create({
+    ...query,
+    data: { ...input, activityDate: input.activityDate ?? ctx.now(), dealId, userId: principal.userId, tenantId: principal.tenantId },
+  });
+}

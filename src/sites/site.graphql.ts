@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { createSite, getSite, listSites, updateSite } from './site.service.js';
+
+export const Site = builder.prismaObject('Site', {
+  description: "A location of a customer company, where equipment stands and work is done. Deals and inspections point at sites.",
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Site id.' }),
+    companyId: t.expose('companyId', { type: 'UUID', description: 'Id of the company the site belongs to.' }),
+    company: t.relation('company', { description: 'The company the site belongs to.' }),
+    name: t.exposeString('name', { description: 'Site name (at most 200 characters).' }),
+    address: t.exposeString('address', { nullable: true, description: 'Street address.' }),
+    city: t.exposeString('city', { nullable: true, description: 'City.' }),
+    state: t.exposeString('state', { nullable: true, description: 'State or region.' }),
+    postalCode: t.exposeString('postalCode', { nullable: true, description: 'Postal code.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the site was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the site last changed (ISO 8601, UTC).' }),
+  }),
+});
+
+const SitePage = pageType('Site', Site, 'sites, by name');
+
+type SiteFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
+const siteAddress = (t: SiteFieldBuilder, clears: string) => ({
+  address: t.string({ description: `Street address, at most 500 characters${clears}.`, validate: optionalText(500) }),
+  city: t.string({ description: `City, at most 100 characters${clears}.`, validate: optionalText(100) }),
+  state: t.string({ description: `State or region, at most 100 characters${clears}.`, validate: optionalText(100) }),
+  postalCode: t.string({ description: `Postal code, at most 20 characters${clears}.`, validate: optionalText(20) }),
+});
+
+const CreateSiteInput = builder.inputType('CreateSiteInput', {
+  description: 'A new site of a company.',
+  fields: (t) => ({
+    companyId: t.field({ type: 'UUID', required: true, description: 'Id of a company of the tenant.' }),
+    name: t.string({ required: true, description: 'Site name, at most 200 characters.', validate: requiredText(200) }),
+    ...siteAddress(t, ''),
+  }),
+});
+
+const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
+  description: 'Changes to a site. Absent fields do not change; `null` clears a nullable field.',
+  validate: rejectNulls('companyId', 'name'),
+  fields: (t) => ({
+    companyId: t.field({ type: 'UUID', description: 'Move the site to another company of the tenant. Cannot be null.' }),
+    name: t.string({ description: 'Site name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
+    ...siteAddress(t, '; null clears'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  sites: t.field({
+    type: SitePage,
+    description: 'Sites of the tenant by name, page by page. Scope `companies.read`.',
+    authScopes: { scope: 'companies.read' },
+    args: {
+      ...pageArgs().page,
+      companyId: t.arg({ type: 'UUID', description: 'Only sites of this company.' }),
+      search: t.arg.string({ description: 'Case-insensitive words matched against name, address and city.', validate: z.string().max(200).nullish() }),
+    },
+    resolve: (_root, args, ctx) => listSites(ctx, args),
+  }),
+  site: t.field({
+    type: Site,
+    nullable: true,
+    description: 'One site by id; a NOT_FOUND error when it does not exist in the tenant. Scope `companies.read`.',
+    authScopes: { scope: 'companies.read' },
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Site id.' }) },
+    resolve: (_root, { id }, ctx) => getSite(ctx, id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSite: t.field({
+    type: Site,
+    description: 'Creates a site of a company. Scope `companies.write`.',
+    authScopes: { scope: 'companies.write' },
+    args: { input: t.arg({ type: CreateSiteInput, required: true, description: 'The site to create.' }) },
+    resolve: (_root, { input }, ctx) => createSite(ctx, input),
+  }),
+  updateSite: t.field({
+    type: Site,
+    description: 'Changes a site. Scope `companies.write`.',
+    authScopes: { scope: 'companies.write' },
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Site id.' }),
+      input: t.arg({ type: UpdateSiteInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (_root, { id, input }, ctx) => updateSite(ctx, id, input),
+  }),
+}));

@@ -1,0 +1,60 @@
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { notFound } from '../shared/errors.js';
+import { mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
+import { sentFields } from '../shared/validation.js';
+
+export interface SiteFilter {
+  page: number;
+  limit: number;
+  companyId?: string | null;
+  search?: string | null;
+}
+
+export function listSites(ctx: Context, filter: SiteFilter) {
+  const where = { companyId: filter.companyId ?? undefined, AND: searchWords(filter.search, ['name', 'address', 'city']) };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([
+      ctx.db.site.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }),
+      ctx.db.site.count({ where }),
+    ]),
+  );
+}
+
+export async function getSite(ctx: Context, id: string) {
+  return (await ctx.db.site.findUnique({ where: { id } })) ?? Promise.reject(notFound('Site'));
+}
+
+interface SiteFields {
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+}
+
+export interface NewSite extends SiteFields {
+  companyId: string;
+  name: string;
+}
+
+export interface SitePatch extends SiteFields {
+  companyId?: string | null;
+  name?: string | null;
+}
+
+const companyMustExist = (ctx: Context, id: string) =>
+  mustExist(ctx.db.company.findUnique({ where: { id }, select: { id: true } }), 'companyId', 'company');
+
+export async function createSite(ctx: Context, input: NewSite) {
+  await companyMustExist(ctx, input.companyId);
+  return ctx.db.site.create({ data: { ...input, tenantId: principalOf(ctx).tenantId } });
+}
+
+export async function updateSite(ctx: Context, id: string, patch: SitePatch) {
+  const { companyId, name, ...nullable } = sentFields(patch);
+  await getSite(ctx, id);
+  if (companyId) await companyMustExist(ctx, companyId);
+  return ctx.db.site.update({ where: { id }, data: { ...nullable, name: name ?? undefined, companyId: companyId ?? undefined } });
+}

@@ -1,0 +1,5 @@
+import type { RestRoutes } from '../http/rest.js';
+
+export const userRoutes: RestRoutes = {
+  'Query.users': { method: 'GET', path: '/v1/users' },
+};

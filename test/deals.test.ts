@@ -1,0 +1,232 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DealDocument, DealsDeepDocument, DealsDocument, UpdateDealDocument } from './generated/operations.js';
+import { fixtures } from './support/fixtures.js';
+import type { TenantFixture } from './support/harness.js';
+import { useHarness } from './support/harness.js';
+import { salesPipeline } from './support/pipeline-fixtures.js';
+
+const harness = useHarness();
+const { h, tenant, rest, gql, countStatements } = harness;
+const make = fixtures(harness);
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('pipeline deals', () => {
+  let t: TenantFixture;
+  let stages: Awaited<ReturnType<typeof salesPipeline>>;
+  let company: { id: string; name: string };
+  let contact: { id: string };
+  let site: { id: string };
+
+  beforeAll(async () => {
+    t = await tenant();
+    stages = await salesPipeline(harness, t.secret);
+    company = await make.company(t.secret, { name: 'Northwind', phone: '555-0101', email: 'buy@northwind.example' });
+    contact = await make.contact(t.secret, company.id, { email: 'pat@northwind.example', role: 'Buyer' });
+    site = (await rest('POST', '/api/v1/sites', { key: t.secret, body: { companyId: company.id, name: 'Plant 2', city: 'Dayton', state: 'OH' } })).body.data;
+  });
+
+  const createDeal = async (body: Record<string, unknown> = {}) => {
+    const response = await rest('POST', '/api/v1/pipeline/deals', { key: t.secret, body: { name: 'Hoist service', companyId: company.id, stageId: stages.qualify.id, ...body } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data;
+  };
+
+  it('creates an open deal with the stage probability, owned by the key user, with decimal strings', async () => {
+    const deal = await createDeal({
+      contactId: contact.id,
+      siteId: site.id,
+      value: '12500.50',
+      expectedCloseDate: '2027-03-31',
+      products: [{ name: 'Inspection', quantity: '2', unitPrice: '1250.25' }],
+    });
+    expect(deal).toMatchObject({
+      status: 'open',
+      probability: 20,
+      value: '12500.5',
+      expectedCloseDate: '2027-03-31',
+      actualCloseDate: null,
+      products: [{ name: 'Inspection', quantity: '2', unitPrice: '1250.25' }],
+      company: { id: company.id, name: 'Northwind', phone: '555-0101', email: 'buy@northwind.example' },
+      contact: { id: contact.id, email: 'pat@northwind.example', role: 'Buyer' },
+      site: { id: site.id, name: 'Plant 2', city: 'Dayton', state: 'OH', address: null },
+      stage: { id: stages.qualify.id, name: 'Qualify', color: '#336699', probability: 20, isClosedWon: false, isClosedLost: false },
+      owner: { id: t.userId },
+      activities: [],
+      customFields: {},
+    });
+    const stored = await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
+    expect(stored.value?.toFixed(2)).toBe('12500.50');
+    expect(stored.ownerId).toBe(t.userId);
+    const unowned = await createDeal({ ownerId: null });
+    expect(unowned.owner).toBeNull();
+  });
+
+  it('lists deals with the list shapes of their nested objects, filtered and paged', async () => {
+    const other = await make.company(t.secret, { name: 'Contoso' });
+    const deal = await createDeal({ companyId: other.id, contactId: contact.id });
+    const list = await rest('GET', `/api/v1/pipeline/deals?companyId=${other.id}`, { key: t.secret });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    const [item] = list.body.data;
+    expect(Object.keys(item).sort()).toEqual(
+      ['actualCloseDate', 'company', 'contact', 'createdAt', 'expectedCloseDate', 'id', 'lostReason', 'name', 'notes', 'owner', 'probability', 'products', 'stage', 'status', 'value'].sort(),
+    );
+    expect(item.company).toEqual({ id: other.id, name: 'Contoso' });
+    expect(Object.keys(item.contact).sort()).toEqual(['firstName', 'id', 'lastName']);
+    expect(Object.keys(item.owner).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(item.stage).sort()).toEqual(['color', 'id', 'isClosedLost', 'isClosedWon', 'name', 'probability']);
+    expect(item.id).toBe(deal.id);
+    for (const query of [`stageId=${stages.qualify.id}`, 'status=open', `ownerId=${t.userId}`]) {
+      const filtered = await rest('GET', `/api/v1/pipeline/deals?${query}`, { key: t.secret });
+      expect(filtered.body.data.map((d: { id: string }) => d.id), query).toContain(deal.id);
+    }
+    expect((await rest('GET', '/api/v1/pipeline/deals?status=won', { key: t.secret })).body.total).toBe(0);
+    const detail = await rest('GET', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret });
+    expect(detail.body.data).toEqual((await gql(t.secret, DealDocument, { id: deal.id })).data?.deal);
+  });
+
+  it('wins, loses and reopens deals by stage, logging each move', async () => {
+    const deal = await createDeal();
+    const move = (stageId: string, extra: Record<string, unknown> = {}) =>
+      rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId, ...extra } });
+    const won = await move(stages.won.id);
+    expect(won.status).toBe(200);
+    expect(won.body.data).toMatchObject({ status: 'won', probability: 100, actualCloseDate: today() });
+    expect(won.body.data.activities[0]).toMatchObject({ type: 'stage_change', description: 'Stage changed from Qualify to Won', user: { id: t.userId } });
+    const lost = await move(stages.lost.id, { lostReason: 'Budget cut' });
+    expect(lost.body.data).toMatchObject({ status: 'lost', probability: 0, actualCloseDate: today(), lostReason: 'Budget cut' });
+    const reopened = await move(stages.proposal.id);
+    expect(reopened.body.data).toMatchObject({ status: 'open', probability: 60, actualCloseDate: null });
+    expect(reopened.body.data.activities.map((a: { description: string }) => a.description)).toEqual([
+      'Stage changed from Lost to Proposal',
+      'Stage changed from Won to Lost',
+      'Stage changed from Qualify to Won',
+    ]);
+    const same = await move(stages.proposal.id);
+    expect(same.body.data.activities).toHaveLength(3);
+  });
+
+  it('applies PATCH rules: absent fields stay, null clears, custom fields and products are replaced', async () => {
+    const deal = await createDeal({ contactId: contact.id, siteId: site.id, value: '10', notes: 'n', products: [{ name: 'A', quantity: '1', unitPrice: '5' }] });
+    const patched = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, {
+      key: t.secret,
+      body: { contactId: null, siteId: null, ownerId: null, value: null, expectedCloseDate: null, products: [] },
+    });
+    expect(patched.body.data).toMatchObject({ contact: null, site: null, owner: null, value: null, expectedCloseDate: null, products: [], notes: 'n', name: 'Hoist service' });
+    const refused = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { name: null, stageId: null } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['name', 'stageId']);
+  });
+
+  it('refuses bad input and foreign ids, writing nothing', async () => {
+    const other = await tenant();
+    const foreignStages = await salesPipeline(harness, other.secret);
+    const foreignCompany = await make.company(other.secret);
+    const before = await h.db.prisma.deal.count();
+    const bad: [Record<string, unknown>, number, string?][] = [
+      [{ name: 'x'.repeat(201) }, 400, 'name'],
+      [{ name: null }, 400, 'name'],
+      [{ expectedCloseDate: '2027-02-30' }, 400, 'expectedCloseDate'],
+      [{ expectedCloseDate: '31/03/2027' }, 400, 'expectedCloseDate'],
+      [{ value: 12.5 }, 400, 'value'],
+      [{ value: '1e3' }, 400, 'value'],
+      [{ products: [{ name: 'A', quantity: 1, unitPrice: '2' }] }, 400, 'products.0.quantity'],
+      [{ stageId: foreignStages.won.id }, 404],
+      [{ companyId: foreignCompany.id }, 404],
+      [{ ownerId: other.userId }, 404],
+      [{ contactId: '01a20000-0000-7000-8000-000000000000' }, 404],
+    ];
+    for (const [body, status, field] of bad) {
+      const response = await rest('POST', '/api/v1/pipeline/deals', { key: t.secret, body: { name: 'D', companyId: company.id, stageId: stages.qualify.id, ...body } });
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      if (field) expect(response.body.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+    }
+    const deal = await createDeal();
+    const afterCreate = await h.db.prisma.deal.count();
+    expect(afterCreate).toBe(before + 1);
+    const badStatus = await rest('GET', '/api/v1/pipeline/deals?status=pending', { key: t.secret });
+    expect(badStatus.status).toBe(400);
+    const foreignMove = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId: foreignStages.won.id } });
+    expect(foreignMove.status).toBe(404);
+    expect(await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } })).toMatchObject({ stageId: stages.qualify.id, status: 'open' });
+    const otherDeal = (await rest('POST', '/api/v1/pipeline/deals', { key: other.secret, body: { name: 'Theirs', companyId: foreignCompany.id, stageId: foreignStages.qualify.id } })).body.data;
+    for (const [method, path] of [['GET', `/api/v1/pipeline/deals/${otherDeal.id}`], ['PATCH', `/api/v1/pipeline/deals/${otherDeal.id}`], ['POST', `/api/v1/pipeline/deals/${otherDeal.id}/activities`], ['PATCH', `/api/v1/pipeline/stages/${foreignStages.won.id}`]] as const) {
+      const response = await rest(method, path, { key: t.secret, body: method === 'GET' ? undefined : path.endsWith('activities') ? { type: 'call', description: 'x' } : { name: 'mine' } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await gql(t.secret, UpdateDealDocument, { id: otherDeal.id, input: { name: 'mine' } })).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps status, probability and close date in agreement with the final stage under concurrent moves', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const deal = await createDeal();
+      const responses = await Promise.all(
+        [stages.won.id, stages.lost.id].map((stageId) => rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId } })),
+      );
+      expect(responses.map((r) => r.status)).toEqual([200, 200]);
+      const stored = await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id }, include: { stage: true } });
+      expect(stored.status).toBe(stored.stage.isClosedWon ? 'won' : 'lost');
+      expect(stored.probability).toBe(stored.stage.probability);
+      expect(stored.actualCloseDate?.toISOString().slice(0, 10)).toBe(today());
+      const moves = await h.db.prisma.dealActivity.findMany({ where: { dealId: deal.id, type: 'stage_change' }, orderBy: { createdAt: 'asc' } });
+      expect(moves).toHaveLength(2);
+      expect(moves[1]?.description).toBe(`Stage changed from ${moves[0]?.description.split(' to ')[1]} to ${stored.stage.name}`);
+    }
+  });
+
+  it('logs activities and shows the 20 most recent, newest first', async () => {
+    const deal = await createDeal();
+    for (let i = 0; i < 22; i += 1) {
+      const logged = await rest('POST', `/api/v1/pipeline/deals/${deal.id}/activities`, {
+        key: t.secret,
+        body: { type: 'call', description: `Call ${i}`, activityDate: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() },
+      });
+      expect(logged.status).toBe(201);
+      expect(logged.body.data).toMatchObject({ type: 'call', description: `Call ${i}`, user: { id: t.userId } });
+    }
+    const refused = await rest('POST', `/api/v1/pipeline/deals/${deal.id}/activities`, { key: t.secret, body: { type: 'stage_change', description: 'x' } });
+    expect(refused.status).toBe(400);
+    const detail = await rest('GET', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret });
+    expect(detail.body.data.activities).toHaveLength(20);
+    expect(detail.body.data.activities[0].description).toBe('Call 21');
+    expect(detail.body.data.activities[19].description).toBe('Call 2');
+  });
+
+  it('issues the same number of SQL statements for 1 deal as for 100, with every nested field selected', async () => {
+    const one = await tenant();
+    const many = await tenant();
+    for (const [who, count] of [[one, 1], [many, 100]] as const) {
+      const s = await salesPipeline(harness, who.secret);
+      const c = await make.company(who.secret);
+      const p = await make.contact(who.secret, c.id);
+      const siteId = (await rest('POST', '/api/v1/sites', { key: who.secret, body: { companyId: c.id, name: 'S' } })).body.data.id;
+      await h.db.prisma.deal.createMany({
+        data: Array.from({ length: count }, (_, i) => ({ tenantId: who.tenantId, name: `D${i}`, companyId: c.id, stageId: s.qualify.id, contactId: p.id, siteId, ownerId: who.userId, probability: 20 })),
+      });
+      const deals = await h.db.prisma.deal.findMany({ where: { tenantId: who.tenantId }, select: { id: true } });
+      await h.db.prisma.dealActivity.createMany({ data: deals.map((d) => ({ tenantId: who.tenantId, dealId: d.id, userId: who.userId, type: 'note' as const, description: 'n', activityDate: new Date() })) });
+    }
+    const measure = async (who: TenantFixture, expected: number) => {
+      const viaGraphql = await countStatements(async () => {
+        const result = await gql(who.secret, DealsDocument, { limit: 100 });
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.deals.data).toHaveLength(expected);
+      });
+      const deep = await countStatements(async () => {
+        const result = await gql(who.secret, DealsDeepDocument, { limit: 100 });
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.deals.data).toHaveLength(expected);
+      });
+      const viaRest = await countStatements(async () => {
+        const result = await rest('GET', '/api/v1/pipeline/deals?limit=100', { key: who.secret });
+        expect(result.body.data).toHaveLength(expected);
+      });
+      return { viaGraphql, deep, viaRest };
+    };
+    const single = await measure(one, 1);
+    const hundred = await measure(many, 100);
+    expect(hundred).toEqual(single);
+    // The key lookup, the count and one joined query for the page with everything nested.
+    expect(single.viaRest).toBe(3);
+  });
+});
