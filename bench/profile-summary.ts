@@ -47,7 +47,9 @@ function functionKey({ functionName, url, lineNumber }: CallFrame): string {
 /** The package a frame belongs to: an npm package, node's own code, the project, or a V8 pseudo-frame. */
 function packageOf({ functionName, url }: CallFrame): string {
   if (META.has(functionName)) return functionName;
-  const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  // The innermost package when node_modules are nested.
+  const inner = url.split('/node_modules/').slice(1).at(-1);
+  const match = inner && /^((?:@[^/]+\/)?[^/]+)\//.exec(inner);
   if (match?.[1]) return match[1];
   if (url.startsWith('node:')) return 'node (internal)';
   if (url.includes('/src/')) return 'project src/';
