@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
@@ -23,20 +24,17 @@ export const Company = builder.prismaObject('Company', {
 
 const CompanyPage = pageType('Company', Company, 'companies, by name');
 
-const addressFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0], clears: string) => ({
+const contactFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0], clears = '') => ({
   phone: t.string({ description: `Main phone number, at most 50 characters${clears}.`, validate: optionalText(50) }),
   email: t.field({ type: 'EmailAddress', description: `Main email address${clears}.` }),
-  address: t.string({ description: `Street address, at most 500 characters${clears}.`, validate: optionalText(500) }),
-  city: t.string({ description: `City, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  state: t.string({ description: `State or region, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  postalCode: t.string({ description: `Postal code, at most 20 characters${clears}.`, validate: optionalText(20) }),
+  ...addressInputFields(t, clears),
 });
 
 const CreateCompanyInput = builder.inputType('CreateCompanyInput', {
   description: 'A new company.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'Company name, at most 200 characters.', validate: requiredText(200) }),
-    ...addressFields(t, ''),
+    ...contactFields(t),
     customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
   }),
 });
@@ -46,7 +44,7 @@ const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
   validate: rejectNulls('name', 'customFields'),
   fields: (t) => ({
     name: t.string({ description: 'Company name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
-    ...addressFields(t, '; null clears'),
+    ...contactFields(t, '; null clears'),
     customFields: t.field({
       type: 'JSONObject',
       description: 'Replaces all custom field values (required ones must be present). Cannot be null.',

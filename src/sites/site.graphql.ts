@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { rejectNulls, requiredText } from '../shared/validation.js';
 import { createSite, getSite, listSites, updateSite } from './site.service.js';
 
 export const Site = builder.prismaObject('Site', {
@@ -22,20 +23,12 @@ export const Site = builder.prismaObject('Site', {
 
 const SitePage = pageType('Site', Site, 'sites, by name');
 
-type SiteFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
-const siteAddress = (t: SiteFieldBuilder, clears: string) => ({
-  address: t.string({ description: `Street address, at most 500 characters${clears}.`, validate: optionalText(500) }),
-  city: t.string({ description: `City, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  state: t.string({ description: `State or region, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  postalCode: t.string({ description: `Postal code, at most 20 characters${clears}.`, validate: optionalText(20) }),
-});
-
 const CreateSiteInput = builder.inputType('CreateSiteInput', {
   description: 'A new site of a company.',
   fields: (t) => ({
     companyId: t.field({ type: 'UUID', required: true, description: 'Id of a company of the tenant.' }),
     name: t.string({ required: true, description: 'Site name, at most 200 characters.', validate: requiredText(200) }),
-    ...siteAddress(t, ''),
+    ...addressInputFields(t),
   }),
 });
 
@@ -45,7 +38,7 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
   fields: (t) => ({
     companyId: t.field({ type: 'UUID', description: 'Move the site to another company of the tenant. Cannot be null.' }),
     name: t.string({ description: 'Site name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
-    ...siteAddress(t, '; null clears'),
+    ...addressInputFields(t, '; null clears'),
   }),
 });
 
