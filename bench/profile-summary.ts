@@ -1,15 +1,19 @@
 // Summarizes a V8 .cpuprofile (node --cpu-prof): where the CPU time went, by function (self and
 // inclusive time) and by package. Also runnable alone:
 //   npx tsx bench/profile-summary.ts <file.cpuprofile> [--skip-ms N] [--top N]
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import { SourceMap } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { table } from './report.js';
 
 interface CallFrame {
   functionName: string;
   url: string;
+  /** Zero-based, like columnNumber. */
   lineNumber: number;
+  columnNumber: number;
 }
 
 interface ProfileNode {
@@ -39,9 +43,37 @@ function shortUrl(url: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-function functionKey({ functionName, url, lineNumber }: CallFrame): string {
+const sourceMaps = new Map<string, SourceMap | null>();
+
+/** The source map shipped next to a minified package file (e.g. @prisma/client/runtime/client.js.map). */
+function sourceMapOf(url: string): SourceMap | null {
+  let map = sourceMaps.get(url);
+  if (map === undefined) {
+    map = null;
+    try {
+      const file = url.startsWith('file://') ? fileURLToPath(url) : url;
+      if (file.includes('/node_modules/') && existsSync(`${file}.map`)) {
+        map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+      }
+    } catch {
+      map = null;
+    }
+    sourceMaps.set(url, map);
+  }
+  return map;
+}
+
+/** Function name and location; minified package code is located in its original source when a map ships with it. */
+function functionKey({ functionName, url, lineNumber, columnNumber }: CallFrame): string {
   if (META.has(functionName)) return functionName;
-  return `${functionName || '(anonymous)'}  ${url ? `${shortUrl(url)}:${lineNumber + 1}` : '(native)'}`;
+  const name = functionName || '(anonymous)';
+  if (!url) return `${name}  (native)`;
+  const origin = sourceMapOf(url)?.findOrigin(lineNumber + 1, columnNumber + 1);
+  if (origin && 'fileName' in origin) {
+    const pkg = packageOf({ functionName, url, lineNumber, columnNumber });
+    return `${name}  ${pkg} ${origin.fileName.replace(/^(\.\.\/)+/, '')}:${origin.lineNumber}`;
+  }
+  return `${name}  ${shortUrl(url)}:${lineNumber + 1}`;
 }
 
 /** The package a frame belongs to: an npm package, node's own code, the project, or a V8 pseudo-frame. */

@@ -9,7 +9,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONNECTIONS, problemsOf, runLoad, type LoadResult, type Target } from './load.js';
+import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
 import { memoryTable, RSS_LIMIT_MB, throughputTable, type Measured, type MemoryFigures } from './report.js';
@@ -79,22 +79,25 @@ async function verifyTargets(rest: Target, graphql: Target, plain: Target): Prom
   return new Map([[rest, restRes.text], [graphql, graphqlRes.text], [plain, plainRes.text]]);
 }
 
-async function main(teardown: Teardown): Promise<boolean> {
-  let started = Date.now();
-  const scratch = await createScratchDatabase(serverUrl);
-  teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
-  const data = await prepareBenchData(scratch.url);
-  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads and a leads.lead.read key pair in ${elapsed(started)}`);
+interface Servers {
+  product: ChildServer;
+  plain: ChildServer;
+  productBase: string;
+  plainBase: string;
+  profileDir?: string;
+}
 
+/** Both servers as child processes on free ports; stopped by the teardown. */
+async function startServers(databaseUrl: string, teardown: Teardown): Promise<Servers> {
+  const started = Date.now();
   const profileDir = args.profile ? await mkdtemp(join(tmpdir(), 'bench-cpuprofile-')) : undefined;
   const [productPort, plainPort] = [await freePort(), await freePort()];
   const productBase = `http://127.0.0.1:${productPort}`;
   const plainBase = `http://127.0.0.1:${plainPort}`;
-  started = Date.now();
   const product = await startServer({
     name: 'product',
     script: 'src/main.ts',
-    env: serverEnv(scratch.url, productPort),
+    env: serverEnv(databaseUrl, productPort),
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     readyUrl: `${productBase}/api/v1/leads?limit=1`,
   });
@@ -102,25 +105,18 @@ async function main(teardown: Teardown): Promise<boolean> {
   const plain = await startServer({
     name: 'plain',
     script: 'bench/plain-server.ts',
-    env: serverEnv(scratch.url, plainPort),
+    env: serverEnv(databaseUrl, plainPort),
     readyUrl: `${plainBase}/api/v1/leads?limit=1`,
   });
   teardown.add('stop plain server', () => plain.stop());
   log(`Servers up in ${elapsed(started)} (product pid ${product.pid}, startup ${product.startupMs} ms; plain pid ${plain.pid})`);
+  return { product, plain, productBase, plainBase, profileDir };
+}
 
-  const readyKb = new Map<ChildServer, number>();
-  const samplers = new Map<ChildServer, RssSampler>();
-  for (const server of [product, plain]) {
-    readyKb.set(server, (await readMemory(server.pid))?.rssKb ?? NaN);
-    const sampler = new RssSampler(server.pid);
-    sampler.start();
-    teardown.add(`stop ${server.name} RSS sampling`, async () => sampler.stop());
-    samplers.set(server, sampler);
-  }
-
-  const auth = { authorization: `Bearer ${data.secret}` };
-  const restTarget: Target = { name: 'product REST', server: 'product', url: `${productBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
-  const graphqlTarget: Target = {
+function targetsOf({ productBase, plainBase }: Servers, secret: string) {
+  const auth = { authorization: `Bearer ${secret}` };
+  const rest: Target = { name: 'product REST', server: 'product', url: `${productBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
+  const graphql: Target = {
     name: 'product GraphQL',
     server: 'product',
     url: `${productBase}/graphql`,
@@ -128,54 +124,95 @@ async function main(teardown: Teardown): Promise<boolean> {
     headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query: GRAPHQL_QUERY }),
   };
-  const plainTarget: Target = { name: 'plain node:http + pg', server: 'plain', url: `${plainBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
+  const plain: Target = { name: 'plain node:http + pg', server: 'plain', url: `${plainBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
+  return { rest, graphql, plain };
+}
 
-  log('\nChecking the targets');
-  const expectedBodies = await verifyTargets(restTarget, graphqlTarget, plainTarget);
-
+/** Warm-up (must be all 2xx with the expected body) then the measured run, one target after the other. */
+async function measure(targets: { target: Target; minRatio?: number; expectedBody?: string }[]) {
   log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (every body checked, not counted) + ${seconds} s measured per target`);
   const measured: Measured[] = [];
   const failures: string[] = [];
-  const goals = new Map<Target, number>([[restTarget, 0.5], [graphqlTarget, 0.4]]);
-  for (const target of [restTarget, graphqlTarget, plainTarget]) {
-    const warmup = await runLoad(target, WARMUP_SECONDS, expectedBodies.get(target));
+  for (const { target, minRatio, expectedBody } of targets) {
+    const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
     const warmupProblems = problemsOf(warmup);
     log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? 'all 200 with the expected body'}`);
     if (warmupProblems) throw new Error(`${target.name} failed during warm-up: ${warmupProblems}`);
-    const result: LoadResult = await runLoad(target, seconds);
+    const result = await runLoad(target, seconds);
     const problems = problemsOf(result);
     log(`  ${target.name}: measured ${result.requests} requests${problems ? `, ${problems}` : ''}`);
     if (problems) failures.push(`${target.name}: ${problems}`);
-    measured.push({ target, minRatio: goals.get(target), result });
+    measured.push({ target, minRatio, result });
   }
+  return { measured, failures };
+}
 
-  const windowOf = (server: 'product' | 'plain') => {
-    const runs = measured.filter((m) => m.target.server === server).map((m) => m.result);
-    return [Math.min(...runs.map((r) => r.startedAt)), Math.max(...runs.map((r) => r.finishedAt))] as const;
+/** Samples both servers' RSS from now on; `figures()` stops sampling and reads the peaks. */
+function watchMemory({ product, plain }: Servers, teardown: Teardown) {
+  const watched = [
+    { server: product, label: 'product (src/main.ts)', kind: 'product' as const, limitMb: RSS_LIMIT_MB },
+    { server: plain, label: 'plain (bench/plain-server.ts)', kind: 'plain' as const, limitMb: undefined },
+  ].map((w) => ({ ...w, sampler: new RssSampler(w.server.pid), readyKb: NaN }));
+  const ready = Promise.all(
+    watched.map(async (w) => {
+      w.readyKb = (await readMemory(w.server.pid))?.rssKb ?? NaN;
+      w.sampler.start();
+      teardown.add(`stop ${w.server.name} RSS sampling`, async () => w.sampler.stop());
+    }),
+  );
+  return {
+    ready,
+    figures: async (measured: Measured[]): Promise<MemoryFigures[]> =>
+      Promise.all(
+        watched.map(async (w) => {
+          w.sampler.stop();
+          const runs = measured.filter((m) => m.target.server === w.kind).map((m) => m.result);
+          const from = Math.min(...runs.map((r) => r.startedAt));
+          const to = Math.max(...runs.map((r) => r.finishedAt));
+          return {
+            name: w.label,
+            readyKb: w.readyKb,
+            maxUnderLoadKb: w.sampler.maxKb(from, to),
+            peakKb: (await readMemory(w.server.pid))?.hwmKb ?? NaN,
+            limitMb: w.limitMb,
+          };
+        }),
+      ),
   };
-  const memory: MemoryFigures[] = [];
-  for (const [server, limitMb] of [[product, RSS_LIMIT_MB], [plain, undefined]] as const) {
-    samplers.get(server)?.stop();
-    memory.push({
-      name: server === product ? 'product (src/main.ts)' : 'plain (bench/plain-server.ts)',
-      readyKb: readyKb.get(server) ?? NaN,
-      maxUnderLoadKb: samplers.get(server)?.maxKb(...windowOf(server === product ? 'product' : 'plain')) ?? NaN,
-      peakKb: (await readMemory(server.pid))?.hwmKb ?? NaN,
-      limitMb,
-    });
-  }
+}
+
+async function main(teardown: Teardown): Promise<boolean> {
+  const started = Date.now();
+  const scratch = await createScratchDatabase(serverUrl);
+  teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
+  const data = await prepareBenchData(scratch.url);
+  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads and a leads.lead.read key pair in ${elapsed(started)}`);
+
+  const servers = await startServers(scratch.url, teardown);
+  const memory = watchMemory(servers, teardown);
+  await memory.ready;
+  const targets = targetsOf(servers, data.secret);
+
+  log('\nChecking the targets');
+  const bodies = await verifyTargets(targets.rest, targets.graphql, targets.plain);
+  const { measured, failures } = await measure([
+    { target: targets.rest, minRatio: 0.5, expectedBody: bodies.get(targets.rest) },
+    { target: targets.graphql, minRatio: 0.4, expectedBody: bodies.get(targets.graphql) },
+    { target: targets.plain, expectedBody: bodies.get(targets.plain) },
+  ]);
+  const memoryFigures = await memory.figures(measured);
 
   log(`\nResults (${seconds} s per target, ${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
-  if (profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
+  if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
   log(throughputTable(measured));
   log('');
-  log(memoryTable(memory));
+  log(memoryTable(memoryFigures));
 
-  if (profileDir) {
-    await product.stop(); // a graceful exit writes the profile
-    const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
-    if (!file) log(`\nNo .cpuprofile was written in ${profileDir}`);
-    else log(`\n${await summarizeProfile(join(profileDir, file), { skipMs: product.startupMs })}`);
+  if (servers.profileDir) {
+    await servers.product.stop(); // a graceful exit writes the profile
+    const file = (await readdir(servers.profileDir)).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) log(`\nNo .cpuprofile was written in ${servers.profileDir}`);
+    else log(`\n${await summarizeProfile(join(servers.profileDir, file), { skipMs: servers.product.startupMs })}`);
   }
 
   if (failures.length) {
