@@ -37,6 +37,18 @@ export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'exp
 
 export type Authentication = { principal: Principal } | { failure: AuthFailure };
 
+interface KeyRow {
+  id: string;
+  kind: ApiKeyKind;
+  revokedAt: Date | null;
+  tenantId: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  userId: string;
+  role: UserRole;
+  modules: TenantModule[];
+}
+
 export function bearerToken(header: string | null): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -48,28 +60,29 @@ export async function authenticate(prisma: PrismaClient, header: string | null, 
   const token = bearerToken(header);
   if (token === null) return { failure: 'missing' };
   if (!keyPattern.test(token)) return { failure: 'malformed' };
-  const key = await prisma.apiKey.findUnique({
-    where: { keyHash: hashKey(token) },
-    select: {
-      id: true,
-      kind: true,
-      revokedAt: true,
-      tenantId: true,
-      pair: { select: { scopes: true, expiresAt: true, user: { select: { id: true, role: true, tenant: { select: { modules: true } } } } } },
-    },
-  });
+  // One flat join, written by hand: this runs on every request, and the ORM's nested form cost
+  // more CPU than the rest of a typical request.
+  const rows = await prisma.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.kind::text AS kind, k."revokedAt", k."tenantId", p.scopes, p."expiresAt",
+           u.id AS "userId", u.role::text AS role, t.modules::text[] AS modules
+      FROM "ApiKey" k
+      JOIN "ApiKeyPair" p ON p.id = k."pairId"
+      JOIN "User" u ON u.id = p."userId"
+      JOIN "Tenant" t ON t.id = u."tenantId"
+     WHERE k."keyHash" = ${hashKey(token)}`;
+  const key = rows[0];
   if (!key) return { failure: 'unknown' };
   if (key.revokedAt && key.revokedAt <= now) return { failure: 'revoked' };
-  if (key.pair.expiresAt && key.pair.expiresAt <= now) return { failure: 'expired' };
+  if (key.expiresAt && key.expiresAt <= now) return { failure: 'expired' };
   return {
     principal: {
       keyId: key.id,
       kind: key.kind,
       tenantId: key.tenantId,
-      userId: key.pair.user.id,
-      role: key.pair.user.role,
-      scopes: new Set(key.pair.scopes.filter(isScope)),
-      modules: new Set(key.pair.user.tenant.modules),
+      userId: key.userId,
+      role: key.role,
+      scopes: new Set(key.scopes.filter(isScope)),
+      modules: new Set(key.modules),
     },
   };
 }

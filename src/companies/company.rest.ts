@@ -1,8 +1,10 @@
 import type { RestRoutes } from '../http/rest.js';
 
+const company = 'id name phone email address city state postalCode customFields createdAt updatedAt';
+
 export const companyRoutes: RestRoutes = {
-  'Query.companies': { method: 'GET', path: '/v1/companies' },
-  'Mutation.createCompany': { method: 'POST', path: '/v1/companies', status: 201, envelope: 'data' },
-  'Query.company': { method: 'GET', path: '/v1/companies/:id', envelope: 'data' },
-  'Mutation.updateCompany': { method: 'PATCH', path: '/v1/companies/:id', envelope: 'data' },
+  'Query.companies': { method: 'GET', path: '/v1/companies', select: `{ data { ${company} } total page pageSize }` },
+  'Mutation.createCompany': { method: 'POST', path: '/v1/companies', status: 201, envelope: 'data', select: `{ ${company} }` },
+  'Query.company': { method: 'GET', path: '/v1/companies/:id', envelope: 'data', select: `{ ${company} }` },
+  'Mutation.updateCompany': { method: 'PATCH', path: '/v1/companies/:id', envelope: 'data', select: `{ ${company} }` },
 };

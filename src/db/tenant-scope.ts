@@ -2,11 +2,11 @@ import { LRUCache } from 'lru-cache';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 
-/** Models whose rows belong to a tenant: every model with a `tenantId` column. */
-const tenantOwnedModels = new Set(
+/** Client properties (`lead`, `pipelineStage`, ...) of the models whose rows belong to a tenant. */
+const tenantOwnedDelegates = new Set(
   Object.entries(getDatamodel().datamodel.models)
     .filter(([, model]) => model.fields.some((field) => field.name === 'tenantId'))
-    .map(([name]) => name),
+    .map(([name]) => name.charAt(0).toLowerCase() + name.slice(1)),
 );
 
 const filteredOperations = new Set([
@@ -28,31 +28,52 @@ function scopeArgs(operation: string, args: Args, tenantId: string): Args {
   return scoped;
 }
 
-function extend(prisma: PrismaClient, tenantId: string) {
-  return prisma.$extends({
-    name: 'tenant-scope',
-    query: {
-      $allModels: {
-        $allOperations({ model, operation, args, query }) {
-          if (!tenantOwnedModels.has(model)) return query(args);
-          return query(scopeArgs(operation, args as Args, tenantId) as typeof args);
-        },
-      },
+type AnyFunction = (...args: unknown[]) => unknown;
+
+function scopeDelegate(delegate: object, tenantId: string): object {
+  return new Proxy(delegate, {
+    get(target, operation) {
+      const method = Reflect.get(target, operation) as unknown;
+      if (typeof method !== 'function' || typeof operation !== 'string') return method;
+      return (args?: Args) => (method as AnyFunction).call(target, scopeArgs(operation, args ?? {}, tenantId));
     },
   });
 }
 
 /**
- * The database as one tenant sees it: every read, update and delete of a tenant-owned model is
- * filtered by the tenant and every create is stamped with it, whatever the caller wrote. This is
- * the only way request code reaches tenant data. (Relations loaded through `include` follow
- * foreign keys from rows already scoped, so they stay inside the tenant.)
+ * A view of the client confined to one tenant: every read, update and delete of a tenant-owned
+ * model is filtered by the tenant and every create is stamped with it, whatever the caller wrote,
+ * inside interactive transactions too. (A plain proxy rather than a Prisma `$extends` query
+ * extension: same guarantee, a fraction of the cost per query.) Relations loaded through
+ * `include` follow foreign keys from rows already scoped, so they stay inside the tenant.
  */
-export type TenantDb = ReturnType<typeof extend>;
+function scope(client: PrismaClient, tenantId: string): PrismaClient {
+  const delegates = new Map<string, object>();
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === '$transaction') {
+        return (work: unknown, options?: unknown) =>
+          typeof work === 'function'
+            ? target.$transaction((tx) => (work as (tx: PrismaClient) => unknown)(scope(tx as PrismaClient, tenantId)) as Promise<unknown>, options as never)
+            : target.$transaction(work as never, options as never);
+      }
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof property === 'string' && tenantOwnedDelegates.has(property) && value && typeof value === 'object') {
+        let delegate = delegates.get(property);
+        if (!delegate) delegates.set(property, (delegate = scopeDelegate(value, tenantId)));
+        return delegate;
+      }
+      return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
+    },
+  });
+}
+
+/** The tenant-confined client type: the client's own surface. */
+export type TenantDb = PrismaClient;
 
 const clients = new WeakMap<PrismaClient, LRUCache<string, TenantDb>>();
 
-/** Extended clients are cached per tenant: building one per request would cost on the hot path. */
+/** Scoped clients are cached per tenant so a request does not build one. */
 export function tenantDb(prisma: PrismaClient, tenantId: string): TenantDb {
   let cache = clients.get(prisma);
   if (!cache) {
@@ -61,7 +82,7 @@ export function tenantDb(prisma: PrismaClient, tenantId: string): TenantDb {
   }
   let db = cache.get(tenantId);
   if (!db) {
-    db = extend(prisma, tenantId);
+    db = scope(prisma, tenantId);
     cache.set(tenantId, db);
   }
   return db;

@@ -11,7 +11,7 @@ import {
   UUIDResolver,
 } from 'graphql-scalars';
 import type { Scope } from '../auth/scopes.js';
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { TenantModule } from '../generated/prisma/enums.js';
@@ -65,7 +65,7 @@ export const builder = new SchemaBuilder<{
   },
   prisma: {
     // The tenant-scoped client: every query the plugin issues is confined to the caller's tenant.
-    client: (ctx) => ctx.db as unknown as PrismaClient,
+    client: (ctx) => ctx.db,
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,

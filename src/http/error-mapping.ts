@@ -29,8 +29,23 @@ export function describeVariableError(message: string): FieldProblem | null {
   return { field, message: reason };
 }
 
-function toAppError(error: GraphQLError): GraphQLError {
-  if (error.extensions.code || error.path) return error;
+/**
+ * graphql-jit is CommonJS and so builds its errors with graphql's CommonJS copy, while this code
+ * loads the ES module copy: `instanceof GraphQLError` cannot be trusted, so errors are recognised
+ * by shape.
+ */
+interface GraphQLErrorLike {
+  message: string;
+  path?: readonly (string | number)[];
+  extensions?: Record<string, unknown>;
+  originalError?: unknown;
+}
+
+const isGraphQLErrorLike = (error: unknown): error is GraphQLErrorLike =>
+  error instanceof Error && error.name === 'GraphQLError';
+
+function toAppError(error: GraphQLErrorLike): GraphQLErrorLike {
+  if (error.extensions?.code || error.path) return error;
   const problem = describeVariableError(error.message);
   return problem ? new AppError('BAD_USER_INPUT', `${problem.field}: ${problem.message}`, [problem]) : error;
 }
@@ -40,16 +55,16 @@ export const useInputErrorCodes = (): Plugin => ({
   onExecute: () => ({
     onExecuteDone: ({ result, setResult }) => {
       if (!('errors' in result) || !result.errors?.length) return;
-      setResult({ ...result, errors: result.errors.map(toAppError) });
+      setResult({ ...result, errors: result.errors.map((e) => toAppError(e) as GraphQLError) });
     },
   }),
 });
 
 /** Yoga's `maskError`: known database failures become domain errors; anything else is hidden. */
 export function maskError(error: unknown, message: string): Error {
-  const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  const original = isGraphQLErrorLike(error) && error.originalError ? error.originalError : error;
   // Deliberate errors (AppError, graphql-js request errors) keep their message, code and path.
-  if (original instanceof GraphQLError) return error as GraphQLError;
+  if (isGraphQLErrorLike(original)) return error as Error;
   if (original instanceof Prisma.PrismaClientKnownRequestError) {
     if (original.code === 'P2025') return new AppError('NOT_FOUND');
     if (original.code === 'P2002') return new AppError('CONFLICT', 'A record with the same unique value already exists');
@@ -68,20 +83,21 @@ const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'strin
 
 /** REST answer for a failed operation: status from the error code, `{error, message?, details?}`. */
 export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody } {
-  const first = errors.find((e) => e instanceof GraphQLError) as GraphQLError | undefined;
-  const code = first?.extensions.code;
-  const sofaStatus = (first?.extensions.http as { status?: number } | undefined)?.status;
+  const first = errors.find(isGraphQLErrorLike);
+  const code = first?.extensions?.code;
+  const sofaStatus = (first?.extensions?.http as { status?: number } | undefined)?.status;
   if (!isErrorCode(code)) {
     // SOFA's own request errors (invalid JSON, unparsable parameters) carry only an HTTP status.
     if (sofaStatus === 400 && first) return { status: 400, body: { error: 'Bad Request', message: first.message } };
+    logger.error({ err: errors[0] }, 'unexpected error in a REST request');
     return { status: 500, body: { error: ErrorCodes.INTERNAL_SERVER_ERROR.title } };
   }
   const { status, title } = ErrorCodes[code];
   if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title } };
   // graphql-js reports each bad variable field as its own error: answer them all at once.
   const details = errors
-    .filter((e): e is GraphQLError => e instanceof GraphQLError && e.extensions.code === code)
-    .flatMap((e) => (e.extensions.details as FieldProblem[] | undefined) ?? []);
+    .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)
+    .flatMap((e) => (e.extensions?.details as FieldProblem[] | undefined) ?? []);
   // The REST body *is* the operation's `input`, so its fields are named without that prefix.
   const restDetails = details.length ? details.map((d) => ({ ...d, field: d.field.replace(/^input\.?/, '') || 'body' })) : undefined;
   return {

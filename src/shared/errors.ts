@@ -21,7 +21,8 @@ export interface FieldProblem {
 
 /**
  * The one error type of the domain. It is a GraphQLError so GraphQL shows it as is (Yoga does
- * not mask it) and carries its code and field details to the REST error mapper.
+ * not mask it) and carries its code and field details to the REST error mapper, which derives
+ * the HTTP status from the code.
  */
 export class AppError extends GraphQLError {
   constructor(
@@ -30,7 +31,8 @@ export class AppError extends GraphQLError {
     readonly details?: FieldProblem[],
   ) {
     super(message ?? ErrorCodes[code].title, {
-      extensions: { code, http: { status: ErrorCodes[code].status }, ...(details ? { details } : {}) },
+      // No `http` extension: GraphQL answers 200 with the code; REST maps the code to a status.
+      extensions: { code, ...(details ? { details } : {}) },
     });
   }
 }
