@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
-import { CreateLeadDocument, UpdateContactDocument } from './generated/operations.js';
+import { CreateLeadDocument, LeadsDocument, UpdateContactDocument } from './generated/operations.js';
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
@@ -125,5 +125,21 @@ describe('bad input', () => {
     const nulled = await gql(t.secret, UpdateContactDocument, { id: contact.id, input: { lastName: null } });
     expect(nulled.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.lastName', message: 'cannot be null' }] });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('reports bad variables of read operations the same way', async () => {
+    const badStatus = await gql(t.secret, LeadsDocument, { status: 'hot' as never });
+    expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'status' }] });
+    const badLimit = await gql(t.secret, LeadsDocument, { limit: 0 });
+    expect(badLimit.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'limit' }] });
+    // A non-null variable with a default is valid GraphQL and must be honoured.
+    const response = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'query($limit: Int! = 2) { leads(limit: $limit) { data { id } } }' }),
+    });
+    const body = await response.json();
+    expect(body.errors).toBeUndefined();
+    expect(body.data.leads.data).toHaveLength(1);
   });
 });

@@ -25,7 +25,8 @@ export function describeVariableError(message: string): FieldProblem | null {
     field = `${field}.${nested[1]}`;
     reason = nested[2]?.startsWith('of required') ? 'is required' : 'is not a known field';
   }
-  reason = reason.replace(/^Expected type "[^"]+"\.\s*/, '');
+  // graphql-js writes `Expected type "Int". ...`, graphql-jit `Expected type Int; ...`.
+  reason = reason.replace(/^Expected type "?[\w!\[\]]+"?[.;]\s*/, '');
   return { field, message: reason };
 }
 

@@ -57,7 +57,7 @@ export function buildOpenApi(schema: GraphQLSchema, routes: RestRoutes): Json {
     if (operation.requestBody && input) operation.requestBody.content['application/json'].schema = input;
     const status = String(route.status ?? 200);
     const success = operation.responses[status];
-    const routeDoc = field && routeDocument(typeName, field, route);
+    const routeDoc = field ? routeDocument(typeName, field, route) : undefined;
     const rootSelection = routeDoc?.definitions[0]?.kind === Kind.OPERATION_DEFINITION ? routeDoc.definitions[0].selectionSet.selections[0] : undefined;
     if (success?.content && field && rootSelection?.kind === Kind.FIELD) {
       success.content['application/json'].schema = selectionJsonSchema(schema, field.type, rootSelection.selectionSet);

@@ -1,8 +1,7 @@
 import type { DocumentNode, GraphQLField, GraphQLOutputType, GraphQLSchema, SelectionSetNode } from 'graphql';
 import {
   Kind,
-  astFromValue,
-  print,
+  getNullableType,
   getNamedType,
   isEnumType,
   isListType,
@@ -18,17 +17,15 @@ export const sofaOperationName = (typeName: string, fieldName: string) =>
   `${fieldName}_${typeName === 'Query' ? 'query' : 'mutation'}`;
 
 /**
- * The operation a route with an explicit `select` runs instead of SOFA's generated one (which
- * selects every field of every nested type): the root field with all its arguments as variables,
- * and exactly the selection the specification's JSON shape asks for.
+ * The operation a route runs instead of the one SOFA generates (which selects every field of
+ * every nested type): the root field with all its arguments as variables, and exactly the
+ * selection the specification's JSON shape asks for.
  */
-export function routeDocument(typeName: string, field: GraphQLField<unknown, unknown>, route: RestRoute): DocumentNode | null {
-  if (!route.select) return null;
+export function routeDocument(typeName: string, field: GraphQLField<unknown, unknown>, route: RestRoute): DocumentNode {
+  // An argument with a default is declared nullable and left to its default when absent, which
+  // every executor (graphql-jit included) reads the same way.
   const variables = field.args
-    .map((a) => {
-      const defaultValue = a.defaultValue === undefined ? null : astFromValue(a.defaultValue, a.type);
-      return `$${a.name}: ${a.type.toString()}${defaultValue ? ` = ${print(defaultValue)}` : ''}`;
-    })
+    .map((a) => `$${a.name}: ${(a.defaultValue !== undefined ? getNullableType(a.type) : a.type).toString()}`)
     .join(', ');
   const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
   const kind = typeName === 'Query' ? 'query' : 'mutation';

@@ -19,11 +19,8 @@ export interface RestRoute {
   status?: 200 | 201;
   /** Wrap the field's value as `{data: value}` (the specification's single-record envelope). */
   envelope?: 'data';
-  /**
-   * The selection set answered, when the JSON shape is not simply every field of the returned
-   * type (nested objects in the shapes the specification gives). Without it, SOFA's default.
-   */
-  select?: string;
+  /** The selection set answered: the JSON shape of the response, written as GraphQL. */
+  select: string;
 }
 
 /** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
@@ -144,8 +141,7 @@ export function useRest(routes: RestRoutes): Plugin {
         Object.entries(routes).flatMap(([key, route]) => {
           const [typeName, fieldName] = key.split('.') as [string, string];
           const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
-          const document = field && routeDocument(typeName, field, route);
-          return document ? [[sofaOperationName(typeName, fieldName), document] as const] : [];
+          return field ? [[sofaOperationName(typeName, fieldName), routeDocument(typeName, field, route)] as const] : [];
         }),
       );
       sofa = useSofa({

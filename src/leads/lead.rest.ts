@@ -1,8 +1,11 @@
 import type { RestRoutes } from '../http/rest.js';
 
+const lead =
+  'id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt';
+
 export const leadRoutes: RestRoutes = {
-  'Query.leads': { method: 'GET', path: '/v1/leads' },
-  'Mutation.createLead': { method: 'POST', path: '/v1/leads', status: 201, envelope: 'data' },
-  'Query.lead': { method: 'GET', path: '/v1/leads/:id', envelope: 'data' },
-  'Mutation.updateLead': { method: 'PATCH', path: '/v1/leads/:id', envelope: 'data' },
+  'Query.leads': { method: 'GET', path: '/v1/leads', select: `{ data { ${lead} } nextCursor hasMore }` },
+  'Mutation.createLead': { method: 'POST', path: '/v1/leads', status: 201, envelope: 'data', select: `{ ${lead} }` },
+  'Query.lead': { method: 'GET', path: '/v1/leads/:id', envelope: 'data', select: `{ ${lead} }` },
+  'Mutation.updateLead': { method: 'PATCH', path: '/v1/leads/:id', envelope: 'data', select: `{ ${lead} }` },
 };
