@@ -5,6 +5,7 @@
 // run, on a scratch database with 10,000 leads. Each server runs in its own child process, so its
 // memory can be measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +88,12 @@ interface Servers {
   profileDir?: string;
 }
 
+/** The V8 flags of `npm start`, so the product's memory is measured as it is deployed. */
+function productNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return /^node ((?:--[\w-]+=\S+ )*)--import tsx src\/main\.ts$/.exec(start)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+}
+
 /** Both servers as child processes on free ports; stopped by the teardown. */
 async function startServers(databaseUrl: string, teardown: Teardown): Promise<Servers> {
   const started = Date.now();
@@ -98,7 +105,7 @@ async function startServers(databaseUrl: string, teardown: Teardown): Promise<Se
     name: 'product',
     script: 'src/main.ts',
     env: serverEnv(databaseUrl, productPort),
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [...productNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     readyUrl: `${productBase}/api/v1/leads?limit=1`,
   });
   teardown.add('stop product server', () => product.stop());
