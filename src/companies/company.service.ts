@@ -3,7 +3,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
-import { notFound } from '../shared/errors.js';
+import { found } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
@@ -24,7 +24,7 @@ export function listCompanies(ctx: Context, filter: CompanyFilter) {
 }
 
 export async function getCompany(ctx: Context, id: string) {
-  return (await ctx.db.company.findUnique({ where: { id } })) ?? Promise.reject(notFound('Company'));
+  return found(ctx.db.company.findUnique({ where: { id } }), 'Company');
 }
 
 interface CompanyFields {

@@ -4,8 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
-import { notFound } from '../shared/errors.js';
-import { mustExist } from '../shared/references.js';
+import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
@@ -30,7 +29,7 @@ export function listContacts(ctx: Context, filter: ContactFilter) {
 }
 
 export async function getContact(ctx: Context, id: string) {
-  return (await ctx.db.contact.findUnique({ where: { id } })) ?? Promise.reject(notFound('Contact'));
+  return found(ctx.db.contact.findUnique({ where: { id } }), 'Contact');
 }
 
 interface ContactFields {

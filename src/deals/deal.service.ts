@@ -5,7 +5,7 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
 import { badInput, notFound } from '../shared/errors.js';
-import { mustExist } from '../shared/references.js';
+import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 import { enterStage } from './deal.rules.js';
 
@@ -37,7 +37,7 @@ export function listDeals(ctx: Context, filter: DealFilter, query: DealQuery) {
 }
 
 export async function getDeal(ctx: Context, id: string, query: DealQuery = {}) {
-  return (await ctx.db.deal.findUnique({ ...query, where: { id } })) ?? Promise.reject(notFound('Deal'));
+  return found(ctx.db.deal.findUnique({ ...query, where: { id } }), 'Deal');
 }
 
 /** A line of a deal's products, stored as JSON with decimal strings (never floats). */

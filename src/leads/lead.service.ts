@@ -4,8 +4,7 @@ import type { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, keysetQuery } from '../graphql/pagination.js';
-import { notFound } from '../shared/errors.js';
-import { mustExist } from '../shared/references.js';
+import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 
 export interface LeadFilter {
@@ -26,7 +25,7 @@ export async function listLeads(ctx: Context, filter: LeadFilter) {
 }
 
 export async function getLead(ctx: Context, id: string) {
-  return (await ctx.db.lead.findUnique({ where: { id } })) ?? Promise.reject(notFound('Lead'));
+  return found(ctx.db.lead.findUnique({ where: { id } }), 'Lead');
 }
 
 interface LeadFields {

@@ -1,8 +1,8 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
-import { badInput, notFound } from '../shared/errors.js';
-import { mustExist } from '../shared/references.js';
+import { badInput } from '../shared/errors.js';
+import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 
 export function listPipelines(ctx: Context, args: { page: number; limit: number }) {
@@ -69,8 +69,7 @@ export async function createStage(ctx: Context, input: NewStage) {
 
 /** Changing a stage's probability or outcome does not rewrite its deals: they took theirs when they moved. */
 export async function updateStage(ctx: Context, id: string, patch: StagePatch) {
-  const current = await ctx.db.pipelineStage.findUnique({ where: { id } });
-  if (!current) throw notFound('Stage');
+  const current = await found(ctx.db.pipelineStage.findUnique({ where: { id } }), 'Stage');
   const { name, probability, position, isClosedWon, isClosedLost, color } = sentFields(patch);
   checkOutcome({ isClosedWon: isClosedWon ?? current.isClosedWon, isClosedLost: isClosedLost ?? current.isClosedLost });
   return ctx.db.pipelineStage.update({

@@ -1,8 +1,7 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
-import { notFound } from '../shared/errors.js';
-import { mustExist } from '../shared/references.js';
+import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
@@ -24,7 +23,7 @@ export function listSites(ctx: Context, filter: SiteFilter) {
 }
 
 export async function getSite(ctx: Context, id: string) {
-  return (await ctx.db.site.findUnique({ where: { id } })) ?? Promise.reject(notFound('Site'));
+  return found(ctx.db.site.findUnique({ where: { id } }), 'Site');
 }
 
 interface SiteFields {
