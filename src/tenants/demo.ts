@@ -57,6 +57,39 @@ export async function seedDemo(prisma: PrismaClient) {
         },
       });
     }
+    const pipeline = await prisma.pipeline.create({
+      data: {
+        tenantId,
+        name: 'Service contracts',
+        stages: {
+          create: [
+            { tenantId, name: 'Qualify', probability: 10, position: 0, color: '#94a3b8' },
+            { tenantId, name: 'Proposal', probability: 50, position: 1, color: '#6366f1' },
+            { tenantId, name: 'Won', probability: 100, position: 2, color: '#16a34a', isClosedWon: true },
+            { tenantId, name: 'Lost', probability: 0, position: 3, color: '#dc2626', isClosedLost: true },
+          ],
+        },
+      },
+      include: { stages: { orderBy: { position: 'asc' } } },
+    });
+    const customers = await prisma.company.findMany({ where: { tenantId }, include: { contacts: true } });
+    const sales = await prisma.user.findFirst({ where: { tenantId, role: 'sales' }, select: { id: true } });
+    await prisma.deal.createMany({
+      data: customers.map((company, i) => {
+        const stage = pipeline.stages[i % 2]!;
+        return {
+          tenantId,
+          name: `${company.name} annual inspections`,
+          companyId: company.id,
+          contactId: company.contacts[0]?.id,
+          stageId: stage.id,
+          probability: stage.probability,
+          ownerId: sales?.id,
+          value: `${(i + 1) * 4800}.00`,
+          products: [{ name: 'Annual crane inspection', quantity: String(i + 2), unitPrice: '2400.00' }],
+        };
+      }),
+    });
     await prisma.lead.createMany({
       data: leadNames.map(([firstName, lastName], i) => ({
         tenantId,
