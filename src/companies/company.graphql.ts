@@ -26,7 +26,7 @@ const CompanyPage = pageType('Company', Company, 'companies, by name');
 
 const contactFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0], clears = '') => ({
   phone: t.string({ description: `Main phone number, at most 50 characters${clears}.`, validate: optionalText(50) }),
-  email: t.field({ type: 'EmailAddress', description: `Main email address${clears}.` }),
+  email: t.field({ type: 'EmailAddress', description: `Main email address${clears}.`, validate: optionalText(320) }),
   ...addressInputFields(t, clears),
 });
 

@@ -30,7 +30,7 @@ const CreateContactInput = builder.inputType('CreateContactInput', {
     companyId: t.field({ type: 'UUID', required: true, description: 'Id of a company of the tenant.' }),
     firstName: t.string({ required: true, description: 'First name, at most 100 characters.', validate: requiredText(100) }),
     lastName: t.string({ required: true, description: 'Last name, at most 100 characters.', validate: requiredText(100) }),
-    email: t.field({ type: 'EmailAddress', description: 'Email address (validated).' }),
+    email: t.field({ type: 'EmailAddress', description: 'Email address (validated).', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters.', validate: optionalText(50) }),
     role: t.string({ description: 'Job title, at most 100 characters.', validate: optionalText(100) }),
     isPrimary: t.boolean({ description: "Make this the company's primary contact (the previous primary stops being one)." }),
@@ -45,7 +45,7 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
   fields: (t) => ({
     firstName: t.string({ description: 'First name, at most 100 characters. Cannot be null.', validate: requiredText(100) }),
     lastName: t.string({ description: 'Last name, at most 100 characters. Cannot be null.', validate: requiredText(100) }),
-    email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.' }),
+    email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
     role: t.string({ description: 'Job title, at most 100 characters; null clears.', validate: optionalText(100) }),
     notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),

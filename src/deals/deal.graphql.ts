@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { money, optionalText, quantity, rejectNulls, requiredText } from '../shared/validation.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 
@@ -97,14 +97,12 @@ builder.prismaObjectField('Company', 'deals', (t) =>
 
 const DealPage = pageType('Deal', Deal, 'deals, newest first');
 
-const decimal = (field: string) => z.string().refine((v) => !v.startsWith('-'), `${field} must not be negative`);
-
 const DealProductInput = builder.inputType('DealProductInput', {
   description: 'A product line. Quantities and prices are decimal strings.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'Product name, at most 200 characters.', validate: requiredText(200) }),
-    quantity: t.field({ type: 'Decimal', required: true, description: 'Quantity, e.g. "2" or "1.5".', validate: decimal('quantity') }),
-    unitPrice: t.field({ type: 'Decimal', required: true, description: 'Price per unit, e.g. "1250.00".', validate: decimal('unitPrice') }),
+    quantity: t.field({ type: 'Decimal', required: true, description: 'Quantity, e.g. "2" or "1.5".', validate: quantity }),
+    unitPrice: t.field({ type: 'Decimal', required: true, description: 'Price per unit, e.g. "1250.00".', validate: money }),
   }),
 });
 
@@ -117,7 +115,7 @@ const CreateDealInput = builder.inputType('CreateDealInput', {
     contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant.' }),
     siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant.' }),
     ownerId: t.field({ type: 'UUID', description: "Id of a user of the tenant; the API key's user when absent, nobody when null." }),
-    value: t.field({ type: 'Decimal', description: 'Deal value, a decimal string.', validate: decimal('value').nullish() }),
+    value: t.field({ type: 'Decimal', description: 'Deal value, a decimal string.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD.' }),
     products: t.field({ type: [DealProductInput], description: 'Product lines.' }),
     notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
@@ -136,7 +134,7 @@ const UpdateDealInput = builder.inputType('UpdateDealInput', {
     contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant; null removes.' }),
     siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant; null removes.' }),
     ownerId: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
-    value: t.field({ type: 'Decimal', description: 'Deal value; null clears.', validate: decimal('value').nullish() }),
+    value: t.field({ type: 'Decimal', description: 'Deal value; null clears.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD; null clears.' }),
     lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000) }),
     products: t.field({ type: [DealProductInput], description: 'Replaces all product lines.' }),

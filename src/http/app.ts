@@ -7,6 +7,7 @@ import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
+import { logger } from '../shared/logger.js';
 import { maskError, useInputErrorCodes } from './error-mapping.js';
 import { useRest } from './rest.js';
 import { restRoutes } from './routes.js';
@@ -47,6 +48,13 @@ export function createApp({ prisma, now = () => new Date() }: AppOptions) {
     graphqlEndpoint: '/graphql',
     landingPage: false,
     maskedErrors: { maskError },
+    // Yoga's own messages go to the process logger (JSON on stderr), not to the console.
+    logging: {
+      debug: (...args: unknown[]) => logger.debug({ args }, 'graphql-yoga'),
+      info: (...args: unknown[]) => logger.info({ args }, 'graphql-yoga'),
+      warn: (...args: unknown[]) => logger.warn({ args }, 'graphql-yoga'),
+      error: (...args: unknown[]) => logger.error({ args }, 'graphql-yoga'),
+    },
     context: async ({ request }): Promise<Context> => {
       const auth = await authenticate(prisma, request.headers.get('authorization'), now());
       const principal = 'principal' in auth ? auth.principal : null;

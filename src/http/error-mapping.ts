@@ -68,6 +68,13 @@ export function maskError(error: unknown, message: string): Error {
   if (isGraphQLErrorLike(original)) return error as Error;
   if (original instanceof Prisma.PrismaClientKnownRequestError) {
     if (original.code === 'P2025') return new AppError('NOT_FOUND');
+    // Values validation let through but PostgreSQL refuses: too long, out of range, NUL characters.
+    const sqlState = (original.meta?.driverAdapterError as { cause?: { originalCode?: string } } | undefined)?.cause?.originalCode;
+    if (original.code === 'P2000' || original.code === 'P2020' || (sqlState && sqlState.startsWith('22'))) {
+      return new AppError('BAD_USER_INPUT', 'A value is too long, out of range or contains characters that cannot be stored', [
+        { field: 'input', message: 'a value is too long, out of range or contains a NUL character' },
+      ]);
+    }
     if (original.code === 'P2002') return new AppError('CONFLICT', 'A record with the same unique value already exists');
   }
   logger.error({ err: original }, 'unexpected error');

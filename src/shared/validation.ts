@@ -8,6 +8,12 @@ export const requiredText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((s) => s.trim().length > 0, 'must not be blank');
 
+/** A non-negative amount of money as stored (NUMERIC(14,2)): up to 12 digits, then up to 2 decimals. */
+export const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a non-negative amount with at most 12 digits and 2 decimals');
+
+/** A non-negative quantity: up to 10 digits, then up to 4 decimals. */
+export const quantity = z.string().regex(/^\d{1,10}(\.\d{1,4})?$/, 'must be a non-negative quantity with at most 10 digits and 4 decimals');
+
 /** An optional, nullable text value of at most `max` characters. */
 export const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 
