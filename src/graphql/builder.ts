@@ -63,6 +63,21 @@ export const builder = new SchemaBuilder<{
     // Records are addressed by their UUIDs; no global Node ids or node(id) lookups.
     nodeQueryOptions: false,
     nodesQueryOptions: false,
+    pageInfoTypeOptions: { description: 'Where a connection page stands in the whole list.' },
+    hasNextPageFieldOptions: { description: 'Whether more items follow this page.' },
+    hasPreviousPageFieldOptions: { description: 'Whether items precede this page.' },
+    startCursorFieldOptions: { description: 'Cursor of the first item of this page.' },
+    endCursorFieldOptions: { description: 'Cursor of the last item of this page; pass it as `after` for the next page.' },
+    defaultConnectionTypeOptions: { description: 'A page of a list, with cursors to move through it.' },
+    defaultEdgeTypeOptions: { description: 'An item of a connection page, with its cursor.' },
+    edgesFieldOptions: { description: 'The items of this page.' },
+    pageInfoFieldOptions: { description: 'Position of this page in the whole list.' },
+    cursorFieldOptions: { description: 'Opaque position of this item; pass it as `after` or `before`.' },
+    nodeFieldOptions: { description: 'The item.' },
+    firstArgOptions: { description: 'Return the first n items (after `after`).' },
+    lastArgOptions: { description: 'Return the last n items (before `before`).' },
+    afterArgOptions: { description: 'Return items after this cursor.' },
+    beforeArgOptions: { description: 'Return items before this cursor.' },
   },
   prisma: {
     // The tenant-scoped client: every query the plugin issues is confined to the caller's tenant.

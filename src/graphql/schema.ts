@@ -1,4 +1,4 @@
-import { lexicographicSortSchema } from 'graphql';
+import { isObjectType, lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';
@@ -10,3 +10,12 @@ import '../users/user.graphql.js';
 
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly). */
 export const schema = lexicographicSortSchema(builder.toSchema());
+
+// The Prisma plugin's connection `totalCount` fields take no description option; every type and
+// field must explain itself to clients and AI agents reading the introspection.
+for (const type of Object.values(schema.getTypeMap())) {
+  if (!isObjectType(type)) continue;
+  for (const field of Object.values(type.getFields())) {
+    if (field.extensions.pothosPrismaTotalCount) field.description = 'Number of items across all pages.';
+  }
+}
