@@ -4,6 +4,8 @@ export const CONNECTIONS = 10;
 
 export interface Target {
   name: string;
+  /** The list it measures; its plain handler is the baseline of the product targets. */
+  suite: 'leads' | 'deals';
   /** The server that answers (whose memory is sampled). */
   server: 'product' | 'plain';
   url: string;

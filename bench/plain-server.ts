@@ -1,10 +1,12 @@
-// The ceiling the product is compared with: `GET /api/v1/leads` written by hand on node:http + pg,
-// doing the same work as the product (key lookup by SHA-256 joined to pair, user and tenant,
-// revocation/expiry/scope checks, one keyset page query, the same JSON) and nothing else.
+// The ceiling the product is compared with: `GET /api/v1/leads` and `GET /api/v1/pipeline/deals`
+// written by hand on node:http + pg, doing the same work as the product (key lookup by SHA-256 joined
+// to pair, user and tenant, revocation/expiry/scope checks, the page queries, the same JSON) and
+// nothing else.
 // Env: DATABASE_URL, PORT. Run: node --import tsx bench/plain-server.ts
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { dealPage } from './plain-deals.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 4100);
@@ -13,7 +15,8 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 
 const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
-const READ_SCOPE = 'leads.lead.read';
+const LEADS_SCOPE = 'leads.lead.read';
+const PIPELINE_SCOPE = 'pipeline';
 
 interface KeyRow {
   id: string;
@@ -69,8 +72,8 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** The tenant of a secret key allowed to read leads, or the HTTP status refusing the request. */
-async function authorize(header: string | undefined): Promise<{ tenantId: string } | { status: 401 | 403 }> {
+/** The tenant of a secret key carrying `scope`, or the HTTP status refusing the request. */
+async function authorize(header: string | undefined, scope: string): Promise<{ tenantId: string } | { status: 401 | 403 }> {
   const token = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
   if (!token || !keyPattern.test(token)) return { status: 401 };
   const keyHash = createHash('sha256').update(token).digest('hex');
@@ -79,40 +82,64 @@ async function authorize(header: string | undefined): Promise<{ tenantId: string
   const now = new Date();
   if (!key || (key.revokedAt && key.revokedAt <= now) || (key.expiresAt && key.expiresAt <= now)) return { status: 401 };
   const scopes = new Set(key.scopes ?? []);
-  if (key.kind !== 'secret' || !scopes.has(READ_SCOPE)) return { status: 403 };
+  if (key.kind !== 'secret' || !scopes.has(scope)) return { status: 403 };
   return { tenantId: key.tenantId };
 }
 
-function parseLimit(url: URL): number | null {
-  for (const name of url.searchParams.keys()) if (name !== 'limit') return null;
-  const raw = url.searchParams.get('limit');
-  if (raw === null) return 25;
-  if (!/^\d{1,3}$/.test(raw)) return null;
-  const limit = Number(raw);
-  return limit >= 1 && limit <= 100 ? limit : null;
+interface PageQuery {
+  limit: number;
+  page: number;
 }
 
-async function listLeads(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (req.method !== 'GET' || url.pathname !== '/api/v1/leads') {
-    return send(res, 404, { error: 'Not Found', message: `No route ${url.pathname}` });
-  }
-  const auth = await authorize(req.headers.authorization);
-  if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
-  const limit = parseLimit(url);
-  if (limit === null) return send(res, 400, { error: 'Bad Request', message: 'limit: must be between 1 and 100' });
-  const { rows } = await pool.query<LeadRow>(pageSql, [auth.tenantId, limit + 1]);
+/** `limit` (1-100, default 25) and, where allowed, `page` (1-based); null for anything else. */
+function parseQuery(url: URL, allowPage: boolean): PageQuery | null {
+  const allowed = allowPage ? ['limit', 'page'] : ['limit'];
+  for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
+  const number = (name: string, fallback: number) => {
+    const raw = url.searchParams.get(name);
+    return raw === null ? fallback : /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  };
+  const limit = number('limit', 25);
+  const page = number('page', 1);
+  return limit >= 1 && limit <= 100 && page >= 1 ? { limit, page } : null;
+}
+
+async function listLeads(tenantId: string, { limit }: PageQuery): Promise<object> {
+  const { rows } = await pool.query<LeadRow>(pageSql, [tenantId, limit + 1]);
   const hasMore = rows.length > limit;
   const data = hasMore ? rows.slice(0, limit) : rows;
   const last = data.at(-1);
   const nextCursor =
     hasMore && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString('base64url') : null;
   // Dates serialize as ISO 8601 (toJSON), like the DateTime scalar.
-  send(res, 200, { data, nextCursor, hasMore });
+  return { data, nextCursor, hasMore };
+}
+
+interface Route {
+  scope: string;
+  /** Page-based lists take `page`; keyset ones only `limit`. */
+  allowPage: boolean;
+  list(tenantId: string, query: PageQuery): Promise<object>;
+}
+
+const routes: Record<string, Route> = {
+  '/api/v1/leads': { scope: LEADS_SCOPE, allowPage: false, list: listLeads },
+  '/api/v1/pipeline/deals': { scope: PIPELINE_SCOPE, allowPage: true, list: (tenantId, { page, limit }) => dealPage(pool, tenantId, page, limit) },
+};
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const route = req.method === 'GET' ? routes[url.pathname] : undefined;
+  if (!route) return send(res, 404, { error: 'Not Found', message: `No route ${url.pathname}` });
+  const auth = await authorize(req.headers.authorization, route.scope);
+  if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
+  const query = parseQuery(url, route.allowPage);
+  if (query === null) return send(res, 400, { error: 'Bad Request', message: 'limit: must be between 1 and 100; page: must be 1 or more' });
+  send(res, 200, await route.list(auth.tenantId, query));
 }
 
 const server = createServer((req, res) => {
-  listLeads(req, res).catch((error: unknown) => {
+  handle(req, res).catch((error: unknown) => {
     console.error(error);
     if (!res.headersSent) send(res, 500, { error: 'Internal Server Error' });
   });

@@ -2,7 +2,7 @@ import type { LoadResult, Target } from './load.js';
 
 export interface Measured {
   target: Target;
-  /** Required ratio of the plain handler's requests/s; absent for the plain handler itself. */
+  /** Required ratio of the requests/s of the plain handler of the same suite; absent for that handler. */
   minRatio?: number;
   result: LoadResult;
 }
@@ -22,9 +22,9 @@ export function table(rows: string[][]): string {
 }
 
 export function throughputTable(measured: Measured[]): string {
-  const plain = measured.find((m) => m.target.server === 'plain');
   const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'vs plain', 'goal', 'verdict']];
   for (const { target, minRatio, result } of measured) {
+    const plain = measured.find((m) => m.target.server === 'plain' && m.target.suite === target.suite);
     const ratio = plain ? result.rps / plain.result.rps : NaN;
     rows.push([
       target.name,

@@ -1,9 +1,11 @@
 // `npm run bench [-- --url postgresql://... --duration 10 --profile]`
 //
 // Measures the product's `GET /api/v1/leads?limit=25` (REST through SOFA) and the same page over
-// GraphQL against a hand-written node:http + pg handler doing the same work, side by side in one
-// run, on a scratch database with 10,000 leads. Each server runs in its own child process, so its
-// memory can be measured and it does not share an event loop with the load generator.
+// GraphQL against a hand-written node:http + pg handler doing the same work, then the same three for
+// the pipeline's `GET /api/v1/pipeline/deals?limit=25` (deals with their company, contact, stage and
+// owner), side by side in one run, on a scratch database with 10,000 leads and 10,000 deals. Each
+// server runs in its own child process, so its memory can be measured and it does not share an
+// event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
@@ -15,12 +17,12 @@ import { readMemory, RssSampler, freePort, startServer, type ChildServer } from 
 import { summarizeProfile } from './profile-summary.js';
 import { memoryTable, RSS_LIMIT_MB, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
+import { DEAL_COUNT } from './seed-deals.js';
+import { PAGE, suitesOf, type Suite } from './suites.js';
 import { Teardown } from './teardown.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
 
 const WARMUP_SECONDS = 2;
-const PAGE = 25;
-const GRAPHQL_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt } nextCursor hasMore } }`;
 
 const { values: args } = parseArgs({
   options: {
@@ -48,8 +50,11 @@ function serverEnv(databaseUrl: string, port: number): Record<string, string> {
   };
 }
 
-/** One request to every target: all succeed, and the plain handler answers the product's JSON shape. */
-async function verifyTargets(rest: Target, graphql: Target, plain: Target): Promise<Map<Target, string>> {
+/**
+ * One request to every target of a suite: all succeed, the plain handler answers the product's JSON
+ * shape with the same values, and GraphQL's value of the root field equals the REST body.
+ */
+async function verifySuite({ rest, graphql, plain, field, isFullPage }: Suite): Promise<Map<Target, string>> {
   const call = (t: Target) => fetchJson(t.url, { method: t.method, headers: t.headers, body: t.body });
   const [restRes, graphqlRes, plainRes] = [await call(rest), await call(graphql), await call(plain)];
   for (const [target, res] of [[rest, restRes], [graphql, graphqlRes], [plain, plainRes]] as const) {
@@ -57,11 +62,12 @@ async function verifyTargets(rest: Target, graphql: Target, plain: Target): Prom
   }
   const restBody = restRes.json;
   const page = restBody && typeof restBody === 'object' && !Array.isArray(restBody) ? restBody : {};
-  if (!Array.isArray(page.data) || page.data.length !== PAGE || page.hasMore !== true) {
-    throw new Error(`${rest.name} did not return a full page of ${PAGE} leads: ${restRes.text.slice(0, 300)}`);
+  if (!isFullPage(page)) {
+    throw new Error(`${rest.name} did not return a full first page of ${PAGE} rows: ${restRes.text.slice(0, 300)}`);
   }
-  const graphqlBody = graphqlRes.json as { data?: { leads?: Json }; errors?: Json } | null;
-  if (!graphqlBody?.data?.leads || graphqlBody.errors) {
+  const graphqlBody = graphqlRes.json as { data?: { [field: string]: Json }; errors?: Json } | null;
+  const graphqlValue = graphqlBody?.data?.[field];
+  if (!graphqlValue || graphqlBody.errors) {
     throw new Error(`${graphql.name} answered with errors: ${graphqlRes.text.slice(0, 500)}`);
   }
   if (shapeOf(plainRes.json) !== shapeOf(restBody)) {
@@ -71,12 +77,14 @@ async function verifyTargets(rest: Target, graphql: Target, plain: Target): Prom
   if (memberOrder(plainRes.json) !== memberOrder(restBody)) {
     log(`  (member order differs; JSON objects are unordered. ${rest.name}: ${memberOrder(restBody)})`);
   }
+  // Rows seeded the same way must come back with the same values; a difference fails the run.
   const compare = (what: string, a: Json, b: Json) => {
     const diff = firstDifference(a, b);
     log(`  ${what}: ${diff ? `values differ at ${diff}` : 'identical values'}`);
+    if (diff) throw new Error(`${what}: values differ at ${diff}`);
   };
   compare(`${plain.name} vs ${rest.name}`, restBody, plainRes.json);
-  compare(`${graphql.name} data.leads vs ${rest.name}`, restBody, graphqlBody.data.leads);
+  compare(`${graphql.name} data.${field} vs ${rest.name}`, restBody, graphqlValue);
   return new Map([[rest, restRes.text], [graphql, graphqlRes.text], [plain, plainRes.text]]);
 }
 
@@ -120,23 +128,14 @@ async function startServers(databaseUrl: string, teardown: Teardown): Promise<Se
   return { product, plain, productBase, plainBase, profileDir };
 }
 
-function targetsOf({ productBase, plainBase }: Servers, secret: string) {
-  const auth = { authorization: `Bearer ${secret}` };
-  const rest: Target = { name: 'product REST', server: 'product', url: `${productBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
-  const graphql: Target = {
-    name: 'product GraphQL',
-    server: 'product',
-    url: `${productBase}/graphql`,
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ query: GRAPHQL_QUERY }),
-  };
-  const plain: Target = { name: 'plain node:http + pg', server: 'plain', url: `${plainBase}/api/v1/leads?limit=${PAGE}`, method: 'GET', headers: auth };
-  return { rest, graphql, plain };
+interface Run {
+  target: Target;
+  minRatio?: number;
+  expectedBody?: string;
 }
 
 /** Warm-up (must be all 2xx with the expected body) then the measured run, one target after the other. */
-async function measure(targets: { target: Target; minRatio?: number; expectedBody?: string }[]) {
+async function measure(targets: Run[]) {
   log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (every body checked, not counted) + ${seconds} s measured per target`);
   const measured: Measured[] = [];
   const failures: string[] = [];
@@ -193,20 +192,24 @@ async function main(teardown: Teardown): Promise<boolean> {
   const scratch = await createScratchDatabase(serverUrl);
   teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
   const data = await prepareBenchData(scratch.url);
-  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads and a leads.lead.read key pair in ${elapsed(started)}`);
+  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads, ${DEAL_COUNT} deals and a leads.lead.read + pipeline key pair in ${elapsed(started)}`);
 
   const servers = await startServers(scratch.url, teardown);
   const memory = watchMemory(servers, teardown);
   await memory.ready;
-  const targets = targetsOf(servers, data.secret);
+  const suites = suitesOf(servers.productBase, servers.plainBase, data.secret);
 
   log('\nChecking the targets');
-  const bodies = await verifyTargets(targets.rest, targets.graphql, targets.plain);
-  const { measured, failures } = await measure([
-    { target: targets.rest, minRatio: 0.5, expectedBody: bodies.get(targets.rest) },
-    { target: targets.graphql, minRatio: 0.4, expectedBody: bodies.get(targets.graphql) },
-    { target: targets.plain, expectedBody: bodies.get(targets.plain) },
-  ]);
+  const runs: Run[] = [];
+  for (const suite of suites) {
+    const bodies = await verifySuite(suite);
+    runs.push(
+      { target: suite.rest, minRatio: suite.goals.rest, expectedBody: bodies.get(suite.rest) },
+      { target: suite.graphql, minRatio: suite.goals.graphql, expectedBody: bodies.get(suite.graphql) },
+      { target: suite.plain, expectedBody: bodies.get(suite.plain) },
+    );
+  }
+  const { measured, failures } = await measure(runs);
   const memoryFigures = await memory.figures(measured);
 
   log(`\nResults (${seconds} s per target, ${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);

@@ -4,6 +4,7 @@ import { createKeyPair } from '../src/auth/key-pairs.js';
 import { openPostgres } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/schema-engine.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
+import { seedDeals } from './seed-deals.js';
 
 export const LEAD_COUNT = 10_000;
 
@@ -41,7 +42,7 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 export interface BenchData {
   tenantId: string;
-  /** Secret key with scope `leads.lead.read`. */
+  /** Secret key with scopes `leads.lead.read` and `pipeline`. */
   secret: string;
 }
 
@@ -68,7 +69,7 @@ SELECT gen_random_uuid(), $1::uuid,
        now() - make_interval(secs => i * 13.5)
 FROM generate_series(1, $4::int) AS i`;
 
-/** Migrates the scratch database and fills one tenant with leads and a read-only key pair. */
+/** Migrates the scratch database and fills one tenant with leads, deals and a key pair reading both. */
 export async function prepareBenchData(url: string): Promise<BenchData> {
   const db = await openPostgres(url, 2);
   try {
@@ -81,13 +82,14 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
     const manager = await user('Morgan', 'manager');
     await withClient(url, async (client) => {
       await client.query(insertLeads, [tenant.id, sales.id, manager.id, LEAD_COUNT]);
+      await seedDeals(client, tenant.id, [admin.id, sales.id, manager.id]);
       await client.query('ANALYZE');
     });
     const keys = await createKeyPair(db.prisma, {
       tenantId: tenant.id,
       userId: admin.id,
       name: 'bench',
-      scopes: ['leads.lead.read'],
+      scopes: ['leads.lead.read', 'pipeline'],
     });
     return { tenantId: tenant.id, secret: keys.secret.key };
   } finally {

@@ -1,0 +1,65 @@
+// What is measured: per list, the product's REST route, the same page over GraphQL and the plain
+// handler's equivalent route, with the share of the plain handler's requests/s each product
+// surface should reach.
+import { dealRoutes } from '../src/deals/deal.rest.js';
+import type { Target } from './load.js';
+import { DEAL_COUNT } from './seed-deals.js';
+import type { Json } from './verify.js';
+
+export const PAGE = 25;
+
+const LEADS_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt } nextCursor hasMore } }`;
+
+// The REST route's own selection (`{ data { <listItem> } total page pageSize }`), so both surfaces
+// select every nested object the same way and answer the same data.
+const dealsSelection = dealRoutes['Query.deals']?.select;
+if (!dealsSelection) throw new Error('src/deals/deal.rest.ts no longer routes Query.deals');
+const DEALS_QUERY = `{ deals(limit: ${PAGE}) ${dealsSelection} }`;
+
+export interface Suite {
+  name: Target['suite'];
+  /** Root field of the GraphQL query; its value must equal the REST body. */
+  field: string;
+  rest: Target;
+  graphql: Target;
+  plain: Target;
+  /** Minimum requests/s of each product surface as a share of the plain handler's. */
+  goals: { rest: number; graphql: number };
+  /** Whether a REST body is the full first page of the seeded rows. */
+  isFullPage(body: { [key: string]: Json }): boolean;
+}
+
+export function suitesOf(productBase: string, plainBase: string, secret: string): Suite[] {
+  const auth = { authorization: `Bearer ${secret}` };
+  const graphqlHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json' };
+  const suite = (name: Suite['name'], restPath: string, query: string) => ({
+    rest: { name: `${name}: product REST`, suite: name, server: 'product', url: `${productBase}${restPath}`, method: 'GET', headers: auth },
+    graphql: {
+      name: `${name}: product GraphQL`,
+      suite: name,
+      server: 'product',
+      url: `${productBase}/graphql`,
+      method: 'POST',
+      headers: graphqlHeaders,
+      body: JSON.stringify({ query }),
+    },
+    plain: { name: `${name}: plain node:http + pg`, suite: name, server: 'plain', url: `${plainBase}${restPath}`, method: 'GET', headers: auth },
+  }) satisfies Pick<Suite, 'rest' | 'graphql' | 'plain'>;
+  const fullData = (body: { [key: string]: Json }) => Array.isArray(body.data) && body.data.length === PAGE;
+  return [
+    {
+      name: 'leads',
+      field: 'leads',
+      ...suite('leads', `/api/v1/leads?limit=${PAGE}`, LEADS_QUERY),
+      goals: { rest: 0.5, graphql: 0.4 },
+      isFullPage: (body) => fullData(body) && body.hasMore === true,
+    },
+    {
+      name: 'deals',
+      field: 'deals',
+      ...suite('deals', `/api/v1/pipeline/deals?limit=${PAGE}`, DEALS_QUERY),
+      goals: { rest: 0.35, graphql: 0.35 },
+      isFullPage: (body) => fullData(body) && body.total === DEAL_COUNT && body.page === 1 && body.pageSize === PAGE,
+    },
+  ];
+}
