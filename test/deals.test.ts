@@ -122,6 +122,8 @@ describe('pipeline deals', () => {
     const other = await tenant();
     const foreignStages = await salesPipeline(harness, other.secret);
     const foreignCompany = await make.company(other.secret);
+    const foreignContact = await make.contact(other.secret, foreignCompany.id);
+    const foreignSite = (await rest('POST', '/api/v1/sites', { key: other.secret, body: { companyId: foreignCompany.id, name: 'Theirs' } })).body.data;
     const before = await h.db.prisma.deal.count();
     const bad: [Record<string, unknown>, number, string?][] = [
       [{ name: 'x'.repeat(201) }, 400, 'name'],
@@ -138,6 +140,8 @@ describe('pipeline deals', () => {
       [{ companyId: foreignCompany.id }, 404],
       [{ ownerId: other.userId }, 404],
       [{ contactId: '01a20000-0000-7000-8000-000000000000' }, 404],
+      [{ contactId: foreignContact.id }, 404],
+      [{ siteId: foreignSite.id }, 404],
     ];
     for (const [body, status, field] of bad) {
       const response = await rest('POST', '/api/v1/pipeline/deals', { key: t.secret, body: { name: 'D', companyId: company.id, stageId: stages.qualify.id, ...body } });
