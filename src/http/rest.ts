@@ -1,4 +1,4 @@
-import type { ExecutionArgs, GraphQLField, GraphQLInputType, execute } from 'graphql';
+import type { DocumentNode, ExecutionArgs, GraphQLField, GraphQLInputType, execute } from 'graphql';
 import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNullableType, type GraphQLSchema } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
@@ -38,6 +38,9 @@ interface CompiledRoute extends RestRoute {
   pattern: RegExp;
   field: GraphQLField<unknown, unknown>;
   hasInput: boolean;
+  /** The name SOFA gives the route's operation, and the document run in its place. */
+  operationName: string;
+  document: DocumentNode;
 }
 
 function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
@@ -47,7 +50,14 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
     const field = type?.getFields()[fieldName];
     if (!field) throw new Error(`REST route ${route.method} ${route.path} names unknown field ${key}`);
     const pattern = new RegExp(`^${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
-    return { ...route, pattern, field, hasInput: field.args.some((a) => a.name === 'input') };
+    return {
+      ...route,
+      pattern,
+      field,
+      hasInput: field.args.some((a) => a.name === 'input'),
+      operationName: sofaOperationName(typeName, fieldName),
+      document: routeDocument(typeName, field, route),
+    };
   });
 }
 
@@ -137,13 +147,7 @@ export function useRest(routes: RestRoutes): Plugin {
     },
     onSchemaChange({ schema }) {
       compiled = compile(schema, routes);
-      const documents = new Map(
-        Object.entries(routes).flatMap(([key, route]) => {
-          const [typeName, fieldName] = key.split('.') as [string, string];
-          const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
-          return field ? [[sofaOperationName(typeName, fieldName), routeDocument(typeName, field, route)] as const] : [];
-        }),
-      );
+      const documents = new Map(compiled.map((route) => [route.operationName, route.document]));
       sofa = useSofa({
         basePath: REST_BASE_PATH,
         schema,
