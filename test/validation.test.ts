@@ -132,6 +132,24 @@ describe('bad input', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('bounds how deep and how wide one GraphQL query may reach', async () => {
+    const ask = async (query: string) => {
+      const response = await h.app.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+      return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
+    };
+    const nest = (levels: number): string => (levels === 0 ? 'id' : `company { deals { edges { node { ${nest(levels - 1)} } } } }`);
+    const deep = await ask(`{ deals { data { ${nest(3)} } } }`);
+    expect(deep.data).toBeUndefined();
+    expect(deep.errors?.[0]?.message).toMatch(/depth limit of 12/);
+    expect((await ask(`{ deals { data { ${nest(1)} } } }`)).errors).toBeUndefined();
+    const wide = await ask(`{ ${Array.from({ length: 25 }, (_, i) => `a${i}: users { total }`).join(' ')} }`);
+    expect(wide.errors?.[0]?.message).toMatch(/Aliases limit of 20/);
+  });
+
   it('reports bad variables of read operations the same way', async () => {
     const badStatus = await gql(t.secret, LeadsDocument, { status: 'hot' as never });
     expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'status' }] });

@@ -1,4 +1,6 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
 import { createYoga } from 'graphql-yoga';
@@ -69,6 +71,9 @@ export function createApp({ prisma, now = () => new Date() }: AppOptions) {
     plugins: [
       // graphql-jit compiles each operation once into a function: most of the execution CPU.
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),
+      // Relations can be selected at any depth: bound what one query may ask for.
+      maxDepthPlugin({ n: 12, flattenFragments: true }),
+      maxAliasesPlugin({ n: 20 }),
       useInputErrorCodes(),
       useRest(restRoutes),
     ],
