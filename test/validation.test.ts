@@ -71,6 +71,8 @@ describe('bad input', () => {
     expect(malformed).toMatchObject({ status: 400, body: { error: 'Bad Request', message: 'The body is not valid JSON' } });
     const array = await rest('POST', '/api/v1/leads', { key: t.secret, body: [{ firstName: 'Lee' }] });
     expect(array).toMatchObject({ status: 400, body: { details: [{ field: 'body' }] } });
+    const huge = await rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName: 'Lee', lastName: 'Ward', notes: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(huge).toMatchObject({ status: 413, body: { error: 'Payload Too Large' } });
     const form = await rest('POST', '/api/v1/leads', { key: t.secret, rawBody: 'firstName=Lee', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form).toMatchObject({ status: 415, body: { error: 'Unsupported Media Type' } });
     expect(await snapshot()).toEqual(before);

@@ -8,6 +8,7 @@ export const ErrorCodes = {
   NOT_FOUND: { status: 404, title: 'Not Found' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed' },
   CONFLICT: { status: 409, title: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   INTERNAL_SERVER_ERROR: { status: 500, title: 'Internal Server Error' },
 } as const;
