@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
@@ -16,8 +17,9 @@ interface Definition {
 /** Numbers are kept as decimal strings, like every other number that may be money. */
 const valueSchemas: Record<CustomFieldType, (d: Definition) => z.ZodType<string | boolean>> = {
   text: () => z.string().max(10_000),
+  // A JSON number is accepted too, written out in full (1e21 becomes "1000000000000000000000").
   number: () =>
-    z.union([z.number().finite().transform(String), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number')]),
+    z.union([z.number().finite().transform((n) => new Decimal(n).toFixed()), z.string().regex(/^-?\d{1,30}(\.\d{1,30})?$/, 'must be a number')]),
   boolean: () => z.boolean(),
   date: () => z.iso.date('must be a date YYYY-MM-DD'),
   select: (d) => z.enum(d.options as [string, ...string[]], `must be one of: ${d.options.join(', ')}`),
