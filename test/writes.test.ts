@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
-import { CompanyDocument, ContactDocument, LeadDocument } from './generated/operations.js';
+import { CompanyDocument, CompanyGraphDocument, ContactDocument, LeadDocument } from './generated/operations.js';
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
@@ -73,6 +73,23 @@ describe('creating and changing records', () => {
     expect(patched.body.data).toMatchObject({ name: 'Hoist Co', city: null, phone: '555', email: 'info@hoist.example' });
     const listed = await rest('GET', '/api/v1/companies?search=hoist', { key: t.secret });
     expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([company.id]);
+  });
+});
+
+describe('GraphQL relations', () => {
+  it("walk from a company to its contacts, sites and deals, and back", async () => {
+    const t = await tenant();
+    const company = await make.company(t.secret, { name: 'Graph Co' });
+    const other = await make.contact(t.secret, company.id, { firstName: 'Ann', lastName: 'Zed' });
+    const primary = await make.contact(t.secret, company.id, { firstName: 'Bob', lastName: 'Young', isPrimary: true });
+    await rest('POST', '/api/v1/sites', { key: t.secret, body: { companyId: company.id, name: 'Yard' } });
+    const result = await gql(t.secret, CompanyGraphDocument, { id: company.id });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.company?.contacts.totalCount).toBe(2);
+    expect(result.data?.company?.contacts.edges.map((e) => e.node.id)).toEqual([primary.id, other.id]);
+    expect(result.data?.company?.contacts.edges[0]?.node.company).toEqual({ id: company.id, name: 'Graph Co' });
+    expect(result.data?.company?.sites.edges.map((e) => e.node.name)).toEqual(['Yard']);
+    expect(result.data?.company?.deals.totalCount).toBe(0);
   });
 });
 

@@ -19,6 +19,18 @@ export const Company = builder.prismaObject('Company', {
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for companies, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the company was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the company last changed (ISO 8601, UTC).' }),
+    contacts: t.relatedConnection('contacts', {
+      cursor: 'id',
+      totalCount: true,
+      description: "The company's contacts, primary contact first, then by name.",
+      query: () => ({ orderBy: [{ isPrimary: 'desc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
+    }),
+    sites: t.relatedConnection('sites', {
+      cursor: 'id',
+      totalCount: true,
+      description: "The company's sites, by name.",
+      query: () => ({ orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    }),
   }),
 });
 

@@ -9,6 +9,7 @@ export const Contact = builder.prismaObject('Contact', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
     companyId: t.expose('companyId', { type: 'UUID', description: 'Id of the company the contact belongs to.' }),
+    company: t.relation('company', { description: 'The company the contact belongs to.' }),
     firstName: t.exposeString('firstName', { description: 'First name (at most 100 characters).' }),
     lastName: t.exposeString('lastName', { description: 'Last name (at most 100 characters).' }),
     email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address.' }),

@@ -46,6 +46,7 @@ export const Lead = builder.prismaObject('Lead', {
     intent: t.exposeString('intent', { nullable: true, description: 'What the lead wants, in their words or a summary.' }),
     notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
     assignedTo: t.expose('assignedTo', { type: 'UUID', nullable: true, description: 'Id of the user the lead is assigned to.' }),
+    assignee: t.relation('assignee', { nullable: true, description: 'The user the lead is assigned to.' }),
     sourceAttribution: t.expose('sourceAttribution', {
       type: 'JSONObject',
       nullable: true,
