@@ -134,16 +134,22 @@ interface Run {
   expectedBody?: string;
 }
 
-/** Warm-up (must be all 2xx with the expected body) then the measured run, one target after the other. */
+/**
+ * Every target is warmed up first (all 2xx with the expected body), then each is measured in
+ * turn: measuring one target straight after its own warm-up left the first one measured on a
+ * colder process (V8 still compiling code the other targets share).
+ */
 async function measure(targets: Run[]) {
-  log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (every body checked, not counted) + ${seconds} s measured per target`);
-  const measured: Measured[] = [];
-  const failures: string[] = [];
-  for (const { target, minRatio, expectedBody } of targets) {
+  log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per target (every body checked, not counted), then ${seconds} s measured per target`);
+  for (const { target, expectedBody } of targets) {
     const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
     const warmupProblems = problemsOf(warmup);
     log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? 'all 200 with the expected body'}`);
     if (warmupProblems) throw new Error(`${target.name} failed during warm-up: ${warmupProblems}`);
+  }
+  const measured: Measured[] = [];
+  const failures: string[] = [];
+  for (const { target, minRatio } of targets) {
     const result = await runLoad(target, seconds);
     const problems = problemsOf(result);
     log(`  ${target.name}: measured ${result.requests} requests${problems ? `, ${problems}` : ''}`);
