@@ -20,6 +20,7 @@ import type {
   SchemaFilter,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { logger } from '../shared/logger.js';
 
 type EngineRuntime = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 
@@ -66,7 +67,7 @@ function unrefSetTimeout(callback: () => void, ms: number): NodeJS.Timeout {
 
 // The engine logs one JSON line per event; only warnings and errors are worth showing.
 function onEngineLog(line: string): void {
-  if (/"level":"(WARN|ERROR)"/.test(line)) console.warn(`[schema-engine] ${line.trim()}`);
+  if (/"level":"(WARN|ERROR)"/.test(line)) logger.warn({ engine: line.trim() }, 'schema engine');
 }
 
 async function readSchemaFiles(): Promise<SchemaContainer[]> {
