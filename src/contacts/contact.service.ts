@@ -1,5 +1,5 @@
 import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
-import type { TenantDb } from '../db/tenant-scope.js';
+import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
@@ -59,7 +59,7 @@ type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
  * making different contacts primary run one after the other and the last one wins cleanly.
  */
 async function clearOtherPrimaries(tx: Transaction, companyId: string, keepContactId?: string) {
-  await tx.$queryRaw`SELECT 1 FROM "Company" WHERE id = ${companyId}::uuid FOR UPDATE`;
+  await lockForUpdate(tx, 'Company', companyId);
   await tx.contact.updateMany({
     where: { companyId, isPrimary: true, id: keepContactId ? { not: keepContactId } : undefined },
     data: { isPrimary: false },

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 
 /** Client properties (`lead`, `pipelineStage`, ...) of the models whose rows belong to a tenant. */
@@ -49,7 +49,7 @@ function scopeDelegate(delegate: object, tenantId: string): object {
  */
 function scope(client: PrismaClient, tenantId: string): PrismaClient {
   const delegates = new Map<string, object>();
-  return new Proxy(client, {
+  const scoped = new Proxy(client, {
     get(target, property) {
       if (property === '$transaction') {
         return (work: unknown, options?: unknown) =>
@@ -66,6 +66,20 @@ function scope(client: PrismaClient, tenantId: string): PrismaClient {
       return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
     },
   });
+  tenantOfScope.set(scoped, tenantId);
+  return scoped;
+}
+
+const tenantOfScope = new WeakMap<object, string>();
+
+/**
+ * Locks one of the tenant's rows until the transaction ends (`SELECT ... FOR UPDATE`, which
+ * Prisma cannot express), confined to the same tenant as every other query of `tx`.
+ */
+export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company', id: string): Promise<void> {
+  const tenantId = tenantOfScope.get(tx);
+  if (!tenantId) throw new Error('lockForUpdate needs a tenant-scoped client');
+  await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
 }
 
 /** The tenant-confined client type: the client's own surface. */

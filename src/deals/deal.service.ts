@@ -1,10 +1,11 @@
 import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import { lockForUpdate } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
-import { badInput, notFound } from '../shared/errors.js';
+import { badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 import { enterStage } from './deal.rules.js';
@@ -114,9 +115,8 @@ export async function updateDeal(ctx: Context, id: string, patch: DealPatch, que
   ]);
   return ctx.db.$transaction(async (tx) => {
     // Locking the deal serialises concurrent stage moves: each sees the stage the previous one left.
-    const locked = await tx.$queryRaw<{ stageId: string }[]>`SELECT "stageId" FROM "Deal" WHERE id = ${id}::uuid AND "tenantId" = ${principalOf(ctx).tenantId}::uuid FOR UPDATE`;
-    const current = locked[0];
-    if (!current) throw notFound('Deal');
+    await lockForUpdate(tx, 'Deal', id);
+    const current = await found(tx.deal.findUnique({ where: { id }, select: { stageId: true } }), 'Deal');
     const moved = newStage && newStage.id !== current.stageId ? newStage : null;
     if (moved) {
       const from = await tx.pipelineStage.findUnique({ where: { id: current.stageId }, select: { name: true } });
