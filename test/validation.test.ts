@@ -112,6 +112,7 @@ describe('bad input', () => {
     }
     await expectBadRequest('GET', '/api/v1/contacts/contact?companyId=nope', {}, ['companyId']);
     await expectBadRequest('GET', '/api/v1/contacts/contact/nope', {}, ['id']);
+    await expectBadRequest('GET', '/api/v1/contacts/contact/%E0%A4%A', {}, ['id']);
     await expectBadRequest('GET', '/api/v1/contacts/contact?limit=10&limit=20', {}, ['limit']);
   });
 

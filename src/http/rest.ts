@@ -43,6 +43,8 @@ export const sofaRoutes = (routes: RestRoutes) =>
 interface CompiledRoute extends RestRoute {
   pattern: RegExp;
   field: GraphQLField<unknown, unknown>;
+  /** The field's argument types by name: what path and query parameters may be. */
+  argTypes: Map<string, GraphQLInputType>;
   hasInput: boolean;
   /** The name SOFA gives the route's operation, and the document run in its place. */
   operationName: string;
@@ -60,6 +62,7 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
       ...route,
       pattern,
       field,
+      argTypes: new Map(field.args.map((a) => [a.name, a.type])),
       hasInput: field.args.some((a) => a.name === 'input'),
       operationName: sofaOperationName(typeName, fieldName),
       document: routeDocument(typeName, field, route),
@@ -91,12 +94,21 @@ function checkParameter(name: string, raw: string, type: GraphQLInputType): Fiel
   return problem;
 }
 
+function decodePathSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 function checkParameters(route: CompiledRoute, url: URL, params: Record<string, string>): FieldProblem[] {
-  const args = new Map(route.field.args.map((a) => [a.name, a.type]));
+  const args = route.argTypes;
   const problems: FieldProblem[] = [];
   for (const [name, raw] of Object.entries(params)) {
     const type = args.get(name);
-    const problem = type && checkParameter(name, decodeURIComponent(raw), type);
+    const decoded = decodePathSegment(raw);
+    const problem = decoded === null ? { field: name, message: 'is not a valid URL path segment' } : type && checkParameter(name, decoded, type);
     if (problem) problems.push(problem);
   }
   for (const name of new Set(url.searchParams.keys())) {
