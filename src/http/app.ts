@@ -3,14 +3,19 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
+import { createServerAdapter } from '@whatwg-node/server';
+import { randomUUID } from 'node:crypto';
 import { createYoga } from 'graphql-yoga';
 import { authenticate } from '../auth/api-keys.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
-import { logger } from '../shared/logger.js';
+import { logger, requestScope } from '../shared/logger.js';
+import { boundedDocumentCaches, useDocumentLimits } from './document-limits.js';
 import { maskError, useInputErrorCodes } from './error-mapping.js';
+import { useOperationGuard } from './operation-guard.js';
+import { guardRequest, refusal } from './request-guard.js';
 import { useRest } from './rest.js';
 import { restRoutes } from './routes.js';
 
@@ -41,14 +46,50 @@ export interface AppOptions {
   prisma: PrismaClient;
   /** Clock used for key expiry; tests inject one they can move. */
   now?: () => Date;
+  /** Longest a request may take before it is answered 503 (default 10 s). */
+  requestTimeoutMs?: number;
 }
 
-/** The whole HTTP surface: GraphQL at /graphql and the REST routes under /api, one pipeline. */
-export function createApp({ prisma, now = () => new Date() }: AppOptions) {
+/**
+ * The whole HTTP surface: GraphQL at /graphql and the REST routes under /api, one pipeline,
+ * inside one boundary that every request passes: an id for its log lines and answers, the body
+ * limits, a time limit, and a JSON 500 without internals for anything unexpected.
+ */
+export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 10_000 }: AppOptions) {
+  const yoga = createGraphqlApp(prisma, now);
+  return createServerAdapter<Record<string, unknown>>((request, serverContext) => {
+    const requestId = randomUUID();
+    return requestScope.run({ requestId }, async () => {
+      const headers = { 'x-request-id': requestId };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const guarded = await guardRequest(request);
+        if (guarded instanceof Response) return withHeaders(guarded, headers);
+        const timeout = new Promise<Response>((resolve) => {
+          timer = setTimeout(() => resolve(refusal(request, 'TIMEOUT', `The request took longer than ${requestTimeoutMs} ms`)), requestTimeoutMs);
+        });
+        return withHeaders(await Promise.race([yoga.fetch(guarded, serverContext), timeout]), headers);
+      } catch (error) {
+        logger.error({ err: error }, 'unexpected error');
+        return Response.json({ error: 'Internal Server Error', requestId }, { status: 500, headers });
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  });
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+function createGraphqlApp(prisma: PrismaClient, now: () => Date) {
   return createYoga<Record<string, unknown>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    parserAndValidationCache: boundedDocumentCaches(),
     maskedErrors: { maskError },
     // Yoga's own messages go to the process logger (JSON on stderr), not to the console.
     logging: {
@@ -69,11 +110,13 @@ export function createApp({ prisma, now = () => new Date() }: AppOptions) {
       };
     },
     plugins: [
+      useDocumentLimits(),
       // graphql-jit compiles each operation once into a function: most of the execution CPU.
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),
       // Relations can be selected at any depth: bound what one query may ask for.
       maxDepthPlugin({ n: 12, flattenFragments: true }),
       maxAliasesPlugin({ n: 20 }),
+      useOperationGuard(),
       useInputErrorCodes(),
       useRest(restRoutes),
     ],

@@ -1,8 +1,9 @@
+import { PothosValidationError } from '@pothos/core';
 import type { Plugin } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ErrorCode, FieldProblem } from '../shared/errors.js';
-import { AppError, ErrorCodes } from '../shared/errors.js';
+import { AppError, ErrorCodes, badInput } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 
 /**
@@ -66,6 +67,11 @@ export function maskError(error: unknown, message: string): Error {
   const original = isGraphQLErrorLike(error) && error.originalError ? error.originalError : error;
   // Deliberate errors (AppError, graphql-js request errors) keep their message, code and path.
   if (isGraphQLErrorLike(original)) return error as Error;
+  // Pothos refuses connection arguments it cannot use (`before` without `last`, a bad cursor).
+  if (original instanceof PothosValidationError) {
+    const argument = /"(\w+)"/.exec(original.message)?.[1] ?? (/cursor/i.test(original.message) ? 'after' : 'input');
+    return badInput([{ field: argument, message: original.message.replace(/^Argument "\w+" /, '').replace(/^Invalid cursor: .*/, 'is not a cursor of this list') }]);
+  }
   if (original instanceof Prisma.PrismaClientKnownRequestError) {
     if (original.code === 'P2025') return new AppError('NOT_FOUND');
     // Values validation let through but PostgreSQL refuses: too long, out of range, NUL characters.

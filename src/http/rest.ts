@@ -28,12 +28,6 @@ export type RestRoutes = Record<string, RestRoute>;
 
 export const REST_BASE_PATH = '/api';
 
-/** Largest request body accepted, on both surfaces (1 MiB). */
-const MAX_BODY_BYTES = 1024 * 1024;
-
-const tooLarge = () =>
-  json({ error: ErrorCodes.PAYLOAD_TOO_LARGE.title, message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes` }, 413);
-
 /** The route map in SOFA's terms. */
 export const sofaRoutes = (routes: RestRoutes) =>
   Object.fromEntries(
@@ -125,10 +119,9 @@ function checkParameters(route: CompiledRoute, url: URL, params: Record<string, 
   return problems;
 }
 
-/** The JSON body of a write, or the answer that refuses it. */
+/** The JSON body of a write (already size-, depth- and Unicode-checked by the request guard), or the answer that refuses it. */
 async function readBody(request: Request): Promise<{ body: Record<string, unknown> } | { refusal: Response }> {
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { refusal: tooLarge() };
   if (!text.trim()) return { body: {} };
   if (!/^application\/(.+\+)?json\b/i.test(request.headers.get('content-type') ?? '')) {
     return { refusal: json({ error: ErrorCodes.UNSUPPORTED_MEDIA_TYPE.title, message: 'Send the body as application/json' }, 415) };
@@ -191,7 +184,6 @@ export function useRest(routes: RestRoutes): Plugin {
       });
     },
     async onRequest({ request, url, endResponse, serverContext, fetchAPI }) {
-      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return endResponse(tooLarge());
       if (url.pathname === '/graphql') return;
       const matching = compiled
         .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))

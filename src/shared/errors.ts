@@ -9,8 +9,14 @@ export const ErrorCodes = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed' },
   CONFLICT: { status: 409, title: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
+  /** A GraphQL document over the size or token limit. */
+  QUERY_TOO_LARGE: { status: 400, title: 'Bad Request' },
+  /** A GraphQL operation whose worst-case result exceeds the cost budget. */
+  QUERY_TOO_COSTLY: { status: 400, title: 'Bad Request' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   INTERNAL_SERVER_ERROR: { status: 500, title: 'Internal Server Error' },
+  /** The request ran past the time limit. */
+  TIMEOUT: { status: 503, title: 'Service Unavailable' },
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;
@@ -30,10 +36,12 @@ export class AppError extends GraphQLError {
     readonly code: ErrorCode,
     message?: string,
     readonly details?: FieldProblem[],
+    /** More facts for the client, such as a cost estimate and its budget. */
+    extra?: Record<string, unknown>,
   ) {
     super(message ?? ErrorCodes[code].title, {
       // No `http` extension: GraphQL answers 200 with the code; REST maps the code to a status.
-      extensions: { code, ...(details ? { details } : {}) },
+      extensions: { code, ...(details ? { details } : {}), ...extra },
     });
   }
 }

@@ -1,0 +1,58 @@
+import type { DocumentNode } from 'graphql';
+import { parse } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../shared/errors.js';
+
+/** Largest GraphQL document accepted (bytes of the query text). */
+export const MAX_DOCUMENT_BYTES = 32 * 1024;
+/** Most lexical tokens a GraphQL document may have (comments are not tokens; the byte limit bounds them). */
+export const MAX_DOCUMENT_TOKENS = 2000;
+
+/**
+ * A parsed document keeps its tokens and locations: measured at about 100 bytes of heap per byte
+ * of query text, and its compiled (graphql-jit) form hangs off the same entry.
+ */
+const HEAP_BYTES_PER_SOURCE_BYTE = 200;
+
+/**
+ * Yoga's parse and validation caches, bounded by the heap their entries hold rather than by a
+ * count: distinct documents, sent without a key, can no longer fill the heap. (Validation results
+ * are cached by document, so they leave with it.)
+ */
+export function boundedDocumentCaches() {
+  return {
+    documentCache: new LRUCache<string, DocumentNode>({
+      maxSize: 24 * 1024 * 1024,
+      sizeCalculation: (_document, source) => Math.max(1, source.length * HEAP_BYTES_PER_SOURCE_BYTE),
+    }),
+    errorCache: new LRUCache<string, object>({
+      maxSize: 2 * 1024 * 1024,
+      sizeCalculation: (_error, source) => source.length + 1024,
+    }),
+    validationCache: true,
+  };
+}
+
+/**
+ * Refuses oversized documents before they are parsed or cached: the byte limit before anything,
+ * the token limit inside the parser (graphql-js stops lexing at `maxTokens`).
+ */
+export const useDocumentLimits = (): Plugin => ({
+  onParse({ params, setParseFn }) {
+    const source = typeof params.source === 'string' ? params.source : params.source.body;
+    if (Buffer.byteLength(source) > MAX_DOCUMENT_BYTES) {
+      throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_BYTES} bytes`);
+    }
+    setParseFn((text, options) => {
+      try {
+        return parse(text, { ...options, maxTokens: MAX_DOCUMENT_TOKENS });
+      } catch (error) {
+        if (error instanceof Error && error.message.includes('more than')) {
+          throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_TOKENS} tokens`);
+        }
+        throw error;
+      }
+    });
+  },
+});

@@ -1,0 +1,95 @@
+import type { ErrorCode } from '../shared/errors.js';
+import { ErrorCodes } from '../shared/errors.js';
+
+/** Largest request body accepted, on both surfaces (1 MiB), counted as the bytes arrive. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects accepted in a JSON body. */
+export const MAX_JSON_DEPTH = 64;
+
+const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphql';
+
+/**
+ * A refusal in the surface's own error shape: GraphQL clients read `errors[].extensions.code`,
+ * REST clients `{error, message}`.
+ */
+export function refusal(request: Request, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
+  const { status, title } = ErrorCodes[code];
+  const body = isGraphqlPath(request.url) ? { errors: [{ message, extensions: { code } }] } : { error: title, message };
+  return Response.json(body, { status, headers });
+}
+
+/** The body's bytes, read no further than `MAX_BODY_BYTES` whatever `Content-Length` says (chunked bodies have none). */
+async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Stop reading: the rest of the upload is never buffered.
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * What is wrong with a parsed JSON value that the API never accepts: nesting deeper than
+ * `MAX_JSON_DEPTH` (recursive code further down would overflow the stack) or strings that are not
+ * well-formed Unicode (lone surrogates, which PostgreSQL would silently store as U+FFFD).
+ * Iterative, so a hostile depth cannot overflow this check itself.
+ */
+export function jsonProblem(value: unknown): string | null {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [item, depth] = pending.pop() as [unknown, number];
+    if (typeof item === 'string') {
+      if (!item.isWellFormed()) return 'contains a string that is not well-formed Unicode (a lone surrogate)';
+    } else if (item && typeof item === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
+      for (const [key, child] of Object.entries(item)) {
+        if (!key.isWellFormed()) return 'contains a key that is not well-formed Unicode (a lone surrogate)';
+        pending.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const isJson = (request: Request) => /^application\/(.+\+)?json\b/i.test(request.headers.get('content-type') ?? '');
+
+/**
+ * Bounds what a request can make the server hold before any other code sees it: the body is
+ * read with a byte limit (413), and a JSON body that is too deep or not well-formed Unicode is a
+ * 400. Returns the request to handle (its body now buffered) or the refusal.
+ */
+export async function guardRequest(request: Request): Promise<Request | Response> {
+  const tooLarge = () => refusal(request, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
+  if (!request.body) return request;
+  const bytes = await readLimited(request.body);
+  if (!bytes) return tooLarge();
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return refusal(request, 'BAD_USER_INPUT', 'The body is not valid UTF-8');
+  }
+  if (isJson(request) && text.trim()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined; // each surface answers malformed JSON in its own words
+    }
+    const problem = parsed === undefined ? null : jsonProblem(parsed);
+    if (problem) return refusal(request, 'BAD_USER_INPUT', `The JSON body ${problem}`);
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal });
+}
