@@ -13,7 +13,7 @@ import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
 import { logger, requestScope } from '../shared/logger.js';
 import { boundedDocumentCaches, useDocumentLimits } from './document-limits.js';
-import { maskError, useInputErrorCodes } from './error-mapping.js';
+import { isHandledError, maskError, useInputErrorCodes } from './error-mapping.js';
 import { useOperationGuard } from './operation-guard.js';
 import { guardRequest, refusal } from './request-guard.js';
 import { useRest } from './rest.js';
@@ -96,7 +96,8 @@ function createGraphqlApp(prisma: PrismaClient, now: () => Date) {
       debug: (...args: unknown[]) => logger.debug({ args }, 'graphql-yoga'),
       info: (...args: unknown[]) => logger.info({ args }, 'graphql-yoga'),
       warn: (...args: unknown[]) => logger.warn({ args }, 'graphql-yoga'),
-      error: (...args: unknown[]) => logger.error({ args }, 'graphql-yoga'),
+      // Yoga reports each error it masks; `maskError` has logged the unexpected ones already.
+      error: (...args: unknown[]) => (args.length === 1 && isHandledError(args[0]) ? undefined : logger.error({ args }, 'graphql-yoga')),
     },
     context: async ({ request }): Promise<Context> => {
       const auth = await authenticate(prisma, request.headers.get('authorization'), now());

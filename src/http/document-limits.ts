@@ -48,7 +48,8 @@ export const useDocumentLimits = (): Plugin => ({
       try {
         return parse(text, { ...options, maxTokens: MAX_DOCUMENT_TOKENS });
       } catch (error) {
-        if (error instanceof Error && error.message.includes('more than')) {
+        // graphql-js words it "more that N tokens" (sic).
+        if (error instanceof Error && /Document contains more th/.test(error.message)) {
           throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_TOKENS} tokens`);
         }
         throw error;

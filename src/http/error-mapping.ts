@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ErrorCode, FieldProblem } from '../shared/errors.js';
 import { AppError, ErrorCodes, badInput } from '../shared/errors.js';
-import { logger } from '../shared/logger.js';
+import { logger, requestScope } from '../shared/logger.js';
 
 /**
  * graphql-js reports bad variables (wrong type, unknown or missing input field) as plain errors
@@ -62,8 +62,15 @@ export const useInputErrorCodes = (): Plugin => ({
   }),
 });
 
-/** Yoga's `maskError`: known database failures become domain errors; anything else is hidden. */
+/** Errors `maskError` has already dealt with (logged, or mapped to a client error). */
+const handledErrors = new WeakSet<object>();
+
+/** Whether Yoga's own report of an error would repeat what `maskError` did with it. */
+export const isHandledError = (value: unknown) => typeof value === 'object' && value !== null && handledErrors.has(value);
+
+/** Yoga's `maskError`: known database failures become domain errors; anything else is hidden and logged once. */
 export function maskError(error: unknown, message: string): Error {
+  if (typeof error === 'object' && error !== null) handledErrors.add(error);
   const original = isGraphQLErrorLike(error) && error.originalError ? error.originalError : error;
   // Deliberate errors (AppError, graphql-js request errors) keep their message, code and path.
   if (isGraphQLErrorLike(original)) return error as Error;
@@ -84,11 +91,13 @@ export function maskError(error: unknown, message: string): Error {
     if (original.code === 'P2002') return new AppError('CONFLICT', 'A record with the same unique value already exists');
   }
   logger.error({ err: original }, 'unexpected error');
-  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  // The request id lets support find this one log line; nothing of the error itself leaves.
+  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR', ...requestScope.getStore() } });
 }
 
 export interface RestErrorBody {
   error: string;
+  requestId?: string;
   message?: string;
   details?: FieldProblem[];
 }
@@ -104,10 +113,11 @@ export function restError(errors: readonly unknown[]): { status: number; body: R
     // SOFA's own request errors (invalid JSON, unparsable parameters) carry only an HTTP status.
     if (sofaStatus === 400 && first) return { status: 400, body: { error: 'Bad Request', message: first.message } };
     logger.error({ err: errors[0] }, 'unexpected error in a REST request');
-    return { status: 500, body: { error: ErrorCodes.INTERNAL_SERVER_ERROR.title } };
+    return { status: 500, body: { error: ErrorCodes.INTERNAL_SERVER_ERROR.title, ...requestScope.getStore() } };
   }
   const { status, title } = ErrorCodes[code];
-  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title } };
+  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return { status, body: { error: title } };
+  if (code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title, ...requestScope.getStore() } };
   // graphql-js reports each bad variable field as its own error: answer them all at once.
   const details = errors
     .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)

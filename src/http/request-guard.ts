@@ -18,19 +18,24 @@ export function refusal(request: Request, code: ErrorCode, message: string, head
   return Response.json(body, { status, headers });
 }
 
-/** The body's bytes, read no further than `MAX_BODY_BYTES` whatever `Content-Length` says (chunked bodies have none). */
-async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array | null> {
+/**
+ * The body's bytes, read no further than `MAX_BODY_BYTES` whatever `Content-Length` says (chunked
+ * bodies have none): 'too large', or 'broken' when the upload fails half-way.
+ */
+async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array | 'too large' | 'broken'> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const chunk = await reader.read().catch(() => null);
+    if (!chunk) return 'broken';
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       // Stop reading: the rest of the upload is never buffered.
       await reader.cancel().catch(() => {});
-      return null;
+      return 'too large';
     }
     chunks.push(value);
   }
@@ -74,7 +79,8 @@ export async function guardRequest(request: Request): Promise<Request | Response
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
   if (!request.body) return request;
   const bytes = await readLimited(request.body);
-  if (!bytes) return tooLarge();
+  if (bytes === 'too large') return tooLarge();
+  if (bytes === 'broken') return refusal(request, 'BAD_USER_INPUT', 'The request body could not be read to its end');
   let text: string;
   try {
     text = utf8.decode(bytes);
