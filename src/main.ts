@@ -10,7 +10,7 @@ const config = loadConfig();
 const db = await openDatabase(config, { share: true });
 logger.info({ database: db.description, appliedMigrations: db.appliedMigrations }, 'database ready');
 
-const server = createServer(createApp({ prisma: db.prisma }));
+const server = createServer(createApp({ prisma: db.prisma, requestTimeoutMs: config.REQUEST_TIMEOUT_MS }));
 server.listen(config.PORT, config.HOST, async () => {
   const base = `http://localhost:${config.PORT}`;
   logger.info({ graphql: `${base}/graphql`, rest: `${base}/api` }, 'listening');

@@ -148,6 +148,25 @@ describe('connection arguments', () => {
   });
 });
 
+describe('the time limit', () => {
+  it('answers 503 in the surface’s own shape when a request runs past it', async () => {
+    const slow = new Proxy(h.db.prisma, {
+      get: (target, property) => {
+        const value = Reflect.get(target, property);
+        return property === '$queryRaw' ? (...args: unknown[]) => new Promise((r) => setTimeout(r, 1500)).then(() => (value as Function).apply(target, args)) : value;
+      },
+    });
+    const app = createApp({ prisma: slow, requestTimeoutMs: 200 });
+    const key = `Bearer sk_live_${'x'.repeat(43)}`;
+    const viaRest = await app.fetch('http://localhost/api/v1/leads', { headers: { authorization: key } });
+    expect(viaRest.status).toBe(503);
+    expect(await viaRest.json()).toEqual({ error: 'Service Unavailable', message: 'The request took longer than 200 ms' });
+    const viaGraphql = await app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: '{"query":"{ leads { hasMore } }"}' });
+    expect(viaGraphql.status).toBe(503);
+    expect((await viaGraphql.json()).errors[0].extensions.code).toBe('TIMEOUT');
+  });
+});
+
 describe('the last-resort handler', () => {
   it('turns an unexpected failure into a JSON 500 with a request id and no internals, logged once', async () => {
     const broken = new Proxy(h.db.prisma, {
