@@ -1,6 +1,4 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
 import { createServerAdapter } from '@whatwg-node/server';
@@ -12,7 +10,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
 import { logger, requestScope } from '../shared/logger.js';
-import { boundedDocumentCaches, useDocumentLimits } from './document-limits.js';
+import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, useInputErrorCodes } from './error-mapping.js';
 import { useOperationGuard } from './operation-guard.js';
 import { guardRequest, refusal } from './request-guard.js';
@@ -114,9 +112,7 @@ function createGraphqlApp(prisma: PrismaClient, now: () => Date) {
       useDocumentLimits(),
       // graphql-jit compiles each operation once into a function: most of the execution CPU.
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),
-      // Relations can be selected at any depth: bound what one query may ask for.
-      maxDepthPlugin({ n: 12, flattenFragments: true }),
-      maxAliasesPlugin({ n: 20 }),
+      ...documentShapeLimits(),
       useOperationGuard(),
       useInputErrorCodes(),
       useRest(restRoutes),

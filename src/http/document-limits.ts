@@ -1,5 +1,7 @@
-import type { DocumentNode } from 'graphql';
-import { parse } from 'graphql';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import type { DocumentNode, ValidationContext } from 'graphql';
+import { GraphQLError, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../shared/errors.js';
@@ -33,6 +35,25 @@ export function boundedDocumentCaches() {
     validationCache: true,
   };
 }
+
+/** Deepest selection and most aliases a document may have. */
+export const MAX_DEPTH = 12;
+export const MAX_ALIASES = 20;
+
+/** graphql-armor refuses with a codeless "Syntax Error"; report it as QUERY_TOO_LARGE instead of throwing. */
+const refuseAsTooLarge = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { code: 'QUERY_TOO_LARGE' } })),
+  ],
+};
+
+/** Depth and alias limits, checked in validation: relations can be selected at any depth. */
+export const documentShapeLimits = () => [
+  maxDepthPlugin({ n: MAX_DEPTH, flattenFragments: true, ...refuseAsTooLarge }),
+  maxAliasesPlugin({ n: MAX_ALIASES, ...refuseAsTooLarge }),
+];
 
 /**
  * Refuses oversized documents before they are parsed or cached: the byte limit before anything,
