@@ -42,7 +42,8 @@ describe('creating and changing records', () => {
     const stored = await h.db.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } });
     expect(stored).toMatchObject({ notes: null, assignedTo: null, phone: '555-0100', status: 'contacted', customFields: { vip: true } });
     const empty = await rest('PATCH', path, { key: t.secret, body: {} });
-    expect(empty.body.data.updatedAt >= unassigned.body.data.updatedAt).toBe(true);
+    expect(empty).toMatchObject({ status: 400, body: { error: 'Bad Request', details: [{ field: 'body', message: 'nothing to change: send at least one field' }] } });
+    expect((await h.db.prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).updatedAt).toEqual(stored.updatedAt);
   });
 
   it('keeps at most one primary contact per company', async () => {

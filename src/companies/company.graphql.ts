@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
+import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
 
 export const Company = builder.prismaObject('Company', {
+  authScopes: readableBy('Company'),
   description: 'A customer organisation. Contacts, sites, deals, inspections and invoices belong to a company.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
@@ -20,12 +22,14 @@ export const Company = builder.prismaObject('Company', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the company was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the company last changed (ISO 8601, UTC).' }),
     contacts: t.relatedConnection('contacts', {
+      ...listOf('Contact'),
       cursor: 'id',
       totalCount: true,
       description: "The company's contacts, primary contact first, then by name.",
       query: () => ({ orderBy: [{ isPrimary: 'desc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
     }),
     sites: t.relatedConnection('sites', {
+      ...listOf('Site'),
       cursor: 'id',
       totalCount: true,
       description: "The company's sites, by name.",
@@ -53,7 +57,7 @@ const CreateCompanyInput = builder.inputType('CreateCompanyInput', {
 
 const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
   description: 'Changes to a company. Absent fields do not change; `null` clears a nullable field.',
-  validate: rejectNulls('name', 'customFields'),
+  validate: patchInput('name', 'customFields'),
   fields: (t) => ({
     name: t.string({ description: 'Company name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
     ...contactFields(t, '; null clears'),
@@ -87,6 +91,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createCompany: t.field({
+    ...grantsReturnedRecord,
     type: Company,
     description: 'Creates a company. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },
@@ -94,6 +99,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createCompany(ctx, input),
   }),
   updateCompany: t.field({
+    ...grantsReturnedRecord,
     type: Company,
     description: 'Changes a company. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
+import { grantsReturnedRecord, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
 
 export const Contact = builder.prismaObject('Contact', {
+  authScopes: readableBy('Contact'),
   description: 'A person who belongs to a company. At most one contact per company is its primary contact.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
@@ -42,7 +44,7 @@ const CreateContactInput = builder.inputType('CreateContactInput', {
 
 const UpdateContactInput = builder.inputType('UpdateContactInput', {
   description: 'Changes to a contact. Absent fields do not change; `null` clears a nullable field.',
-  validate: rejectNulls('firstName', 'lastName', 'isPrimary', 'customFields'),
+  validate: patchInput('firstName', 'lastName', 'isPrimary', 'customFields'),
   fields: (t) => ({
     firstName: t.string({ description: 'First name, at most 100 characters. Cannot be null.', validate: requiredText(100) }),
     lastName: t.string({ description: 'Last name, at most 100 characters. Cannot be null.', validate: requiredText(100) }),
@@ -87,6 +89,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createContact: t.field({
+    ...grantsReturnedRecord,
     type: Contact,
     description: 'Creates a contact of a company. Scope `contacts.write`.',
     authScopes: { scope: 'contacts.write' },
@@ -94,6 +97,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createContact(ctx, input),
   }),
   updateContact: t.field({
+    ...grantsReturnedRecord,
     type: Contact,
     description: 'Changes a contact. Scope `contacts.write`.',
     authScopes: { scope: 'contacts.write' },

@@ -2,8 +2,9 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { z } from 'zod';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { money, optionalText, quantity, rejectNulls, requiredText } from '../shared/validation.js';
+import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 
@@ -40,6 +41,7 @@ const DealProduct = builder.objectRef<Product>('DealProduct').implement({
 });
 
 export const DealActivity = builder.prismaObject('DealActivity', {
+  authScopes: readableBy('DealActivity'),
   description: 'Something that happened on a deal: a call, email, meeting, note, task or stage change.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Activity id.' }),
@@ -51,6 +53,7 @@ export const DealActivity = builder.prismaObject('DealActivity', {
 });
 
 export const Deal = builder.prismaObject('Deal', {
+  authScopes: readableBy('Deal'),
   description: 'A sales opportunity with a company, in a pipeline stage. Its status and probability follow its stage.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Deal id.' }),
@@ -66,12 +69,14 @@ export const Deal = builder.prismaObject('Deal', {
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for deals, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the deal was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the deal last changed (ISO 8601, UTC).' }),
-    company: t.relation('company', { description: 'The customer company.' }),
-    contact: t.relation('contact', { nullable: true, description: 'The contact at the company, if any.' }),
+    // The specification's deal shape embeds these: readable with the deal, not beyond.
+    company: t.relation('company', { ...grantsReturnedRecord, description: 'The customer company (readable as part of the deal with the `pipeline` scope).' }),
+    contact: t.relation('contact', { ...grantsReturnedRecord, nullable: true, description: 'The contact at the company, if any (readable as part of the deal).' }),
     stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
-    site: t.relation('site', { nullable: true, description: 'The customer site the deal is about, if any.' }),
+    site: t.relation('site', { ...grantsReturnedRecord, nullable: true, description: 'The customer site the deal is about, if any.' }),
     owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
     activities: t.relation('activities', {
+      ...listOf('DealActivity'),
       description: 'Activities on the deal, newest first.',
       args: {
         limit: t.arg.int({
@@ -88,6 +93,7 @@ export const Deal = builder.prismaObject('Deal', {
 
 builder.prismaObjectField('Company', 'deals', (t) =>
   t.relatedConnection('deals', {
+    ...listOf('Deal'),
     cursor: 'id',
     totalCount: true,
     description: "The company's deals, newest first.",
@@ -126,7 +132,7 @@ const CreateDealInput = builder.inputType('CreateDealInput', {
 const UpdateDealInput = builder.inputType('UpdateDealInput', {
   description:
     'Changes to a deal. Absent fields do not change; `null` clears a nullable field. A new `stageId` sets the probability, and the status: `won` in a closed-won stage, `lost` in a closed-lost one (both dated today), `open` again in an open stage (the close date is cleared). Each stage change is logged as an activity.',
-  validate: rejectNulls('name', 'stageId', 'companyId', 'products', 'customFields'),
+  validate: patchInput('name', 'stageId', 'companyId', 'products', 'customFields'),
   fields: (t) => ({
     name: t.string({ description: 'Deal name, at most 200 characters.', validate: requiredText(200) }),
     stageId: t.field({ type: 'UUID', description: 'Move the deal to this stage of the tenant.' }),
@@ -185,6 +191,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createDeal: t.prismaField({
+    ...grantsReturnedRecord,
     type: 'Deal',
     description: 'Creates a deal in a stage. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -192,6 +199,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, { input }, ctx) => createDeal(ctx, input, query),
   }),
   updateDeal: t.prismaField({
+    ...grantsReturnedRecord,
     type: 'Deal',
     description: 'Changes a deal; moving it to another stage may win, lose or reopen it. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -202,6 +210,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, { id, input }, ctx) => updateDeal(ctx, id, input, query),
   }),
   logDealActivity: t.prismaField({
+    ...grantsReturnedRecord,
     type: 'DealActivity',
     description: "Logs a call, email, meeting, note or task on a deal as the API key's user. Scope `pipeline`.",
     authScopes: pipelineScope,

@@ -1,5 +1,6 @@
 import { isObjectType, lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.js';
+import { readAccessNote } from './read-access.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';
 import '../deals/deal.graphql.js';
@@ -12,9 +13,12 @@ import '../users/user.graphql.js';
 export const schema = lexicographicSortSchema(builder.toSchema());
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
-// field must explain itself to clients and AI agents reading the introspection.
+// field must explain itself to clients and AI agents reading the introspection, who also need to
+// know which scope reads a record type.
 for (const type of Object.values(schema.getTypeMap())) {
   if (!isObjectType(type)) continue;
+  const note = readAccessNote(type.name);
+  if (note) type.description = `${type.description} ${note}`;
   for (const field of Object.values(type.getFields())) {
     if (field.extensions.pothosPrismaTotalCount) field.description = 'Number of items across all pages.';
   }

@@ -1,7 +1,8 @@
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { grantsReturnedRecord, readableBy } from '../graphql/read-access.js';
 import { pageArgs } from '../graphql/pagination.js';
-import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
@@ -32,6 +33,7 @@ export const LeadSourceEnum = builder.enumType(LeadSource, {
 });
 
 export const Lead = builder.prismaObject('Lead', {
+  authScopes: readableBy('Lead'),
   description: 'An inbound prospect, captured from a web form, a referral, a chat, a call or an import.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Lead id.' }),
@@ -92,7 +94,7 @@ const CreateLeadInput = builder.inputType('CreateLeadInput', {
 
 const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
   description: 'Changes to a lead. Absent fields do not change; `null` clears a nullable field.',
-  validate: rejectNulls('firstName', 'lastName', 'status', 'source', 'customFields'),
+  validate: patchInput('firstName', 'lastName', 'status', 'source', 'customFields'),
   fields: (t) => ({
     firstName: t.string({ description: 'First name, at most 255 characters. Cannot be null.', validate: requiredText(255) }),
     lastName: t.string({ description: 'Last name, at most 255 characters. Cannot be null.', validate: requiredText(255) }),
@@ -137,6 +139,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createLead: t.field({
+    ...grantsReturnedRecord,
     type: Lead,
     description: 'Creates a lead with status `new`. Scope `leads.lead.write`.',
     authScopes: { scope: 'leads.lead.write' },
@@ -144,6 +147,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createLead(ctx, input),
   }),
   updateLead: t.field({
+    ...grantsReturnedRecord,
     type: Lead,
     description: 'Changes a lead (status, assignment, notes, ...). Scope `leads.lead.write`.',
     authScopes: { scope: 'leads.lead.write' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
+import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, rejectNulls, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createPipeline, createStage, listPipelines, listStages, updateStage } from './pipeline.service.js';
 
 const probability = z.number().int().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
@@ -9,6 +10,7 @@ const position = z.number().int().min(0, 'must be 0 or more').max(10_000, 'must 
 const color = optionalText(20);
 
 export const PipelineStage = builder.prismaObject('PipelineStage', {
+  authScopes: readableBy('PipelineStage'),
   description: 'A step of a sales pipeline. Moving a deal into a stage gives it the stage probability; closed stages set the outcome.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Stage id.' }),
@@ -22,6 +24,7 @@ export const PipelineStage = builder.prismaObject('PipelineStage', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the stage was created.' }),
     pipeline: t.relation('pipeline', { description: 'The pipeline the stage belongs to.' }),
     deals: t.relatedConnection('deals', {
+      ...listOf('Deal'),
       cursor: 'id',
       totalCount: true,
       description: 'Deals currently in this stage, newest first.',
@@ -31,12 +34,14 @@ export const PipelineStage = builder.prismaObject('PipelineStage', {
 });
 
 export const Pipeline = builder.prismaObject('Pipeline', {
+  authScopes: readableBy('Pipeline'),
   description: 'A sales pipeline: an ordered list of stages that deals move through.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Pipeline id.' }),
     name: t.exposeString('name', { description: 'Pipeline name.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the pipeline was created.' }),
     stages: t.relation('stages', {
+      ...listOf('PipelineStage'),
       description: 'The stages of the pipeline in order.',
       query: () => ({ orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
     }),
@@ -68,7 +73,7 @@ const CreateStageInput = builder.inputType('CreatePipelineStageInput', {
 
 const UpdateStageInput = builder.inputType('UpdatePipelineStageInput', {
   description: 'Changes to a stage. Absent fields do not change. Deals already in the stage keep their status and probability.',
-  validate: rejectNulls('name', 'probability', 'position', 'isClosedWon', 'isClosedLost'),
+  validate: patchInput('name', 'probability', 'position', 'isClosedWon', 'isClosedLost'),
   fields: (t) => ({
     name: t.string({ description: 'Stage name, at most 200 characters.', validate: requiredText(200) }),
     probability: t.int({ description: 'Win probability in percent, 0 to 100.', validate: probability }),
@@ -100,6 +105,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createPipeline: t.field({
+    ...grantsReturnedRecord,
     type: Pipeline,
     description: 'Creates a pipeline. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -107,6 +113,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createPipeline(ctx, input),
   }),
   createPipelineStage: t.field({
+    ...grantsReturnedRecord,
     type: PipelineStage,
     description: 'Adds a stage to a pipeline. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -114,6 +121,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createStage(ctx, input),
   }),
   updatePipelineStage: t.field({
+    ...grantsReturnedRecord,
     type: PipelineStage,
     description: 'Changes a stage. Scope `pipeline`.',
     authScopes: pipelineScope,

@@ -18,12 +18,16 @@ export const quantity = z.string().regex(/^\d{1,10}(\.\d{1,4})?$/, 'must be a no
 export const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 
 /**
- * Input-object check for a PATCH: these fields may be absent but never null. (Field validators
- * never see nulls, so this runs on the whole object.)
+ * Input-object check for a PATCH: it must change something (an empty one is a client mistake,
+ * not a way to read the record), and the `required` fields may be absent but never null. (Field
+ * validators never see nulls, so this runs on the whole object.)
  */
-export const rejectNulls = (...fields: string[]) =>
+export const patchInput = (...required: string[]) =>
   z.record(z.string(), z.unknown()).superRefine((input, ctx) => {
-    for (const field of fields) {
+    if (!Object.values(input).some((value) => value !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'nothing to change: send at least one field' });
+    }
+    for (const field of required) {
       if (input[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be null' });
     }
   });

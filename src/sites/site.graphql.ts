@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
+import { grantsReturnedRecord, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { rejectNulls, requiredText } from '../shared/validation.js';
+import { patchInput, requiredText } from '../shared/validation.js';
 import { createSite, getSite, listSites, updateSite } from './site.service.js';
 
 export const Site = builder.prismaObject('Site', {
+  authScopes: readableBy('Site'),
   description: "A location of a customer company, where equipment stands and work is done. Deals and inspections point at sites.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Site id.' }),
@@ -34,7 +36,7 @@ const CreateSiteInput = builder.inputType('CreateSiteInput', {
 
 const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
   description: 'Changes to a site. Absent fields do not change; `null` clears a nullable field.',
-  validate: rejectNulls('companyId', 'name'),
+  validate: patchInput('companyId', 'name'),
   fields: (t) => ({
     companyId: t.field({ type: 'UUID', description: 'Move the site to another company of the tenant. Cannot be null.' }),
     name: t.string({ description: 'Site name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
@@ -66,6 +68,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createSite: t.field({
+    ...grantsReturnedRecord,
     type: Site,
     description: 'Creates a site of a company. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },
@@ -73,6 +76,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createSite(ctx, input),
   }),
   updateSite: t.field({
+    ...grantsReturnedRecord,
     type: Site,
     description: 'Changes a site. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },

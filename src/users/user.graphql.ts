@@ -1,5 +1,6 @@
 import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageOf, pageType } from '../graphql/pagination.js';
 
 export const UserRoleEnum = builder.enumType(UserRole, {
@@ -15,6 +16,7 @@ export const UserRoleEnum = builder.enumType(UserRole, {
 });
 
 export const User = builder.prismaObject('User', {
+  authScopes: readableBy('User'),
   description: 'A person who works for the tenant. API keys act as the user who created them.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'User id (use it as `ownerId`, `assignedTo`, ...).' }),

@@ -1,0 +1,177 @@
+import type { GraphQLField, GraphQLObjectType } from 'graphql';
+import { getNamedType, isLeafType, isListType, isNonNullType, isObjectType } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../src/auth/scopes.js';
+import { allScopes } from '../src/auth/scopes.js';
+import { schema } from '../src/graphql/schema.js';
+import { authorizationWorld, embeddedRelations, expectedReadScope } from './support/authorization-world.js';
+import { useHarness } from './support/harness.js';
+
+const harness = useHarness();
+const { h } = harness;
+let world: Awaited<ReturnType<typeof authorizationWorld>>;
+beforeAll(async () => {
+  world = await authorizationWorld(harness);
+});
+
+/** The record type a field yields: its own type, or the item type of a page or connection. */
+function recordTypeOf(field: GraphQLField<unknown, unknown>): string | undefined {
+  const named = getNamedType(field.type);
+  if (named.name in expectedReadScope) return named.name;
+  if (!isObjectType(named)) return undefined;
+  const fields = named.getFields();
+  if (fields.data) return getNamedType(fields.data.type).name;
+  const edge = fields.edges && getNamedType(fields.edges.type);
+  return edge && isObjectType(edge) ? getNamedType(edge.getFields().node!.type).name : undefined;
+}
+
+interface Step {
+  field: string;
+  args: string;
+  /** The record type this step reaches, and whether its parent embeds it (readable with the parent). */
+  record?: string;
+  embedded: boolean;
+}
+
+/** Every path of object fields from a root field, up to `maxDepth` steps, never revisiting a type. */
+function paths(root: GraphQLField<unknown, unknown>): { steps: Step[]; leaf: string }[] {
+  const found: { steps: Step[]; leaf: string }[] = [];
+  const argsFor = (field: GraphQLField<unknown, unknown>) => {
+    const required = field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+    return required.length ? `(${required.map((a) => `${a.name}: "${world.ids[getNamedType(field.type).name]}"`).join(', ')})` : '';
+  };
+  const walk = (type: GraphQLObjectType, steps: Step[], seen: Set<string>, parentName: string) => {
+    const fields = Object.values(type.getFields());
+    const leaf = fields.find((f) => f.name === 'id') ?? fields.find((f) => isLeafType(getNamedType(f.type)));
+    if (leaf && steps.length) found.push({ steps, leaf: leaf.name });
+    if (steps.length >= 6) return;
+    for (const field of fields) {
+      const named = getNamedType(field.type);
+      if (!isObjectType(named) || seen.has(named.name)) continue;
+      const step = { field: field.name, args: argsFor(field), record: recordTypeOf(field), embedded: embeddedRelations.has(`${parentName}.${field.name}`) };
+      walk(named, [...steps, step], new Set([...seen, named.name]), named.name);
+    }
+  };
+  const named = getNamedType(root.type) as GraphQLObjectType;
+  walk(named, [{ field: root.name, args: argsFor(root), record: recordTypeOf(root), embedded: false }], new Set([named.name]), named.name);
+  return found;
+}
+
+const holds = (scope: Scope, needed: Scope | 'any secret key') => needed === 'any secret key' || needed === scope;
+
+/** Whether a key with only `scope` may read along `steps`, by the expected table. */
+function permitted(scope: Scope, rootScope: Scope | 'any secret key', steps: Step[]): boolean {
+  if (!holds(scope, rootScope)) return false;
+  return steps.every((step) => step.embedded || !step.record || holds(scope, expectedReadScope[step.record]!));
+}
+
+const rootScopes: Record<string, Scope | 'any secret key'> = {
+  companies: 'companies.read', company: 'companies.read', sites: 'companies.read', site: 'companies.read',
+  contacts: 'contacts.read', contact: 'contacts.read', deals: 'pipeline', deal: 'pipeline', pipelines: 'pipeline',
+  pipelineStages: 'pipeline', leads: 'leads.lead.read', lead: 'leads.lead.read', users: 'any secret key',
+};
+
+async function ask(key: string, query: string) {
+  const response = await h.app.fetch('http://localhost/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query }),
+  });
+  return response.json() as Promise<{ data?: unknown; errors?: { extensions: { code: string } }[] }>;
+}
+
+describe('every type enforces its own read scope, however it is reached', () => {
+  it('covers every root query field of the schema', () => {
+    expect(Object.keys(schema.getQueryType()!.getFields()).sort()).toEqual(Object.keys(rootScopes).sort());
+  });
+
+  for (const root of Object.keys(rootScopes)) {
+    it(`Query.${root}: each path resolves exactly for the keys whose single scope reads every type on it`, async () => {
+      const field = schema.getQueryType()!.getFields()[root]!;
+      const all = paths(field);
+      expect(all.length).toBeGreaterThan(0);
+      const mismatches: string[] = [];
+      for (const { steps, leaf } of all) {
+        const query = `{ ${steps.map((s) => `${s.field}${s.args} {`).join(' ')} ${leaf} ${'}'.repeat(steps.length)} }`;
+        const results = await Promise.all(allScopes.map(async (scope) => [scope, await ask(world.keys.get(scope)!, query)] as const));
+        for (const [scope, result] of results) {
+          const codes = (result.errors ?? []).map((e) => e.extensions.code);
+          const expected = permitted(scope, rootScopes[root]!, steps);
+          const ok = expected ? codes.length === 0 : codes.length > 0 && codes.every((c) => c === 'FORBIDDEN');
+          if (!ok) mismatches.push(`${scope} ${expected ? 'should read' : 'should be refused'} ${query}: ${codes.join(',') || 'no error'}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it('reaches records along every path (the world has one of each, so "no error" means "read")', async () => {
+    const result = await ask(world.owner.secret, `{ company(id: "${world.company.id}") { contacts { edges { node { email } } } sites { edges { node { name } } } deals { edges { node { value } } } } }`);
+    expect(result).toEqual({
+      data: { company: { contacts: { edges: [{ node: { email: 'pat@acme.example' } }] }, sites: { edges: [{ node: { name: 'Yard' } }] }, deals: { edges: [{ node: { value: '100' } }] } } },
+    });
+  });
+});
+
+describe('the reported holes stay closed', () => {
+  it("a companies.read key cannot read a company's contacts or deals, not even their count", async () => {
+    const key = world.keys.get('companies.read')!;
+    for (const list of ['contacts { edges { node { email } } }', 'deals { edges { node { value } } }', 'contacts { totalCount }', 'deals { totalCount }']) {
+      const result = await ask(key, `{ company(id: "${world.company.id}") { name ${list} } }`);
+      expect(result.errors?.map((e) => e.extensions.code), list).toEqual(['FORBIDDEN']);
+    }
+    expect(await ask(key, `{ company(id: "${world.company.id}") { name sites { totalCount } } }`)).toEqual({ data: { company: { name: 'Acme', sites: { totalCount: 1 } } } });
+  });
+
+  it("a contacts.read key cannot read deals through the contact's company", async () => {
+    const result = await ask(world.keys.get('contacts.read')!, `{ contact(id: "${world.contact.id}") { company { deals { edges { node { value } } } } } }`);
+    expect(result.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+
+  it("a write key reads its mutation's result, and nothing beyond it", async () => {
+    const key = world.keys.get('contacts.write')!;
+    const own = await ask(key, `mutation { updateContact(id: "${world.contact.id}", input: { role: "Buyer" }) { id role email } }`);
+    expect(own).toEqual({ data: { updateContact: { id: world.contact.id, role: 'Buyer', email: 'pat@acme.example' } } });
+    const beyond = await ask(key, `mutation { updateContact(id: "${world.contact.id}", input: { role: "Owner" }) { id company { name deals { totalCount } } } }`);
+    expect(beyond.errors?.map((e) => e.extensions.code)).toContain('FORBIDDEN');
+    // The write itself was allowed; only the read beyond it was refused.
+    expect((await h.db.prisma.contact.findUniqueOrThrow({ where: { id: world.contact.id } })).role).toBe('Owner');
+    // A read key is not a write key.
+    const reader = await ask(world.keys.get('contacts.read')!, `mutation { updateContact(id: "${world.contact.id}", input: { role: "X" }) { id } }`);
+    expect(reader.errors?.map((e) => e.extensions.code)).toEqual(['FORBIDDEN']);
+  });
+
+  it('an empty PATCH is a 400 that changes nothing, so a write key cannot use it to read', async () => {
+    const updates: [string, string, unknown][] = [
+      ['/api/v1/leads/', 'lead', world.lead.id],
+      ['/api/v1/contacts/contact/', 'contact', world.contact.id],
+      ['/api/v1/companies/', 'company', world.company.id],
+      ['/api/v1/sites/', 'site', world.site.id],
+      ['/api/v1/pipeline/deals/', 'deal', world.deal.id],
+      ['/api/v1/pipeline/stages/', 'pipelineStage', world.stage.id],
+    ];
+    for (const [path, model, id] of updates) {
+      const delegate = (h.db.prisma as unknown as Record<string, { findUniqueOrThrow(q: object): Promise<Record<string, unknown>> }>)[model]!;
+      const before = await delegate.findUniqueOrThrow({ where: { id } });
+      const response = await harness.rest('PATCH', `${path}${id}`, { key: world.owner.secret, body: {} });
+      expect(response, path).toMatchObject({ status: 400, body: { error: 'Bad Request', details: [{ field: 'body', message: 'nothing to change: send at least one field' }] } });
+      expect(await delegate.findUniqueOrThrow({ where: { id } }), path).toEqual(before);
+    }
+    const viaGraphql = await ask(world.keys.get('leads.lead.write')!, `mutation { updateLead(id: "${world.lead.id}", input: {}) { id email notes } }`);
+    expect(viaGraphql).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(viaGraphql.data ?? null).toBeNull();
+    const refusedRead = await harness.rest('GET', `/api/v1/leads/${world.lead.id}`, { key: world.keys.get('leads.lead.write')! });
+    expect(refusedRead.status).toBe(403);
+  });
+
+  it('a pipeline key reads the deal shapes the specification gives it, company and contact included', async () => {
+    const key = world.keys.get('pipeline')!;
+    const detail = await harness.rest('GET', `/api/v1/pipeline/deals/${world.deal.id}`, { key });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ company: { name: 'Acme' }, contact: { email: 'pat@acme.example' }, site: { name: 'Yard' }, owner: { id: world.owner.userId } });
+    const list = await harness.rest('GET', '/api/v1/pipeline/deals', { key });
+    expect(list.body.data[0]).toMatchObject({ company: { id: world.company.id, name: 'Acme' } });
+    const beyond = await ask(key, `{ deal(id: "${world.deal.id}") { company { contacts { totalCount } } } }`);
+    expect(beyond.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+  });
+});
