@@ -37,6 +37,13 @@ describe('connection cursors', () => {
       after = `, after: "${pageInfo.endCursor}"`;
     }
     expect(seen).toEqual(['Adams', 'Baker', 'Clark', 'Davis', 'Evans']);
+
+    // Combinations Pothos cannot page with are the client's mistake, named, never a 500.
+    const cursor = (await page('')).body.data.company.contacts.pageInfo.endCursor;
+    for (const [args, field] of [['first: 2, before: C', 'before'], ['last: 2, after: C', 'after'], ['after: C, before: C', 'before']] as const) {
+      const result = await graphql(t.secret, `{ company(id: "${company.id}") { contacts(${args.replaceAll('C', `"${cursor}"`)}) { totalCount } } }`);
+      expect(result.body.errors?.[0]?.extensions, args).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: expect.stringContaining(field) }] });
+    }
   });
 
   it("answers another tenant's id exactly like a random one: no oracle on foreign rows", async () => {

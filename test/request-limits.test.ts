@@ -78,6 +78,10 @@ describe('request bodies', () => {
     expect(lone.body.message).toMatch(/Unicode/);
     const viaVariables = await graphql(t.secret, 'mutation($i: CreateLeadInput!) { createLead(input: $i) { id } }', { i: { firstName: '\ud800', lastName: 'B' } });
     expect(viaVariables.status).toBe(400);
+    const viaGet = await h.app.fetch(`http://localhost/graphql?query=${encodeURIComponent('query($s: String) { leads { hasMore } }')}&variables=${encodeURIComponent('{"s":"\\ud800"}')}`, {
+      headers: { authorization: `Bearer ${t.secret}` },
+    });
+    expect(viaGet.status).toBe(400);
     const viaLiteral = await graphql(t.secret, 'mutation { createLead(input: {firstName: "\\ud800", lastName: "B"}) { id } }');
     expect(viaLiteral.body.data ?? null).toBeNull();
     const notUtf8 = await h.app.fetch('http://localhost/api/v1/leads', {

@@ -65,6 +65,15 @@ export function jsonProblem(value: unknown): string | null {
   return null;
 }
 
+/** Malformed JSON is left to each surface, which answers it in its own words. */
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const isJson = (request: Request) => /^application\/(.+\+)?json\b/i.test(request.headers.get('content-type') ?? '');
@@ -77,7 +86,12 @@ const isJson = (request: Request) => /^application\/(.+\+)?json\b/i.test(request
 export async function guardRequest(request: Request): Promise<Request | Response> {
   const tooLarge = () => refusal(request, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  if (!request.body) return request;
+  if (!request.body) {
+    // A GraphQL GET carries its variables as JSON in the query string.
+    const variables = isGraphqlPath(request.url) ? new URL(request.url).searchParams.get('variables') : null;
+    const problem = variables ? jsonProblem(parseOrUndefined(variables)) : null;
+    return problem ? refusal(request, 'BAD_USER_INPUT', `The variables ${problem}`) : request;
+  }
   const bytes = await readLimited(request.body);
   if (bytes === 'too large') return tooLarge();
   if (bytes === 'broken') return refusal(request, 'BAD_USER_INPUT', 'The request body could not be read to its end');
@@ -88,13 +102,7 @@ export async function guardRequest(request: Request): Promise<Request | Response
     return refusal(request, 'BAD_USER_INPUT', 'The body is not valid UTF-8');
   }
   if (isJson(request) && text.trim()) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined; // each surface answers malformed JSON in its own words
-    }
-    const problem = parsed === undefined ? null : jsonProblem(parsed);
+    const problem = jsonProblem(parseOrUndefined(text));
     if (problem) return refusal(request, 'BAD_USER_INPUT', `The JSON body ${problem}`);
   }
   return new Request(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal });
