@@ -7,7 +7,11 @@ import { seedDemo } from './tenants/demo.js';
 
 /** `npm start`: the HTTP server. With `--demo` it first creates demo data and prints a key to try it with. */
 const config = loadConfig();
-const db = await openDatabase(config, { share: true });
+const db = await openDatabase(config, { share: true }).catch((error: Error) => {
+  // One clear line for the operator (a database held by a live process, one that cannot be reached).
+  logger.fatal({ err: error }, `cannot start: ${error.message}`);
+  process.exit(1);
+});
 logger.info({ database: db.description, appliedMigrations: db.appliedMigrations }, 'database ready');
 
 const server = createServer(createApp({ prisma: db.prisma, requestTimeoutMs: config.REQUEST_TIMEOUT_MS }));

@@ -1,25 +1,6 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from './support/database.js';
-
-const run = promisify(execFile);
-const root = new URL('..', import.meta.url).pathname;
-
-/** The CLI exactly as integrators call it: `npm run --silent cli -- ...`. */
-async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: root, env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import type { ServerProcess } from './support/server-process.js';
+import { cli, serverDatabase, startServer } from './support/server-process.js';
 
 async function ok(env: NodeJS.ProcessEnv, ...args: string[]) {
   const result = await cli(env, ...args);
@@ -28,46 +9,20 @@ async function ok(env: NodeJS.ProcessEnv, ...args: string[]) {
   return JSON.parse(result.stdout);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitUntilServing(base: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const answered = await fetch(`${base}/graphql`, { method: 'POST' }).then(() => true, () => false);
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
-
 describe('command line', { timeout: 120_000 }, () => {
   let env: NodeJS.ProcessEnv;
-  let dropDatabase = async () => {};
-  let dataDir: string;
-  let server: ChildProcess | undefined;
+  let database: Awaited<ReturnType<typeof serverDatabase>>;
+  let server: ServerProcess | undefined;
 
+  // With TEST_DATABASE_URL the CLI and server share a scratch PostgreSQL database instead.
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'bp-cli-'));
-    env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
-    delete env.DATABASE_URL;
-    // With TEST_DATABASE_URL the CLI and server share a scratch PostgreSQL database instead.
-    if (process.env.TEST_DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL);
-      env.DATABASE_URL = scratch.url;
-      dropDatabase = scratch.drop;
-    }
+    database = await serverDatabase();
+    env = database.env;
   });
 
   afterAll(async () => {
-    server?.kill('SIGTERM');
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    await database.drop();
   });
 
   it('creates tenants, users, keys and custom fields, printing one JSON object each', async () => {
@@ -102,10 +57,8 @@ describe('command line', { timeout: 120_000 }, () => {
   });
 
   it('works while the server runs: a revoked key is refused on the next request', { timeout: 180_000 }, async () => {
-    const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: 'pipe' });
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntilServing(base, server);
+    server = await startServer(env);
+    const { base } = server;
     const demo = await ok(env, 'seed', 'demo');
     expect(demo.keys.secret.key).toMatch(/^sk_live_/);
     expect(demo.users.map((u: { role: string }) => u.role).sort()).toEqual(['field_coordinator', 'manager', 'sales', 'system_admin', 'technician']);

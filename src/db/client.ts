@@ -1,12 +1,12 @@
-import { mkdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import lockfile from 'proper-lockfile';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { liveHolder, lockDataDirectory } from './data-dir-lock.js';
 import { applyMigrations } from './schema-engine.js';
 
 export interface Database {
@@ -65,7 +65,7 @@ export const embeddedSocketUrl = (dataDir: string) =>
 
 export function isEmbeddedDirectoryInUse(dataDir: string): boolean {
   const dir = resolve(dataDir);
-  return existsSync(dir) && lockfile.checkSync(dir, { lockfilePath: join(dir, '.lock') });
+  return existsSync(dir) && liveHolder(dir) !== null;
 }
 
 /**
@@ -79,14 +79,14 @@ export async function openEmbedded(
 ): Promise<Database & { appliedMigrations: string[] }> {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  const release = await lockfile.lock(dir, { lockfilePath: join(dir, '.lock') }).catch(() => {
-    throw new Error(`The embedded database in ${dir} is in use by another process`);
-  });
+  const release = await lockDataDirectory(dir);
   const pglite = await PGlite.create(join(dir, 'pgdata'));
   const adapterFactory = new PrismaPGlite(pglite);
   const appliedMigrations = await applyMigrations(adapterFactory);
   let socketServer: PGLiteSocketServer | undefined;
   if (options.share) {
+    // Holding the lock, any socket file here was left by a process that died.
+    rmSync(embeddedSocketPath(dir), { force: true });
     socketServer = new PGLiteSocketServer({ db: pglite, path: embeddedSocketPath(dir) });
     await socketServer.start();
   }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from './support/server-process.js';
+import { cli, secretKey, serverDatabase, startServer } from './support/server-process.js';
+
+/** A server killed without warning (kill -9, out of memory) comes back by itself, losing nothing it acknowledged. */
+describe('restart after a crash', { timeout: 180_000 }, () => {
+  let database: Awaited<ReturnType<typeof serverDatabase>>;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    database = await serverDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database.drop();
+  });
+
+  it('serves again within 10 s of kill -9, with every acknowledged write', async () => {
+    server = await startServer(database.env);
+    const key = await secretKey(database.env);
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const acknowledged: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const response = await fetch(`${server.base}/api/v1/leads`, { method: 'POST', headers, body: JSON.stringify({ firstName: `Crash${i}`, lastName: 'Test' }) });
+      if (response.status === 201) acknowledged.push((await response.json()).data.id);
+    }
+    expect(acknowledged).toHaveLength(20);
+
+    server.kill('SIGKILL');
+    await server.exited;
+    const started = Date.now();
+    server = await startServer(database.env);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const listed = await (await fetch(`${server.base}/api/v1/leads?limit=100`, { headers })).json();
+    expect(listed.data.map((lead: { id: string }) => lead.id)).toEqual(expect.arrayContaining(acknowledged));
+    // The command line reaches the restarted server's database too.
+    const tenant = await cli(database.env, 'tenant', 'create', '--name', 'After the crash');
+    expect(tenant.code, tenant.stderr).toBe(0);
+  });
+
+  it('refuses a second server on a data directory a live one holds, naming it (embedded database only)', async ({ skip }) => {
+    if (!database.embedded) skip('PostgreSQL serves any number of processes');
+    const second = await startServer(database.env).then(
+      (unexpected) => unexpected.stop().then(() => 'started'),
+      (error: Error) => error.message,
+    );
+    expect(second).toMatch(new RegExp(`in use by another process \\(PID ${server.pid}\\)`));
+    // The live server was not disturbed.
+    expect((await fetch(`${server.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).status).toBe(200);
+  });
+});
