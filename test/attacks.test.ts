@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../src/http/request-guard.js';
+import type { ServerProcess } from './support/server-process.js';
+import { secretKey, serverDatabase, startServer } from './support/server-process.js';
+
+/**
+ * The reported attacks, replayed against `npm start` (its real heap limits) in a child process:
+ * the server must keep answering, never with a 5xx, and keep its memory. On PostgreSQL the process
+ * stays under 300 MB; the embedded database lives inside the process (about 400 MB of its own),
+ * so there the bound is on growth.
+ */
+describe('attacks against a running server', { timeout: 300_000 }, () => {
+  let database: Awaited<ReturnType<typeof serverDatabase>>;
+  let server: ServerProcess;
+  let key: string;
+  let baselineMb: number;
+  const statuses: number[] = [];
+
+  const send = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${server.base}${path}`, init);
+    statuses.push(response.status);
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : undefined };
+  };
+  const graphql = (query: string, withKey = true) =>
+    send('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(withKey ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query }),
+    });
+
+  async function expectHealthy() {
+    expect((await graphql('{ __typename }', false)).status).toBe(200);
+    const rss = server.rssMb();
+    if (database.embedded) expect(rss - baselineMb).toBeLessThan(150);
+    else expect(rss).toBeLessThan(300);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    database = await serverDatabase();
+    server = await startServer(database.env);
+    key = await secretKey(database.env);
+    await graphql('{ users { total } }');
+    baselineMb = server.rssMb();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('distinct documents of many tokens, without a key, do not fill the heap', async () => {
+    for (let i = 0; i < 400; i += 1) {
+      // Parsed (so formerly cached) whatever validation then says of it.
+      const { json } = await graphql(`query Q${i} { users { ${'total '.repeat(1990)} } }`, false);
+      expect(json.data ?? null).toBeNull();
+    }
+    for (let i = 0; i < 20; i += 1) {
+      const { json } = await graphql(`query Big${i} { users { total } } # ${'x'.repeat(900_000)}`, false);
+      expect(json.errors[0].extensions.code).toBe('QUERY_TOO_LARGE');
+    }
+    await expectHealthy();
+  });
+
+  it('stops reading chunked uploads at 1 MiB, three 450 MB ones at once, on both surfaces', async () => {
+    const upload = (path: string) => {
+      let sent = 0;
+      const chunk = new Uint8Array(64 * 1024).fill(0x5b);
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 450 * 1024 * 1024) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      return send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit).then(
+        (r) => r.status,
+        () => 'closed', // the server may stop the upload by closing the connection once it has answered
+      );
+    };
+    const results = await Promise.all([upload('/api/v1/leads'), upload('/api/v1/leads'), upload('/graphql')]);
+    for (const result of results) expect([413, 'closed']).toContain(result);
+    expect(results).toContain(413);
+    expect(server.rssMb() - baselineMb).toBeLessThan(MAX_BODY_BYTES * 3 / 1024 / 1024 + 150);
+    await expectHealthy();
+  });
+
+  it('refuses the nested-connection query that used to exhaust memory, before running it', async () => {
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const post = (path: string, body: object) => send(path, { method: 'POST', headers: auth, body: JSON.stringify(body) }).then((r) => r.json.data);
+    const company = await post('/api/v1/companies', { name: 'Big Co' });
+    const pipeline = await post('/api/v1/pipeline/pipelines', { name: 'Sales' });
+    const stage = await post('/api/v1/pipeline/stages', { pipelineId: pipeline.id, name: 'Open', probability: 10 });
+    for (let i = 0; i < 100; i += 1) await post('/api/v1/pipeline/deals', { name: `Deal ${i}`, companyId: company.id, stageId: stage.id, value: '10.00' });
+    const attack = await graphql('{ deals(limit:100) { data { id company { deals(first:100) { edges { node { id company { deals(first:100) { edges { node { id } } } } } } } } } } }');
+    expect(attack.json.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { budget: 50_000 } });
+    // Just under the budget (10,000 deals per request), four at once: answered, and the server lives on.
+    const near = await Promise.all(
+      Array.from({ length: 4 }, () => graphql('{ deals(limit: 100) { data { company { deals(first: 100) { edges { node { id name value } } } } } } }')),
+    );
+    for (const { json } of near) expect(json.data.deals.data).toHaveLength(100);
+    await expectHealthy();
+  });
+
+  it('answers deep JSON with a 400, no key needed', async () => {
+    const deep = `{"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect((await send('/api/v1/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep })).status).toBe(400);
+    const variables = `{"query":"query($v: JSONObject) { __typename }","variables":{"v":{"a":${'['.repeat(3000)}${']'.repeat(3000)}}}}`;
+    expect((await send('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: variables })).status).toBe(400);
+    await expectHealthy();
+  });
+});
