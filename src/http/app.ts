@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { createServerAdapter } from '@whatwg-node/server';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
-import { createServerAdapter } from '@whatwg-node/server';
-import { randomUUID } from 'node:crypto';
 import { createYoga } from 'graphql-yoga';
 import { authenticate } from '../auth/api-keys.js';
 import { tenantDb } from '../db/tenant-scope.js';
