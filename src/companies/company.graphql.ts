@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
@@ -91,7 +91,6 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createCompany: t.field({
-    ...grantsReturnedRecord,
     type: Company,
     description: 'Creates a company. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },
@@ -99,7 +98,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createCompany(ctx, input),
   }),
   updateCompany: t.field({
-    ...grantsReturnedRecord,
     type: Company,
     description: 'Changes a company. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },

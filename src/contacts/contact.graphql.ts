@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { grantsReturnedRecord, readableBy } from '../graphql/read-access.js';
+import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
@@ -89,7 +89,6 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createContact: t.field({
-    ...grantsReturnedRecord,
     type: Contact,
     description: 'Creates a contact of a company. Scope `contacts.write`.',
     authScopes: { scope: 'contacts.write' },
@@ -97,7 +96,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createContact(ctx, input),
   }),
   updateContact: t.field({
-    ...grantsReturnedRecord,
     type: Contact,
     description: 'Changes a contact. Scope `contacts.write`.',
     authScopes: { scope: 'contacts.write' },

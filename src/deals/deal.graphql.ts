@@ -191,7 +191,6 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createDeal: t.prismaField({
-    ...grantsReturnedRecord,
     type: 'Deal',
     description: 'Creates a deal in a stage. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -199,7 +198,6 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, { input }, ctx) => createDeal(ctx, input, query),
   }),
   updateDeal: t.prismaField({
-    ...grantsReturnedRecord,
     type: 'Deal',
     description: 'Changes a deal; moving it to another stage may win, lose or reopen it. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -210,7 +208,6 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, { id, input }, ctx) => updateDeal(ctx, id, input, query),
   }),
   logDealActivity: t.prismaField({
-    ...grantsReturnedRecord,
     type: 'DealActivity',
     description: "Logs a call, email, meeting, note or task on a deal as the API key's user. Scope `pipeline`.",
     authScopes: pipelineScope,

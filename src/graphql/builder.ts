@@ -18,6 +18,7 @@ import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { TenantModule } from '../generated/prisma/enums.js';
 import { AppError, badInput } from '../shared/errors.js';
 import type { Context } from './context.js';
+import { readGrantsPlugin } from './read-grants-plugin.js';
 import { DecimalScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
@@ -43,8 +44,9 @@ export const builder = new SchemaBuilder<{
     Decimal: { Input: string; Output: unknown };
   };
 }>({
-  // Scope checks run first so nothing else (validation included) runs for a caller without access.
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin],
+  // Scope checks run first so nothing else (validation included) runs for a caller without access;
+  // read grants record what mutations and embedding relations return (src/graphql/read-access.ts).
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin, readGrantsPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({

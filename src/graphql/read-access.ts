@@ -1,4 +1,5 @@
 import type { Scope } from '../auth/scopes.js';
+import type { Context } from './context.js';
 
 /**
  * What reads each record type, wherever in a query it is reached: a root field, a relation or a
@@ -26,22 +27,19 @@ export function readAccessNote(typeName: string): string | undefined {
   return `Readable by ${who}, wherever it appears in a query, and as the result of a mutation that returns it.`;
 }
 
-/** The granted scope a field hands to the record it returns (scope-auth's `$granted`). */
-const RETURNED_RECORD = 'returnedRecord';
+/**
+ * Type-level `authScopes`: every field of the type needs its read scope, unless the record was
+ * returned by a granting field (see `ReadGrantsPlugin`). Grants are not inherited, so a granted
+ * record's own relations need their own scopes again. Evaluated once per record and request.
+ */
+export const readableBy = (type: RecordType) => (record: object, ctx: Context) => ctx.readGrants.has(record) || readScopes[type];
 
 /**
- * Type-level `authScopes`: every field of the type needs its read scope, unless the field that
- * returned the record granted it. Grants are not inherited, so a granted record's own relations
- * need their own scopes again.
+ * For relations whose record is part of the parent's published shape, readable with the parent:
+ * the records a deal embeds (its company, contact and site, as the specification's deal shape has
+ * them). Mutations grant their own result without saying so.
  */
-export const readableBy = (type: RecordType) => ({ ...readScopes[type], $granted: RETURNED_RECORD });
-
-/**
- * For fields whose result is readable with the scope that let the caller run the field: a
- * mutation's own result (readable with the write scope, and nothing beyond it), and the records a
- * deal embeds as part of itself (its company, contact and site, as the specification's deal shape has them).
- */
-export const grantsReturnedRecord = { grantScopes: [RETURNED_RECORD] };
+export const grantsReturnedRecord = { extensions: { grantsReturnedRecord: true } };
 
 /** Field-level guard of a list or connection of `type`: its count and page info are the type's data too. */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });

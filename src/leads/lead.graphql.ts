@@ -1,6 +1,6 @@
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { grantsReturnedRecord, readableBy } from '../graphql/read-access.js';
+import { readableBy } from '../graphql/read-access.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
@@ -139,7 +139,6 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createLead: t.field({
-    ...grantsReturnedRecord,
     type: Lead,
     description: 'Creates a lead with status `new`. Scope `leads.lead.write`.',
     authScopes: { scope: 'leads.lead.write' },
@@ -147,7 +146,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createLead(ctx, input),
   }),
   updateLead: t.field({
-    ...grantsReturnedRecord,
     type: Lead,
     description: 'Changes a lead (status, assignment, notes, ...). Scope `leads.lead.write`.',
     authScopes: { scope: 'leads.lead.write' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createPipeline, createStage, listPipelines, listStages, updateStage } from './pipeline.service.js';
@@ -105,7 +105,6 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createPipeline: t.field({
-    ...grantsReturnedRecord,
     type: Pipeline,
     description: 'Creates a pipeline. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -113,7 +112,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createPipeline(ctx, input),
   }),
   createPipelineStage: t.field({
-    ...grantsReturnedRecord,
     type: PipelineStage,
     description: 'Adds a stage to a pipeline. Scope `pipeline`.',
     authScopes: pipelineScope,
@@ -121,7 +119,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createStage(ctx, input),
   }),
   updatePipelineStage: t.field({
-    ...grantsReturnedRecord,
     type: PipelineStage,
     description: 'Changes a stage. Scope `pipeline`.',
     authScopes: pipelineScope,

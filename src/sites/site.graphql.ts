@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { grantsReturnedRecord, readableBy } from '../graphql/read-access.js';
+import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { patchInput, requiredText } from '../shared/validation.js';
 import { createSite, getSite, listSites, updateSite } from './site.service.js';
@@ -68,7 +68,6 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createSite: t.field({
-    ...grantsReturnedRecord,
     type: Site,
     description: 'Creates a site of a company. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },
@@ -76,7 +75,6 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createSite(ctx, input),
   }),
   updateSite: t.field({
-    ...grantsReturnedRecord,
     type: Site,
     description: 'Changes a site. Scope `companies.write`.',
     authScopes: { scope: 'companies.write' },
