@@ -11,6 +11,10 @@ export interface Context {
   db: TenantDb;
   /** Unscoped client, for the few cross-tenant needs (transactions with raw locks). */
   prisma: PrismaClient;
+  /** Records this request may read whatever its scopes: mutation results and what they embed (src/graphql/read-access.ts). */
+  readGrants: WeakSet<object>;
+  /** Names the request in log lines and in the answer to an unexpected failure. */
+  requestId: string;
   /** Injectable clock: tests move time (key rotation grace period). */
   now: () => Date;
 }

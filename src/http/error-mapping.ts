@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ErrorCode, FieldProblem } from '../shared/errors.js';
 import { AppError, ErrorCodes, badInput } from '../shared/errors.js';
-import { logger, requestScope } from '../shared/logger.js';
+import { logger } from '../shared/logger.js';
 
 /**
  * graphql-js reports bad variables (wrong type, unknown or missing input field) as plain errors
@@ -46,38 +46,30 @@ interface GraphQLErrorLike {
 const isGraphQLErrorLike = (error: unknown): error is GraphQLErrorLike =>
   error instanceof Error && error.name === 'GraphQLError';
 
-function toAppError(error: GraphQLErrorLike): GraphQLErrorLike {
-  if (error.extensions?.code || error.path) return error;
-  const problem = describeVariableError(error.message);
-  return problem ? new AppError('BAD_USER_INPUT', `${problem.field}: ${problem.message}`, [problem]) : error;
-}
-
-/** Tags variable errors as BAD_USER_INPUT on every execution (GraphQL and REST alike). */
-export const useInputErrorCodes = (): Plugin => ({
-  onExecute: () => ({
-    onExecuteDone: ({ result, setResult }) => {
-      if (!('errors' in result) || !result.errors?.length) return;
-      setResult({ ...result, errors: result.errors.map((e) => toAppError(e) as GraphQLError) });
-    },
-  }),
-});
-
-/** Errors `maskError` has already dealt with (logged, or mapped to a client error). */
+/** Errors already turned into what the client sees (logged if unexpected), so Yoga does not report them again. */
 const handledErrors = new WeakSet<object>();
 
-/** Whether Yoga's own report of an error would repeat what `maskError` did with it. */
+/** Whether Yoga's own report of an error would repeat what `toClientError` did with it. */
 export const isHandledError = (value: unknown) => typeof value === 'object' && value !== null && handledErrors.has(value);
 
-/** Yoga's `maskError`: known database failures become domain errors; anything else is hidden and logged once. */
-export function maskError(error: unknown, message: string): Error {
+/**
+ * What the client sees of an error: deliberate errors (AppError, graphql-js request errors) as
+ * they are; bad variables, known database refusals and Pothos' connection-argument refusals as
+ * their client codes; anything else hidden behind INTERNAL_SERVER_ERROR with the request id,
+ * logged once with that id.
+ */
+export function toClientError(error: unknown, requestId: string | undefined): GraphQLErrorLike {
   if (typeof error === 'object' && error !== null) handledErrors.add(error);
+  if (isGraphQLErrorLike(error) && !error.path && !error.extensions?.code) {
+    const problem = describeVariableError(error.message);
+    if (problem) return new AppError('BAD_USER_INPUT', `${problem.field}: ${problem.message}`, [problem]);
+  }
   const original = isGraphQLErrorLike(error) && error.originalError ? error.originalError : error;
-  // Deliberate errors (AppError, graphql-js request errors) keep their message, code and path.
-  if (isGraphQLErrorLike(original)) return error as Error;
-  // Pothos refuses connection arguments it cannot use (`before` without `last`, a bad cursor).
+  if (isGraphQLErrorLike(original)) return error as GraphQLErrorLike;
+  // Pothos refuses connection arguments it cannot use (`before` with `first`, `after` with `last`).
   if (original instanceof PothosValidationError) {
-    const argument = /"(\w+)"/.exec(original.message)?.[1] ?? (/cursor/i.test(original.message) ? 'after' : 'input');
-    return badInput([{ field: argument, message: original.message.replace(/^Argument "\w+" /, '').replace(/^Invalid cursor: .*/, 'is not a cursor of this list') }]);
+    const argument = /"(\w+)"/.exec(original.message)?.[1] ?? 'input';
+    return badInput([{ field: argument, message: original.message.replace(/^Argument "\w+" /, '') }]);
   }
   if (original instanceof Prisma.PrismaClientKnownRequestError) {
     if (original.code === 'P2025') return new AppError('NOT_FOUND');
@@ -90,10 +82,25 @@ export function maskError(error: unknown, message: string): Error {
     }
     if (original.code === 'P2002') return new AppError('CONFLICT', 'A record with the same unique value already exists');
   }
-  logger.error({ err: original }, 'unexpected error');
-  // The request id lets support find this one log line; nothing of the error itself leaves.
-  return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR', ...requestScope.getStore() } });
+  logger.error({ err: original, requestId }, 'unexpected error');
+  const hidden = new GraphQLError(ErrorCodes.INTERNAL_SERVER_ERROR.title, { extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) } });
+  handledErrors.add(hidden);
+  return hidden;
 }
+
+/** Every execution's errors as the client sees them (GraphQL and REST alike), with the request's id at hand. */
+export const useErrorMapping = (): Plugin => ({
+  onExecute: ({ args }) => ({
+    onExecuteDone: ({ result, setResult }) => {
+      if (!('errors' in result) || !result.errors?.length) return;
+      const { requestId } = args.contextValue as { requestId?: string };
+      setResult({ ...result, errors: result.errors.map((e) => toClientError(e, requestId) as GraphQLError) });
+    },
+  }),
+});
+
+/** Yoga's `maskError`, for errors outside an execution (building the context, parsing): the same rules. */
+export const maskError = (error: unknown): Error => toClientError(error, undefined) as Error;
 
 export interface RestErrorBody {
   error: string;
@@ -104,20 +111,22 @@ export interface RestErrorBody {
 
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ErrorCodes, code);
 
-/** REST answer for a failed operation: status from the error code, `{error, message?, details?}`. */
-export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody } {
+/**
+ * REST answer for a failed operation: status from the error code, `{error, message?, details?}`;
+ * null for an error nobody expected, which the request boundary answers (and logs) itself.
+ */
+export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody } | null {
   const first = errors.find(isGraphQLErrorLike);
   const code = first?.extensions?.code;
   const sofaStatus = (first?.extensions?.http as { status?: number } | undefined)?.status;
   if (!isErrorCode(code)) {
     // SOFA's own request errors (invalid JSON, unparsable parameters) carry only an HTTP status.
     if (sofaStatus === 400 && first) return { status: 400, body: { error: 'Bad Request', message: first.message } };
-    logger.error({ err: errors[0] }, 'unexpected error in a REST request');
-    return { status: 500, body: { error: ErrorCodes.INTERNAL_SERVER_ERROR.title, ...requestScope.getStore() } };
+    return null;
   }
   const { status, title } = ErrorCodes[code];
   if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return { status, body: { error: title } };
-  if (code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title, ...requestScope.getStore() } };
+  if (code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title, requestId: first?.extensions?.requestId as string | undefined } };
   // graphql-js reports each bad variable field as its own error: answer them all at once.
   const details = errors
     .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)

@@ -1,6 +1,18 @@
 import { parsePrismaCursor } from '@pothos/plugin-prisma';
 import type { DocumentNode, FragmentDefinitionNode, GraphQLField, GraphQLObjectType, GraphQLSchema, SelectionSetNode } from 'graphql';
-import { getArgumentValues, getNamedType, getNullableType, getOperationAST, getVariableValues, isCompositeType, isListType, isObjectType, Kind } from 'graphql';
+import {
+  GraphQLInt,
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  getOperationAST,
+  getVariableValues,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  Kind,
+  typeFromAST,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import type { Context } from '../graphql/context.js';
@@ -28,6 +40,8 @@ interface ForeignCursorCheck {
 interface Estimate {
   cost: number;
   cursors: ForeignCursorCheck[];
+  /** Whether a connection's size or cursor comes from a variable, so the verdict varies by request. */
+  variesByRequest: boolean;
 }
 
 type Args = Record<string, unknown>;
@@ -67,16 +81,29 @@ function nodeModel(field: GraphQLField<unknown, unknown>): string | undefined {
   return node?.extensions.pothosPrismaModel as string | undefined;
 }
 
-function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Args): Estimate | null {
+/**
+ * `variables` as the request sent them, or `'worst case'`: every Int variable at the largest page
+ * size and connection cursors not checked, a verdict that holds for any request of the document.
+ */
+function estimateOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Args | 'worst case',
+): Estimate | null {
   const operation = getOperationAST(document, operationName);
   const root = operation && schema.getRootType(operation.operation);
   if (!operation || !root) return null;
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+  const worstCase = variables === 'worst case';
+  const definitions = operation.variableDefinitions ?? [];
+  const coerced = worstCase
+    ? { coerced: Object.fromEntries(definitions.map((d) => [d.variable.name.value, getNamedType(typeFromAST(schema, d.type)) === GraphQLInt ? MAX_PAGE_SIZE : ''])) }
+    : getVariableValues(schema, definitions, variables);
   if ('errors' in coerced) return null; // execution reports them
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
-  const estimate: Estimate = { cost: 0, cursors: [] };
+  const estimate: Estimate = { cost: 0, cursors: [], variesByRequest: false };
   // `pendingSize`: the size argument of the parent field, which the first list below it takes.
   const walk = (selectionSet: SelectionSetNode, type: GraphQLObjectType, multiplier: number, pendingSize: number | undefined, path: string) => {
     for (const selection of selectionSet.selections) {
@@ -93,7 +120,11 @@ function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operat
       const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : selection.alias?.value ?? name;
       const args = getArgumentValues(field, selection, coerced.coerced);
       let size: number | undefined;
-      if (field.args.some((a) => a.name === 'first')) size = checkConnectionArgs(field, args, fieldPath, estimate);
+      if (field.args.some((a) => a.name === 'first')) {
+        const fromVariables = selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE || a.name.value === 'after' || a.name.value === 'before');
+        if (fromVariables) estimate.variesByRequest = true;
+        size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
+      }
       else if (typeof args.limit === 'number') size = Math.min(Math.max(args.limit, 0), MAX_PAGE_SIZE);
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
@@ -108,8 +139,24 @@ function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operat
   return estimate;
 }
 
-/** Static verdicts for operations with neither variables nor cursors: the same every time. */
-const staticCosts = new WeakMap<DocumentNode, number>();
+/** Documents whose worst case is within budget whatever their variables, and takes no cursors: nothing to check per request. */
+const alwaysWithinBudget = new WeakMap<DocumentNode, Set<string>>();
+
+function isAlwaysWithinBudget(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null }): boolean {
+  const key = args.operationName ?? '';
+  if (alwaysWithinBudget.get(args.document)?.has(key)) return true;
+  let worst: Estimate | null;
+  try {
+    worst = estimateOperation(args.schema, args.document, args.operationName, 'worst case');
+  } catch {
+    return false; // refused arguments: the per-request check answers them
+  }
+  if (!worst || worst.variesByRequest || worst.cost > MAX_QUERY_COST) return false;
+  let operations = alwaysWithinBudget.get(args.document);
+  if (!operations) alwaysWithinBudget.set(args.document, (operations = new Set()));
+  operations.add(key);
+  return true;
+}
 
 /**
  * Runs before any resolver, on both surfaces: refuses an operation whose worst case exceeds
@@ -121,19 +168,16 @@ const staticCosts = new WeakMap<DocumentNode, number>();
 export const useOperationGuard = (): Plugin<Context> => ({
   async onExecute({ args, setResultAndStopExecution }) {
     const stop = (error: AppError) => setResultAndStopExecution({ errors: [error] });
-    let cost = args.variableValues ? undefined : staticCosts.get(args.document);
-    let cursors: ForeignCursorCheck[] = [];
+    if (isAlwaysWithinBudget(args)) return;
+    let estimate: Estimate | null;
     try {
-      if (cost === undefined) {
-        const estimate = estimateOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Args);
-        if (!estimate) return;
-        ({ cost, cursors } = estimate);
-        if (!args.variableValues && !cursors.length) staticCosts.set(args.document, cost);
-      }
+      estimate = estimateOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Args);
     } catch (error) {
       if (error instanceof AppError) return stop(error);
       return; // an argument execution will refuse with its own message
     }
+    if (!estimate) return;
+    const { cost, cursors } = estimate;
     if (cost > MAX_QUERY_COST) {
       return stop(
         new AppError(

@@ -6,6 +6,7 @@ import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { restError } from './error-mapping.js';
+import { withinBoundary } from './request-guard.js';
 import { routeDocument, sofaOperationName } from './rest-documents.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -178,8 +179,9 @@ export function useRest(routes: RestRoutes): Plugin {
         }) as typeof execute,
         // SOFA types its handler with its own fetch implementation's Response; the runtime objects are the same.
         errorHandler: ((errors: readonly unknown[]) => {
-          const { status, body } = restError(errors);
-          return json(body, status);
+          const answer = restError(errors);
+          if (!answer) throw errors[0];
+          return json(answer.body, answer.status);
         }) as never,
       });
     },
@@ -197,19 +199,22 @@ export function useRest(routes: RestRoutes): Plugin {
       const { route } = found;
       const problems = checkParameters(route, url, { ...found.match?.groups });
       if (problems.length) return endResponse(badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems));
-      let forwarded = request;
-      if (route.method !== 'GET' && route.method !== 'DELETE') {
-        const read = await readBody(request);
-        if ('refusal' in read) return endResponse(read.refusal);
-        forwarded = new fetchAPI.Request(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: JSON.stringify(route.hasInput ? { input: read.body } : {}),
-        });
-      }
-      const response = await sofa.handle(forwarded, serverContext as never);
-      if (!route.envelope || !response.ok) return endResponse(response);
-      return endResponse(json({ data: await response.json() }, response.status));
+      const answer = await withinBoundary(serverContext, request, async () => {
+        let forwarded = request;
+        if (route.method !== 'GET' && route.method !== 'DELETE') {
+          const read = await readBody(request);
+          if ('refusal' in read) return read.refusal;
+          forwarded = new fetchAPI.Request(request.url, {
+            method: request.method,
+            headers: request.headers,
+            body: JSON.stringify(route.hasInput ? { input: read.body } : {}),
+          });
+        }
+        const response = await sofa.handle(forwarded, serverContext as never);
+        if (!route.envelope || !response.ok) return response;
+        return json({ data: await response.json() }, response.status);
+      });
+      return endResponse(answer);
     },
   };
 }
