@@ -93,6 +93,18 @@ describe('request bodies', () => {
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
   });
 
+  it('names every answer with X-Request-Id, refusals and unknown routes included', async () => {
+    for (const [path, init] of [
+      ['/api/v1/leads', {}],
+      ['/api/v1/nowhere', {}],
+      ['/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' }],
+      ['/api/v1/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"\\ud800"}' }],
+    ] as const) {
+      const response = await h.app.fetch(`http://localhost${path}`, init);
+      expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('answers a body that breaks off half-way with a 400, not a 500', async () => {
     const broken = new ReadableStream({ pull: (c) => c.error(new Error('connection reset')) });
     const response = await h.app.fetch('http://localhost/api/v1/leads', {

@@ -111,11 +111,6 @@ export async function guardRequest(request: Request): Promise<Request | Response
   return new Request(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal });
 }
 
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
-}
-
 /** What the boundary keeps about a request in its server context (shared by every hook of the request). */
 interface BoundaryContext {
   requestId?: string;
@@ -123,21 +118,20 @@ interface BoundaryContext {
 }
 
 /**
- * Runs the work that answers a request within the boundary: it is answered 503 at the time limit, and anything unexpected becomes a JSON 500 without
- * internals, logged once. Every answer carries `X-Request-Id`.
+ * Runs the work that answers a request within the boundary: it is answered 503 at the time limit,
+ * and anything unexpected becomes a JSON 500 without internals, logged once with the request id.
  */
 export async function withinBoundary(serverContext: object, request: Request, work: () => Promise<Response>): Promise<Response> {
-  const { requestId = randomUUID(), requestTimeoutMs = 10_000 } = serverContext as BoundaryContext;
-  const headers = { 'x-request-id': requestId };
+  const { requestId, requestTimeoutMs = 10_000 } = serverContext as BoundaryContext;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Response>((resolve) => {
     timer = setTimeout(() => resolve(refusal(request, 'TIMEOUT', `The request took longer than ${requestTimeoutMs} ms`)), requestTimeoutMs);
   });
   try {
-    return withHeaders(await Promise.race([work(), timeout]), headers);
+    return await Promise.race([work(), timeout]);
   } catch (error) {
     logger.error({ err: error, requestId }, 'unexpected error');
-    return Response.json({ error: ErrorCodes.INTERNAL_SERVER_ERROR.title, requestId }, { status: 500, headers });
+    return Response.json({ error: ErrorCodes.INTERNAL_SERVER_ERROR.title, requestId }, { status: 500 });
   } finally {
     clearTimeout(timer);
   }
@@ -145,9 +139,9 @@ export async function withinBoundary(serverContext: object, request: Request, wo
 
 /**
  * The boundary every request passes, GraphQL and REST alike, registered before every other
- * plugin: it names the request (the id reaches the GraphQL context, where errors are logged with
- * it), bounds its body (above), and runs the GraphQL handler within the
- * boundary; the REST plugin runs its routes within the same boundary.
+ * plugin: it names the request (`X-Request-Id` on every answer; the id reaches the GraphQL
+ * context, where errors are logged with it), bounds its body (above), and runs the GraphQL
+ * handler within the boundary; the REST plugin runs its routes within the same boundary.
  */
 export const useRequestBoundary = ({ timeoutMs }: { timeoutMs: number }): Plugin => ({
   async onRequest({ request, setRequest, endResponse, requestHandler, setRequestHandler, serverContext }) {
@@ -155,8 +149,12 @@ export const useRequestBoundary = ({ timeoutMs }: { timeoutMs: number }): Plugin
     boundary.requestId = randomUUID();
     boundary.requestTimeoutMs = timeoutMs;
     const guarded = await guardRequest(request);
-    if (guarded instanceof Response) return endResponse(withHeaders(guarded, { 'x-request-id': boundary.requestId }));
+    if (guarded instanceof Response) return endResponse(guarded);
     setRequest(guarded);
     setRequestHandler((current, context) => withinBoundary(context, current, async () => requestHandler(current, context)));
+  },
+  onResponse({ response, serverContext }) {
+    const { requestId } = serverContext as BoundaryContext;
+    if (requestId) response.headers.set('x-request-id', requestId);
   },
 });
