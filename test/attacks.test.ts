@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../src/http/request-guard.js';
+import { MAX_BODY_BYTES } from '../src/http/request-boundary.js';
 import type { ServerProcess } from './support/server-process.js';
 import { secretKey, serverDatabase, startServer } from './support/server-process.js';
 

@@ -11,7 +11,7 @@ import { logger } from '../shared/logger.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, toClientError, useErrorMapping } from './error-mapping.js';
 import { useOperationGuard } from './operation-guard.js';
-import { MAX_BODY_BYTES, useRequestBoundary } from './request-guard.js';
+import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
 import { restRoutes } from './routes.js';
 
@@ -48,7 +48,7 @@ export interface AppOptions {
 
 /**
  * The whole HTTP surface: GraphQL at /graphql and the REST routes under /api, one pipeline,
- * inside one request boundary (src/http/request-guard.ts).
+ * inside one request boundary (src/http/request-boundary.ts).
  */
 export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 10_000 }: AppOptions) {
   return createYoga<{ requestId: string }, Context>({

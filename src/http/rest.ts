@@ -6,7 +6,7 @@ import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { restError } from './error-mapping.js';
-import { withinBoundary } from './request-guard.js';
+import { withinBoundary } from './request-boundary.js';
 import { routeDocument, sofaOperationName } from './rest-documents.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
