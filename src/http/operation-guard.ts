@@ -7,7 +7,6 @@ import {
   getNullableType,
   getOperationAST,
   getVariableValues,
-  isCompositeType,
   isListType,
   isObjectType,
   Kind,
@@ -124,15 +123,14 @@ function estimateOperation(
         const fromVariables = selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE || a.name.value === 'after' || a.name.value === 'before');
         if (fromVariables) estimate.variesByRequest = true;
         size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
-      }
-      else if (typeof args.limit === 'number') size = Math.min(Math.max(args.limit, 0), MAX_PAGE_SIZE);
+      } else if (typeof args.limit === 'number') size = Math.min(Math.max(args.limit, 0), MAX_PAGE_SIZE);
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
         childMultiplier *= size ?? pendingSize ?? ASSUMED_LIST_SIZE;
         size = undefined;
       }
       const named = getNamedType(field.type);
-      if (selection.selectionSet && isCompositeType(named) && isObjectType(named)) walk(selection.selectionSet, named, childMultiplier, size, fieldPath);
+      if (selection.selectionSet && isObjectType(named)) walk(selection.selectionSet, named, childMultiplier, size, fieldPath);
     }
   };
   walk(operation.selectionSet, root, 1, undefined, '');
