@@ -15,10 +15,10 @@ const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphql';
  * A refusal in the surface's own error shape: GraphQL clients read `errors[].extensions.code`,
  * REST clients `{error, message}`.
  */
-export function refusal(request: Request, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
+export function refusal(request: Request, code: ErrorCode, message: string): Response {
   const { status, title } = ErrorCodes[code];
   const body = isGraphqlPath(request.url) ? { errors: [{ message, extensions: { code } }] } : { error: title, message };
-  return Response.json(body, { status, headers });
+  return Response.json(body, { status });
 }
 
 /**

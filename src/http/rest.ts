@@ -120,7 +120,7 @@ function checkParameters(route: CompiledRoute, url: URL, params: Record<string, 
   return problems;
 }
 
-/** The JSON body of a write (already size-, depth- and Unicode-checked by the request guard), or the answer that refuses it. */
+/** The JSON body of a write (already size-, depth- and Unicode-checked by the request boundary), or the answer that refuses it. */
 async function readBody(request: Request): Promise<{ body: Record<string, unknown> } | { refusal: Response }> {
   const text = await request.text();
   if (!text.trim()) return { body: {} };
