@@ -91,3 +91,67 @@ describe('authentication', () => {
     expect(body.errors[0]).toMatchObject({ path: ['companies'], extensions: { code: 'FORBIDDEN' } });
   });
 });
+
+describe('authentication is discoverable, and checked before input', () => {
+  const graphql = async (key: string | null, query: string, variables?: Record<string, unknown>) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    const response = await h.app.fetch('http://localhost/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it('says how to authenticate on every 401: WWW-Authenticate, and the reason in GraphQL', async () => {
+    const missing = await rest('GET', '/api/v1/leads');
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    const unknown = await rest('GET', '/api/v1/leads', { key: `sk_live_${'x'.repeat(43)}` });
+    expect(unknown).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
+    expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
+    const viaGraphql = await graphql(null, '{ leads { hasMore } }');
+    expect(viaGraphql.body.errors[0]).toMatchObject({ path: ['leads'], extensions: { code: 'UNAUTHENTICATED' } });
+    expect(viaGraphql.body.errors[0].message).toContain('Authorization: Bearer');
+    expect((await graphql('nonsense', '{ leads { hasMore } }')).body.errors[0].message).toContain('Bearer <key>');
+  });
+
+  it('names the missing scope: X-Required-Scope on REST (body unchanged), extensions.requiredScope on GraphQL, nested fields too', async () => {
+    const t = await tenant({ scopes: ['companies.read'] });
+    const refused = await rest('GET', '/api/v1/leads', { key: t.secret });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
+    expect(Object.keys(refused.body)).toEqual(['error']);
+    expect(refused.headers.get('x-required-scope')).toBe('leads.lead.read');
+    const root = await graphql(t.secret, '{ leads { hasMore } }');
+    expect(root.body.errors[0].extensions).toEqual({ code: 'FORBIDDEN', requiredScope: 'leads.lead.read' });
+    expect(root.body.errors[0].message).toContain('leads.lead.read');
+    await rest('POST', '/api/v1/companies', { key: (await tenant()).secret, body: { name: 'Elsewhere' } });
+    const company = await rest('POST', '/api/v1/companies', { key: t.secret, body: { name: 'Acme' } });
+    expect(company.headers.get('x-required-scope')).toBe('companies.write');
+    const writer = await tenant({ scopes: ['companies.read', 'companies.write'] });
+    await rest('POST', '/api/v1/companies', { key: writer.secret, body: { name: 'Acme' } });
+    const nested = await graphql(writer.secret, '{ companies { data { name contacts { totalCount } } } }');
+    expect(nested.body.errors[0]).toMatchObject({ path: ['companies', 'data', 0, 'contacts'], extensions: { code: 'FORBIDDEN', requiredScope: 'contacts.read' } });
+  });
+
+  it('authenticates, then authorizes, then validates, on both surfaces, and changes nothing', async () => {
+    const none = [
+      await rest('POST', '/api/v1/leads', { body: {} }),
+      await rest('POST', '/api/v1/leads', { body: { firstName: 42, unknown: true } }),
+      await rest('GET', '/api/v1/leads?foo=1&limit=abc'),
+      await rest('PATCH', '/api/v1/leads/not-a-uuid', { body: {} }),
+      await rest('POST', '/api/v1/leads', { rawBody: 'not json', headers: { 'content-type': 'text/plain' } }),
+    ];
+    for (const answer of none) expect(answer).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
+    const reader = await tenant({ scopes: ['leads.lead.read'] });
+    const forbidden = [
+      await rest('POST', '/api/v1/leads', { key: reader.secret, body: { firstName: 42 } }),
+      await rest('PATCH', '/api/v1/leads/not-a-uuid', { key: reader.secret, body: { status: 'nope' } }),
+      await rest('GET', '/api/v1/pipeline/deals?foo=1', { key: reader.secret }),
+    ];
+    for (const answer of forbidden) expect(answer).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
+    const create = 'mutation($input: CreateLeadInput!) { createLead(input: $input) { id } }';
+    const anonymous = await graphql(null, create, { input: { firstName: 42 } });
+    expect(anonymous.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
+    const withoutScope = await graphql(reader.secret, create, { input: { firstName: 42 } });
+    expect(withoutScope.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    const cursor = await graphql(reader.secret, '{ deals(limit: 5000) { total } }');
+    expect(cursor.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(await h.db.prisma.lead.count({ where: { tenantId: reader.tenantId } })).toBe(0);
+  });
+});

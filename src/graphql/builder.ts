@@ -16,7 +16,8 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { TenantModule } from '../generated/prisma/enums.js';
-import { AppError, badInput } from '../shared/errors.js';
+import { badInput } from '../shared/errors.js';
+import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
 import { DecimalScalar } from './scalars.js';
@@ -49,15 +50,8 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin, readGrantsPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
-    authScopes: (ctx) => ({
-      // A publishable key is public by nature: it never unlocks a scope, whatever it carries.
-      scope: (scope) => ctx.principal?.kind === 'secret' && ctx.principal.scopes.has(scope),
-      secretKey: ctx.principal?.kind === 'secret',
-      public: ctx.principal !== null,
-      module: (module) => ctx.principal?.modules.has(module) ?? false,
-    }),
-    unauthorizedError: (_parent, ctx) =>
-      ctx.principal ? new AppError('FORBIDDEN') : new AppError('UNAUTHENTICATED'),
+    authScopes: scopeChecks,
+    unauthorizedError: (_parent, ctx, _info, result) => (ctx.principal ? forbidden(missingScope(result.failure)) : unauthenticated(ctx)),
   },
   relay: {
     clientMutationId: 'omit',

@@ -8,6 +8,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
+import { useAccessGate } from './access-gate.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, toClientError, useErrorMapping } from './error-mapping.js';
 import { useOperationGuard } from './operation-guard.js';
@@ -89,6 +90,7 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
       // graphql-jit compiles each operation once into a function: most of the execution CPU.
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),
       ...documentShapeLimits(),
+      useAccessGate(),
       useOperationGuard(),
       useErrorMapping(),
       useRest(restRoutes),

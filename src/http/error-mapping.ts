@@ -112,10 +112,11 @@ export interface RestErrorBody {
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ErrorCodes, code);
 
 /**
- * REST answer for a failed operation: status from the error code, `{error, message?, details?}`;
+ * REST answer for a failed operation: status from the error code, `{error, message?, details?}`
+ * (and `X-Required-Scope` on a 403);
  * null for an error nobody expected, which the request boundary answers (and logs) itself.
  */
-export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody } | null {
+export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody; headers?: Record<string, string> } | null {
   const first = errors.find(isGraphQLErrorLike);
   const code = first?.extensions?.code;
   const sofaStatus = (first?.extensions?.http as { status?: number } | undefined)?.status;
@@ -125,7 +126,12 @@ export function restError(errors: readonly unknown[]): { status: number; body: R
     return null;
   }
   const { status, title } = ErrorCodes[code];
-  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return { status, body: { error: title } };
+  // The specification's bodies are exactly these; the missing scope travels in a header.
+  if (code === 'UNAUTHENTICATED') return { status, body: { error: title } };
+  if (code === 'FORBIDDEN') {
+    const requiredScope = first?.extensions?.requiredScope;
+    return { status, body: { error: title }, headers: typeof requiredScope === 'string' ? { 'X-Required-Scope': requiredScope } : {} };
+  }
   if (code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title, requestId: first?.extensions?.requestId as string | undefined } };
   // graphql-js reports each bad variable field as its own error: answer them all at once.
   const details = errors

@@ -153,8 +153,13 @@ export const useRequestBoundary = ({ timeoutMs }: { timeoutMs: number }): Plugin
     setRequest(guarded);
     setRequestHandler((current, context) => withinBoundary(context, current, async () => requestHandler(current, context)));
   },
-  onResponse({ response, serverContext }) {
+  onResponse({ request, response, serverContext }) {
     const { requestId } = serverContext as BoundaryContext;
     if (requestId) response.headers.set('x-request-id', requestId);
+    // RFC 6750: every 401 says how to authenticate, and whether the key sent was the problem.
+    if (response.status === 401) {
+      const keySent = request.headers.has('authorization');
+      response.headers.set('WWW-Authenticate', `Bearer realm="api"${keySent ? ', error="invalid_token"' : ''}`);
+    }
   },
 });

@@ -5,6 +5,8 @@ import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
+import { rootFieldRefusal } from '../graphql/access.js';
+import type { Context } from '../graphql/context.js';
 import { restError } from './error-mapping.js';
 import { withinBoundary } from './request-boundary.js';
 import { routeDocument, sofaOperationName } from './rest-documents.js';
@@ -67,6 +69,13 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers });
+
+/** The REST answer to a failed operation; an unexpected error is rethrown for the request boundary to answer. */
+function errorAnswer(errors: readonly unknown[]): Response {
+  const answer = restError(errors);
+  if (!answer) throw errors[0];
+  return json(answer.body, answer.status, answer.headers);
+}
 
 const badRequest = (message: string, details?: FieldProblem[]) =>
   json({ error: ErrorCodes.BAD_USER_INPUT.title, message, ...(details ? { details } : {}) }, 400);
@@ -148,11 +157,12 @@ async function readBody(request: Request): Promise<{ body: Record<string, unknow
  * specification's error bodies.
  */
 export function useRest(routes: RestRoutes): Plugin {
-  type Enveloped = ReturnType<GetEnvelopedFn<Record<string, unknown>>>;
   let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
   let sofa: ReturnType<typeof useSofa>;
   let compiled: CompiledRoute[] = [];
-  const envelopedByContext = new WeakMap<object, Enveloped>();
+  // The context is built before SOFA runs (access is checked first); SOFA is handed the same one,
+  // through the server context it passes on (SOFA's router copies that object, so not by identity).
+  const executions = new WeakMap<object, ReturnType<GetEnvelopedFn<Record<string, unknown>>>>();
 
   return {
     onYogaInit({ yoga }) {
@@ -165,24 +175,19 @@ export function useRest(routes: RestRoutes): Plugin {
         basePath: REST_BASE_PATH,
         schema,
         routes: sofaRoutes(routes),
-        context: async (serverContext) => {
-          const enveloped = getEnveloped(serverContext);
-          const contextValue = await enveloped.contextFactory(serverContext);
-          envelopedByContext.set(contextValue, enveloped);
-          return contextValue;
+        context: (serverContext) => {
+          const { restContext } = serverContext as { restContext?: Context };
+          if (!restContext) throw new TypeError('REST execution without a context');
+          return restContext;
         },
         execute: ((args: ExecutionArgs) => {
-          const enveloped = envelopedByContext.get(args.contextValue as object);
+          const enveloped = executions.get(args.contextValue as object);
           if (!enveloped) throw new TypeError('REST execution without a context');
           const document = args.operationName ? documents.get(args.operationName) : undefined;
           return enveloped.execute(document ? { ...args, document } : args);
         }) as typeof execute,
         // SOFA types its handler with its own fetch implementation's Response; the runtime objects are the same.
-        errorHandler: ((errors: readonly unknown[]) => {
-          const answer = restError(errors);
-          if (!answer) throw errors[0];
-          return json(answer.body, answer.status);
-        }) as never,
+        errorHandler: ((errors: readonly unknown[]) => errorAnswer(errors)) as never,
       });
     },
     async onRequest({ request, url, endResponse, serverContext, fetchAPI }) {
@@ -197,20 +202,32 @@ export function useRest(routes: RestRoutes): Plugin {
         return endResponse(json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow }));
       }
       const { route } = found;
-      const problems = checkParameters(route, url, { ...found.match?.groups });
-      if (problems.length) return endResponse(badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems));
       const answer = await withinBoundary(serverContext, request, async () => {
-        let forwarded = request;
+        // Authentication, then authorization, then validation (as GraphQL's access gate does).
+        const sofaContext = Object.assign(serverContext, { request });
+        const envelopedRequest = getEnveloped(sofaContext);
+        let contextValue: Context;
+        try {
+          contextValue = (await envelopedRequest.contextFactory(sofaContext)) as unknown as Context;
+        } catch (error) {
+          return errorAnswer([error]); // Already logged and hidden by the context factory.
+        }
+        const refusal = rootFieldRefusal(route.field, contextValue);
+        if (refusal) return errorAnswer([refusal]);
+        const problems = checkParameters(route, url, { ...found.match?.groups });
+        if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+        // SOFA routes the canonical path: a trailing slash names the same resource.
+        const canonical = new URL(url);
+        canonical.pathname = url.pathname.replace(/\/+$/, '');
+        let body: string | undefined;
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
-          forwarded = new fetchAPI.Request(request.url, {
-            method: request.method,
-            headers: request.headers,
-            body: JSON.stringify(route.hasInput ? { input: read.body } : {}),
-          });
+          body = JSON.stringify(route.hasInput ? { input: read.body } : {});
         }
-        const response = await sofa.handle(forwarded, serverContext as never);
+        const forwarded = new fetchAPI.Request(canonical, { method: request.method, headers: request.headers, body });
+        executions.set(contextValue, envelopedRequest);
+        const response = await sofa.handle(forwarded, Object.assign(sofaContext, { restContext: contextValue }) as never);
         if (!route.envelope || !response.ok) return response;
         return json({ data: await response.json() }, response.status);
       });

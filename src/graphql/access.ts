@@ -1,0 +1,98 @@
+import type { AuthFailure as ScopeAuthFailure } from '@pothos/plugin-scope-auth';
+import type { GraphQLField } from 'graphql';
+import type { AuthFailure } from '../auth/api-keys.js';
+import type { Scope } from '../auth/scopes.js';
+import type { TenantModule } from '../generated/prisma/enums.js';
+import { AppError } from '../shared/errors.js';
+import type { Context } from './context.js';
+
+/**
+ * What each `authScopes` entry checks, for Pothos' scope-auth and for the access gate alike. A
+ * publishable key is public by nature: it never unlocks a scope, whatever it carries.
+ */
+export const scopeChecks = (ctx: Context) => ({
+  scope: (scope: Scope) => ctx.principal?.kind === 'secret' && ctx.principal.scopes.has(scope),
+  secretKey: ctx.principal?.kind === 'secret',
+  public: ctx.principal !== null,
+  module: (module: TenantModule) => ctx.principal?.modules.has(module) ?? false,
+});
+
+/** An `authScopes` map as the schema declares them: any entry grants access, `$all` needs every one. */
+export interface ScopeMap {
+  scope?: Scope;
+  secretKey?: boolean;
+  public?: boolean;
+  module?: TenantModule;
+  $any?: ScopeMap;
+  $all?: ScopeMap;
+}
+
+/** The static `authScopes` of a root field, or null when it declares none (or decides at run time). */
+export function declaredScopes(field: GraphQLField<unknown, unknown>): ScopeMap | null {
+  const declared = (field.extensions.pothosOptions as { authScopes?: unknown } | undefined)?.authScopes;
+  return declared && typeof declared === 'object' ? (declared as ScopeMap) : null;
+}
+
+/** The `scope` entries of a map: what a key would need to be given. */
+export function scopesNamed(map: ScopeMap): Scope[] {
+  return [...(map.scope ? [map.scope] : []), ...(map.$any ? scopesNamed(map.$any) : []), ...(map.$all ? scopesNamed(map.$all) : [])];
+}
+
+function grants(map: ScopeMap, ctx: Context, every: boolean): boolean {
+  const checks = scopeChecks(ctx);
+  const results = Object.entries(map).map(([key, parameter]) => {
+    if (key === '$any') return grants(parameter as ScopeMap, ctx, false);
+    if (key === '$all') return grants(parameter as ScopeMap, ctx, true);
+    if (key === 'scope') return checks.scope(parameter as Scope);
+    if (key === 'module') return checks.module(parameter as TenantModule);
+    return parameter === true && checks[key as 'secretKey' | 'public'] === true;
+  });
+  return every ? results.every(Boolean) : results.some(Boolean);
+}
+
+const authFailureMessages: Record<AuthFailure, string> = {
+  missing: 'Unauthorized: send an API key as `Authorization: Bearer <key>`',
+  malformed: 'Unauthorized: the Authorization header must be `Bearer <key>` with a `pk_live_` or `sk_live_` key',
+  unknown: 'Unauthorized: this API key is not known',
+  revoked: 'Unauthorized: this API key has been revoked',
+  expired: 'Unauthorized: this API key has expired (it was rotated more than 24 hours ago)',
+};
+
+/** An UNAUTHENTICATED error saying what is wrong with the key (REST answers only `{"error":"Unauthorized"}`). */
+export const unauthenticated = (ctx: Context) => new AppError('UNAUTHENTICATED', authFailureMessages[ctx.authFailure ?? 'missing']);
+
+/** The first `scope` a Pothos scope-auth failure names, for a nested field's FORBIDDEN. */
+export function missingScope(failure: ScopeAuthFailure): string | undefined {
+  if ('failures' in failure) return failure.failures.map(missingScope).find(Boolean);
+  return 'scope' in failure && failure.scope === 'scope' && 'parameter' in failure ? String(failure.parameter) : undefined;
+}
+
+/** A FORBIDDEN error naming the scope the key lacks (REST puts it in `X-Required-Scope`). */
+export function forbidden(requiredScope: string | undefined): AppError {
+  return requiredScope
+    ? new AppError('FORBIDDEN', `Forbidden: this operation needs a secret key with the \`${requiredScope}\` scope`, undefined, { requiredScope })
+    : new AppError('FORBIDDEN', 'Forbidden: this key may not use this operation');
+}
+
+/**
+ * Whether the caller may use a root field, decided from its declared scopes before anything about
+ * the request is looked at: no key is UNAUTHENTICATED, a key without access FORBIDDEN, so input is
+ * only ever validated for a caller allowed to send it. Null when access is granted (or decided
+ * by scope-auth at run time).
+ */
+export function rootFieldRefusal(field: GraphQLField<unknown, unknown>, ctx: Context): AppError | null {
+  const map = declaredScopes(field);
+  if (!map) return null;
+  if (!ctx.principal) return unauthenticated(ctx);
+  return grants(map, ctx, false) ? null : forbidden(scopesNamed(map)[0]);
+}
+
+/** One sentence on who may call a root field, for the operation's documentation. */
+export function accessSentence(field: GraphQLField<unknown, unknown>): string {
+  const map = declaredScopes(field);
+  if (!map) return 'No API key needed.';
+  const scopes = scopesNamed(map);
+  if (scopes.length) return `Requires a secret key with the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope.`;
+  if (map.secretKey) return 'Requires a secret key (any scopes).';
+  return 'Requires an API key; publishable keys are accepted.';
+}

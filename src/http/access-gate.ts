@@ -1,0 +1,60 @@
+import type { ExecutionArgs, FieldNode, SelectionSetNode } from 'graphql';
+import { GraphQLError, GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { rootFieldRefusal } from '../graphql/access.js';
+import type { Context } from '../graphql/context.js';
+
+function included(node: FieldNode | { directives?: FieldNode['directives'] }, variables: Record<string, unknown>): boolean {
+  try {
+    return getDirectiveValues(GraphQLSkipDirective, node, variables)?.if !== true && getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+  } catch {
+    return true; // A bad `if` variable is reported by execution; until then the field counts.
+  }
+}
+
+/** The root fields an operation selects, through fragments, honouring `@skip`/`@include`. */
+function rootFields(args: ExecutionArgs, selectionSet: SelectionSetNode, seen = new Set<string>()): FieldNode[] {
+  const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+  return selectionSet.selections.flatMap((selection): FieldNode[] => {
+    if (!included(selection, variables)) return [];
+    if (selection.kind === Kind.FIELD) return [selection];
+    if (selection.kind === Kind.INLINE_FRAGMENT) return rootFields(args, selection.selectionSet, seen);
+    const name = selection.name.value;
+    const fragment = args.document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === name);
+    if (seen.has(name) || fragment?.kind !== Kind.FRAGMENT_DEFINITION) return [];
+    seen.add(name);
+    return rootFields(args, fragment.selectionSet, seen);
+  });
+}
+
+/**
+ * Errors for an operation none of whose root fields the caller may use: no key, or a key without
+ * the scopes. Null when at least one root field is allowed (the others are then refused field by
+ * field, with partial data, by scope-auth).
+ */
+export function operationRefusal(args: ExecutionArgs): GraphQLError[] | null {
+  const operation = getOperationAST(args.document, args.operationName);
+  const rootType = operation && args.schema.getRootType(operation.operation);
+  if (!operation || !rootType) return null;
+  const fields = rootFields(args, operation.selectionSet).filter((f) => !f.name.value.startsWith('__'));
+  const refusals: GraphQLError[] = [];
+  for (const node of fields) {
+    const field = rootType.getFields()[node.name.value];
+    const refusal = field && rootFieldRefusal(field, args.contextValue as Context);
+    if (!refusal) return null;
+    refusals.push(new GraphQLError(refusal.message, { path: [node.alias?.value ?? node.name.value], extensions: refusal.extensions }));
+  }
+  return refusals.length ? refusals : null;
+}
+
+/**
+ * Authentication, then authorization, then validation: an operation whose root fields the caller
+ * may not use is refused before its variables are coerced or any argument is checked, so a caller
+ * without access learns nothing about the input it sent. (REST applies the same check per route.)
+ */
+export const useAccessGate = (): Plugin => ({
+  onExecute({ args, setResultAndStopExecution }) {
+    const refusals = operationRefusal(args);
+    if (refusals) setResultAndStopExecution({ data: null, errors: refusals });
+  },
+});
