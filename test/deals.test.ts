@@ -37,15 +37,17 @@ describe('pipeline deals', () => {
       siteId: site.id,
       value: '12500.50',
       expectedCloseDate: '2027-03-31',
-      products: [{ name: 'Inspection', quantity: '2', unitPrice: '1250.25' }],
+      products: [{ name: 'Inspection', quantity: '1.50', unitPrice: '1250.5' }, { name: 'Travel', quantity: '2', unitPrice: '100' }],
     });
+    // Money always has two decimals; quantities keep the scale they were given.
+    const products = [{ name: 'Inspection', quantity: '1.50', unitPrice: '1250.50' }, { name: 'Travel', quantity: '2', unitPrice: '100.00' }];
     expect(deal).toMatchObject({
       status: 'open',
       probability: 20,
-      value: '12500.5',
+      value: '12500.50',
       expectedCloseDate: '2027-03-31',
       actualCloseDate: null,
-      products: [{ name: 'Inspection', quantity: '2', unitPrice: '1250.25' }],
+      products,
       company: { id: company.id, name: 'Northwind', phone: '555-0101', email: 'buy@northwind.example' },
       contact: { id: contact.id, email: 'pat@northwind.example', role: 'Buyer' },
       site: { id: site.id, name: 'Plant 2', city: 'Dayton', state: 'OH', address: null },
@@ -54,8 +56,12 @@ describe('pipeline deals', () => {
       activities: [],
       customFields: {},
     });
+    const viaGraphql = await gql(t.secret, DealDocument, { id: deal.id });
+    expect(viaGraphql.data?.deal).toMatchObject({ value: '12500.50', products });
+    const round = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { value: '100' } });
+    expect(round.body.data.value).toBe('100.00');
     const stored = await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
-    expect(stored.value?.toFixed(2)).toBe('12500.50');
+    expect(stored.value?.toFixed(2)).toBe('100.00');
     expect(stored.ownerId).toBe(t.userId);
     const unowned = await createDeal({ ownerId: null });
     expect(unowned.owner).toBeNull();
@@ -104,6 +110,18 @@ describe('pipeline deals', () => {
     ]);
     const same = await move(stages.proposal.id);
     expect(same.body.data.activities).toHaveLength(3);
+  });
+
+  it('creates every deal open, even in a closed stage; a PATCH naming the current stage refreshes it without logging a move', async () => {
+    const deal = await createDeal({ stageId: stages.won.id });
+    expect(deal).toMatchObject({ status: 'open', probability: 100, actualCloseDate: null, activities: [] });
+    expect((await rest('PATCH', `/api/v1/pipeline/stages/${stages.won.id}`, { key: t.secret, body: { probability: 95 } })).status).toBe(200);
+    const named = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId: stages.won.id } });
+    expect(named.body.data).toMatchObject({ status: 'won', probability: 95, actualCloseDate: today(), activities: [] });
+    const viaGraphql = await gql(t.secret, UpdateDealDocument, { id: deal.id, input: { stageId: stages.won.id, notes: 'again' } });
+    expect(viaGraphql.data?.updateDeal).toMatchObject({ status: 'won', probability: 95, activities: [] });
+    expect(await h.db.prisma.dealActivity.count({ where: { dealId: deal.id } })).toBe(0);
+    await rest('PATCH', `/api/v1/pipeline/stages/${stages.won.id}`, { key: t.secret, body: { probability: 100 } });
   });
 
   it('applies PATCH rules: absent fields stay, null clears, custom fields and products are replaced', async () => {

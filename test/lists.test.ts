@@ -74,8 +74,16 @@ describe('page-based lists', () => {
       const found = await rest('GET', `/api/v1/contacts/contact?search=${encodeURIComponent(search)}`, { key: t.secret });
       expect(found.body.data.map((c: { firstName: string }) => c.firstName), search).toEqual(['Quinn']);
     }
+    // LIKE's wildcards and escape character match only themselves, on both surfaces.
+    await make.contact(t.secret, other.id, { firstName: 'Percy', lastName: '100%_sure\\' });
+    for (const search of ['%', '_', '\\', '0%_', 'sure\\']) {
+      const found = await rest('GET', `/api/v1/contacts/contact?search=${encodeURIComponent(search)}`, { key: t.secret });
+      expect(found.body.data.map((c: { firstName: string }) => c.firstName), search).toEqual(['Percy']);
+      expect((await gql(t.secret, ContactsDocument, { search })).data?.contacts.total, search).toBe(1);
+    }
+    expect((await rest('GET', `/api/v1/contacts/contact?search=${encodeURIComponent('1_0')}`, { key: t.secret })).body.data).toEqual([]);
     const beyond = await rest('GET', '/api/v1/contacts/contact?page=9', { key: t.secret });
-    expect(beyond.body).toMatchObject({ data: [], total: 31, page: 9 });
+    expect(beyond.body).toMatchObject({ data: [], total: 32, page: 9 });
   });
 });
 

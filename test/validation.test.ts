@@ -124,6 +124,50 @@ describe('bad input', () => {
     expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH');
   });
 
+  it('serves a path with a trailing slash as the same route, in JSON', async () => {
+    const item = await rest('GET', `/api/v1/leads/${lead.id}/`, { key: t.secret });
+    expect(item).toMatchObject({ status: 200, body: { data: { id: lead.id } } });
+    const list = await rest('GET', '/api/v1/leads/?limit=1', { key: t.secret });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(1);
+    const created = await rest('POST', '/api/v1/leads/', { key: t.secret, body: { firstName: 'Slash', lastName: 'Ed' } });
+    expect(created).toMatchObject({ status: 201, body: { data: { firstName: 'Slash' } } });
+    const patched = await rest('PATCH', `/api/v1/pipeline/deals/${lead.id}/`, { key: t.secret, body: { notes: null } });
+    expect(patched).toMatchObject({ status: 404, body: { error: 'Not Found' } });
+    expect(await rest('GET', '/api/v1/leads//', { key: t.secret })).toMatchObject({ status: 404, body: { error: 'Not Found' } });
+  });
+
+  it('gives every GraphQL input mistake a code and a message naming the field, for literals and variables alike', async () => {
+    const ask = async (query: string, variables?: Record<string, unknown>) => {
+      const response = await h.app.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { errors: { message: string; extensions: { code: string; details?: { field: string; message: string }[] } }[] };
+      return body.errors.map((e) => ({ code: e.extensions.code, message: e.message, details: e.extensions.details }));
+    };
+    const statuses = 'contacted, converted, disqualified, lost, new, qualified, qualifying';
+    expect(await ask('query($id: UUID!) { lead(id: $id) { id } }', { id: 'nope' })).toEqual([
+      { code: 'BAD_USER_INPUT', message: 'id: Value is not a valid UUID: nope', details: [{ field: 'id', message: 'Value is not a valid UUID: nope' }] },
+    ]);
+    expect(await ask('query($status: LeadStatus) { leads(status: $status) { hasMore } }', { status: 'hot' })).toEqual([
+      { code: 'BAD_USER_INPUT', message: `status: must be one of ${statuses}`, details: [{ field: 'status', message: `must be one of ${statuses}` }] },
+    ]);
+    expect(await ask('{ lead(id: "nope") { id } }')).toEqual([
+      { code: 'BAD_USER_INPUT', message: 'id: Value is not a valid UUID: nope', details: [{ field: 'id', message: 'Value is not a valid UUID: nope' }] },
+    ]);
+    const literals = await ask('mutation { createLead(input: { firstName: 1, products: 2, email: "x" }) { id } }');
+    expect(literals.map((e) => e.details?.[0]?.field).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);
+    expect(literals.every((e) => e.code === 'BAD_USER_INPUT' && e.message.startsWith(`${e.details?.[0]?.field}: `))).toBe(true);
+    expect(await ask('{ leads { nope } }')).toEqual([{ code: 'GRAPHQL_VALIDATION_FAILED', message: 'Cannot query field "nope" on type "LeadPage".', details: undefined }]);
+    const deep = await ask(`{ deals { data { ${'company { deals { edges { node { '.repeat(4)}id${' } } } }'.repeat(4)} } } }`);
+    expect(deep[0]?.code).toBe('QUERY_TOO_LARGE');
+    // A literal mistake is reported only to a caller allowed to run the operation.
+    const anonymous = await h.app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ lead(id: "nope") { id } }' }) });
+    expect((await anonymous.json()).errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
+  });
+
   it('reports the same failures over GraphQL as BAD_USER_INPUT with field paths', async () => {
     const before = await snapshot();
     const created = await gql(t.secret, CreateLeadDocument, { input: { firstName: 'x'.repeat(300), lastName: 'Ward' } });
@@ -166,6 +210,6 @@ describe('bad input', () => {
     });
     const body = await response.json();
     expect(body.errors).toBeUndefined();
-    expect(body.data.leads.data).toHaveLength(1);
+    expect(body.data.leads.data).toHaveLength(2);
   });
 });

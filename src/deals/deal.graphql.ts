@@ -35,8 +35,8 @@ const DealProduct = builder.objectRef<Product>('DealProduct').implement({
   description: 'A product or service line of a deal.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Product name.' }),
-    quantity: t.expose('quantity', { type: 'Decimal', description: 'Quantity, a decimal string.' }),
-    unitPrice: t.expose('unitPrice', { type: 'Decimal', description: 'Price per unit, a decimal string.' }),
+    quantity: t.expose('quantity', { type: 'Quantity', description: 'Quantity, as given.' }),
+    unitPrice: t.expose('unitPrice', { type: 'Money', description: 'Price per unit.' }),
   }),
 });
 
@@ -58,7 +58,7 @@ export const Deal = builder.prismaObject('Deal', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Deal id.' }),
     name: t.exposeString('name', { description: 'Deal name (at most 200 characters).' }),
-    value: t.expose('value', { type: 'Decimal', nullable: true, description: 'Deal value, a decimal string.' }),
+    value: t.expose('value', { type: 'Money', nullable: true, description: 'Deal value.' }),
     probability: t.exposeInt('probability', { description: 'Win probability in percent (0-100), inherited from the stage.' }),
     expectedCloseDate: t.expose('expectedCloseDate', { type: 'Date', nullable: true, description: 'Expected close date, YYYY-MM-DD.' }),
     actualCloseDate: t.expose('actualCloseDate', { type: 'Date', nullable: true, description: 'Date the deal was won or lost (UTC), YYYY-MM-DD.' }),
@@ -107,8 +107,8 @@ const DealProductInput = builder.inputType('DealProductInput', {
   description: 'A product line. Quantities and prices are decimal strings.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'Product name, at most 200 characters.', validate: requiredText(200) }),
-    quantity: t.field({ type: 'Decimal', required: true, description: 'Quantity, e.g. "2" or "1.5".', validate: quantity }),
-    unitPrice: t.field({ type: 'Decimal', required: true, description: 'Price per unit, e.g. "1250.00".', validate: money }),
+    quantity: t.field({ type: 'Quantity', required: true, description: 'Quantity, e.g. "2" or "1.5".', validate: quantity }),
+    unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, e.g. "1250.00".', validate: money }),
   }),
 });
 
@@ -121,7 +121,7 @@ const CreateDealInput = builder.inputType('CreateDealInput', {
     contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant.' }),
     siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant.' }),
     ownerId: t.field({ type: 'UUID', description: "Id of a user of the tenant; the API key's user when absent, nobody when null." }),
-    value: t.field({ type: 'Decimal', description: 'Deal value, a decimal string.', validate: money.nullish() }),
+    value: t.field({ type: 'Money', description: 'Deal value.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD.' }),
     products: t.field({ type: [DealProductInput], description: 'Product lines.' }),
     notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
@@ -140,7 +140,7 @@ const UpdateDealInput = builder.inputType('UpdateDealInput', {
     contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant; null removes.' }),
     siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant; null removes.' }),
     ownerId: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
-    value: t.field({ type: 'Decimal', description: 'Deal value; null clears.', validate: money.nullish() }),
+    value: t.field({ type: 'Money', description: 'Deal value; null clears.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD; null clears.' }),
     lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000) }),
     products: t.field({ type: [DealProductInput], description: 'Replaces all product lines.' }),

@@ -8,7 +8,7 @@ import { pageOf } from '../graphql/pagination.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
-import { enterStage } from './deal.rules.js';
+import { enterStage, startInStage } from './deal.rules.js';
 
 /** Prisma `select`/`include` planned by the GraphQL layer from the fields a client asked for. */
 type DealQuery = { include?: Prisma.DealInclude; select?: Prisma.DealSelect };
@@ -97,7 +97,7 @@ export async function createDeal(ctx: Context, input: NewDeal, query: DealQuery 
     ...query,
     data: {
       ...input,
-      ...enterStage(stage, ctx.now()),
+      ...startInStage(stage),
       ownerId: input.ownerId === undefined ? principal.userId : input.ownerId,
       products: input.products ?? [],
       customFields,
@@ -116,7 +116,8 @@ export async function updateDeal(ctx: Context, id: string, patch: DealPatch, que
   return ctx.db.$transaction(async (tx) => {
     // Locking the deal serialises concurrent stage moves: each sees the stage the previous one left.
     await lockForUpdate(tx, 'Deal', id);
-    const current = await found(tx.deal.findUnique({ where: { id }, select: { stageId: true } }), 'Deal');
+    const current = await found(tx.deal.findUnique({ where: { id }, select: { stageId: true, status: true, actualCloseDate: true } }), 'Deal');
+    // Naming the current stage refreshes the probability (and status) from it, but is not a move.
     const moved = newStage && newStage.id !== current.stageId ? newStage : null;
     if (moved) {
       const from = await tx.pipelineStage.findUnique({ where: { id: current.stageId }, select: { name: true } });
@@ -136,7 +137,7 @@ export async function updateDeal(ctx: Context, id: string, patch: DealPatch, que
       where: { id },
       data: {
         ...nullable,
-        ...(moved ? { stageId: moved.id, ...enterStage(moved, ctx.now()) } : {}),
+        ...(newStage ? { stageId: newStage.id, ...enterStage(newStage, ctx.now(), current) } : {}),
         name: name ?? undefined,
         companyId: companyId ?? undefined,
         products: products ?? undefined,

@@ -20,7 +20,7 @@ import { badInput } from '../shared/errors.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
-import { DecimalScalar } from './scalars.js';
+import { MoneyScalar, QuantityScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -42,7 +42,8 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     EmailAddress: { Input: string; Output: string };
     JSONObject: { Input: Prisma.InputJsonObject; Output: unknown };
-    Decimal: { Input: string; Output: unknown };
+    Money: { Input: string; Output: unknown };
+    Quantity: { Input: string; Output: unknown };
   };
 }>({
   // Scope checks run first so nothing else (validation included) runs for a caller without access;
@@ -100,7 +101,8 @@ builder.addScalarType('Date', DateResolver, {});
 builder.addScalarType('DateTime', DateTimeResolver, {});
 builder.addScalarType('EmailAddress', EmailAddressResolver, {});
 builder.addScalarType('JSONObject', JSONObjectResolver, {});
-builder.addScalarType('Decimal', DecimalScalar, {});
+builder.addScalarType('Money', MoneyScalar, {});
+builder.addScalarType('Quantity', QuantityScalar, {});
 
 builder.queryType({ description: 'Read operations. Every field acts for the tenant that owns the API key.' });
 builder.mutationType({ description: 'Write operations. Every field acts for the tenant that owns the API key.' });

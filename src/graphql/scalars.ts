@@ -1,31 +1,56 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { Decimal } from 'decimal.js';
 
-const decimalPattern = /^-?\d{1,20}(\.\d{1,10})?$/;
+interface DecimalKind {
+  name: string;
+  description: string;
+  /** Digits allowed after the point, in and out. */
+  maxDecimals: number;
+  /** How a stored value is answered, given its plain decimal text (a JSON string as stored, or a NUMERIC's digits). */
+  print: (text: string) => string;
+  example: string;
+}
 
 /**
- * Money, quantities and rates travel as decimal strings ("1234.50") so no float ever rounds them.
- * Output accepts Prisma's Decimal (a decimal.js instance) and prints it without exponent notation.
+ * A decimal-string scalar: no float ever rounds money or quantities. Input must be a
+ * string of digits (never a JSON number); output is printed without exponent notation, with the
+ * scale the kind promises. `extensions.jsonSchema` is what the OpenAPI document publishes.
  */
-export const DecimalScalar = new GraphQLScalarType<string, string>({
-  name: 'Decimal',
-  description: 'A decimal number as a string, such as "1234.50". Used for money, quantities and rates; never a JSON number.',
-  serialize(value) {
-    if (typeof value === 'string') return value;
-    if (Decimal.isDecimal(value)) return (value as Decimal).toFixed();
-    if (value && typeof value === 'object' && 'toFixed' in value && typeof value.toFixed === 'function') return String(value.toFixed());
-    throw new TypeError('Decimal cannot represent a non-decimal value');
-  },
-  parseValue(value) {
-    if (typeof value !== 'string' || !decimalPattern.test(value)) {
-      throw new TypeError('must be a decimal string such as "1234.50"');
-    }
+function decimalScalar({ name, description, maxDecimals, print, example }: DecimalKind) {
+  const pattern = `^-?\\d{1,20}(\\.\\d{1,${maxDecimals}})?$`;
+  const shape = new RegExp(pattern);
+  const message = `must be a decimal string with at most ${maxDecimals} decimals, such as "${example}"`;
+  const parse = (value: unknown) => {
+    if (typeof value !== 'string' || !shape.test(value)) throw new TypeError(message);
     return value;
-  },
-  parseLiteral(ast) {
-    if (ast.kind !== Kind.STRING || !decimalPattern.test(ast.value)) {
-      throw new TypeError('must be a decimal string such as "1234.50"');
-    }
-    return ast.value;
-  },
+  };
+  return new GraphQLScalarType<string, string>({
+    name,
+    description,
+    serialize(value) {
+      if (typeof value === 'string' && shape.test(value)) return print(value);
+      // Prisma's Decimal is decimal.js, maybe a copy bundled with the client: recognised by shape.
+      if (value && typeof value === 'object' && 'toFixed' in value && typeof value.toFixed === 'function') return print(String(value.toFixed()));
+      throw new TypeError(`${name} cannot represent a non-decimal value`);
+    },
+    parseValue: parse,
+    parseLiteral: (ast) => parse(ast.kind === Kind.STRING ? ast.value : undefined),
+    extensions: { jsonSchema: { type: 'string', pattern, examples: [example] } },
+  });
+}
+
+export const MoneyScalar = decimalScalar({
+  name: 'Money',
+  description: 'An amount of money as a decimal string, never a JSON number. Always answered with exactly two decimals ("1250.00"); sent with at most two ("1250", "1250.5" or "1250.50").',
+  maxDecimals: 2,
+  print: (text) => new Decimal(text).toFixed(2),
+  example: '1250.00',
+});
+
+export const QuantityScalar = decimalScalar({
+  name: 'Quantity',
+  description: 'A quantity as a decimal string with at most four decimals, never a JSON number, such as "2" or "1.5". Answered with the decimals it was given.',
+  maxDecimals: 4,
+  print: (text) => text,
+  example: '1.5',
 });

@@ -1,8 +1,9 @@
-import type { ExecutionArgs, FieldNode, SelectionSetNode } from 'graphql';
+import type { DocumentNode, ExecutionArgs, FieldNode, SelectionSetNode } from 'graphql';
 import { GraphQLError, GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
+import { literalInputError } from './input-errors.js';
 
 function included(node: FieldNode | { directives?: FieldNode['directives'] }, variables: Record<string, unknown>): boolean {
   try {
@@ -51,10 +52,23 @@ export function operationRefusal(args: ExecutionArgs): GraphQLError[] | null {
  * Authentication, then authorization, then validation: an operation whose root fields the caller
  * may not use is refused before its variables are coerced or any argument is checked, so a caller
  * without access learns nothing about the input it sent. (REST applies the same check per route.)
+ * Bad literal arguments are found while the document is validated, before the key is known: they
+ * are held back (as BAD_USER_INPUT) and reported only to a caller the gate lets through.
  */
-export const useAccessGate = (): Plugin => ({
-  onExecute({ args, setResultAndStopExecution }) {
-    const refusals = operationRefusal(args);
-    if (refusals) setResultAndStopExecution({ data: null, errors: refusals });
-  },
-});
+export const useAccessGate = (): Plugin => {
+  const heldInputErrors = new WeakMap<DocumentNode, GraphQLError[]>();
+  return {
+    onValidate: ({ params }) => ({ result, setResult }) => {
+      if (!result.length) return;
+      const mapped = result.map((error) => literalInputError(error, params.documentAST));
+      if (!mapped.every((error) => error.extensions.code === 'BAD_USER_INPUT')) return setResult(mapped);
+      heldInputErrors.set(params.documentAST, mapped);
+      setResult([]);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const refusals = operationRefusal(args);
+      const errors = refusals ?? heldInputErrors.get(args.document);
+      if (errors) setResultAndStopExecution({ data: null, errors });
+    },
+  };
+};

@@ -1,35 +1,12 @@
 import { PothosValidationError } from '@pothos/core';
 import type { Plugin } from 'graphql-yoga';
+import type { GraphQLSchema } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ErrorCode, FieldProblem } from '../shared/errors.js';
 import { AppError, ErrorCodes, badInput } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-
-/**
- * graphql-js reports bad variables (wrong type, unknown or missing input field) as plain errors
- * with only a message. This reads the variable path and reason out of that message so both
- * surfaces can answer BAD_USER_INPUT with field details.
- */
-export function describeVariableError(message: string): FieldProblem | null {
-  const missing = /^Variable "\$(\w+)" of required type "[^"]+" was not provided\.$/.exec(message);
-  if (missing?.[1]) return { field: missing[1], message: 'is required' };
-  const invalid = /^Variable "\$(\w+)" got invalid value /.exec(message);
-  if (!invalid?.[1]) return null;
-  const rest = message.slice(invalid[0].length);
-  const at = / at "([^"]+)"; /.exec(rest);
-  // graphql-js writes list positions as `products[0]`; details use dots throughout.
-  let field = (at?.[1] ?? invalid[1]).replace(/\[(\d+)\]/g, '.$1');
-  let reason = at ? rest.slice(at.index + at[0].length) : rest.slice(rest.indexOf('; ') + 2);
-  const nested = /^Field "(\w+)" (of required type "[^"]+" was not provided|is not defined by type "[^"]+")\.?/.exec(reason);
-  if (nested?.[1]) {
-    field = `${field}.${nested[1]}`;
-    reason = nested[2]?.startsWith('of required') ? 'is required' : 'is not a known field';
-  }
-  // graphql-js writes `Expected type "Int". ...`, graphql-jit `Expected type Int; ...`.
-  reason = reason.replace(/^Expected type "?[\w!\[\]]+"?[.;]\s*/, '');
-  return { field, message: reason };
-}
+import { describeVariableError } from './input-errors.js';
 
 /**
  * graphql-jit is CommonJS and so builds its errors with graphql's CommonJS copy, while this code
@@ -58,10 +35,11 @@ export const isHandledError = (value: unknown) => typeof value === 'object' && v
  * their client codes; anything else hidden behind INTERNAL_SERVER_ERROR with the request id,
  * logged once with that id.
  */
-export function toClientError(error: unknown, requestId: string | undefined): GraphQLErrorLike {
+export function toClientError(error: unknown, requestId: string | undefined, schema?: GraphQLSchema): GraphQLErrorLike {
   if (typeof error === 'object' && error !== null) handledErrors.add(error);
   if (isGraphQLErrorLike(error) && !error.path && !error.extensions?.code) {
-    const problem = describeVariableError(error.message);
+    const cause = error.originalError instanceof Error ? error.originalError.message : undefined;
+    const problem = describeVariableError(error.message, cause, schema);
     if (problem) return new AppError('BAD_USER_INPUT', `${problem.field}: ${problem.message}`, [problem]);
   }
   const original = isGraphQLErrorLike(error) && error.originalError ? error.originalError : error;
@@ -94,7 +72,7 @@ export const useErrorMapping = (): Plugin => ({
     onExecuteDone: ({ result, setResult }) => {
       if (!('errors' in result) || !result.errors?.length) return;
       const { requestId } = args.contextValue as { requestId?: string };
-      setResult({ ...result, errors: result.errors.map((e) => toClientError(e, requestId) as GraphQLError) });
+      setResult({ ...result, errors: result.errors.map((e) => toClientError(e, requestId, args.schema) as GraphQLError) });
     },
   }),
 });

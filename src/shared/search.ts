@@ -3,7 +3,8 @@
  * one of the given text columns, so "ann lee" finds Ann Lee by first and last name.
  */
 export function searchWords<Field extends string>(search: string | null | undefined, fields: Field[]) {
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  // Prisma's `contains` is SQL LIKE: its wildcards and escape character must match themselves.
+  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5).map((word) => word.replace(/[\\%_]/g, '\\$&'));
   return words.map((word) => ({
     OR: fields.map((field) => ({ [field]: { contains: word, mode: 'insensitive' as const } }) as Record<Field, { contains: string; mode: 'insensitive' }>),
   }));

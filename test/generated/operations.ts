@@ -67,7 +67,7 @@ export type CreateDealInput = {
   siteId?: string | null | undefined;
   /** Id of a pipeline stage of the tenant. */
   stageId: string;
-  /** Deal value, a decimal string. */
+  /** Deal value. */
   value?: string | null | undefined;
 };
 
