@@ -15,6 +15,16 @@ const db = await openDatabase(config, { share: true }).catch((error: Error) => {
 logger.info({ database: db.description, appliedMigrations: db.appliedMigrations }, 'database ready');
 
 const server = createServer(createApp({ prisma: db.prisma, requestTimeoutMs: config.REQUEST_TIMEOUT_MS }));
+server.once('error', async (error: NodeJS.ErrnoException) => {
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `port ${config.PORT} is already in use; stop the other server or choose another port with PORT=<port>`,
+    EACCES: `port ${config.PORT} needs privileges; choose a port above 1023 with PORT=<port>`,
+    EADDRNOTAVAIL: `address ${config.HOST} is not available here; set HOST=<address>`,
+  };
+  logger.fatal({ err: error }, `cannot start: ${reasons[error.code ?? ''] ?? error.message}`);
+  await db.close();
+  process.exit(1);
+});
 server.listen(config.PORT, config.HOST, async () => {
   const base = `http://localhost:${config.PORT}`;
   logger.info({ graphql: `${base}/graphql`, rest: `${base}/api` }, 'listening');

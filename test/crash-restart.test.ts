@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from './support/server-process.js';
-import { cli, secretKey, serverDatabase, startServer } from './support/server-process.js';
+import { cli, failedStart, secretKey, serverDatabase, startServer } from './support/server-process.js';
 
 /** A server killed without warning (kill -9, out of memory) comes back by itself, losing nothing it acknowledged. */
 describe('restart after a crash', { timeout: 180_000 }, () => {
@@ -48,5 +48,18 @@ describe('restart after a crash', { timeout: 180_000 }, () => {
     expect(second).toMatch(new RegExp(`in use by another process \\(PID ${server.pid}\\)`));
     // The live server was not disturbed.
     expect((await fetch(`${server.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).status).toBe(200);
+  });
+
+  it('names a port already in use, and how to choose another, in one line', async () => {
+    const elsewhere = await serverDatabase();
+    try {
+      const port = Number(new URL(server.base).port);
+      const { code, stderr } = await failedStart(elsewhere.env, port);
+      expect(code).toBe(1);
+      expect(stderr).toContain(`cannot start: port ${port} is already in use; stop the other server or choose another port with PORT=<port>`);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      await elsewhere.drop();
+    }
   });
 });

@@ -57,6 +57,19 @@ export async function serverDatabase(extra: NodeJS.ProcessEnv = {}) {
   };
 }
 
+/** `npm start` on a port that cannot serve: how it exits and what it says (killed if it is still up after 30 s). */
+export async function failedStart(env: NodeJS.ProcessEnv, port: number) {
+  const child = spawn(process.execPath, startArgs, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
 export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
 
 /** `npm start` as a child process on a free port, once it answers. */
