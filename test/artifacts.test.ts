@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, it } from 'vitest';
 import codegenConfig from '../codegen.js';
-import { renderSchemaArtifacts } from '../scripts/artifacts.js';
+import { renderOpenApiTypes, renderSchemaArtifacts } from '../scripts/artifacts.js';
 import { prismaGenerateScratch, root } from '../scripts/prisma-generate.js';
 
 const stale = 'is stale: run `npm run generate` and commit the result';
@@ -31,6 +31,11 @@ describe('generated artifacts', () => {
     for (const name of names(generated)) {
       expect(readFileSync(join(committed, name), 'utf8'), `src/generated/${name} ${stale}`).toBe(readFileSync(join(generated, name), 'utf8'));
     }
+  });
+
+  it('the OpenAPI types the typed REST client is checked against match schema/openapi.json', async () => {
+    const types = await renderOpenApiTypes(readFileSync(join(root, 'schema/openapi.json'), 'utf8'));
+    expect(readFileSync(join(root, 'test/generated/openapi.ts'), 'utf8'), `test/generated/openapi.ts ${stale}`).toBe(types);
   });
 
   it('the typed test operations match the schema', async () => {

@@ -1,44 +1,115 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/http/routes.js';
+import { root } from './support/server-process.js';
+import { documentedOperations, openApi, responseProblems } from './support/openapi-validator.js';
+import { useHarness } from './support/harness.js';
 
-type Operation = {
-  parameters?: { name: string; in: string; required?: boolean }[];
-  requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
-  responses: Record<string, { content?: { 'application/json': { schema: { properties?: Record<string, unknown> } } } }>;
-  security?: unknown[];
-};
+const run = promisify(execFile);
+const { h, tenant } = useHarness();
+const documentPath = join(root, 'schema/openapi.json');
 
-const document = JSON.parse(readFileSync(new URL('../schema/openapi.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
-};
+/** A value the server accepts for a parameter schema, as a query-string text. */
+function sample(schema: Record<string, any>): string {
+  if (schema.$ref) return openApi.components.schemas[String(schema.$ref).split('/').pop() ?? ''].enum[0];
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.type === 'integer') return String(schema.default ?? schema.minimum ?? 1);
+  if (schema.type === 'boolean') return 'true';
+  return 'x';
+}
 
-describe('schema/openapi.json', () => {
-  it('publishes exactly the REST routes, with their statuses, envelopes, errors and bearer auth', () => {
-    const published = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+const concretePath = (path: string) => path.replace(/\{\w+\}/g, () => randomUUID());
+
+async function call(method: string, path: string, options: { key?: string; body?: string; contentType?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  const url = `http://localhost${path}`;
+  const response = await h.app.fetch(url, { method, headers, body: options.body });
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : undefined;
+  return { status: response.status, body, problems: responseProblems(method, url, response.status, response.headers, body) };
+}
+
+describe('schema/openapi.json, the published REST contract', () => {
+  it('passes spectral (spectral:oas) and redocly (recommended) with no errors and no warnings', async () => {
+    const spectral = await run(join(root, 'node_modules/.bin/spectral'), ['lint', documentPath, '--ruleset', join(root, '.spectral.yaml'), '--format', 'json', '--quiet'], { cwd: root }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(JSON.parse(spectral.stdout || '[]')).toEqual([]);
+    const redocly = await run(join(root, 'node_modules/.bin/redocly'), ['lint', documentPath, '--format', 'json'], { cwd: root }).catch((error: { stdout: string }) => error);
+    expect(JSON.parse(redocly.stdout).totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 120_000);
+
+  it('publishes exactly the REST routes, each with a unique operationId, a summary, its tag and the scope it needs', () => {
+    const published = documentedOperations.map((o) => `${o.method} ${o.path}`);
     const routed = Object.values(restRoutes).map((r) => `${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(published.sort()).toEqual(routed.sort());
-    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const route of Object.values(restRoutes)) {
-      const operation = document.paths[`/api${route.path.replace(/:(\w+)/g, '{$1}')}`]?.[route.method.toLowerCase()];
-      expect(operation?.security).toEqual([{ bearerAuth: [] }]);
-      const success = operation?.responses[String(route.status ?? 200)];
-      expect(success, `${route.method} ${route.path}`).toBeDefined();
-      const properties = success?.content?.['application/json'].schema.properties ?? {};
-      if (route.envelope) expect(Object.keys(properties)).toEqual(['data']);
-      for (const status of ['400', '401', '403']) expect(operation?.responses[status]).toBeDefined();
-      expect(operation?.parameters?.some((p) => p.name === 'input')).toBe(false);
+    const ids = documentedOperations.map((o) => o.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { operation } of documentedOperations) {
+      expect(operation.summary).toBeTruthy();
+      expect(operation.tags).toHaveLength(1);
+      expect(operation.description).toMatch(/Requires (a secret key|an API key)/);
+      for (const scope of operation['x-required-scopes']) expect(operation.description).toContain(`\`${scope}\``);
+    }
+    expect(openApi.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(openApi.info.description).toContain('Authorization: Bearer');
+  });
+
+  it('refuses every undocumented query parameter and accepts every documented one, on every operation', async () => {
+    const t = await tenant();
+    for (const { method, path, operation } of documentedOperations) {
+      const where = `${method} ${path}`;
+      const undocumented = await call(method, `${concretePath(path)}?undocumented=1`, { key: t.secret, body: method === 'GET' ? undefined : '{}' });
+      expect(undocumented.status, where).toBe(400);
+      expect(undocumented.body.details, where).toContainEqual({ field: 'undocumented', message: 'is not a parameter of this route' });
+      expect(undocumented.problems, where).toEqual([]);
+      const query = (operation.parameters ?? []).filter((p: { in: string }) => p.in === 'query');
+      if (!query.length) continue;
+      const documented = new URLSearchParams(query.map((p: { name: string; schema: Record<string, any> }) => [p.name, sample(p.schema)]));
+      const answer = await call(method, `${concretePath(path)}?${documented}`, { key: t.secret });
+      // A made-up cursor is refused for its value (a 400 naming it), never for being unknown.
+      const unknown = (answer.body.details ?? []).filter((d: { message: string }) => d.message === 'is not a parameter of this route');
+      expect([answer.status === 200 || (answer.status === 400 && answer.body.details?.every((d: { field: string }) => d.field === 'cursor')), unknown], `${where}?${documented}`).toEqual([true, []]);
+      expect(answer.problems, where).toEqual([]);
     }
   });
 
-  it('documents the spec shapes: the deal list carries summaries, the detail more', () => {
-    const list = document.paths['/api/v1/pipeline/deals']?.get?.responses['200']?.content?.['application/json'].schema.properties as Record<string, { items?: { properties: Record<string, { properties?: Record<string, unknown> }> } }>;
-    const item = list.data?.items?.properties ?? {};
-    expect(Object.keys(item.company?.properties ?? {}).sort()).toEqual(['id', 'name']);
-    const limit = document.paths['/api/v1/pipeline/deals']?.get?.parameters?.find((p) => p.name === 'limit');
-    expect(limit).toMatchObject({ in: 'query', required: false });
-    const created = document.paths['/api/v1/pipeline/deals']?.post;
-    expect(created?.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateDealInput', description: 'The deal to create.' });
+  it('answers every operation\'s errors with the documented statuses, headers and bodies', async () => {
+    const t = await tenant();
+    for (const { method, path } of documentedOperations) {
+      const where = `${method} ${path}`;
+      const writes = method !== 'GET';
+      const body = writes ? '{}' : undefined;
+      const anonymous = await call(method, concretePath(path), { body });
+      expect([anonymous.status, anonymous.problems], where).toEqual([401, []]);
+      const publishable = await call(method, concretePath(path), { key: t.publishable, body });
+      expect([publishable.status, publishable.problems], where).toEqual([403, []]);
+      if (path.includes('{')) {
+        const missing = await call(method, concretePath(path), { key: t.secret, body: writes ? '{"name":"x","description":"x","type":"call"}' : undefined });
+        expect([missing.status === 404 || missing.status === 400, missing.problems], where).toEqual([true, []]);
+      }
+      if (!writes) continue;
+      const text = await call(method, concretePath(path), { key: t.secret, body: 'name=x', contentType: 'text/plain' });
+      expect([text.status, text.problems], where).toEqual([415, []]);
+      const large = await call(method, concretePath(path), { key: t.secret, body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) });
+      expect([large.status, large.problems], where).toEqual([413, []]);
+      const invalid = await call(method, concretePath(path), { key: t.secret, body: '{"unknownField": 1}' });
+      expect([invalid.status, invalid.problems], where).toEqual([path.includes('{') && method === 'PATCH' ? invalid.status : 400, []]);
+    }
+  });
+
+  it('has a validator that notices an undocumented key or a wrong type in a response', () => {
+    const error = { error: 'Not Found' };
+    const headers = new Headers();
+    expect(responseProblems('GET', `http://localhost/api/v1/leads/${randomUUID()}`, 404, headers, error)).toEqual([]);
+    expect(responseProblems('GET', `http://localhost/api/v1/leads/${randomUUID()}`, 404, headers, { ...error, stack: 'at x' })).not.toEqual([]);
+    expect(responseProblems('GET', 'http://localhost/api/v1/leads', 200, headers, { data: [], nextCursor: null, hasMore: 'no' })).not.toEqual([]);
+    expect(responseProblems('GET', 'http://localhost/api/v1/leads', 200, headers, { data: [], nextCursor: null, hasMore: false, total: 0 })).not.toEqual([]);
+    expect(responseProblems('GET', 'http://localhost/api/v1/leads', 418, headers, {})).not.toEqual([]);
   });
 });

@@ -1,99 +1,181 @@
-import type { GraphQLSchema } from 'graphql';
-import { Kind } from 'graphql';
-import { useSofa } from 'sofa-api';
-import type { RestRoutes } from './rest.js';
-import { REST_BASE_PATH, sofaRoutes } from './rest.js';
-import { routeDocument, selectionJsonSchema } from './rest-documents.js';
+import type { GraphQLField, GraphQLSchema } from 'graphql';
+import { GraphQLNonNull, Kind, getNamedType, isNonNullType } from 'graphql';
+import { accessSentence, declaredScopes, scopesNamed } from '../graphql/access.js';
+import type { JsonSchema } from './json-schema.js';
+import { componentRef, namedInputSchema, selectionSchema, valueSchema } from './json-schema.js';
+import { REST_BASE_PATH, routeArguments, routeField } from './rest.js';
+import type { RestRoute } from './rest.js';
+import { routeDocument } from './rest-documents.js';
+import type { RestArea } from './routes.js';
 
-type Json = Record<string, unknown>;
-type Operation = {
-  parameters?: (Json & { name: string; in: string; schema?: Json })[];
-  requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, Json> } } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: Json } } }>;
-  description?: string;
-  security?: Json[];
+const AUTHENTICATION = [
+  'Every request acts for the one tenant that owns its API key. Send the key as `Authorization: Bearer <key>`.',
+  'Keys come in pairs, created by a tenant administrator (`npm run cli -- key create`): a secret key (`sk_live_...`) for servers, carrying scopes, and a publishable key (`pk_live_...`) that may sit in a browser and only reaches public operations.',
+  'A request without a valid key is answered 401 with a `WWW-Authenticate: Bearer` header; a key without the scope an operation needs is answered 403, naming the scope in `X-Required-Scope`.',
+  'The same operations are served over GraphQL at `/graphql`.',
+].join('\n\n');
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  description: 'What went wrong. `error` is the HTTP reason phrase; the other fields appear where they help.',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'HTTP reason phrase, such as "Bad Request" or "Not Found".', examples: ['Bad Request'] },
+    message: { type: 'string', description: 'What went wrong, for people.' },
+    details: {
+      type: 'array',
+      description: 'One entry per field that is wrong (400 only).',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: {
+          field: { type: 'string', description: 'Path of the field in the body or the parameter name, such as `products.0.quantity`.' },
+          message: { type: 'string', description: 'What is wrong with it.' },
+        },
+        additionalProperties: false,
+      },
+    },
+    requestId: { type: 'string', description: 'Id of the request (also in `X-Request-Id`), for reporting an unexpected failure.' },
+  },
+  additionalProperties: false,
 };
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+const errorContent = { 'application/json': { schema: componentRef('Error') } };
+const header = (description: string) => ({ description, schema: { type: 'string' } });
+
+/** The error answers operations share, by status. */
+const errorResponses = {
+  BadRequest: { description: 'Invalid input: `details` names each field or parameter and what is wrong with it.', content: errorContent },
+  Unauthorized: {
+    description: 'Missing, malformed, unknown, revoked or expired API key. The body is exactly `{"error":"Unauthorized"}`.',
+    headers: { 'WWW-Authenticate': header('`Bearer realm="api"`, with `error="invalid_token"` when a key was sent.') },
+    content: errorContent,
+  },
+  Forbidden: {
+    description: 'The key may not use this operation. The body is exactly `{"error":"Forbidden"}`.',
+    headers: { 'X-Required-Scope': header('The scope the key lacks, when a scope is what it lacks (a publishable key on a secret-key operation gets none).') },
+    content: errorContent,
+  },
+  NotFound: { description: 'No such record in the tenant of the key (records of other tenants are answered the same way).', content: errorContent },
+  PayloadTooLarge: { description: 'The body is larger than 1 MiB.', content: errorContent },
+  UnsupportedMediaType: { description: 'The body is not `application/json`.', content: errorContent },
+  InternalServerError: { description: 'An unexpected failure, logged with `requestId`.', content: errorContent },
+  ServiceUnavailable: { description: 'The request took longer than the time limit; retry later.', content: errorContent },
+} as const;
+
+const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
 
 /**
- * The REST surface as OpenAPI 3: SOFA's document for the routed operations, corrected to what the
- * server really does: full `/api` paths, the JSON body as the input object itself, `{data}`
- * envelopes, optional parameters with their defaults, bearer auth and the error answers.
+ * PATCH inputs declare required fields nullable in GraphQL (absent leaves them unchanged), but
+ * their validator refuses null for them; the document says so.
  */
-export function buildOpenApi(schema: GraphQLSchema, routes: RestRoutes): Json {
-  const router = useSofa({
-    basePath: REST_BASE_PATH,
-    schema,
-    routes: sofaRoutes(routes),
-    openAPI: {
-      info: {
-        title: 'Business Platform API',
-        version: '1.0.0',
-        description: 'Leads, pipeline deals, companies and contacts, bookings, inspections and invoices. Every request acts for the tenant that owns its API key.',
-      },
-    },
-  });
-  const document = structuredClone(router.openAPIDocument) as unknown as Json & { paths: Record<string, Record<string, Operation>>; components: Json & { schemas: Json } };
-  const paths: Record<string, Record<string, Operation>> = {};
-  for (const [key, route] of Object.entries(routes)) {
-    const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
-    const method = route.method.toLowerCase();
-    const operation = document.paths[openApiPath]?.[method];
-    if (!operation) throw new Error(`SOFA produced no operation for ${key}`);
-    const [typeName, fieldName] = key.split('.') as [string, string];
-    const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
-    const args = field?.args ?? [];
-    operation.parameters = operation.parameters
-      ?.filter((p) => p.name !== 'input')
-      .map((p) => {
-        const arg = args.find((a) => a.name === p.name);
-        return arg?.defaultValue === undefined ? p : { ...p, required: false, schema: { ...p.schema, default: arg.defaultValue } };
-      });
-    const input = operation.requestBody?.content['application/json'].schema.properties?.input;
-    if (operation.requestBody && input) operation.requestBody.content['application/json'].schema = input;
-    const status = String(route.status ?? 200);
-    const success = operation.responses[status];
-    const routeDoc = field ? routeDocument(typeName, field, route) : undefined;
-    const rootSelection = routeDoc?.definitions[0]?.kind === Kind.OPERATION_DEFINITION ? routeDoc.definitions[0].selectionSet.selections[0] : undefined;
-    if (success?.content && field && rootSelection?.kind === Kind.FIELD) {
-      success.content['application/json'].schema = selectionJsonSchema(schema, field.type, rootSelection.selectionSet);
-    }
-    if (route.envelope && success?.content) {
-      const inner = success.content['application/json'].schema;
-      success.content['application/json'].schema = { type: 'object', required: ['data'], properties: { data: inner } };
-    }
-    if (success) success.description ||= route.status === 201 ? 'Created' : 'OK';
-    operation.responses['400'] = errorResponse('Invalid input: `details` names each field and what is wrong with it.');
-    operation.responses['401'] = errorResponse('Missing, malformed, unknown, revoked or expired API key.');
-    operation.responses['403'] = errorResponse('The key lacks the scope (publishable keys only reach public operations).');
-    if (route.path.includes(':') || route.method !== 'GET') operation.responses['404'] = errorResponse('No such record in the tenant of the key.');
-    operation.security = [{ bearerAuth: [] }];
-    (paths[`${REST_BASE_PATH}${openApiPath}`] ??= {})[method] = operation;
+function neverNullFields(field: GraphQLField<unknown, unknown>): (name: string) => boolean {
+  const input = field.args.find((a) => a.name === 'input');
+  const validator = input && (getNamedType(input.type).extensions.pothosOptions as { validate?: { meta?: () => unknown } } | undefined)?.validate;
+  const neverNull = (validator?.meta?.() as { neverNull?: string[] } | undefined)?.neverNull ?? [];
+  return (name) => neverNull.includes(name);
+}
+
+function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: string, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
+  const field = routeField(schema, key);
+  const args = routeArguments(route, field);
+  const parameters = [
+    ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
+    ...args.query.map((a) => ({
+      name: a.name,
+      in: 'query',
+      required: isNonNullType(a.type) && a.defaultValue === undefined,
+      description: a.description ?? undefined,
+      schema: valueSchema(a, reached, false),
+    })),
+  ].map(({ schema: { description: _duplicate, ...schema }, ...parameter }) => ({ ...parameter, schema }));
+  const input = args.body && getNamedType(args.body.type).name;
+  if (args.body && input) {
+    reached.add(input);
+    inputRules.set(input, neverNullFields(field));
   }
-  document.paths = paths;
-  delete document.servers;
-  document.components = {
-    ...document.components,
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `sk_live_...` (secret) or `pk_live_...` (publishable).' } },
-    schemas: {
-      ...document.components.schemas,
-      Error: {
-        type: 'object',
-        required: ['error'],
-        properties: {
-          error: { type: 'string', description: 'HTTP reason phrase, such as "Bad Request" or "Not Found".' },
-          message: { type: 'string', description: 'What went wrong, for people.' },
-          details: {
-            type: 'array',
-            items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
-          },
-        },
-      },
+
+  const document = routeDocument(key.startsWith('Query.') ? 'Query' : 'Mutation', field, route);
+  const definition = document.definitions[0];
+  const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
+  // REST answers a missing record 404, never a null body.
+  const type = isNonNullType(field.type) ? field.type : new GraphQLNonNull(field.type);
+  const value = selectionSchema(type, root?.kind === Kind.FIELD ? root.selectionSet : undefined, reached);
+  const body = route.envelope ? { type: 'object', required: ['data'], properties: { data: value }, additionalProperties: false } : value;
+  const status = route.status ?? 200;
+  const writes = route.method !== 'GET';
+  const scopes = scopesNamed(declaredScopes(field) ?? {});
+
+  return {
+    operationId: field.name,
+    summary: route.summary,
+    // The GraphQL description ends by naming the scope; here the access sentence says it in full.
+    description: `${(field.description ?? route.summary).replace(/\s*Scope `[^`]+`\.$/, '')}\n\n${accessSentence(field)}`,
+    tags: [tag],
+    security: [{ bearerAuth: [] }],
+    // Bearer schemes carry no scopes in OpenAPI; the scopes the operation needs, for tools and agents.
+    'x-required-scopes': scopes,
+    ...(parameters.length ? { parameters } : {}),
+    ...(args.body && input
+      ? { requestBody: { required: true, description: args.body.description ?? undefined, content: { 'application/json': { schema: componentRef(input) } } } }
+      : {}),
+    responses: {
+      [status]: { description: status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: body } } },
+      400: ref('BadRequest'),
+      401: ref('Unauthorized'),
+      403: ref('Forbidden'),
+      ...(route.path.includes(':') || writes ? { 404: ref('NotFound') } : {}),
+      ...(writes ? { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
+      500: ref('InternalServerError'),
+      503: ref('ServiceUnavailable'),
     },
   };
-  return document;
+}
+
+/**
+ * The REST surface as an OpenAPI 3.1 document, built from the same route map and GraphQL schema
+ * the server runs: paths, parameters (exactly those the server accepts), bodies (with the
+ * validators' limits), the exact response shapes and the error answers.
+ */
+export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSchema {
+  const reached = new Set<string>();
+  const inputRules = new Map<string, (name: string) => boolean>();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const area of areas) {
+    for (const [key, route] of Object.entries(area.routes)) {
+      const path = `${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '{$1}')}`;
+      (paths[path] ??= {})[route.method.toLowerCase()] = operation(schema, key, route, area.tag, reached, inputRules);
+    }
+  }
+  // Input objects reach further named types as they are described, so describe until none is new.
+  const schemas: Record<string, JsonSchema> = {};
+  for (let pending = [...reached]; pending.length; pending = [...reached].filter((name) => !schemas[name])) {
+    for (const name of pending) {
+      const type = schema.getType(name);
+      if (type) schemas[name] = namedInputSchema(type as never, reached, inputRules.get(name) ?? (() => false));
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Business Platform API',
+      version: '1.0.0',
+      summary: 'Leads, pipeline deals, companies and contacts for small service businesses.',
+      description: AUTHENTICATION,
+      contact: { name: 'Business Platform API', url: 'http://localhost:4000/docs' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: the document describes whichever server serves it (`/openapi.json` names that server's origin).
+    servers: [{ url: '/', description: 'The server this document came from, such as http://localhost:4000 for `npm run demo`.' }],
+    security: [{ bearerAuth: [] }],
+    tags: areas.map((area) => ({ name: area.tag, description: area.description })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (sk_live_... or pk_live_...)', description: AUTHENTICATION },
+      },
+      schemas: { Error: errorSchema, ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
+      responses: errorResponses,
+    },
+  };
 }

@@ -18,6 +18,8 @@ export interface RestRoute {
   method: HttpMethod;
   /** Path below `/api`, with `:name` parameters named like the field's arguments. */
   path: string;
+  /** What the route does, in a few words (the OpenAPI operation's summary). */
+  summary: string;
   /** Success status; 200 unless given. */
   status?: 200 | 201;
   /** Wrap the field's value as `{data: value}` (the specification's single-record envelope). */
@@ -37,11 +39,34 @@ export const sofaRoutes = (routes: RestRoutes) =>
     Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, responseStatus: r.status ?? 200 }]),
   );
 
+/** The field a route serves, by its `Query.x` / `Mutation.y` key. */
+export function routeField(schema: GraphQLSchema, key: string): GraphQLField<unknown, unknown> {
+  const [typeName, fieldName] = key.split('.') as [string, string];
+  const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
+  if (!field) throw new Error(`REST route names unknown field ${key}`);
+  return field;
+}
+
+/**
+ * How a route takes its field's arguments: those named in the path from the path, `input` from
+ * the JSON body, every other one from the query string. The server and its published document
+ * both read them from here.
+ */
+export function routeArguments(route: RestRoute, field: GraphQLField<unknown, unknown>) {
+  const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+  return {
+    path: field.args.filter((a) => inPath.has(a.name)),
+    query: field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input'),
+    body: field.args.find((a) => a.name === 'input'),
+  };
+}
+
 interface CompiledRoute extends RestRoute {
   pattern: RegExp;
   field: GraphQLField<unknown, unknown>;
-  /** The field's argument types by name: what path and query parameters may be. */
-  argTypes: Map<string, GraphQLInputType>;
+  /** Argument types by name: what path and query parameters may be. */
+  pathArgs: Map<string, GraphQLInputType>;
+  queryArgs: Map<string, GraphQLInputType>;
   hasInput: boolean;
   /** The name SOFA gives the route's operation, and the document run in its place. */
   operationName: string;
@@ -51,16 +76,16 @@ interface CompiledRoute extends RestRoute {
 function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
   return Object.entries(routes).map(([key, route]) => {
     const [typeName, fieldName] = key.split('.') as [string, string];
-    const type = typeName === 'Query' ? schema.getQueryType() : schema.getMutationType();
-    const field = type?.getFields()[fieldName];
-    if (!field) throw new Error(`REST route ${route.method} ${route.path} names unknown field ${key}`);
+    const field = routeField(schema, key);
+    const args = routeArguments(route, field);
     const pattern = new RegExp(`^${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
     return {
       ...route,
       pattern,
       field,
-      argTypes: new Map(field.args.map((a) => [a.name, a.type])),
-      hasInput: field.args.some((a) => a.name === 'input'),
+      pathArgs: new Map(args.path.map((a) => [a.name, a.type])),
+      queryArgs: new Map(args.query.map((a) => [a.name, a.type])),
+      hasInput: Boolean(args.body),
       operationName: sofaOperationName(typeName, fieldName),
       document: routeDocument(typeName, field, route),
     };
@@ -107,17 +132,16 @@ function decodePathSegment(raw: string): string | null {
 }
 
 function checkParameters(route: CompiledRoute, url: URL, params: Record<string, string>): FieldProblem[] {
-  const args = route.argTypes;
   const problems: FieldProblem[] = [];
   for (const [name, raw] of Object.entries(params)) {
-    const type = args.get(name);
+    const type = route.pathArgs.get(name);
     const decoded = decodePathSegment(raw);
     const problem = decoded === null ? { field: name, message: 'is not a valid URL path segment' } : type && checkParameter(name, decoded, type);
     if (problem) problems.push(problem);
   }
   for (const name of new Set(url.searchParams.keys())) {
-    const type = args.get(name);
-    if (!type || name === 'input' || name in params) {
+    const type = route.queryArgs.get(name);
+    if (!type) {
       problems.push({ field: name, message: 'is not a parameter of this route' });
       continue;
     }

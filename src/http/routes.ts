@@ -7,13 +7,22 @@ import { siteRoutes } from '../sites/site.rest.js';
 import { userRoutes } from '../users/user.rest.js';
 import type { RestRoutes } from './rest.js';
 
-/** Every REST route of the product, gathered from the domain folders. */
-export const restRoutes: RestRoutes = {
-  ...leadRoutes,
-  ...contactRoutes,
-  ...companyRoutes,
-  ...siteRoutes,
-  ...userRoutes,
-  ...pipelineRoutes,
-  ...dealRoutes,
-};
+/** An area of the REST surface: its routes, and the tag they are published under. */
+export interface RestArea {
+  tag: string;
+  description: string;
+  routes: RestRoutes;
+}
+
+/** Every REST route of the product, by area, gathered from the domain folders. */
+export const restAreas: RestArea[] = [
+  { tag: 'Leads', description: 'People or businesses that may become customers, before they are qualified into deals.', routes: leadRoutes },
+  { tag: 'Companies', description: 'Customer organisations; deals, contacts and sites belong to one.', routes: companyRoutes },
+  { tag: 'Contacts', description: 'People at a company, one of them its primary contact.', routes: contactRoutes },
+  { tag: 'Sites', description: "A company's physical locations, where work is done.", routes: siteRoutes },
+  { tag: 'Users', description: "The tenant's staff: deal owners, technicians, managers.", routes: userRoutes },
+  { tag: 'Pipelines', description: 'Sales pipelines and their ordered stages, each with a win probability.', routes: pipelineRoutes },
+  { tag: 'Deals', description: 'Sales opportunities moving through a pipeline, with their activity log.', routes: dealRoutes },
+];
+
+export const restRoutes: RestRoutes = Object.assign({}, ...restAreas.map((area) => area.routes));

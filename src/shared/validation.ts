@@ -23,14 +23,18 @@ export const optionalText = (max: number) => z.string().max(max, `must be at mos
  * validators never see nulls, so this runs on the whole object.)
  */
 export const patchInput = (...required: string[]) =>
-  z.record(z.string(), z.unknown()).superRefine((input, ctx) => {
-    if (!Object.values(input).some((value) => value !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'nothing to change: send at least one field' });
-    }
-    for (const field of required) {
-      if (input[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be null' });
-    }
-  });
+  z
+    .record(z.string(), z.unknown())
+    .superRefine((input, ctx) => {
+      if (!Object.values(input).some((value) => value !== undefined)) {
+        ctx.addIssue({ code: 'custom', path: [], message: 'nothing to change: send at least one field' });
+      }
+      for (const field of required) {
+        if (input[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be null' });
+      }
+    })
+    // The OpenAPI document reads this to publish these fields as not nullable.
+    .meta({ neverNull: required });
 
 /** Keys of `patch` whose value was sent (absent fields do not change; null clears). */
 export function sentFields<T extends object>(patch: T): Partial<T> {

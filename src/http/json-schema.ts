@@ -1,0 +1,114 @@
+import type { GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLOutputType, SelectionSetNode } from 'graphql';
+import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
+import { z } from 'zod';
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
+export type JsonSchema = Record<string, unknown>;
+
+const builtInScalars: Record<string, JsonSchema> = {
+  String: { type: 'string' },
+  ID: { type: 'string' },
+  Int: { type: 'integer', format: 'int32' },
+  Float: { type: 'number' },
+  Boolean: { type: 'boolean' },
+};
+
+/** Where a named type's component schema is, for `$ref`. */
+export const componentRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** `null` allowed as well: `type: [t, 'null']` where there is one type, `anyOf` around a reference. */
+function orNull(schema: JsonSchema): JsonSchema {
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** The constraints (lengths, ranges, patterns) of a field's zod validator, which the API enforces. */
+function validatorConstraints(owner: GraphQLArgument | GraphQLInputField): JsonSchema {
+  const validator = (owner.extensions.pothosOptions as { validate?: unknown } | undefined)?.validate;
+  if (!(validator instanceof z.ZodType)) return {};
+  const converted = z.toJSONSchema(validator, { unrepresentable: 'any', io: 'input' }) as JsonSchema & { anyOf?: JsonSchema[] };
+  const value = converted.anyOf?.find((s) => s.type !== 'null') ?? converted;
+  const kept = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'];
+  // zod bounds every integer by the safe-integer range, which says nothing here.
+  const meaningful = ([key, bound]: [string, unknown]) => kept.includes(key) && Math.abs(Number(bound)) !== Number.MAX_SAFE_INTEGER;
+  return Object.fromEntries(Object.entries(value).filter(meaningful));
+}
+
+/**
+ * A GraphQL input type as JSON Schema: named types by reference (`reached` collects them, so the
+ * document defines each once), scalars by their published `jsonSchema` extension.
+ */
+function inputSchema(type: GraphQLInputType, reached: Set<string>): JsonSchema {
+  if (isNonNullType(type)) return nonNullInputSchema(type.ofType, reached);
+  return orNull(nonNullInputSchema(type, reached));
+}
+
+function nonNullInputSchema(type: GraphQLInputType, reached: Set<string>): JsonSchema {
+  if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType, reached) };
+  const named = getNamedType(type);
+  if (isScalarType(named)) return scalarSchema(named.name, named.extensions.jsonSchema);
+  reached.add(named.name);
+  return componentRef(named.name);
+}
+
+const scalarSchema = (name: string, published: unknown): JsonSchema => ({ ...(builtInScalars[name] ?? (published as JsonSchema) ?? { type: 'string' }) });
+
+/** A field or argument: its type's schema with the validator's constraints, description and default. */
+export function valueSchema(owner: GraphQLArgument | GraphQLInputField, reached: Set<string>, nullable = !isNonNullType(owner.type)): JsonSchema {
+  const value = nonNullInputSchema(isNonNullType(owner.type) ? owner.type.ofType : owner.type, reached);
+  const constraints = validatorConstraints(owner);
+  const constrained = !Object.keys(constraints).length ? value : value.$ref ? { allOf: [value], ...constraints } : { ...value, ...constraints };
+  return {
+    ...(nullable ? orNull(constrained) : constrained),
+    ...(owner.description ? { description: owner.description } : {}),
+    ...(owner.defaultValue !== undefined ? { default: owner.defaultValue } : {}),
+  };
+}
+
+/**
+ * The component schemas of named input types: objects list their required fields and accept no
+ * others; `neverNull` names fields that may be left out but not sent as null (PATCH fields that
+ * cannot be cleared).
+ */
+export function namedInputSchema(type: GraphQLInputType, reached: Set<string>, neverNull: (field: string) => boolean): JsonSchema {
+  const named = getNamedType(type);
+  const description = named.description ? { description: named.description } : {};
+  if (isEnumType(named)) {
+    return { type: 'string', enum: named.getValues().map((v) => v.name), ...description };
+  }
+  if (!isInputObjectType(named)) throw new Error(`No component schema for ${named.name}`);
+  const fields = Object.values(named.getFields());
+  return {
+    type: 'object',
+    ...description,
+    required: fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name),
+    properties: Object.fromEntries(fields.map((f) => [f.name, valueSchema(f, reached, !neverNull(f.name) && !isNonNullType(f.type))])),
+    additionalProperties: false,
+  };
+}
+
+/**
+ * The JSON a selection produces: exactly the selected fields (aliases as keys), each required
+ * (GraphQL always answers a selected field) and nullable where its type is.
+ */
+export function selectionSchema(type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined, reached: Set<string>): JsonSchema {
+  if (!isNonNullType(type)) return orNull(selectionSchema(new GraphQLNonNull(type), selectionSet, reached));
+  const inner = type.ofType;
+  if (isListType(inner)) return { type: 'array', items: selectionSchema(inner.ofType, selectionSet, reached) };
+  const named = getNamedType(inner);
+  if (isEnumType(named)) {
+    reached.add(named.name);
+    return componentRef(named.name);
+  }
+  if (isScalarType(named)) return scalarSchema(named.name, named.extensions.jsonSchema);
+  if (!isObjectType(named) || !selectionSet) return { type: 'object' };
+  const properties: Record<string, JsonSchema> = {};
+  for (const selection of selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const field = named.getFields()[selection.name.value];
+    if (!field) continue;
+    const schema = selectionSchema(field.type, selection.selectionSet, reached);
+    properties[selection.alias?.value ?? selection.name.value] = field.description ? { ...schema, description: field.description } : schema;
+  }
+  return { type: 'object', required: Object.keys(properties), properties };
+}

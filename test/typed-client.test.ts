@@ -1,0 +1,38 @@
+import createClient from 'openapi-fetch';
+import { describe, expect, it } from 'vitest';
+import { exerciseEveryResource } from './contract/typed-client.js';
+import type { paths } from './generated/openapi.js';
+import { responseProblems } from './support/openapi-validator.js';
+import { useHarness } from './support/harness.js';
+
+const { h, tenant } = useHarness();
+
+describe('a client generated from the published OpenAPI document', () => {
+  it('lists, creates, patches with null and pages every resource, every answer as documented', async () => {
+    const t = await tenant();
+    const problems: string[] = [];
+    const client = createClient<paths>({
+      baseUrl: 'http://localhost',
+      headers: { Authorization: `Bearer ${t.secret}` },
+      fetch: async (request: Request) => {
+        const response = await h.app.fetch(request);
+        const text = await response.clone().text();
+        problems.push(...responseProblems(request.method, request.url, response.status, response.headers, text ? JSON.parse(text) : undefined));
+        return response;
+      },
+    });
+    const result = await exerciseEveryResource(client);
+    expect(problems).toEqual([]);
+    expect(result.lead).toMatchObject({ status: 'qualified', notes: null });
+    expect(result.lead.pagedIds).toHaveLength(2);
+    expect(result.company).toEqual({ phone: null, total: 1 });
+    expect(result.contact).toEqual({ email: null, role: 'Buyer', total: 1 });
+    expect(result.site).toEqual({ city: null, total: 1 });
+    expect(result.users).toEqual(['manager']);
+    expect(result.pipeline).toEqual({ stageColor: null, pipelines: 1, stages: ['Qualify', 'Won'] });
+    expect(result.deal).toMatchObject({ value: '12500.50', products: [{ name: 'Inspection', quantity: '1.5', unitPrice: '100.00' }], status: 'won', contact: null, activity: 'call' });
+    expect(result.deal.activities).toEqual(['call', 'stage_change']);
+    const stored = await h.db.prisma.deal.findFirstOrThrow({ where: { tenantId: t.tenantId } });
+    expect(stored).toMatchObject({ status: 'won', contactId: null, value: null });
+  });
+});
