@@ -1,6 +1,7 @@
 import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isSpecifiedScalarType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../src/graphql/schema.js';
+import { useHarness } from './support/harness.js';
 
 describe('schema descriptions', () => {
   it('describe every type, field, argument and enum value, for people and AI agents alike', () => {
@@ -21,5 +22,20 @@ describe('schema descriptions', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('authentication, as an introspecting client reads it', () => {
+  const harness = useHarness();
+  it('is explained by the schema description, which needs no key to read', async () => {
+    const response = await harness.h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __schema { description queryType { description } } }' }),
+    });
+    const { data } = await response.json();
+    expect(data.__schema.description).toContain('Authorization: Bearer <key>');
+    expect(data.__schema.description).toMatch(/sk_live_.*pk_live_/s);
+    expect(data.__schema.queryType.description).toContain('Authorization: Bearer');
   });
 });

@@ -104,5 +104,5 @@ builder.addScalarType('JSONObject', JSONObjectResolver, {});
 builder.addScalarType('Money', MoneyScalar, {});
 builder.addScalarType('Quantity', QuantityScalar, {});
 
-builder.queryType({ description: 'Read operations. Every field acts for the tenant that owns the API key.' });
-builder.mutationType({ description: 'Write operations. Every field acts for the tenant that owns the API key.' });
+builder.queryType({ description: 'Read operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description).' });
+builder.mutationType({ description: 'Write operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description).' });

@@ -1,4 +1,5 @@
-import { isObjectType, lexicographicSortSchema } from 'graphql';
+import { GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
+import { authenticationGuide } from '../auth/authentication-guide.js';
 import { builder } from './builder.js';
 import { readAccessNote } from './read-access.js';
 import '../companies/company.graphql.js';
@@ -9,8 +10,8 @@ import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
 import '../users/user.graphql.js';
 
-/** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly). */
-export const schema = lexicographicSortSchema(builder.toSchema());
+/** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */
+export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toSchema().toConfig(), description: authenticationGuide }));
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
 // field must explain itself to clients and AI agents reading the introspection, who also need to

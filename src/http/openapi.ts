@@ -1,5 +1,6 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isNonNullType } from 'graphql';
+import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence, declaredScopes, scopesNamed } from '../graphql/access.js';
 import type { JsonSchema } from './json-schema.js';
 import { componentRef, namedInputSchema, selectionSchema, valueSchema } from './json-schema.js';
@@ -7,13 +8,6 @@ import { REST_BASE_PATH, routeArguments, routeField } from './rest.js';
 import type { RestRoute } from './rest.js';
 import { routeDocument } from './rest-documents.js';
 import type { RestArea } from './routes.js';
-
-const AUTHENTICATION = [
-  'Every request acts for the one tenant that owns its API key. Send the key as `Authorization: Bearer <key>`.',
-  'Keys come in pairs, created by a tenant administrator (`npm run cli -- key create`): a secret key (`sk_live_...`) for servers, carrying scopes, and a publishable key (`pk_live_...`) that may sit in a browser and only reaches public operations.',
-  'A request without a valid key is answered 401 with a `WWW-Authenticate: Bearer` header; a key without the scope an operation needs is answered 403, naming the scope in `X-Required-Scope`.',
-  'The same operations are served over GraphQL at `/graphql`.',
-].join('\n\n');
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -161,7 +155,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSche
       title: 'Business Platform API',
       version: '1.0.0',
       summary: 'Leads, pipeline deals, companies and contacts for small service businesses.',
-      description: AUTHENTICATION,
+      description: authenticationGuide,
       contact: { name: 'Business Platform API', url: 'http://localhost:4000/docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -172,7 +166,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSche
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (sk_live_... or pk_live_...)', description: AUTHENTICATION },
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (sk_live_... or pk_live_...)', description: authenticationGuide },
       },
       schemas: { Error: errorSchema, ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
       responses: errorResponses,
