@@ -1,4 +1,5 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
 import { createYoga } from 'graphql-yoga';
@@ -9,12 +10,14 @@ import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
+import { useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, toClientError, useErrorMapping } from './error-mapping.js';
+import { buildOpenApi } from './openapi.js';
 import { useOperationGuard } from './operation-guard.js';
 import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
-import { restRoutes } from './routes.js';
+import { restAreas, restRoutes } from './routes.js';
 
 /** Tenant id of no tenant: an unauthenticated request's database sees nothing. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
@@ -56,6 +59,13 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // GraphiQL with its bundle inlined (Yoga's default loads it from a CDN): works without internet access.
+    renderGraphiQL,
+    graphiql: {
+      title: 'Business Platform API',
+      defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(limit: 5) {\n    data { id firstName lastName status }\n    hasMore\n  }\n}\n',
+      headers: '{"Authorization": "Bearer sk_live_..."}',
+    },
     parserAndValidationCache: boundedDocumentCaches(),
     // The request boundary enforces the limit as bytes arrive; this is Yoga's own, kept in step.
     maxRequestBodySize: MAX_BODY_BYTES,
@@ -86,6 +96,7 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
     },
     plugins: [
       useRequestBoundary({ timeoutMs: requestTimeoutMs }),
+      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas) }),
       useDocumentLimits(),
       // graphql-jit compiles each operation once into a function: most of the execution CPU.
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),

@@ -156,7 +156,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSche
       version: '1.0.0',
       summary: 'Leads, pipeline deals, companies and contacts for small service businesses.',
       description: authenticationGuide,
-      contact: { name: 'Business Platform API', url: 'http://localhost:4000/docs' },
+      contact: { name: 'Business Platform API reference, served by every server at /docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // Relative: the document describes whichever server serves it (`/openapi.json` names that server's origin).

@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './support/harness.js';
+import type { ServerProcess } from './support/server-process.js';
+import { serverDatabase, startServer } from './support/server-process.js';
+
+const { h } = useHarness();
+const get = (path: string, headers: Record<string, string> = {}) => h.app.fetch(`http://localhost${path}`, { headers });
+
+/** The human-facing pages are served by the API itself and reach nothing else: users run it air-gapped. */
+describe('API reference and GraphiQL', () => {
+  it('serves the OpenAPI document without a key, naming the server it came from', async () => {
+    const response = await get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const document = await response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths).length).toBeGreaterThan(0);
+    expect(document.servers).toEqual([{ url: 'http://localhost', description: 'This server' }]);
+  });
+
+  it('serves Swagger UI at /docs from same-origin assets only, under a strict CSP', async () => {
+    const response = await get('/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+    const html = await response.text();
+    expect(html).toContain('<title>Business Platform API reference</title>');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script>/); // No inline script: the CSP would block it.
+    const assets = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui-standalone-preset.js', '/docs/init.js']);
+    for (const asset of assets) {
+      const served = await get(asset);
+      expect(served.status, asset).toBe(200);
+      expect(served.headers.get('content-type'), asset).toMatch(/^text\/(javascript|css)/);
+      expect(served.headers.get('cache-control'), asset).toBe('public, max-age=86400');
+      expect((await served.text()).length, asset).toBeGreaterThan(0);
+    }
+    expect(await (await get('/docs/')).text()).toBe(html);
+  });
+
+  it('serves GraphiQL at /graphql with its bundle inlined, a key template and an example query', async () => {
+    const response = await get('/graphql', { accept: 'text/html' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).not.toMatch(/<script[^>]*\ssrc=["']?https?:/i);
+    expect(html).not.toMatch(/<link[^>]*\shref=["']?https?:/i);
+    expect(html).toContain('<title>Business Platform API</title>');
+    expect(html).toContain('Bearer sk_live_...');
+    expect(html).toContain('Put your secret key in the Headers tab below');
+    expect(html).toContain('leads(limit: 5)');
+  });
+
+  it('answers other methods 405 and unknown /docs paths 404, in JSON', async () => {
+    for (const path of ['/docs', '/openapi.json']) {
+      const response = await h.app.fetch(`http://localhost${path}`, { method: 'POST' });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get('allow'), path).toBe('GET, HEAD');
+      expect(await response.json(), path).toEqual({ error: 'Method Not Allowed', message: 'Use GET' });
+    }
+    const missing = await get('/docs/nothing.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Not Found', message: 'No route /docs/nothing.js' });
+  });
+});
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** The real server in a real browser that can reach nothing but the server: what an air-gapped user sees. */
+describe('in a browser without internet access', { timeout: 180_000 }, () => {
+  let database: Awaited<ReturnType<typeof serverDatabase>>;
+  let server: ServerProcess;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    database = await serverDatabase();
+    server = await startServer(database.env);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** A page whose requests to anywhere but the server are refused, and recorded in `blocked`. */
+  async function offlinePage(): Promise<{ page: Page; blocked: string[] }> {
+    // Launched by the tests, not a hook, so a machine without Chromium fails them (a failed hook would skip them).
+    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`apt-get install -y chromium\``);
+    browser ??= await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = await browser.newPage();
+    const blocked: string[] = [];
+    // What the page's own Content-Security-Policy refuses is blocked too (the browser reports it on the console).
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+    });
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (new URL(url).origin === server.base) return route.continue();
+      blocked.push(url);
+      return route.abort();
+    });
+    return { page, blocked };
+  }
+
+  it('renders GraphiQL at /graphql', async () => {
+    const { page, blocked } = await offlinePage();
+    // GraphiQL loads the schema by introspection, which needs no key (the prefilled template is not one).
+    const introspection = page.waitForResponse((r) => r.url() === `${server.base}/graphql` && r.request().method() === 'POST');
+    await page.goto(`${server.base}/graphql`);
+    await page.locator('.graphiql-container').first().waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.title()).toBe('Business Platform API');
+    expect((await (await introspection).json()).data.__schema).toBeDefined();
+    await expect.poll(() => page.locator('.graphiql-query-editor').first().textContent()).toMatch(/leads\(limit:\s5\)/);
+    expect(blocked).toEqual([]);
+  });
+
+  it('renders the API reference at /docs', async () => {
+    const { page, blocked } = await offlinePage();
+    await page.goto(`${server.base}/docs`);
+    await page.locator('.opblock').first().waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.title()).toBe('Business Platform API reference');
+    expect(blocked).toEqual([]);
+  });
+});
