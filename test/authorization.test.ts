@@ -108,7 +108,7 @@ describe('every type enforces its own read scope, however it is reached', () => 
   it('reaches records along every path (the world has one of each, so "no error" means "read")', async () => {
     const result = await ask(world.owner.secret, `{ company(id: "${world.company.id}") { contacts { edges { node { email } } } sites { edges { node { name } } } deals { edges { node { value } } } } }`);
     expect(result).toEqual({
-      data: { company: { contacts: { edges: [{ node: { email: 'pat@acme.example' } }] }, sites: { edges: [{ node: { name: 'Yard' } }] }, deals: { edges: [{ node: { value: '100' } }] } } },
+      data: { company: { contacts: { edges: [{ node: { email: 'pat@acme.example' } }] }, sites: { edges: [{ node: { name: 'Yard' } }] }, deals: { edges: [{ node: { value: '100.00' } }] } } },
     });
   });
 });
