@@ -1,5 +1,4 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
 import { createYoga } from 'graphql-yoga';
@@ -59,8 +58,10 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    // GraphiQL with its bundle inlined (Yoga's default loads it from a CDN): works without internet access.
-    renderGraphiQL,
+    // GraphiQL with its bundle inlined (Yoga's default loads it from a CDN): works without internet
+    // access. Loaded on first use: the bundle costs about 50 MB of memory a process that never
+    // shows GraphiQL should not pay.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     graphiql: {
       title: 'Business Platform API',
       defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(limit: 5) {\n    data { id firstName lastName status }\n    hasMore\n  }\n}\n',

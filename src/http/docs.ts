@@ -38,8 +38,12 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-// Read once, when the app is created; bytes, not strings, so 2 MB of assets stay off the small JS heap.
-const swaggerUiFile = (name: string) => new Uint8Array(readFileSync(join(swaggerUiDir, name)));
+// Read on first use (most processes never serve the page), then kept; bytes, not strings, so 2 MB
+// of assets stay off the small JS heap.
+const swaggerUiFile = (name: string) => {
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
+  return () => (bytes ??= new Uint8Array(readFileSync(join(swaggerUiDir, name))));
+};
 
 /**
  * The human-facing API reference, served entirely by this server so it works without internet
@@ -55,8 +59,8 @@ export function useApiDocs(options: { openApiDocument: () => Record<string, unkn
     return Response.json({ ...document, servers }, { headers: { 'Cache-Control': 'no-cache' } });
   };
   const page = () => new Response(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP } });
-  const asset = (body: BodyInit, type: string) => () =>
-    new Response(body, { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } });
+  const asset = (body: () => BodyInit, type: string) => () =>
+    new Response(body(), { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } });
   const routes = new Map<string, (origin: string) => Response>([
     ['/openapi.json', openApi],
     ['/docs', page],
@@ -64,7 +68,7 @@ export function useApiDocs(options: { openApiDocument: () => Record<string, unkn
     ['/docs/swagger-ui.css', asset(swaggerUiFile('swagger-ui.css'), 'text/css; charset=utf-8')],
     ['/docs/swagger-ui-bundle.js', asset(swaggerUiFile('swagger-ui-bundle.js'), JS)],
     ['/docs/swagger-ui-standalone-preset.js', asset(swaggerUiFile('swagger-ui-standalone-preset.js'), JS)],
-    ['/docs/init.js', asset(INIT, JS)],
+    ['/docs/init.js', asset(() => INIT, JS)],
   ]);
 
   return {
