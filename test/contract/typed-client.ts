@@ -14,6 +14,16 @@ export async function exerciseEveryResource(client: Client<paths>) {
     return result.data;
   }
 
+  /** Every item of a page-based list, one page of `limit` 1 at a time. */
+  async function everyPage<T>(fetchPage: (page: number) => Promise<{ data: T[]; total: number; page: number; pageSize: number }>): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await fetchPage(page);
+      items.push(...answer.data);
+      if (answer.page * answer.pageSize >= answer.total) return items;
+    }
+  }
+
   const lead = ok(await client.POST('/api/v1/leads', { body: { firstName: 'Ada', lastName: 'Byron', source: 'referral', notes: 'met at a fair' } })).data;
   const qualified = ok(await client.PATCH('/api/v1/leads/{id}', { params: { path: { id: lead.id } }, body: { status: 'qualified', notes: null } })).data;
   await client.POST('/api/v1/leads', { body: { firstName: 'Grace', lastName: 'Hopper' } });
@@ -28,24 +38,28 @@ export async function exerciseEveryResource(client: Client<paths>) {
 
   const company = ok(await client.POST('/api/v1/companies', { body: { name: 'Northwind', phone: '555-0101', city: 'Dayton' } })).data;
   const company2 = ok(await client.PATCH('/api/v1/companies/{id}', { params: { path: { id: company.id } }, body: { phone: null } })).data;
-  const companies = ok(await client.GET('/api/v1/companies', { params: { query: { page: 1, limit: 10, search: 'north' } } }));
+  await client.POST('/api/v1/companies', { body: { name: 'Contoso' } });
+  const companies = await everyPage(async (page) => ok(await client.GET('/api/v1/companies', { params: { query: { page, limit: 1 } } })));
+  const searched = ok(await client.GET('/api/v1/companies', { params: { query: { search: 'north' } } }));
 
   const contact = ok(await client.POST('/api/v1/contacts/contact', { body: { companyId: company.id, firstName: 'Pat', lastName: 'Lee', email: 'pat@northwind.example' } })).data;
   const contact2 = ok(await client.PATCH('/api/v1/contacts/contact/{id}', { params: { path: { id: contact.id } }, body: { email: null, role: 'Buyer' } })).data;
-  const contacts = ok(await client.GET('/api/v1/contacts/contact', { params: { query: { companyId: company.id, page: 1 } } }));
+  await client.POST('/api/v1/contacts/contact', { body: { companyId: company.id, firstName: 'Sam', lastName: 'Ode' } });
+  const contacts = await everyPage(async (page) => ok(await client.GET('/api/v1/contacts/contact', { params: { query: { companyId: company.id, page, limit: 1 } } })));
 
   const site = ok(await client.POST('/api/v1/sites', { body: { companyId: company.id, name: 'Plant 2', city: 'Dayton' } })).data;
   const site2 = ok(await client.PATCH('/api/v1/sites/{id}', { params: { path: { id: site.id } }, body: { city: null } })).data;
-  const sites = ok(await client.GET('/api/v1/sites', { params: { query: { companyId: company.id } } }));
+  await client.POST('/api/v1/sites', { body: { companyId: company.id, name: 'Depot' } });
+  const sites = await everyPage(async (page) => ok(await client.GET('/api/v1/sites', { params: { query: { companyId: company.id, page, limit: 1 } } })));
 
-  const users = ok(await client.GET('/api/v1/users', { params: { query: { limit: 5 } } }));
+  const users = await everyPage(async (page) => ok(await client.GET('/api/v1/users', { params: { query: { page, limit: 1 } } })));
 
   const pipeline = ok(await client.POST('/api/v1/pipeline/pipelines', { body: { name: 'Sales' } })).data;
   const stage = ok(await client.POST('/api/v1/pipeline/stages', { body: { pipelineId: pipeline.id, name: 'Qualify', probability: 20 } })).data;
   const won = ok(await client.POST('/api/v1/pipeline/stages', { body: { pipelineId: pipeline.id, name: 'Won', probability: 100, isClosedWon: true } })).data;
   const stage2 = ok(await client.PATCH('/api/v1/pipeline/stages/{id}', { params: { path: { id: stage.id } }, body: { color: null } })).data;
-  const pipelines = ok(await client.GET('/api/v1/pipeline/pipelines', { params: { query: { page: 1 } } }));
-  const stages = ok(await client.GET('/api/v1/pipeline/stages', { params: { query: { pipelineId: pipeline.id } } }));
+  const pipelines = await everyPage(async (page) => ok(await client.GET('/api/v1/pipeline/pipelines', { params: { query: { page, limit: 1 } } })));
+  const stages = await everyPage(async (page) => ok(await client.GET('/api/v1/pipeline/stages', { params: { query: { pipelineId: pipeline.id, page, limit: 1 } } })));
 
   const deal = ok(
     await client.POST('/api/v1/pipeline/deals', {
@@ -54,16 +68,18 @@ export async function exerciseEveryResource(client: Client<paths>) {
   ).data;
   const moved = ok(await client.PATCH('/api/v1/pipeline/deals/{id}', { params: { path: { id: deal.id } }, body: { stageId: won.id, contactId: null, value: null } })).data;
   const activity = ok(await client.POST('/api/v1/pipeline/deals/{dealId}/activities', { params: { path: { dealId: deal.id } }, body: { type: 'call', description: 'Called Pat' } })).data;
-  const deals = ok(await client.GET('/api/v1/pipeline/deals', { params: { query: { status: 'won', page: 1, limit: 10 } } }));
+  await client.POST('/api/v1/pipeline/deals', { body: { name: 'Second', companyId: company.id, stageId: stage.id } });
+  const deals = await everyPage(async (page) => ok(await client.GET('/api/v1/pipeline/deals', { params: { query: { page, limit: 1 } } })));
+  const wonDeals = ok(await client.GET('/api/v1/pipeline/deals', { params: { query: { status: 'won' } } }));
   const detail = ok(await client.GET('/api/v1/pipeline/deals/{id}', { params: { path: { id: deal.id } } })).data;
 
   return {
     lead: { status: qualified.status, notes: qualified.notes, pagedIds: leadIds },
-    company: { phone: company2.phone, total: companies.total },
-    contact: { email: contact2.email, role: contact2.role, total: contacts.total },
-    site: { city: site2.city, total: sites.total },
-    users: users.data.map((u) => u.role),
-    pipeline: { stageColor: stage2.color, pipelines: pipelines.total, stages: stages.data.map((s) => s.name) },
-    deal: { value: deal.value, products: deal.products, status: moved.status, contact: moved.contact, listed: deals.data.map((d) => d.id), activities: detail.activities.map((a) => a.type), activity: activity.type },
+    company: { phone: company2.phone, names: companies.map((c) => c.name).sort(), searched: searched.data.map((c) => c.name) },
+    contact: { email: contact2.email, role: contact2.role, names: contacts.map((c) => c.firstName).sort() },
+    site: { city: site2.city, names: sites.map((s) => s.name).sort() },
+    users: users.map((u) => u.role),
+    pipeline: { stageColor: stage2.color, pipelines: pipelines.map((p) => p.name), stages: stages.map((s) => s.name) },
+    deal: { value: deal.value, products: deal.products, status: moved.status, contact: moved.contact, listed: deals.length, won: wonDeals.data.map((d) => d.id), activities: detail.activities.map((a) => a.type), activity: activity.type },
   };
 }
