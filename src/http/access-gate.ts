@@ -6,6 +6,7 @@ import type { Context } from '../graphql/context.js';
 import { literalInputError } from './input-errors.js';
 
 function included(node: FieldNode | { directives?: FieldNode['directives'] }, variables: Record<string, unknown>): boolean {
+  if (!node.directives?.length) return true; // The usual case, on every request: nothing to evaluate.
   try {
     return getDirectiveValues(GraphQLSkipDirective, node, variables)?.if !== true && getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
   } catch {
