@@ -152,3 +152,17 @@ export type InvoiceLineItem = Prisma.InvoiceLineItemModel
  * 
  */
 export type Payment = Prisma.PaymentModel
+/**
+ * Model ServerSecret
+ * *
+ *  * Secrets every server process must share (the slot id signing key), generated once by whichever
+ *  * process needs one first.
+ */
+export type ServerSecret = Prisma.ServerSecretModel
+/**
+ * Model OutboxMessage
+ * *
+ *  * An email waiting to be delivered, written in the same transaction as the change that causes it.
+ *  * Workers in any server process claim due rows with FOR UPDATE SKIP LOCKED and a lease.
+ */
+export type OutboxMessage = Prisma.OutboxMessageModel

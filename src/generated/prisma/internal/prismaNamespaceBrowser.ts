@@ -77,7 +77,9 @@ export const ModelName = {
   FindingPhoto: 'FindingPhoto',
   Invoice: 'Invoice',
   InvoiceLineItem: 'InvoiceLineItem',
-  Payment: 'Payment'
+  Payment: 'Payment',
+  ServerSecret: 'ServerSecret',
+  OutboxMessage: 'OutboxMessage'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -359,6 +361,7 @@ export const BookingScalarFieldEnum = {
   tenantId: 'tenantId',
   resourceId: 'resourceId',
   leadId: 'leadId',
+  slotId: 'slotId',
   startsAt: 'startsAt',
   endsAt: 'endsAt',
   status: 'status',
@@ -537,6 +540,35 @@ export const PaymentScalarFieldEnum = {
 } as const
 
 export type PaymentScalarFieldEnum = (typeof PaymentScalarFieldEnum)[keyof typeof PaymentScalarFieldEnum]
+
+
+export const ServerSecretScalarFieldEnum = {
+  name: 'name',
+  value: 'value',
+  createdAt: 'createdAt'
+} as const
+
+export type ServerSecretScalarFieldEnum = (typeof ServerSecretScalarFieldEnum)[keyof typeof ServerSecretScalarFieldEnum]
+
+
+export const OutboxMessageScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  kind: 'kind',
+  recipient: 'recipient',
+  subject: 'subject',
+  message: 'message',
+  status: 'status',
+  attempts: 'attempts',
+  nextAttemptAt: 'nextAttemptAt',
+  leaseUntil: 'leaseUntil',
+  leaseToken: 'leaseToken',
+  lastError: 'lastError',
+  sentAt: 'sentAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OutboxMessageScalarFieldEnum = (typeof OutboxMessageScalarFieldEnum)[keyof typeof OutboxMessageScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -29,6 +29,7 @@ export type BookingMinAggregateOutputType = {
   tenantId: string | null
   resourceId: string | null
   leadId: string | null
+  slotId: string | null
   startsAt: Date | null
   endsAt: Date | null
   status: $Enums.BookingStatus | null
@@ -49,6 +50,7 @@ export type BookingMaxAggregateOutputType = {
   tenantId: string | null
   resourceId: string | null
   leadId: string | null
+  slotId: string | null
   startsAt: Date | null
   endsAt: Date | null
   status: $Enums.BookingStatus | null
@@ -69,6 +71,7 @@ export type BookingCountAggregateOutputType = {
   tenantId: number
   resourceId: number
   leadId: number
+  slotId: number
   startsAt: number
   endsAt: number
   status: number
@@ -91,6 +94,7 @@ export type BookingMinAggregateInputType = {
   tenantId?: true
   resourceId?: true
   leadId?: true
+  slotId?: true
   startsAt?: true
   endsAt?: true
   status?: true
@@ -111,6 +115,7 @@ export type BookingMaxAggregateInputType = {
   tenantId?: true
   resourceId?: true
   leadId?: true
+  slotId?: true
   startsAt?: true
   endsAt?: true
   status?: true
@@ -131,6 +136,7 @@ export type BookingCountAggregateInputType = {
   tenantId?: true
   resourceId?: true
   leadId?: true
+  slotId?: true
   startsAt?: true
   endsAt?: true
   status?: true
@@ -224,6 +230,7 @@ export type BookingGroupByOutputType = {
   tenantId: string
   resourceId: string
   leadId: string | null
+  slotId: string
   startsAt: Date
   endsAt: Date
   status: $Enums.BookingStatus
@@ -265,6 +272,7 @@ export type BookingWhereInput = {
   tenantId?: Prisma.UuidFilter<"Booking"> | string
   resourceId?: Prisma.UuidFilter<"Booking"> | string
   leadId?: Prisma.UuidNullableFilter<"Booking"> | string | null
+  slotId?: Prisma.StringFilter<"Booking"> | string
   startsAt?: Prisma.DateTimeFilter<"Booking"> | Date | string
   endsAt?: Prisma.DateTimeFilter<"Booking"> | Date | string
   status?: Prisma.EnumBookingStatusFilter<"Booking"> | $Enums.BookingStatus
@@ -287,6 +295,7 @@ export type BookingOrderByWithRelationInput = {
   tenantId?: Prisma.SortOrder
   resourceId?: Prisma.SortOrder
   leadId?: Prisma.SortOrderInput | Prisma.SortOrder
+  slotId?: Prisma.SortOrder
   startsAt?: Prisma.SortOrder
   endsAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
@@ -312,6 +321,7 @@ export type BookingWhereUniqueInput = Prisma.AtLeast<{
   tenantId?: Prisma.UuidFilter<"Booking"> | string
   resourceId?: Prisma.UuidFilter<"Booking"> | string
   leadId?: Prisma.UuidNullableFilter<"Booking"> | string | null
+  slotId?: Prisma.StringFilter<"Booking"> | string
   startsAt?: Prisma.DateTimeFilter<"Booking"> | Date | string
   endsAt?: Prisma.DateTimeFilter<"Booking"> | Date | string
   status?: Prisma.EnumBookingStatusFilter<"Booking"> | $Enums.BookingStatus
@@ -334,6 +344,7 @@ export type BookingOrderByWithAggregationInput = {
   tenantId?: Prisma.SortOrder
   resourceId?: Prisma.SortOrder
   leadId?: Prisma.SortOrderInput | Prisma.SortOrder
+  slotId?: Prisma.SortOrder
   startsAt?: Prisma.SortOrder
   endsAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
@@ -360,6 +371,7 @@ export type BookingScalarWhereWithAggregatesInput = {
   tenantId?: Prisma.UuidWithAggregatesFilter<"Booking"> | string
   resourceId?: Prisma.UuidWithAggregatesFilter<"Booking"> | string
   leadId?: Prisma.UuidNullableWithAggregatesFilter<"Booking"> | string | null
+  slotId?: Prisma.StringWithAggregatesFilter<"Booking"> | string
   startsAt?: Prisma.DateTimeWithAggregatesFilter<"Booking"> | Date | string
   endsAt?: Prisma.DateTimeWithAggregatesFilter<"Booking"> | Date | string
   status?: Prisma.EnumBookingStatusWithAggregatesFilter<"Booking"> | $Enums.BookingStatus
@@ -378,6 +390,7 @@ export type BookingScalarWhereWithAggregatesInput = {
 export type BookingCreateInput = {
   id?: string
   tenantId: string
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -400,6 +413,7 @@ export type BookingUncheckedCreateInput = {
   tenantId: string
   resourceId: string
   leadId?: string | null
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -418,6 +432,7 @@ export type BookingUncheckedCreateInput = {
 export type BookingUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -440,6 +455,7 @@ export type BookingUncheckedUpdateInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   resourceId?: Prisma.StringFieldUpdateOperationsInput | string
   leadId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -460,6 +476,7 @@ export type BookingCreateManyInput = {
   tenantId: string
   resourceId: string
   leadId?: string | null
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -478,6 +495,7 @@ export type BookingCreateManyInput = {
 export type BookingUpdateManyMutationInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -498,6 +516,7 @@ export type BookingUncheckedUpdateManyInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   resourceId?: Prisma.StringFieldUpdateOperationsInput | string
   leadId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -528,6 +547,7 @@ export type BookingCountOrderByAggregateInput = {
   tenantId?: Prisma.SortOrder
   resourceId?: Prisma.SortOrder
   leadId?: Prisma.SortOrder
+  slotId?: Prisma.SortOrder
   startsAt?: Prisma.SortOrder
   endsAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
@@ -548,6 +568,7 @@ export type BookingMaxOrderByAggregateInput = {
   tenantId?: Prisma.SortOrder
   resourceId?: Prisma.SortOrder
   leadId?: Prisma.SortOrder
+  slotId?: Prisma.SortOrder
   startsAt?: Prisma.SortOrder
   endsAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
@@ -568,6 +589,7 @@ export type BookingMinOrderByAggregateInput = {
   tenantId?: Prisma.SortOrder
   resourceId?: Prisma.SortOrder
   leadId?: Prisma.SortOrder
+  slotId?: Prisma.SortOrder
   startsAt?: Prisma.SortOrder
   endsAt?: Prisma.SortOrder
   status?: Prisma.SortOrder
@@ -674,6 +696,7 @@ export type EnumBookingStatusFieldUpdateOperationsInput = {
 export type BookingCreateWithoutLeadInput = {
   id?: string
   tenantId: string
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -694,6 +717,7 @@ export type BookingUncheckedCreateWithoutLeadInput = {
   id?: string
   tenantId: string
   resourceId: string
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -743,6 +767,7 @@ export type BookingScalarWhereInput = {
   tenantId?: Prisma.UuidFilter<"Booking"> | string
   resourceId?: Prisma.UuidFilter<"Booking"> | string
   leadId?: Prisma.UuidNullableFilter<"Booking"> | string | null
+  slotId?: Prisma.StringFilter<"Booking"> | string
   startsAt?: Prisma.DateTimeFilter<"Booking"> | Date | string
   endsAt?: Prisma.DateTimeFilter<"Booking"> | Date | string
   status?: Prisma.EnumBookingStatusFilter<"Booking"> | $Enums.BookingStatus
@@ -761,6 +786,7 @@ export type BookingScalarWhereInput = {
 export type BookingCreateWithoutResourceInput = {
   id?: string
   tenantId: string
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -781,6 +807,7 @@ export type BookingUncheckedCreateWithoutResourceInput = {
   id?: string
   tenantId: string
   leadId?: string | null
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -826,6 +853,7 @@ export type BookingCreateManyLeadInput = {
   id?: string
   tenantId: string
   resourceId: string
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -844,6 +872,7 @@ export type BookingCreateManyLeadInput = {
 export type BookingUpdateWithoutLeadInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -864,6 +893,7 @@ export type BookingUncheckedUpdateWithoutLeadInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   resourceId?: Prisma.StringFieldUpdateOperationsInput | string
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -883,6 +913,7 @@ export type BookingUncheckedUpdateManyWithoutLeadInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   resourceId?: Prisma.StringFieldUpdateOperationsInput | string
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -902,6 +933,7 @@ export type BookingCreateManyResourceInput = {
   id?: string
   tenantId: string
   leadId?: string | null
+  slotId: string
   startsAt: Date | string
   endsAt: Date | string
   status?: $Enums.BookingStatus
@@ -920,6 +952,7 @@ export type BookingCreateManyResourceInput = {
 export type BookingUpdateWithoutResourceInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -940,6 +973,7 @@ export type BookingUncheckedUpdateWithoutResourceInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   leadId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -959,6 +993,7 @@ export type BookingUncheckedUpdateManyWithoutResourceInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   leadId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  slotId?: Prisma.StringFieldUpdateOperationsInput | string
   startsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endsAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   status?: Prisma.EnumBookingStatusFieldUpdateOperationsInput | $Enums.BookingStatus
@@ -981,6 +1016,7 @@ export type BookingSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   tenantId?: boolean
   resourceId?: boolean
   leadId?: boolean
+  slotId?: boolean
   startsAt?: boolean
   endsAt?: boolean
   status?: boolean
@@ -1003,6 +1039,7 @@ export type BookingSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   tenantId?: boolean
   resourceId?: boolean
   leadId?: boolean
+  slotId?: boolean
   startsAt?: boolean
   endsAt?: boolean
   status?: boolean
@@ -1025,6 +1062,7 @@ export type BookingSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   tenantId?: boolean
   resourceId?: boolean
   leadId?: boolean
+  slotId?: boolean
   startsAt?: boolean
   endsAt?: boolean
   status?: boolean
@@ -1047,6 +1085,7 @@ export type BookingSelectScalar = {
   tenantId?: boolean
   resourceId?: boolean
   leadId?: boolean
+  slotId?: boolean
   startsAt?: boolean
   endsAt?: boolean
   status?: boolean
@@ -1062,7 +1101,7 @@ export type BookingSelectScalar = {
   updatedAt?: boolean
 }
 
-export type BookingOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "resourceId" | "leadId" | "startsAt" | "endsAt" | "status" | "firstName" | "lastName" | "email" | "phone" | "notes" | "interest" | "source" | "cancelledAt" | "createdAt" | "updatedAt", ExtArgs["result"]["booking"]>
+export type BookingOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "resourceId" | "leadId" | "slotId" | "startsAt" | "endsAt" | "status" | "firstName" | "lastName" | "email" | "phone" | "notes" | "interest" | "source" | "cancelledAt" | "createdAt" | "updatedAt", ExtArgs["result"]["booking"]>
 export type BookingInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   resource?: boolean | Prisma.BookableResourceDefaultArgs<ExtArgs>
   lead?: boolean | Prisma.Booking$leadArgs<ExtArgs>
@@ -1087,6 +1126,10 @@ export type $BookingPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     tenantId: string
     resourceId: string
     leadId: string | null
+    /**
+     * The signed slot id the booking was made with, as the client sent it.
+     */
+    slotId: string
     startsAt: Date
     endsAt: Date
     status: $Enums.BookingStatus
@@ -1529,6 +1572,7 @@ export interface BookingFieldRefs {
   readonly tenantId: Prisma.FieldRef<"Booking", 'String'>
   readonly resourceId: Prisma.FieldRef<"Booking", 'String'>
   readonly leadId: Prisma.FieldRef<"Booking", 'String'>
+  readonly slotId: Prisma.FieldRef<"Booking", 'String'>
   readonly startsAt: Prisma.FieldRef<"Booking", 'DateTime'>
   readonly endsAt: Prisma.FieldRef<"Booking", 'DateTime'>
   readonly status: Prisma.FieldRef<"Booking", 'BookingStatus'>

@@ -589,9 +589,12 @@ export type $OperatingHoursPayload<ExtArgs extends runtime.Types.Extensions.Inte
      */
     weekday: number
     /**
-     * Minutes after local midnight.
+     * Minutes after local midnight (0 to 1439).
      */
     opensAt: number
+    /**
+     * Minutes after local midnight (1 to 1440; 1440 is the end of the day).
+     */
     closesAt: number
   }, ExtArgs["result"]["operatingHours"]>
   composites: {}
