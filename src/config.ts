@@ -13,6 +13,16 @@ const ConfigSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where guest emails go (`smtp://user:pass@host:587`); without it they are written to DATA_DIR/mail/. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of the product's emails. */
+  MAIL_FROM: z.string().default('Bookings <no-reply@localhost>'),
+  /** How often each process looks for mail to send (mail queued by the process itself goes at once). */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** First retry delay of a failed delivery; it doubles at each attempt, up to an hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Key signing slot ids, the same for every process; without it one is generated and kept in the database. */
+  SLOT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createApp } from './http/app.js';
+import { startMailWorker } from './mail/mail-worker.js';
 import { logger } from './shared/logger.js';
 import { seedDemo } from './tenants/demo.js';
 
@@ -13,6 +14,13 @@ const db = await openDatabase(config, { share: true }).catch((error: Error) => {
   process.exit(1);
 });
 logger.info({ database: db.description, appliedMigrations: db.appliedMigrations }, 'database ready');
+const mailWorker = startMailWorker(db.prisma, {
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  dataDir: config.DATA_DIR,
+  pollMs: config.MAIL_POLL_MS,
+  retryBaseMs: config.MAIL_RETRY_BASE_MS,
+});
 
 const server = createServer(createApp({ prisma: db.prisma, requestTimeoutMs: config.REQUEST_TIMEOUT_MS }));
 server.once('error', async (error: NodeJS.ErrnoException) => {
@@ -22,6 +30,7 @@ server.once('error', async (error: NodeJS.ErrnoException) => {
     EADDRNOTAVAIL: `address ${config.HOST} is not available here; set HOST=<address>`,
   };
   logger.fatal({ err: error }, `cannot start: ${reasons[error.code ?? ''] ?? error.message}`);
+  await mailWorker.stop();
   await db.close();
   process.exit(1);
 });
@@ -44,6 +53,7 @@ server.listen(config.PORT, config.HOST, async () => {
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
+  await mailWorker.stop();
   await db.close();
   process.exit(0);
 }

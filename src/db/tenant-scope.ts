@@ -73,13 +73,21 @@ function scope(client: PrismaClient, tenantId: string): PrismaClient {
 const tenantOfScope = new WeakMap<object, string>();
 
 /**
+ * The tenant a scoped client (or a transaction opened on one) is confined to: raw SQL, which the
+ * scope cannot rewrite, takes its tenant condition from here and nowhere else.
+ */
+export function scopedTenantId(db: object): string {
+  const tenantId = tenantOfScope.get(db);
+  if (!tenantId) throw new Error('raw SQL needs a tenant-scoped client');
+  return tenantId;
+}
+
+/**
  * Locks one of the tenant's rows until the transaction ends (`SELECT ... FOR UPDATE`, which
  * Prisma cannot express), confined to the same tenant as every other query of `tx`.
  */
-export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company', id: string): Promise<void> {
-  const tenantId = tenantOfScope.get(tx);
-  if (!tenantId) throw new Error('lockForUpdate needs a tenant-scoped client');
-  await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company' | 'BookableResource', id: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${scopedTenantId(tx)}::uuid FOR UPDATE`;
 }
 
 /** The tenant-confined client type: the client's own surface. */

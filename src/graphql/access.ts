@@ -8,20 +8,21 @@ import type { Context } from './context.js';
 
 /**
  * What each `authScopes` entry checks, for Pothos' scope-auth and for the access gate alike. A
- * publishable key is public by nature: it never unlocks a scope, whatever it carries.
+ * publishable key is public by nature: it unlocks only the public operations (`publicScope`,
+ * the booking widget's), never a `scope`, whatever it carries.
  */
 export const scopeChecks = (ctx: Context) => ({
   scope: (scope: Scope) => ctx.principal?.kind === 'secret' && ctx.principal.scopes.has(scope),
+  publicScope: (scope: Scope) => ctx.principal?.scopes.has(scope) ?? false,
   secretKey: ctx.principal?.kind === 'secret',
-  public: ctx.principal !== null,
   module: (module: TenantModule) => ctx.principal?.modules.has(module) ?? false,
 });
 
 /** An `authScopes` map as the schema declares them: any entry grants access, `$all` needs every one. */
 export interface ScopeMap {
   scope?: Scope;
+  publicScope?: Scope;
   secretKey?: boolean;
-  public?: boolean;
   module?: TenantModule;
   $any?: ScopeMap;
   $all?: ScopeMap;
@@ -35,7 +36,12 @@ export function declaredScopes(field: GraphQLField<unknown, unknown>): ScopeMap 
 
 /** The `scope` entries of a map: what a key would need to be given. */
 export function scopesNamed(map: ScopeMap): Scope[] {
-  return [...(map.scope ? [map.scope] : []), ...(map.$any ? scopesNamed(map.$any) : []), ...(map.$all ? scopesNamed(map.$all) : [])];
+  return [
+    ...(map.publicScope ? [map.publicScope] : []),
+    ...(map.scope ? [map.scope] : []),
+    ...(map.$any ? scopesNamed(map.$any) : []),
+    ...(map.$all ? scopesNamed(map.$all) : []),
+  ];
 }
 
 function grants(map: ScopeMap, ctx: Context, every: boolean): boolean {
@@ -44,8 +50,9 @@ function grants(map: ScopeMap, ctx: Context, every: boolean): boolean {
     if (key === '$any') return grants(parameter as ScopeMap, ctx, false);
     if (key === '$all') return grants(parameter as ScopeMap, ctx, true);
     if (key === 'scope') return checks.scope(parameter as Scope);
+    if (key === 'publicScope') return checks.publicScope(parameter as Scope);
     if (key === 'module') return checks.module(parameter as TenantModule);
-    return parameter === true && checks[key as 'secretKey' | 'public'] === true;
+    return parameter === true && checks.secretKey;
   });
   return every ? results.every(Boolean) : results.some(Boolean);
 }
@@ -64,7 +71,7 @@ export const unauthenticated = (ctx: Context) => new AppError('UNAUTHENTICATED',
 /** The first `scope` a Pothos scope-auth failure names, for a nested field's FORBIDDEN. */
 export function missingScope(failure: ScopeAuthFailure): string | undefined {
   if ('failures' in failure) return failure.failures.map(missingScope).find(Boolean);
-  return 'scope' in failure && failure.scope === 'scope' && 'parameter' in failure ? String(failure.parameter) : undefined;
+  return 'scope' in failure && (failure.scope === 'scope' || failure.scope === 'publicScope') && 'parameter' in failure ? String(failure.parameter) : undefined;
 }
 
 /** A FORBIDDEN error naming the scope the key lacks (REST puts it in `X-Required-Scope`). */
@@ -87,12 +94,20 @@ export function rootFieldRefusal(field: GraphQLField<unknown, unknown>, ctx: Con
   return grants(map, ctx, false) ? null : forbidden(scopesNamed(map)[0]);
 }
 
+/** Who an `authScopes` map lets in, as a phrase: "a secret key with the `x` scope". */
+export function whoMay(map: ScopeMap): string {
+  const quoted = (scope: Scope) => `\`${scope}\``;
+  const who = [
+    ...(map.publicScope ? [`a key of either kind (publishable or secret) with the ${quoted(map.publicScope)} scope`] : []),
+    ...(map.scope ? [`a secret key with the ${quoted(map.scope)} scope`] : []),
+    ...(map.secretKey ? ['any secret key'] : []),
+    ...(map.$any ? [whoMay(map.$any)] : []),
+  ];
+  return who.join(', or ') || 'any key';
+}
+
 /** One sentence on who may call a root field, for the operation's documentation. */
 export function accessSentence(field: GraphQLField<unknown, unknown>): string {
   const map = declaredScopes(field);
-  if (!map) return 'No API key needed.';
-  const scopes = scopesNamed(map);
-  if (scopes.length) return `Requires a secret key with the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope.`;
-  if (map.secretKey) return 'Requires a secret key (any scopes).';
-  return 'Requires an API key; publishable keys are accepted.';
+  return map ? `Requires ${whoMay(map)}.` : 'No API key needed.';
 }

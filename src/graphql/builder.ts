@@ -31,8 +31,8 @@ export const builder = new SchemaBuilder<{
     scope: Scope;
     /** Any secret key of the tenant, whatever its scopes. */
     secretKey: boolean;
-    /** Public operations (booking widget): any valid key, publishable ones included. */
-    public: boolean;
+    /** Public operations (the booking widget's): a key of either kind carrying this scope. */
+    publicScope: Scope;
     /** The key's tenant has this module enabled. */
     module: TenantModule;
   };

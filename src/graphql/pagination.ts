@@ -8,7 +8,7 @@ export const MAX_PAGE_SIZE = 100;
 
 const limitSchema = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
 
-/** `page` and `limit` arguments of page-based lists (1-based pages, 25 rows by default, at most 100). */
+/** Paging arguments: `page`/`limit` (1-based pages), `limit`/`offset`, or `limit`/`cursor`; 25 rows by default, at most 100. */
 export const pageArgs = () => ({
   page: builder.args((t) => ({
     page: t.int({
@@ -22,6 +22,20 @@ export const pageArgs = () => ({
       defaultValue: DEFAULT_PAGE_SIZE,
       required: true,
       validate: limitSchema,
+    }),
+  })),
+  offset: builder.args((t) => ({
+    limit: t.int({
+      description: `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
+      defaultValue: DEFAULT_PAGE_SIZE,
+      required: true,
+      validate: limitSchema,
+    }),
+    offset: t.int({
+      description: 'Rows to skip, default 0.',
+      defaultValue: 0,
+      required: true,
+      validate: z.number().int().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000'),
     }),
   })),
   cursor: builder.args((t) => ({

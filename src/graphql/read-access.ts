@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/scopes.js';
+import { type ScopeMap, whoMay } from './access.js';
 import type { Context } from './context.js';
 
 /**
@@ -15,16 +15,18 @@ const readScopes = {
   PipelineStage: { scope: 'pipeline' },
   Lead: { scope: 'leads.lead.read' },
   User: { secretKey: true },
-} as const satisfies Record<string, { scope: Scope } | { secretKey: true }>;
+  // Guests' widgets list resources with a publishable key; managers read what they manage.
+  BookableResource: { publicScope: 'bookings.read', scope: 'bookings.resources.manage' },
+  ResourceClosure: { scope: 'bookings.resources.manage' },
+  Booking: { scope: 'bookings.read' },
+} as const satisfies Record<string, ScopeMap>;
 
 export type RecordType = keyof typeof readScopes;
 
 /** The sentence each record type's description ends with, so clients and agents know what reads it. */
 export function readAccessNote(typeName: string): string | undefined {
   if (!Object.hasOwn(readScopes, typeName)) return undefined;
-  const access = readScopes[typeName as RecordType];
-  const who = 'scope' in access ? `a key with the \`${access.scope}\` scope` : 'any secret key';
-  return `Readable by ${who}, wherever it appears in a query, and as the result of a mutation that returns it.`;
+  return `Readable by ${whoMay(readScopes[typeName as RecordType])}, wherever it appears in a query, and as the result of a mutation that returns it.`;
 }
 
 /**

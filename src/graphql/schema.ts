@@ -2,6 +2,8 @@ import { GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { builder } from './builder.js';
 import { readAccessNote } from './read-access.js';
+import '../bookings/booking.graphql.js';
+import '../bookings/resource.graphql.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';
 import '../deals/deal.graphql.js';

@@ -9,6 +9,7 @@ import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
+import { corsPolicy } from './cors.js';
 import { useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, toClientError, useErrorMapping } from './error-mapping.js';
@@ -58,6 +59,7 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    cors: corsPolicy(schema, restRoutes),
     // GraphiQL with its bundle inlined (Yoga's default loads it from a CDN): works without internet
     // access. Loaded on first use: the bundle costs about 50 MB of memory a process that never
     // shows GraphiQL should not pay.

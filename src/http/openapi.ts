@@ -95,7 +95,7 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
   // REST answers a missing record 404, never a null body.
   const type = isNonNullType(field.type) ? field.type : new GraphQLNonNull(field.type);
   const value = selectionSchema(type, root?.kind === Kind.FIELD ? root.selectionSet : undefined, reached);
-  const body = route.envelope ? { type: 'object', required: ['data'], properties: { data: value }, additionalProperties: false } : value;
+  const body = route.envelope ? { type: 'object', required: [route.envelope], properties: { [route.envelope]: value }, additionalProperties: false } : value;
   const status = route.status ?? 200;
   const writes = route.method !== 'GET';
   const scopes = scopesNamed(declaredScopes(field) ?? {});
@@ -104,7 +104,7 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
     operationId: field.name,
     summary: route.summary,
     // The GraphQL description ends by naming the scope; here the access sentence says it in full.
-    description: `${(field.description ?? route.summary).replace(/\s*Scope `[^`]+`\.$/, '')}\n\n${accessSentence(field)}`,
+    description: `${(field.description ?? route.summary).replace(/\s*Scope `[^`]+`( or `[^`]+`)*\.$/, '')}\n\n${accessSentence(field)}`,
     tags: [tag],
     security: [{ bearerAuth: [] }],
     // Bearer schemes carry no scopes in OpenAPI; the scopes the operation needs, for tools and agents.

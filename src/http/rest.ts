@@ -22,8 +22,8 @@ export interface RestRoute {
   summary: string;
   /** Success status; 200 unless given. */
   status?: 200 | 201;
-  /** Wrap the field's value as `{data: value}` (the specification's single-record envelope). */
-  envelope?: 'data';
+  /** Wrap the field's value under this key: `{data: value}` (the specification's single-record envelope), `{booking: value}`. */
+  envelope?: 'data' | 'booking';
   /** The selection set answered: the JSON shape of the response, written as GraphQL. */
   select: string;
 }
@@ -61,6 +61,9 @@ export function routeArguments(route: RestRoute, field: GraphQLField<unknown, un
   };
 }
 
+/** The URL paths a route answers (a trailing slash names the same resource), capturing its parameters. */
+export const routePattern = (route: RestRoute) => new RegExp(`^${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
+
 interface CompiledRoute extends RestRoute {
   pattern: RegExp;
   field: GraphQLField<unknown, unknown>;
@@ -78,7 +81,7 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
     const [typeName, fieldName] = key.split('.') as [string, string];
     const field = routeField(schema, key);
     const args = routeArguments(route, field);
-    const pattern = new RegExp(`^${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
+    const pattern = routePattern(route);
     return {
       ...route,
       pattern,
@@ -219,10 +222,13 @@ export function useRest(routes: RestRoutes): Plugin {
       const matching = compiled
         .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))
         .filter((m) => m.match);
-      const found = matching.find((m) => m.route.method === request.method);
+      // A path matching a route with fewer parameters (`/bookings/resources`) is that route's, not `/bookings/:id`'s.
+      const fewestParameters = Math.min(...matching.map((m) => m.route.pathArgs.size));
+      const specific = matching.filter((m) => m.route.pathArgs.size === fewestParameters);
+      const found = specific.find((m) => m.route.method === request.method);
       if (!found) {
         if (!matching.length) return endResponse(json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404));
-        const allow = [...new Set(matching.map((m) => m.route.method))].join(', ');
+        const allow = [...new Set(specific.map((m) => m.route.method))].join(', ');
         return endResponse(json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow }));
       }
       const { route } = found;
@@ -253,7 +259,7 @@ export function useRest(routes: RestRoutes): Plugin {
         executions.set(contextValue, envelopedRequest);
         const response = await sofa.handle(forwarded, Object.assign(sofaContext, { restContext: contextValue }) as never);
         if (!route.envelope || !response.ok) return response;
-        return json({ data: await response.json() }, response.status);
+        return json({ [route.envelope]: await response.json() }, response.status);
       });
       return endResponse(answer);
     },

@@ -1,3 +1,4 @@
+import { bookingRoutes } from '../bookings/booking.rest.js';
 import { companyRoutes } from '../companies/company.rest.js';
 import { contactRoutes } from '../contacts/contact.rest.js';
 import { dealRoutes } from '../deals/deal.rest.js';
@@ -23,6 +24,7 @@ export const restAreas: RestArea[] = [
   { tag: 'Users', description: "The tenant's staff: deal owners, technicians, managers.", routes: userRoutes },
   { tag: 'Pipelines', description: 'Sales pipelines and their ordered stages, each with a win probability.', routes: pipelineRoutes },
   { tag: 'Deals', description: 'Sales opportunities moving through a pipeline, with their activity log.', routes: dealRoutes },
+  { tag: 'Bookings', description: 'Bookable resources with weekly hours and closures, their open slots, and the bookings guests make.', routes: bookingRoutes },
 ];
 
 export const restRoutes: RestRoutes = Object.assign({}, ...restAreas.map((area) => area.routes));

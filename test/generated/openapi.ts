@@ -235,7 +235,7 @@ export interface paths {
          * List users
          * @description Users of the tenant by name, so integrators can find the ids they assign. Any secret key.
          *
-         *     Requires a secret key (any scopes).
+         *     Requires any secret key.
          */
         get: operations["users"];
         put?: never;
@@ -402,6 +402,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bookable resources
+         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`. A publishable key sees only active, published resources.
+         *
+         *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
+         */
+        get: operations["bookableResources"];
+        put?: never;
+        /**
+         * Create a bookable resource
+         * @description Creates a bookable resource.
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        post: operations["createBookableResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/resources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bookable resource
+         * @description One bookable resource; a NOT_FOUND error when the tenant has none with this id (or, for a publishable key, none active and published).
+         *
+         *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope, or a secret key with the `bookings.resources.manage` scope.
+         */
+        get: operations["bookableResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a bookable resource
+         * @description Changes a bookable resource.
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        patch: operations["updateBookableResource"];
+        trace?: never;
+    };
+    "/api/bookings/resources/{id}/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a resource's weekly hours
+         * @description A resource's weekly opening hours.
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        get: operations["resourceHours"];
+        /**
+         * Replace a resource's weekly hours
+         * @description Replaces a resource's weekly opening hours and answers them back. Bookings already made are kept.
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        put: operations["setResourceHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/resources/{id}/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a resource's upcoming closures
+         * @description A resource's closures that have not ended yet, soonest first.
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        get: operations["resourceClosures"];
+        put?: never;
+        /**
+         * Close a resource for a period
+         * @description Closes a resource for a period: no slot overlapping it is offered or booked (bookings already made are kept).
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        post: operations["createResourceClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/resources/{id}/closures/{closureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a closure
+         * @description Removes a closure of a resource.
+         *
+         *     Requires a secret key with the `bookings.resources.manage` scope.
+         */
+        delete: operations["deleteResourceClosure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/resources/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a resource's open slots
+         * @description Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none.
+         *
+         *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
+         */
+        get: operations["resourceAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bookings
+         * @description Bookings of the tenant by start.
+         *
+         *     Requires a secret key with the `bookings.read` scope.
+         */
+        get: operations["bookings"];
+        put?: never;
+        /**
+         * Book a slot
+         * @description Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest's email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources.
+         *
+         *     Requires a key of either kind (publishable or secret) with the `bookings.manage` scope.
+         */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a booking
+         * @description One booking by id; a NOT_FOUND error when it does not exist in the tenant.
+         *
+         *     Requires a secret key with the `bookings.read` scope.
+         */
+        get: operations["booking"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a booking
+         * @description Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled.
+         *
+         *     Requires a secret key with the `bookings.manage` scope.
+         */
+        delete: operations["cancelBooking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a booking completed
+         * @description Records that a confirmed booking took place, once its slot has started (CONFLICT otherwise).
+         *
+         *     Requires a secret key with the `bookings.manage` scope.
+         */
+        post: operations["completeBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a booking as a no-show
+         * @description Records that the guest of a confirmed booking did not come, once its slot has started (CONFLICT otherwise).
+         *
+         *     Requires a secret key with the `bookings.manage` scope.
+         */
+        post: operations["markBookingNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -424,6 +680,68 @@ export interface components {
             }[];
             /** @description Id of the request (also in `X-Request-Id`), for reporting an unexpected failure. */
             requestId?: string;
+        };
+        /**
+         * @description Where a booking stands.
+         * @enum {string}
+         */
+        BookingStatus: "cancelled" | "completed" | "confirmed" | "no_show";
+        /** @description A new bookable resource. It has no opening hours until they are set. */
+        CreateBookableResourceInput: {
+            /** @description Street address, at most 500 characters. */
+            addressLine1?: string | null;
+            /** @description City, at most 100 characters. */
+            city?: string | null;
+            /**
+             * Format: int32
+             * @description Length of each slot in minutes, 5 to 1440.
+             */
+            defaultDurationMinutes: number;
+            /** @description Description for customers, at most 10000 characters. */
+            description?: string | null;
+            /** @description Whether it takes bookings. Default true. */
+            isActive?: boolean | null;
+            /**
+             * Format: int32
+             * @description Confirmed bookings a slot takes at once, 1 to 1000. Default 1.
+             */
+            maxConcurrent?: number | null;
+            /** @description Name, at most 200 characters. */
+            name: string;
+            /** @description Postal code, at most 20 characters. */
+            postalCode?: string | null;
+            /** @description Whether publishable keys see and book it. Default false. */
+            published?: boolean | null;
+            /** @description URL-safe name, unique in the tenant (409 when taken). Default: derived from the name, made unique. */
+            slug?: string | null;
+            /** @description State or region, at most 100 characters. */
+            state?: string | null;
+            /** @description IANA time zone name, such as America/New_York. */
+            timezone: string;
+            /** @description What the resource is. */
+            type: components["schemas"]["ResourceType"];
+        };
+        /** @description A booking of an open slot by a guest. */
+        CreateBookingInput: {
+            /**
+             * Format: email
+             * @description Guest's email, for the confirmation.
+             */
+            email: string;
+            /** @description Guest's first name, at most 255 characters. */
+            firstName: string;
+            /** @description What the guest is interested in, at most 1000 characters. */
+            interest?: string | null;
+            /** @description Guest's last name, at most 255 characters. */
+            lastName: string;
+            /** @description Notes from the guest, at most 10000 characters. */
+            notes?: string | null;
+            /** @description Guest's phone number, at most 50 characters. */
+            phone?: string | null;
+            /** @description The exact `slotId` of an open slot from availability. */
+            slotId: string;
+            /** @description Attribution of the booking, at most 100 characters. Default `api`. */
+            source?: string | null;
         };
         /** @description A new company. */
         CreateCompanyInput: {
@@ -594,6 +912,21 @@ export interface components {
              */
             probability: number;
         };
+        /** @description A period when the resource is closed. */
+        CreateResourceClosureInput: {
+            /**
+             * Format: date-time
+             * @description End, exclusive, after `startsAt` (ISO 8601 date-time with an offset).
+             */
+            endsAt: string;
+            /** @description Why, at most 500 characters. */
+            reason?: string | null;
+            /**
+             * Format: date-time
+             * @description Start (ISO 8601 date-time with an offset).
+             */
+            startsAt: string;
+        };
         /** @description A new site of a company. */
         CreateSiteInput: {
             /** @description Street address, at most 500 characters. */
@@ -658,6 +991,63 @@ export interface components {
             description: string;
             /** @description `call`, `email`, `meeting`, `note` or `task` (stage changes are logged by moving the deal). */
             type: components["schemas"]["DealActivityType"];
+        };
+        /** @description A weekly opening interval, local to the resource's time zone. */
+        OpeningIntervalInput: {
+            /** @description Closing time, `HH:MM` after `opensAt`; `24:00` closes at the end of the day. */
+            closesAt: string;
+            /** @description Opening time, `HH:MM` (00:00 to 23:59). */
+            opensAt: string;
+            /**
+             * Format: int32
+             * @description ISO weekday: 1 = Monday to 7 = Sunday.
+             */
+            weekday: number;
+        };
+        /**
+         * @description What a bookable resource is.
+         * @enum {string}
+         */
+        ResourceType: "equipment" | "location" | "person" | "room" | "service";
+        /** @description A whole weekly schedule. Several intervals a day are allowed; they may not overlap. */
+        SetResourceHoursInput: {
+            /** @description Every opening interval of the week (at most 100); an empty list closes the resource every day. */
+            hours: components["schemas"]["OpeningIntervalInput"][];
+        };
+        /** @description Changes to a bookable resource. Absent fields do not change; `null` clears a nullable field. Existing bookings are kept as they are. */
+        UpdateBookableResourceInput: {
+            /** @description Street address, at most 500 characters; null clears. */
+            addressLine1?: string | null;
+            /** @description City, at most 100 characters; null clears. */
+            city?: string | null;
+            /**
+             * Format: int32
+             * @description Length of each slot in minutes, 5 to 1440. Cannot be null.
+             */
+            defaultDurationMinutes?: number;
+            /** @description Description for customers, at most 10000 characters; null clears. */
+            description?: string | null;
+            /** @description Whether it takes bookings. Cannot be null. */
+            isActive?: boolean;
+            /**
+             * Format: int32
+             * @description Confirmed bookings a slot takes at once, 1 to 1000. Cannot be null.
+             */
+            maxConcurrent?: number;
+            /** @description Name, at most 200 characters. Cannot be null. */
+            name?: string;
+            /** @description Postal code, at most 20 characters; null clears. */
+            postalCode?: string | null;
+            /** @description Whether publishable keys see and book it. Cannot be null. */
+            published?: boolean;
+            /** @description URL-safe name, unique in the tenant (409 when taken). Cannot be null. */
+            slug?: string;
+            /** @description State or region, at most 100 characters; null clears. */
+            state?: string | null;
+            /** @description IANA time zone name. Cannot be null. */
+            timezone?: string;
+            /** @description What the resource is. Cannot be null. */
+            type?: components["schemas"]["ResourceType"];
         };
         /** @description Changes to a company. Absent fields do not change; `null` clears a nullable field. */
         UpdateCompanyInput: {
@@ -3540,6 +3930,1193 @@ export interface operations {
                                 /** @description Role in the tenant. */
                                 role: components["schemas"]["UserRole"];
                             } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bookableResources: {
+        parameters: {
+            query?: {
+                /** @description Include inactive resources (ignored for publishable keys). */
+                includeInactive?: boolean;
+                /** @description Maximum rows to return: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Rows to skip, default 0. */
+                offset?: number;
+                /** @description Case-insensitive words, each matched against the name. */
+                query?: string;
+                /** @description Only resources of this type. */
+                type?: components["schemas"]["ResourceType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The resources. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Resource id.
+                             */
+                            id: string;
+                            /** @description What the resource is. */
+                            type: components["schemas"]["ResourceType"];
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /** @description URL-safe name, unique in the tenant. */
+                            slug: string;
+                            /** @description Description for customers. */
+                            description: string | null;
+                            /** @description Street address. */
+                            addressLine1: string | null;
+                            /** @description City. */
+                            city: string | null;
+                            /** @description State or region. */
+                            state: string | null;
+                            /** @description Postal code. */
+                            postalCode: string | null;
+                            /** @description IANA time zone name; opening hours are local to it. */
+                            timezone: string;
+                            /**
+                             * Format: int32
+                             * @description Length of each slot in minutes (5 to 1440).
+                             */
+                            defaultDurationMinutes: number;
+                            /**
+                             * Format: int32
+                             * @description Confirmed bookings a slot takes at once (1 to 1000).
+                             */
+                            maxConcurrent: number;
+                            /** @description Whether the resource takes bookings; an inactive one has no slots. */
+                            isActive: boolean;
+                            /** @description Whether publishable keys (websites, apps) see it and may book it. */
+                            published: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createBookableResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The resource to create. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBookableResourceInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Resource id.
+                             */
+                            id: string;
+                            /** @description What the resource is. */
+                            type: components["schemas"]["ResourceType"];
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /** @description URL-safe name, unique in the tenant. */
+                            slug: string;
+                            /** @description Description for customers. */
+                            description: string | null;
+                            /** @description Street address. */
+                            addressLine1: string | null;
+                            /** @description City. */
+                            city: string | null;
+                            /** @description State or region. */
+                            state: string | null;
+                            /** @description Postal code. */
+                            postalCode: string | null;
+                            /** @description IANA time zone name; opening hours are local to it. */
+                            timezone: string;
+                            /**
+                             * Format: int32
+                             * @description Length of each slot in minutes (5 to 1440).
+                             */
+                            defaultDurationMinutes: number;
+                            /**
+                             * Format: int32
+                             * @description Confirmed bookings a slot takes at once (1 to 1000).
+                             */
+                            maxConcurrent: number;
+                            /** @description Whether the resource takes bookings; an inactive one has no slots. */
+                            isActive: boolean;
+                            /** @description Whether publishable keys (websites, apps) see it and may book it. */
+                            published: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bookableResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Resource id.
+                             */
+                            id: string;
+                            /** @description What the resource is. */
+                            type: components["schemas"]["ResourceType"];
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /** @description URL-safe name, unique in the tenant. */
+                            slug: string;
+                            /** @description Description for customers. */
+                            description: string | null;
+                            /** @description Street address. */
+                            addressLine1: string | null;
+                            /** @description City. */
+                            city: string | null;
+                            /** @description State or region. */
+                            state: string | null;
+                            /** @description Postal code. */
+                            postalCode: string | null;
+                            /** @description IANA time zone name; opening hours are local to it. */
+                            timezone: string;
+                            /**
+                             * Format: int32
+                             * @description Length of each slot in minutes (5 to 1440).
+                             */
+                            defaultDurationMinutes: number;
+                            /**
+                             * Format: int32
+                             * @description Confirmed bookings a slot takes at once (1 to 1000).
+                             */
+                            maxConcurrent: number;
+                            /** @description Whether the resource takes bookings; an inactive one has no slots. */
+                            isActive: boolean;
+                            /** @description Whether publishable keys (websites, apps) see it and may book it. */
+                            published: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateBookableResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBookableResourceInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Resource id.
+                             */
+                            id: string;
+                            /** @description What the resource is. */
+                            type: components["schemas"]["ResourceType"];
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /** @description URL-safe name, unique in the tenant. */
+                            slug: string;
+                            /** @description Description for customers. */
+                            description: string | null;
+                            /** @description Street address. */
+                            addressLine1: string | null;
+                            /** @description City. */
+                            city: string | null;
+                            /** @description State or region. */
+                            state: string | null;
+                            /** @description Postal code. */
+                            postalCode: string | null;
+                            /** @description IANA time zone name; opening hours are local to it. */
+                            timezone: string;
+                            /**
+                             * Format: int32
+                             * @description Length of each slot in minutes (5 to 1440).
+                             */
+                            defaultDurationMinutes: number;
+                            /**
+                             * Format: int32
+                             * @description Confirmed bookings a slot takes at once (1 to 1000).
+                             */
+                            maxConcurrent: number;
+                            /** @description Whether the resource takes bookings; an inactive one has no slots. */
+                            isActive: boolean;
+                            /** @description Whether publishable keys (websites, apps) see it and may book it. */
+                            published: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resourceHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Resource id.
+                             */
+                            resourceId: string;
+                            /** @description The IANA time zone the times are local to. */
+                            timezone: string;
+                            /** @description Opening intervals by weekday and opening time. */
+                            hours: {
+                                /**
+                                 * Format: int32
+                                 * @description ISO weekday: 1 = Monday to 7 = Sunday.
+                                 */
+                                weekday: number;
+                                /** @description Local opening time, `HH:MM`. */
+                                opensAt: string;
+                                /** @description Local closing time, `HH:MM` (`24:00` is the end of the day). */
+                                closesAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setResourceHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The whole schedule. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetResourceHoursInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Resource id.
+                             */
+                            resourceId: string;
+                            /** @description The IANA time zone the times are local to. */
+                            timezone: string;
+                            /** @description Opening intervals by weekday and opening time. */
+                            hours: {
+                                /**
+                                 * Format: int32
+                                 * @description ISO weekday: 1 = Monday to 7 = Sunday.
+                                 */
+                                weekday: number;
+                                /** @description Local opening time, `HH:MM`. */
+                                opensAt: string;
+                                /** @description Local closing time, `HH:MM` (`24:00` is the end of the day). */
+                                closesAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resourceClosures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Closure id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the closed resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End, exclusive (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Why it is closed. */
+                            reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createResourceClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The closure. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateResourceClosureInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Closure id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the closed resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End, exclusive (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Why it is closed. */
+                            reason: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteResourceClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Closure id. */
+                closureId: string;
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true: a failed deletion is an error instead. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resourceAvailability: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z); a date is that day in the resource's time zone. Default: now. */
+                from?: string;
+                /** @description End of the range (exclusive), a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z); a date includes that whole day. Default: 7 days after `from`; at most 31 days after it. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Resource id.
+                         */
+                        resourceId: string;
+                        /** @description Open slots starting in the range, in time order. */
+                        slots: {
+                            /** @description Opaque, signed id of the slot (the resource and the start). Pass it back unchanged to book; it cannot be made up or altered. */
+                            slotId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End (ISO 8601, UTC): the start plus the resource's duration.
+                             */
+                            endsAt: string;
+                            /**
+                             * Format: int32
+                             * @description Further bookings the slot takes: `maxConcurrent` minus the confirmed bookings overlapping it (at least 1).
+                             */
+                            remaining: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    bookings: {
+        parameters: {
+            query?: {
+                /** @description Only bookings starting at or after this, a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z) (a date is a UTC day). */
+                from?: string;
+                /** @description Only bookings linked to this lead. */
+                leadId?: string;
+                /** @description Maximum rows to return: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Rows to skip, default 0. */
+                offset?: number;
+                /** @description Only bookings of this resource. */
+                resourceId?: string;
+                /** @description Only bookings with this status. */
+                status?: components["schemas"]["BookingStatus"];
+                /** @description Only bookings starting at or before this, a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z) (a date includes that whole UTC day). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bookings of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Booking id.
+                             */
+                            id: string;
+                            /** @description Where the booking stands; `confirmed` on creation. */
+                            status: components["schemas"]["BookingStatus"];
+                            /**
+                             * Format: uuid
+                             * @description Id of the booked resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             */
+                            leadId: string | null;
+                            /** @description The slot id the booking was made with. */
+                            slotId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the booked slot (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the booked slot (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Guest's first name. */
+                            firstName: string;
+                            /** @description Guest's last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Guest's email; confirmation and cancellation emails go there.
+                             */
+                            email: string;
+                            /** @description Guest's phone number. */
+                            phone: string | null;
+                            /** @description Notes from the guest. */
+                            notes: string | null;
+                            /** @description What the guest is interested in. */
+                            interest: string | null;
+                            /** @description Attribution of the booking (`api` unless given). */
+                            source: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was booked (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was cancelled (ISO 8601, UTC), or null.
+                             */
+                            cancelledAt: string | null;
+                        }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching bookings across all pages.
+                         */
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The slot and the guest. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBookingInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: {
+                            /**
+                             * Format: uuid
+                             * @description Booking id.
+                             */
+                            id: string;
+                            /** @description Where the booking stands; `confirmed` on creation. */
+                            status: components["schemas"]["BookingStatus"];
+                            /**
+                             * Format: uuid
+                             * @description Id of the booked resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             */
+                            leadId: string | null;
+                            /** @description The slot id the booking was made with. */
+                            slotId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the booked slot (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the booked slot (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Guest's first name. */
+                            firstName: string;
+                            /** @description Guest's last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Guest's email; confirmation and cancellation emails go there.
+                             */
+                            email: string;
+                            /** @description Guest's phone number. */
+                            phone: string | null;
+                            /** @description Notes from the guest. */
+                            notes: string | null;
+                            /** @description What the guest is interested in. */
+                            interest: string | null;
+                            /** @description Attribution of the booking (`api` unless given). */
+                            source: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was booked (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was cancelled (ISO 8601, UTC), or null.
+                             */
+                            cancelledAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: {
+                            /**
+                             * Format: uuid
+                             * @description Booking id.
+                             */
+                            id: string;
+                            /** @description Where the booking stands; `confirmed` on creation. */
+                            status: components["schemas"]["BookingStatus"];
+                            /**
+                             * Format: uuid
+                             * @description Id of the booked resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             */
+                            leadId: string | null;
+                            /** @description The slot id the booking was made with. */
+                            slotId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the booked slot (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the booked slot (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Guest's first name. */
+                            firstName: string;
+                            /** @description Guest's last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Guest's email; confirmation and cancellation emails go there.
+                             */
+                            email: string;
+                            /** @description Guest's phone number. */
+                            phone: string | null;
+                            /** @description Notes from the guest. */
+                            notes: string | null;
+                            /** @description What the guest is interested in. */
+                            interest: string | null;
+                            /** @description Attribution of the booking (`api` unless given). */
+                            source: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was booked (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was cancelled (ISO 8601, UTC), or null.
+                             */
+                            cancelledAt: string | null;
+                            /** @description The booked resource. */
+                            resource: {
+                                /**
+                                 * Format: uuid
+                                 * @description Resource id.
+                                 */
+                                id: string;
+                                /** @description Name (at most 200 characters). */
+                                name: string;
+                                /** @description What the resource is. */
+                                type: components["schemas"]["ResourceType"];
+                                /** @description IANA time zone name; opening hours are local to it. */
+                                timezone: string;
+                            };
+                            /** @description The lead the guest is. Needs a secret key with `bookings.read`. */
+                            lead: {
+                                /**
+                                 * Format: uuid
+                                 * @description Lead id.
+                                 */
+                                id: string;
+                                /** @description First name (at most 255 characters). */
+                                firstName: string;
+                                /** @description Last name (at most 255 characters). */
+                                lastName: string;
+                                /**
+                                 * Format: email
+                                 * @description Email address.
+                                 */
+                                email: string | null;
+                                /** @description Qualification status; `new` on creation. */
+                                status: components["schemas"]["LeadStatus"];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true: a refused cancellation is an error instead. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    completeBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: {
+                            /**
+                             * Format: uuid
+                             * @description Booking id.
+                             */
+                            id: string;
+                            /** @description Where the booking stands; `confirmed` on creation. */
+                            status: components["schemas"]["BookingStatus"];
+                            /**
+                             * Format: uuid
+                             * @description Id of the booked resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             */
+                            leadId: string | null;
+                            /** @description The slot id the booking was made with. */
+                            slotId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the booked slot (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the booked slot (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Guest's first name. */
+                            firstName: string;
+                            /** @description Guest's last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Guest's email; confirmation and cancellation emails go there.
+                             */
+                            email: string;
+                            /** @description Guest's phone number. */
+                            phone: string | null;
+                            /** @description Notes from the guest. */
+                            notes: string | null;
+                            /** @description What the guest is interested in. */
+                            interest: string | null;
+                            /** @description Attribution of the booking (`api` unless given). */
+                            source: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was booked (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was cancelled (ISO 8601, UTC), or null.
+                             */
+                            cancelledAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markBookingNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: {
+                            /**
+                             * Format: uuid
+                             * @description Booking id.
+                             */
+                            id: string;
+                            /** @description Where the booking stands; `confirmed` on creation. */
+                            status: components["schemas"]["BookingStatus"];
+                            /**
+                             * Format: uuid
+                             * @description Id of the booked resource.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             */
+                            leadId: string | null;
+                            /** @description The slot id the booking was made with. */
+                            slotId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the booked slot (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the booked slot (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /** @description Guest's first name. */
+                            firstName: string;
+                            /** @description Guest's last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Guest's email; confirmation and cancellation emails go there.
+                             */
+                            email: string;
+                            /** @description Guest's phone number. */
+                            phone: string | null;
+                            /** @description Notes from the guest. */
+                            notes: string | null;
+                            /** @description What the guest is interested in. */
+                            interest: string | null;
+                            /** @description Attribution of the booking (`api` unless given). */
+                            source: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was booked (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was cancelled (ISO 8601, UTC), or null.
+                             */
+                            cancelledAt: string | null;
                         };
                     };
                 };

@@ -15,5 +15,13 @@ export function fixtures({ rest }: Harness) {
     company: (key: string, body: Record<string, unknown> = {}) => created('/api/v1/companies', key, { name: 'Acme Lifts', ...body }),
     contact: (key: string, companyId: string, body: Record<string, unknown> = {}) =>
       created('/api/v1/contacts/contact', key, { companyId, firstName: 'Pat', lastName: 'Jones', ...body }),
+    /** A bookable resource, open every day on `hours` (default 09:00-17:00), in `timezone` (default UTC). */
+    resource: async (key: string, body: Record<string, unknown> = {}, hours: [string, string][] = [['09:00', '17:00']]) => {
+      const resource = await created('/api/bookings/resources', key, { type: 'room', name: 'Room A', timezone: 'UTC', defaultDurationMinutes: 60, ...body });
+      const weekly = [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) => hours.map(([opensAt, closesAt]) => ({ weekday, opensAt, closesAt })));
+      const set = await rest('PUT', `/api/bookings/resources/${resource.id}/hours`, { key, body: { hours: weekly } });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      return resource;
+    },
   };
 }

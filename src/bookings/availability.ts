@@ -1,0 +1,111 @@
+import DataLoader from 'dataloader';
+import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import type { Context } from '../graphql/context.js';
+import { type OpenSlot, openSlots, type SlotRules, type TimeSpan, type WeeklyInterval } from './slots.js';
+import { slotIdSignerFor } from './slot-ids.js';
+import { availabilityWindow, WIDEST_ZONE_OFFSET_MS } from './time-window.js';
+
+export interface ResourceSlotRules extends SlotRules {
+  id: string;
+  published: boolean;
+}
+
+interface RulesRow {
+  id: string;
+  timezone: string;
+  defaultDurationMinutes: number;
+  maxConcurrent: number;
+  isActive: boolean;
+  published: boolean;
+  hours: [number, number, number][];
+  closures: [number, number][];
+  bookings: [number, number][];
+}
+
+const DAY = 86_400_000;
+const spans = (rows: [number, number][]): TimeSpan[] => rows.map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
+
+/**
+ * Everything slots are judged by, for any number of resources, in one statement: each resource's
+ * settings, weekly hours, and the closures and confirmed bookings that overlap [from, to) (a
+ * booking is at most a day long, so its start bounds the index range scan). Availability and
+ * booking creation both read it, so a slot is judged the same way by both.
+ */
+export async function loadSlotRules(db: Pick<TenantDb, '$queryRaw'>, resourceIds: readonly string[], from: Date, to: Date): Promise<ResourceSlotRules[]> {
+  const rows = await db.$queryRaw<RulesRow[]>`
+    SELECT r.id, r.timezone, r."defaultDurationMinutes", r."maxConcurrent", r."isActive", r.published,
+      COALESCE((SELECT json_agg(json_build_array(h.weekday, h."opensAt", h."closesAt"))
+        FROM "OperatingHours" h WHERE h."tenantId" = r."tenantId" AND h."resourceId" = r.id), '[]') AS hours,
+      COALESCE((SELECT json_agg(json_build_array(
+          (extract(epoch FROM c."startsAt") * 1000)::bigint, (extract(epoch FROM c."endsAt") * 1000)::bigint))
+        FROM "ResourceClosure" c
+        WHERE c."tenantId" = r."tenantId" AND c."resourceId" = r.id AND c."startsAt" < ${to} AND c."endsAt" > ${from}), '[]') AS closures,
+      COALESCE((SELECT json_agg(json_build_array(
+          (extract(epoch FROM b."startsAt") * 1000)::bigint, (extract(epoch FROM b."endsAt") * 1000)::bigint))
+        FROM "Booking" b
+        WHERE b."tenantId" = r."tenantId" AND b."resourceId" = r.id AND b.status = 'confirmed'
+          AND b."startsAt" < ${to} AND b."startsAt" > ${new Date(from.getTime() - DAY)} AND b."endsAt" > ${from}), '[]') AS bookings
+    FROM "BookableResource" r
+    WHERE r."tenantId" = ${scopedTenantId(db)}::uuid AND r.id = ANY(${[...resourceIds]}::uuid[])`;
+  return rows.map((row) => ({
+    ...row,
+    hours: row.hours.map(([weekday, opensAt, closesAt]): WeeklyInterval => ({ weekday, opensAt, closesAt })),
+    closures: spans(row.closures),
+    bookings: spans(row.bookings),
+  }));
+}
+
+export interface AvailabilityRange {
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface Slot extends OpenSlot {
+  slotId: string;
+}
+
+/** A resource's open slots, with what decides whether a publishable key may see it. */
+export interface ResourceAvailability {
+  resourceId: string;
+  isActive: boolean;
+  published: boolean;
+  slots: Slot[];
+}
+
+/**
+ * Open slots of a batch of resources for one requested range: one statement for all of them.
+ * The range is read in each resource's own zone (a date means that local day), so the statement
+ * fetches a window wide enough for every zone and each resource keeps its own part.
+ */
+async function slotsOf(ctx: Context, resourceIds: readonly string[], range: AvailabilityRange): Promise<(ResourceAvailability | null)[]> {
+  const now = ctx.now();
+  const widest = availabilityWindow(range, 'UTC', now);
+  const [rules, sign] = await Promise.all([
+    loadSlotRules(ctx.db, resourceIds, new Date(widest.from.getTime() - WIDEST_ZONE_OFFSET_MS), new Date(widest.to.getTime() + WIDEST_ZONE_OFFSET_MS)),
+    slotIdSignerFor(ctx.prisma, scopedTenantId(ctx.db)),
+  ]);
+  const byId = new Map(rules.map((r) => [r.id, r]));
+  return resourceIds.map((id) => {
+    const resource = byId.get(id);
+    if (!resource) return null;
+    const window = availabilityWindow(range, resource.timezone, now);
+    const slots = openSlots(resource, window.from, window.to, now).map((slot) => ({ ...slot, slotId: sign(id, slot.startsAt) }));
+    return { resourceId: id, isActive: resource.isActive, published: resource.published, slots };
+  });
+}
+
+const loaders = new WeakMap<Context, Map<string, DataLoader<string, ResourceAvailability | null>>>();
+
+/**
+ * Availability of one resource (null when the tenant has no such resource), batched with every
+ * other resource asking for the same range in this request.
+ */
+export function availabilityOf(ctx: Context, resourceId: string, range: AvailabilityRange): Promise<ResourceAvailability | null> {
+  availabilityWindow(range, 'UTC', ctx.now()); // A bad range is the caller's error, reported before any loading.
+  let byRange = loaders.get(ctx);
+  if (!byRange) loaders.set(ctx, (byRange = new Map()));
+  const key = JSON.stringify([range.from ?? null, range.to ?? null]);
+  let loader = byRange.get(key);
+  if (!loader) byRange.set(key, (loader = new DataLoader((ids) => slotsOf(ctx, ids, range))));
+  return loader.load(resourceId);
+}

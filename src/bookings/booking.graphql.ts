@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { BookingStatus } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { pageArgs } from '../graphql/pagination.js';
+import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { optionalText, requiredText } from '../shared/validation.js';
+import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
+import { DATE_OR_DATE_TIME } from './time-window.js';
+
+const BookingStatusEnum = builder.enumType(BookingStatus, {
+  name: 'BookingStatus',
+  description: 'Where a booking stands.',
+  values: {
+    confirmed: { description: 'Booked: it holds a place in its slot.' },
+    cancelled: { description: 'Cancelled: its place is free again. The record is kept.' },
+    no_show: { description: 'The guest did not come (recorded once the slot started).' },
+    completed: { description: 'It took place (recorded once the slot started).' },
+  },
+});
+
+export const Booking = builder.prismaObject('Booking', {
+  authScopes: readableBy('Booking'),
+  description: 'A reservation of one slot of a bookable resource by a guest, linked to the lead with the guest\'s email.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Booking id.' }),
+    status: t.expose('status', { type: BookingStatusEnum, description: 'Where the booking stands; `confirmed` on creation.' }),
+    resourceId: t.expose('resourceId', { type: 'UUID', description: 'Id of the booked resource.' }),
+    leadId: t.expose('leadId', { type: 'UUID', nullable: true, description: 'Id of the lead the guest is (found by email, or created for the booking).' }),
+    slotId: t.exposeString('slotId', { description: 'The slot id the booking was made with.' }),
+    startsAt: t.expose('startsAt', { type: 'DateTime', description: 'Start of the booked slot (ISO 8601, UTC).' }),
+    endsAt: t.expose('endsAt', { type: 'DateTime', description: 'End of the booked slot (ISO 8601, UTC).' }),
+    firstName: t.exposeString('firstName', { description: "Guest's first name." }),
+    lastName: t.exposeString('lastName', { description: "Guest's last name." }),
+    email: t.expose('email', { type: 'EmailAddress', description: "Guest's email; confirmation and cancellation emails go there." }),
+    phone: t.exposeString('phone', { nullable: true, description: "Guest's phone number." }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes from the guest.' }),
+    interest: t.exposeString('interest', { nullable: true, description: 'What the guest is interested in.' }),
+    source: t.exposeString('source', { description: 'Attribution of the booking (`api` unless given).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was booked (ISO 8601, UTC).' }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true, description: 'When it was cancelled (ISO 8601, UTC), or null.' }),
+    resource: t.relation('resource', { ...grantsReturnedRecord, description: 'The booked resource.' }),
+    lead: t.relation('lead', {
+      ...grantsReturnedRecord,
+      // The guest's lead is the business's data: never shown to a publishable key.
+      authScopes: { scope: 'bookings.read' },
+      nullable: true,
+      description: 'The lead the guest is. Needs a secret key with `bookings.read`.',
+    }),
+  }),
+});
+
+builder.prismaObjectField('Lead', 'bookings', (t) =>
+  t.relatedConnection('bookings', {
+    ...listOf('Booking'),
+    description: 'Bookings made by this lead, by start.',
+    cursor: 'id',
+    query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
+    totalCount: true,
+  }),
+);
+
+const BookingList = builder.objectRef<{ data: object[]; total: number }>('BookingList').implement({
+  description: 'Bookings by start, with the number matching across all pages.',
+  fields: (t) => ({
+    data: t.field({ type: [Booking], description: 'The bookings of this page.', resolve: (list) => list.data as never }),
+    total: t.exposeInt('total', { description: 'Number of matching bookings across all pages.' }),
+  }),
+});
+
+const BookingCancellation = builder.objectRef<{ success: boolean; booking: object }>('BookingCancellation').implement({
+  description: 'The answer to a cancellation.',
+  fields: (t) => ({
+    success: t.exposeBoolean('success', { description: 'Always true: a refused cancellation is an error instead.' }),
+    booking: t.field({ type: Booking, description: 'The cancelled booking.', resolve: (c) => c.booking as never }),
+  }),
+});
+
+const CreateBookingInput = builder.inputType('CreateBookingInput', {
+  description: 'A booking of an open slot by a guest.',
+  fields: (t) => ({
+    slotId: t.string({ required: true, description: 'The exact `slotId` of an open slot from availability.', validate: z.string().max(200, 'is not a slot id returned by availability') }),
+    firstName: t.string({ required: true, description: "Guest's first name, at most 255 characters.", validate: requiredText(255) }),
+    lastName: t.string({ required: true, description: "Guest's last name, at most 255 characters.", validate: requiredText(255) }),
+    email: t.field({ type: 'EmailAddress', required: true, description: "Guest's email, for the confirmation.", validate: requiredText(320) }),
+    phone: t.string({ description: "Guest's phone number, at most 50 characters.", validate: optionalText(50) }),
+    notes: t.string({ description: 'Notes from the guest, at most 10000 characters.', validate: optionalText(10_000) }),
+    interest: t.string({ description: 'What the guest is interested in, at most 1000 characters.', validate: optionalText(1000) }),
+    source: t.string({ description: 'Attribution of the booking, at most 100 characters. Default `api`.', validate: optionalText(100) }),
+  }),
+});
+
+const bookingId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Booking id.' }) }));
+const manage = { scope: 'bookings.manage' } as const;
+
+builder.queryFields((t) => ({
+  bookings: t.field({
+    type: BookingList,
+    description: 'Bookings of the tenant by start. Scope `bookings.read`.',
+    authScopes: { scope: 'bookings.read' },
+    args: {
+      ...pageArgs().offset,
+      resourceId: t.arg({ type: 'UUID', description: 'Only bookings of this resource.' }),
+      status: t.arg({ type: BookingStatusEnum, description: 'Only bookings with this status.' }),
+      leadId: t.arg({ type: 'UUID', description: 'Only bookings linked to this lead.' }),
+      from: t.arg.string({ description: `Only bookings starting at or after this, ${DATE_OR_DATE_TIME} (a date is a UTC day).`, validate: z.string().max(40).nullish() }),
+      to: t.arg.string({ description: `Only bookings starting at or before this, ${DATE_OR_DATE_TIME} (a date includes that whole UTC day).`, validate: z.string().max(40).nullish() }),
+    },
+    resolve: (_root, args, ctx) => listBookings(ctx, args),
+  }),
+  booking: t.field({
+    type: Booking,
+    nullable: true,
+    description: 'One booking by id; a NOT_FOUND error when it does not exist in the tenant. Scope `bookings.read`.',
+    authScopes: { scope: 'bookings.read' },
+    args: bookingId,
+    resolve: (_root, { id }, ctx) => getBooking(ctx, id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createBooking: t.field({
+    type: Booking,
+    description:
+      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources. Scope `bookings.manage`.',
+    authScopes: { publicScope: 'bookings.manage' },
+    args: { input: t.arg({ type: CreateBookingInput, required: true, description: 'The slot and the guest.' }) },
+    resolve: (_root, { input }, ctx) => createBooking(ctx, input),
+  }),
+  cancelBooking: t.field({
+    type: BookingCancellation,
+    description: 'Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled. Scope `bookings.manage`.',
+    authScopes: manage,
+    args: bookingId,
+    resolve: (_root, { id }, ctx) => cancelBooking(ctx, id),
+  }),
+  completeBooking: t.field({
+    type: Booking,
+    description: 'Records that a confirmed booking took place, once its slot has started (CONFLICT otherwise). Scope `bookings.manage`.',
+    authScopes: manage,
+    args: bookingId,
+    resolve: (_root, { id }, ctx) => closeBooking(ctx, id, 'completed'),
+  }),
+  markBookingNoShow: t.field({
+    type: Booking,
+    description: 'Records that the guest of a confirmed booking did not come, once its slot has started (CONFLICT otherwise). Scope `bookings.manage`.',
+    authScopes: manage,
+    args: bookingId,
+    resolve: (_root, { id }, ctx) => closeBooking(ctx, id, 'no_show'),
+  }),
+}));

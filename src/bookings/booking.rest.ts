@@ -1,0 +1,27 @@
+import type { RestRoutes } from '../http/rest.js';
+
+const resource = 'id type name slug description addressLine1 city state postalCode timezone defaultDurationMinutes maxConcurrent isActive published createdAt updatedAt';
+const hours = 'resourceId timezone hours { weekday opensAt closesAt }';
+const closure = 'id resourceId startsAt endsAt reason';
+const booking = 'id status resourceId leadId slotId startsAt endsAt firstName lastName email phone notes interest source createdAt cancelledAt';
+const bookingDetail = `${booking} resource { id name type timezone } lead { id firstName lastName email status }`;
+
+// Static paths come before `/bookings/:id`, which would otherwise take `resources` for an id.
+export const bookingRoutes: RestRoutes = {
+  'Query.bookableResources': { method: 'GET', path: '/bookings/resources', summary: 'List bookable resources', select: `{ data { ${resource} } }` },
+  'Mutation.createBookableResource': { method: 'POST', path: '/bookings/resources', summary: 'Create a bookable resource', status: 201, envelope: 'data', select: `{ ${resource} }` },
+  'Query.bookableResource': { method: 'GET', path: '/bookings/resources/:id', summary: 'Get a bookable resource', envelope: 'data', select: `{ ${resource} }` },
+  'Mutation.updateBookableResource': { method: 'PATCH', path: '/bookings/resources/:id', summary: 'Update a bookable resource', envelope: 'data', select: `{ ${resource} }` },
+  'Query.resourceHours': { method: 'GET', path: '/bookings/resources/:id/hours', summary: "Get a resource's weekly hours", envelope: 'data', select: `{ ${hours} }` },
+  'Mutation.setResourceHours': { method: 'PUT', path: '/bookings/resources/:id/hours', summary: "Replace a resource's weekly hours", envelope: 'data', select: `{ ${hours} }` },
+  'Query.resourceClosures': { method: 'GET', path: '/bookings/resources/:id/closures', summary: "List a resource's upcoming closures", envelope: 'data', select: `{ ${closure} }` },
+  'Mutation.createResourceClosure': { method: 'POST', path: '/bookings/resources/:id/closures', summary: 'Close a resource for a period', status: 201, envelope: 'data', select: `{ ${closure} }` },
+  'Mutation.deleteResourceClosure': { method: 'DELETE', path: '/bookings/resources/:id/closures/:closureId', summary: 'Remove a closure', select: '{ success }' },
+  'Query.resourceAvailability': { method: 'GET', path: '/bookings/resources/:id/availability', summary: "List a resource's open slots", select: '{ resourceId slots { slotId startsAt endsAt remaining } }' },
+  'Query.bookings': { method: 'GET', path: '/bookings', summary: 'List bookings', select: `{ data { ${booking} } total }` },
+  'Mutation.createBooking': { method: 'POST', path: '/bookings', summary: 'Book a slot', status: 201, envelope: 'booking', select: `{ ${booking} }` },
+  'Query.booking': { method: 'GET', path: '/bookings/:id', summary: 'Get a booking', envelope: 'booking', select: `{ ${bookingDetail} }` },
+  'Mutation.cancelBooking': { method: 'DELETE', path: '/bookings/:id', summary: 'Cancel a booking', select: '{ success }' },
+  'Mutation.completeBooking': { method: 'POST', path: '/bookings/:id/complete', summary: 'Mark a booking completed', envelope: 'booking', select: `{ ${booking} }` },
+  'Mutation.markBookingNoShow': { method: 'POST', path: '/bookings/:id/no-show', summary: 'Mark a booking as a no-show', envelope: 'booking', select: `{ ${booking} }` },
+};

@@ -1,0 +1,144 @@
+import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import type { BookingStatus } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { enqueueMail, mailQueued } from '../mail/outbox.js';
+import { AppError, notFound } from '../shared/errors.js';
+import { found } from '../shared/references.js';
+import { loadSlotRules } from './availability.js';
+import { bookingMail } from './booking.mail.js';
+import { readSlotId } from './slot-ids.js';
+import { bookableSlot } from './slots.js';
+import { parseBound } from './time-window.js';
+
+export interface BookingFilter {
+  resourceId?: string | null;
+  status?: BookingStatus | null;
+  leadId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  limit: number;
+  offset: number;
+}
+
+export async function listBookings(ctx: Context, filter: BookingFilter) {
+  // Dates are UTC days here: bookings of several resources have no one zone.
+  const startsAt = {
+    gte: filter.from ? parseBound(filter.from, 'from', 'UTC', false) : undefined,
+    lte: filter.to ? new Date(parseBound(filter.to, 'to', 'UTC', true).getTime() - (/T/.test(filter.to) ? 0 : 1)) : undefined,
+  };
+  const where = { resourceId: filter.resourceId ?? undefined, status: filter.status ?? undefined, leadId: filter.leadId ?? undefined, startsAt };
+  const [data, total] = await Promise.all([
+    ctx.db.booking.findMany({ where, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }], skip: filter.offset, take: filter.limit }),
+    ctx.db.booking.count({ where }),
+  ]);
+  return { data, total };
+}
+
+export const getBooking = (ctx: Context, id: string) => found(ctx.db.booking.findUnique({ where: { id } }), 'Booking');
+
+export interface NewBooking {
+  slotId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  notes?: string | null;
+  interest?: string | null;
+  source?: string | null;
+}
+
+type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
+
+const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot is no longer available: ${reason}`);
+
+/**
+ * The guest's lead: the tenant's earliest lead with that email (case-insensitive), or a new one.
+ * An advisory lock on the address makes two bookings by a new guest create one lead, not two.
+ */
+async function guestLead(tx: Transaction, tenantId: string, guest: NewBooking, resourceName: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${guest.email.toLowerCase()}`}, 0))`;
+  // Prisma's case-insensitive `equals` is ILIKE, where `_` in an address would be a wildcard.
+  const [existing] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "Lead" WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND lower(email) = lower(${guest.email})
+    ORDER BY "createdAt", id LIMIT 1`;
+  if (existing) return existing.id;
+  const lead = await tx.lead.create({
+    data: {
+      tenantId,
+      firstName: guest.firstName,
+      lastName: guest.lastName,
+      email: guest.email,
+      phone: guest.phone,
+      status: 'new',
+      source: 'web_form',
+      channelType: 'booking',
+      notes: `Booked ${resourceName} online.`,
+      sourceAttribution: { channel: 'booking', bookingSource: guest.source ?? 'api' },
+    },
+    select: { id: true },
+  });
+  return lead.id;
+}
+
+/**
+ * Books a slot. The slot is judged and the booking written in one transaction that holds the
+ * resource's row lock, so concurrent bookings of a resource (from any server process) are judged
+ * one after another against everything committed before them: a slot never holds more confirmed
+ * bookings than `maxConcurrent`. The lead and the guest's email are written in the same
+ * transaction.
+ */
+export async function createBooking(ctx: Context, input: NewBooking) {
+  const principal = principalOf(ctx);
+  const { resourceId, startsAt } = await readSlotId(ctx.prisma, principal.tenantId, input.slotId);
+  const resource = await ctx.db.bookableResource.findUnique({ where: { id: resourceId } });
+  if (!resource) throw slotUnavailable('the resource no longer exists');
+  const booking = await ctx.db.$transaction(
+    async (tx) => {
+      await lockForUpdate(tx, 'BookableResource', resourceId);
+      const slotEnd = new Date(startsAt.getTime() + 1440 * 60_000);
+      const [rules] = await loadSlotRules(tx, [resourceId], startsAt, slotEnd);
+      if (!rules) throw slotUnavailable('the resource no longer exists');
+      if (principal.kind === 'publishable' && !rules.published) throw slotUnavailable('the resource is not open for online booking');
+      const verdict = bookableSlot(rules, startsAt, ctx.now());
+      if ('refusal' in verdict) throw slotUnavailable(verdict.refusal);
+      const leadId = await guestLead(tx, principal.tenantId, input, resource.name);
+      const created = await tx.booking.create({
+        data: { ...input, source: input.source ?? 'api', ...verdict.slot, resourceId, leadId, tenantId: principal.tenantId },
+      });
+      await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
+      return created;
+    },
+    // Bookings of one resource queue on its lock: give them time to get their turn.
+    { maxWait: 8_000, timeout: 8_000 },
+  );
+  mailQueued();
+  return booking;
+}
+
+/** Cancels a confirmed booking; its place is free at once. An already cancelled one is not found (the specification's 404). */
+export async function cancelBooking(ctx: Context, id: string) {
+  const booking = await getBooking(ctx, id);
+  if (booking.status === 'cancelled') throw notFound('Booking');
+  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', `Only a confirmed booking can be cancelled; this one is ${booking.status}`);
+  const cancelledAt = ctx.now();
+  const cancelled = await ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: 'cancelled', cancelledAt } });
+    if (!count) throw notFound('Booking'); // Cancelled by a concurrent request.
+    const resource = await tx.bookableResource.findUniqueOrThrow({ where: { id: booking.resourceId } });
+    await enqueueMail(tx, booking.tenantId, bookingMail('cancelled', booking, resource));
+    return { success: true, booking: { ...booking, status: 'cancelled' as const, cancelledAt } };
+  });
+  mailQueued();
+  return cancelled;
+}
+
+/** Records how a confirmed booking ended (`completed` or `no_show`), once its slot has started. */
+export async function closeBooking(ctx: Context, id: string, outcome: 'completed' | 'no_show') {
+  const booking = await getBooking(ctx, id);
+  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', `Only a confirmed booking can be marked ${outcome}; this one is ${booking.status}`);
+  if (booking.startsAt > ctx.now()) throw new AppError('CONFLICT', `The booking cannot be marked ${outcome} before its slot starts; it is still confirmed`);
+  const { count } = await ctx.db.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: outcome } });
+  if (!count) throw new AppError('CONFLICT', `The booking changed while marking it ${outcome}; read it again`);
+  return ctx.db.booking.findUniqueOrThrow({ where: { id } });
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { logger } from '../shared/logger.js';
+import { onMailQueued, type OutboxMail } from './outbox.js';
+import { mailTransport } from './transport.js';
+
+export interface MailWorkerOptions {
+  smtpUrl?: string;
+  /** Sender, `Name <address>`. */
+  from: string;
+  dataDir: string;
+  pollMs?: number;
+  /** First retry delay; each further attempt waits twice as long, at most an hour. */
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  /** How long a claim lasts: a worker that dies holding messages releases them after it. */
+  leaseMs?: number;
+}
+
+interface ClaimedMessage {
+  id: string;
+  recipient: string;
+  subject: string;
+  message: Omit<OutboxMail, 'kind' | 'to' | 'subject'>;
+  attempts: number;
+}
+
+const BATCH = 10;
+const HOUR = 3_600_000;
+
+/**
+ * Delivers the outbox. Any number of server processes run one each: a message is claimed with
+ * FOR UPDATE SKIP LOCKED under a lease, so no two workers send it at once, and its outcome is
+ * recorded only by the worker still holding the lease. A worker that dies after sending but
+ * before recording leaves the message to be sent again after the lease; its Message-ID stays
+ * the same, so receivers can recognise the repeat.
+ */
+export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions) {
+  const { pollMs = 1000, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 5 * 60_000 } = options;
+  const transport = mailTransport(options);
+  const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'localhost';
+  let round: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const claim = (token: string) => prisma.$queryRaw<ClaimedMessage[]>`
+    UPDATE "OutboxMessage" SET "leaseToken" = ${token}::uuid, "leaseUntil" = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM "OutboxMessage"
+      WHERE status = 'pending' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+      ORDER BY "nextAttemptAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING id, recipient, subject, message, attempts`;
+
+  async function deliver(message: ClaimedMessage, token: string) {
+    try {
+      await transport.send(message.id, { ...message.message, from: options.from, to: message.recipient, subject: message.subject, messageId: `<${message.id}@${domain}>` });
+      await prisma.$executeRaw`
+        UPDATE "OutboxMessage" SET status = 'sent', "sentAt" = now(), "leaseUntil" = NULL, "lastError" = NULL
+        WHERE id = ${message.id}::uuid AND "leaseToken" = ${token}::uuid`;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const failed = message.attempts >= maxAttempts;
+      const delayMs = Math.min(retryBaseMs * 2 ** (message.attempts - 1), HOUR);
+      await prisma.$executeRaw`
+        UPDATE "OutboxMessage" SET status = ${failed ? 'failed' : 'pending'}::"OutboxStatus", "lastError" = ${reason.slice(0, 2000)},
+          "leaseUntil" = NULL, "nextAttemptAt" = now() + ${delayMs} * interval '1 millisecond'
+        WHERE id = ${message.id}::uuid AND "leaseToken" = ${token}::uuid`;
+      if (failed) logger.error({ messageId: message.id, attempts: message.attempts, reason }, 'mail delivery failed for good');
+      else logger.warn({ messageId: message.id, attempt: message.attempts, retryInMs: delayMs, reason }, 'mail delivery failed; will retry');
+    }
+  }
+
+  async function drain() {
+    for (;;) {
+      const token = randomUUID();
+      const claimed = await claim(token);
+      await Promise.all(claimed.map((message) => deliver(message, token)));
+      if (claimed.length < BATCH || stopped) return;
+    }
+  }
+
+  /** Runs one round at a time; a kick during a round runs another right after it. */
+  function kick() {
+    if (stopped) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = drain()
+      .catch((error: unknown) => logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'mail outbox unavailable; will retry'))
+      .finally(() => {
+        round = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  const timer = setInterval(kick, pollMs);
+  timer.unref();
+  const unsubscribe = onMailQueued(kick);
+  kick();
+
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await round;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,276 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtures } from './support/fixtures.js';
+import type { TenantFixture } from './support/harness.js';
+import { useHarness } from './support/harness.js';
+
+const harness = useHarness();
+const { h, tenant, rest } = harness;
+const make = fixtures(harness);
+
+/** Start times of the slots a resource offers over a range. */
+const starts = async (key: string, id: string, query: string) => {
+  const response = await rest('GET', `/api/bookings/resources/${id}/availability?${query}`, { key });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body.slots as { startsAt: string }[]).map((s) => s.startsAt);
+};
+
+describe('bookable resources', () => {
+  let t: TenantFixture;
+  beforeAll(async () => {
+    t = await tenant();
+  });
+
+  it('creates a resource with defaults, a derived unique slug and a canonical time zone', async () => {
+    const created = await rest('POST', '/api/bookings/resources', {
+      key: t.secret,
+      body: { type: 'room', name: 'Salle Étoile 2', timezone: 'europe/paris', defaultDurationMinutes: 30, city: 'Paris' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(Object.keys(created.body.data).sort()).toEqual(
+      ['id', 'type', 'name', 'slug', 'description', 'addressLine1', 'city', 'state', 'postalCode', 'timezone', 'defaultDurationMinutes', 'maxConcurrent', 'isActive', 'published', 'createdAt', 'updatedAt'].sort(),
+    );
+    expect(created.body.data).toMatchObject({ slug: 'salle-etoile-2', timezone: 'Europe/Paris', maxConcurrent: 1, isActive: true, published: false, description: null });
+    const again = await rest('POST', '/api/bookings/resources', { key: t.secret, body: { type: 'room', name: 'Salle étoile 2', timezone: 'UTC', defaultDurationMinutes: 30 } });
+    expect(again.body.data.slug).toBe('salle-etoile-2-2');
+  });
+
+  it('answers 409 for a slug already used in the tenant, and another tenant may use it', async () => {
+    const body = { type: 'person', name: 'Dana', slug: 'dana', timezone: 'UTC', defaultDurationMinutes: 45 };
+    expect((await rest('POST', '/api/bookings/resources', { key: t.secret, body })).status).toBe(201);
+    const clash = await rest('POST', '/api/bookings/resources', { key: t.secret, body });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ error: 'Conflict', details: [{ field: 'slug' }] });
+    const other = await tenant();
+    expect((await rest('POST', '/api/bookings/resources', { key: other.secret, body })).status).toBe(201);
+    const patchClash = await make.resource(t.secret, { name: 'Evan' });
+    expect((await rest('PATCH', `/api/bookings/resources/${patchClash.id}`, { key: t.secret, body: { slug: 'dana' } })).status).toBe(409);
+  });
+
+  it('refuses bad resources with 400 naming each field, writing nothing', async () => {
+    const before = await h.db.prisma.bookableResource.count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ timezone: 'Mars/Olympus' }, 'timezone'],
+      [{ defaultDurationMinutes: 4 }, 'defaultDurationMinutes'],
+      [{ defaultDurationMinutes: 1441 }, 'defaultDurationMinutes'],
+      [{ maxConcurrent: 0 }, 'maxConcurrent'],
+      [{ maxConcurrent: 1001 }, 'maxConcurrent'],
+      [{ type: 'boat' }, 'type'],
+      [{ slug: 'Not A Slug' }, 'slug'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x'.repeat(201) }, 'name'],
+      [{ extra: true }, 'extra'],
+    ];
+    for (const [change, field] of cases) {
+      const body = { type: 'room', name: 'Room', timezone: 'UTC', defaultDurationMinutes: 30, ...change };
+      const response = await rest('POST', '/api/bookings/resources', { key: t.secret, body });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(JSON.stringify(response.body.details), JSON.stringify(change)).toContain(field);
+    }
+    const missing = await rest('POST', '/api/bookings/resources', { key: t.secret, body: { name: 'Room' } });
+    expect(missing.status).toBe(400);
+    expect(await h.db.prisma.bookableResource.count()).toBe(before);
+  });
+
+  it('reads and patches: absent unchanged, null clears, never-null fields refuse null; other tenants get 404', async () => {
+    const resource = await make.resource(t.secret, { name: 'Van 1', type: 'equipment', description: 'Blue van', city: 'Leeds' });
+    const patched = await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { description: null, maxConcurrent: 2 } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ description: null, city: 'Leeds', maxConcurrent: 2, name: 'Van 1' });
+    expect((await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { name: null } })).status).toBe(400);
+    expect((await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: {} })).status).toBe(400);
+    expect((await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { timezone: 'Nowhere/Else' } })).status).toBe(400);
+    expect((await rest('GET', `/api/bookings/resources/${resource.id}`, { key: t.secret })).body.data.description).toBeNull();
+    const other = await tenant();
+    for (const [method, path, body] of [
+      ['GET', '', undefined],
+      ['PATCH', '', { name: 'Mine' }],
+      ['GET', '/hours', undefined],
+      ['PUT', '/hours', { hours: [] }],
+      ['GET', '/closures', undefined],
+      ['POST', '/closures', { startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z' }],
+      ['GET', '/availability', undefined],
+    ] as const) {
+      const response = await rest(method, `/api/bookings/resources/${resource.id}${path}`, { key: other.secret, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('lists active resources by name with type, query, includeInactive, limit and offset', async () => {
+    const mine = await tenant();
+    await make.resource(mine.secret, { name: 'Bay Two', type: 'location' });
+    await make.resource(mine.secret, { name: 'Alpha room', type: 'room' });
+    await make.resource(mine.secret, { name: 'Bay One', type: 'location' });
+    await make.resource(mine.secret, { name: 'Closed bay', type: 'location', isActive: false });
+    const names = async (query = '') => {
+      const response = await rest('GET', `/api/bookings/resources${query}`, { key: mine.secret });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body.data as { name: string }[]).map((r) => r.name);
+    };
+    expect(await names()).toEqual(['Alpha room', 'Bay One', 'Bay Two']);
+    expect(await names('?type=location')).toEqual(['Bay One', 'Bay Two']);
+    expect(await names('?query=BAY')).toEqual(['Bay One', 'Bay Two']);
+    expect(await names('?includeInactive=true&query=bay')).toEqual(['Bay One', 'Bay Two', 'Closed bay']);
+    expect(await names('?limit=1&offset=1')).toEqual(['Bay One']);
+    for (const bad of ['limit=101', 'limit=0', 'offset=-1', 'type=boat', 'includeInactive=yes', 'page=2']) {
+      const response = await rest('GET', `/api/bookings/resources?${bad}`, { key: mine.secret });
+      expect(response.status, bad).toBe(400);
+      expect(response.body.details[0].field, bad).toBe(bad.split('=')[0]);
+    }
+  });
+});
+
+describe('weekly hours and closures', () => {
+  let t: TenantFixture;
+  beforeAll(async () => {
+    t = await tenant();
+  });
+
+  it('replaces the weekly schedule and answers it back; GET reads it', async () => {
+    const resource = await make.resource(t.secret, { name: 'Desk' }, []);
+    const hours = [
+      { weekday: 1, opensAt: '13:00', closesAt: '17:00' },
+      { weekday: 1, opensAt: '09:00', closesAt: '12:00' },
+      { weekday: 7, opensAt: '22:00', closesAt: '24:00' },
+    ];
+    const put = await rest('PUT', `/api/bookings/resources/${resource.id}/hours`, { key: t.secret, body: { hours } });
+    expect(put.status).toBe(200);
+    const expected = { resourceId: resource.id, timezone: 'UTC', hours: [hours[1], hours[0], hours[2]] };
+    expect(put.body).toEqual({ data: expected });
+    expect((await rest('GET', `/api/bookings/resources/${resource.id}/hours`, { key: t.secret })).body).toEqual({ data: expected });
+    const replaced = await rest('PUT', `/api/bookings/resources/${resource.id}/hours`, { key: t.secret, body: { hours: [hours[2]] } });
+    expect(replaced.body.data.hours).toEqual([hours[2]]);
+  });
+
+  it('refuses overlapping, inverted and malformed intervals with 400 naming them, keeping the old schedule', async () => {
+    const resource = await make.resource(t.secret, { name: 'Bench' });
+    const before = await rest('GET', `/api/bookings/resources/${resource.id}/hours`, { key: t.secret });
+    const cases: [unknown[], string][] = [
+      [[{ weekday: 2, opensAt: '09:00', closesAt: '12:00' }, { weekday: 2, opensAt: '11:00', closesAt: '13:00' }], 'hours.1'],
+      [[{ weekday: 2, opensAt: '12:00', closesAt: '12:00' }], 'hours.0.closesAt'],
+      [[{ weekday: 2, opensAt: '14:00', closesAt: '09:00' }], 'hours.0.closesAt'],
+      [[{ weekday: 8, opensAt: '09:00', closesAt: '10:00' }], 'hours.0.weekday'],
+      [[{ weekday: 0, opensAt: '09:00', closesAt: '10:00' }], 'hours.0.weekday'],
+      [[{ weekday: 1, opensAt: '9:00', closesAt: '10:00' }], 'hours.0.opensAt'],
+      [[{ weekday: 1, opensAt: '24:00', closesAt: '24:00' }], 'hours.0.opensAt'],
+      [[{ weekday: 1, opensAt: '09:00', closesAt: '24:30' }], 'hours.0.closesAt'],
+      [[{ weekday: 1, opensAt: '09:00' }], 'closesAt'],
+    ];
+    for (const [hours, field] of cases) {
+      const response = await rest('PUT', `/api/bookings/resources/${resource.id}/hours`, { key: t.secret, body: { hours } });
+      expect(response.status, JSON.stringify(hours)).toBe(400);
+      expect(JSON.stringify(response.body.details), JSON.stringify(hours)).toContain(field);
+    }
+    expect((await rest('GET', `/api/bookings/resources/${resource.id}/hours`, { key: t.secret })).body).toEqual(before.body);
+  });
+
+  it('creates, lists upcoming and deletes closures', async () => {
+    const resource = await make.resource(t.secret, { name: 'Lathe' });
+    const soon = new Date(Date.now() + 86_400_000);
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const created = await rest('POST', `/api/bookings/resources/${resource.id}/closures`, {
+      key: t.secret,
+      body: { startsAt: soon.toISOString(), endsAt: later.toISOString(), reason: 'Service' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toEqual({ id: expect.any(String), resourceId: resource.id, startsAt: soon.toISOString(), endsAt: later.toISOString(), reason: 'Service' });
+    await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt: '2020-01-01T00:00:00Z', endsAt: '2020-01-02T00:00:00Z' } });
+    const listed = await rest('GET', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret });
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([created.body.data.id]);
+    const path = `/api/bookings/resources/${resource.id}/closures/${created.body.data.id}`;
+    expect(await rest('DELETE', path, { key: t.secret })).toMatchObject({ status: 200, body: { success: true } });
+    expect((await rest('DELETE', path, { key: t.secret })).status).toBe(404);
+    const inverted = await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt: later.toISOString(), endsAt: soon.toISOString() } });
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.details[0].field).toBe('endsAt');
+    const noOffset = await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt: '2030-01-01T00:00', endsAt: '2030-01-02T00:00:00Z' } });
+    expect(noOffset.status).toBe(400);
+  });
+});
+
+describe('availability', () => {
+  let t: TenantFixture;
+  beforeAll(async () => {
+    t = await tenant();
+  });
+
+  it('lays slots on each interval from its opening, by the duration, ending by the close; range defaults to the next 7 days', async () => {
+    const resource = await make.resource(t.secret, { defaultDurationMinutes: 50 }, [['09:00', '11:00'], ['13:00', '14:00']]);
+    expect(await starts(t.secret, resource.id, 'from=2030-01-07&to=2030-01-07')).toEqual([
+      '2030-01-07T09:00:00.000Z',
+      '2030-01-07T09:50:00.000Z',
+      '2030-01-07T13:00:00.000Z',
+    ]);
+    const response = await rest('GET', `/api/bookings/resources/${resource.id}/availability`, { key: t.secret });
+    expect(Object.keys(response.body).sort()).toEqual(['resourceId', 'slots']);
+    expect(response.body.slots.length).toBeGreaterThanOrEqual(6 * 3);
+    expect(response.body.slots.length).toBeLessThanOrEqual(8 * 3);
+    for (const slot of response.body.slots) {
+      expect(Object.keys(slot).sort()).toEqual(['endsAt', 'remaining', 'slotId', 'startsAt']);
+      expect(new Date(slot.startsAt).getTime()).toBeGreaterThan(Date.now());
+      expect(new Date(slot.startsAt).getTime()).toBeLessThan(Date.now() + 7 * 86_400_000);
+    }
+    const times = response.body.slots.map((s: { startsAt: string }) => s.startsAt);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('reads dates in the resource time zone and date-times with their offset', async () => {
+    const resource = await make.resource(t.secret, { timezone: 'Asia/Tokyo', defaultDurationMinutes: 60 }, [['09:00', '11:00']]);
+    expect(await starts(t.secret, resource.id, 'from=2030-01-07&to=2030-01-07')).toEqual(['2030-01-07T00:00:00.000Z', '2030-01-07T01:00:00.000Z']);
+    expect(await starts(t.secret, resource.id, `from=${encodeURIComponent('2030-01-07T10:00:00+09:00')}&to=2030-01-07`)).toEqual(['2030-01-07T01:00:00.000Z']);
+  });
+
+  it('keeps 09:00 local across both daylight-saving changes (America/New_York)', async () => {
+    const resource = await make.resource(t.secret, { timezone: 'America/New_York', defaultDurationMinutes: 60 });
+    const march = await starts(t.secret, resource.id, 'from=2027-03-13&to=2027-03-15');
+    // 8 slots a day (09:00 to 17:00); 09:00 EST is 14:00Z, 09:00 EDT (from 14 March) is 13:00Z.
+    expect(march.length).toBe(24);
+    expect([march[0], march[8], march[16]]).toEqual(['2027-03-13T14:00:00.000Z', '2027-03-14T13:00:00.000Z', '2027-03-15T13:00:00.000Z']);
+    const november = await starts(t.secret, resource.id, 'from=2027-11-06&to=2027-11-08');
+    expect(november.length).toBe(24);
+    expect([november[0], november[8], november[16]]).toEqual(['2027-11-06T13:00:00.000Z', '2027-11-07T14:00:00.000Z', '2027-11-08T14:00:00.000Z']);
+    expect(november[15]).toBe('2027-11-07T21:00:00.000Z'); // 16:00 EST, the last slot
+  });
+
+  it('lays a 30-minute night grid over the skipped and the repeated hour in elapsed time', async () => {
+    const resource = await make.resource(t.secret, { timezone: 'America/New_York', defaultDurationMinutes: 30 }, [['00:00', '06:00']]);
+    const halfHours = (from: string, count: number) => Array.from({ length: count }, (_, i) => new Date(new Date(from).getTime() + i * 1_800_000).toISOString());
+    // 14 March 2027: 02:00-03:00 does not exist, so 00:00 EST to 06:00 EDT is 5 hours: 10 slots.
+    expect(await starts(t.secret, resource.id, 'from=2027-03-14&to=2027-03-14')).toEqual(halfHours('2027-03-14T05:00:00Z', 10));
+    // 7 November 2027: 01:00-02:00 happens twice, so 00:00 EDT to 06:00 EST is 7 hours: 14 slots.
+    expect(await starts(t.secret, resource.id, 'from=2027-11-07&to=2027-11-07')).toEqual(halfHours('2027-11-07T04:00:00Z', 14));
+  });
+
+  it('leaves out closed and started slots; an inactive resource has none', async () => {
+    const resource = await make.resource(t.secret, { defaultDurationMinutes: 60 }, [['00:00', '24:00']]);
+    await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt: '2030-01-07T10:30:00Z', endsAt: '2030-01-07T12:00:00Z' } });
+    const day = await starts(t.secret, resource.id, 'from=2030-01-07&to=2030-01-07');
+    expect(day).toHaveLength(22);
+    expect(day).not.toContain('2030-01-07T10:00:00.000Z');
+    expect(day).not.toContain('2030-01-07T11:00:00.000Z');
+    expect(day).toContain('2030-01-07T12:00:00.000Z');
+    const today = await starts(t.secret, resource.id, `from=${new Date(Date.now() - 3_600_000).toISOString()}&to=${new Date(Date.now() + 3 * 3_600_000).toISOString()}`);
+    expect(today.every((s) => new Date(s).getTime() > Date.now())).toBe(true);
+    expect(today.length).toBeGreaterThanOrEqual(2);
+    await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { isActive: false } });
+    expect(await starts(t.secret, resource.id, 'from=2030-01-07&to=2030-01-07')).toEqual([]);
+  });
+
+  it('refuses bad ranges with 400 naming the parameter', async () => {
+    const resource = await make.resource(t.secret);
+    const cases: [string, string][] = [
+      ['from=2030-01-07&to=2030-01-06', 'to'],
+      ['from=2030-01-01&to=2030-02-01', 'to'],
+      ['from=yesterday', 'from'],
+      ['from=2030-02-30', 'from'],
+      ['to=2030-01-07T10:00:00', 'to'],
+      ['from=2030-01-07T25:00:00Z', 'from'],
+      ['until=2030-01-07', 'until'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await rest('GET', `/api/bookings/resources/${resource.id}/availability?${query}`, { key: t.secret });
+      expect(response.status, query).toBe(400);
+      expect(response.body.details[0].field, query).toBe(field);
+    }
+    expect((await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-01-01&to=2030-01-31`, { key: t.secret })).status).toBe(200);
+  });
+});
