@@ -57,18 +57,21 @@ function paths(root: GraphQLField<unknown, unknown>): { steps: Step[]; leaf: str
   return found;
 }
 
-const holds = (scope: Scope, needed: Scope | 'any secret key') => needed === 'any secret key' || needed === scope;
+const holds = (scope: Scope, needed: Scope | Scope[] | 'any secret key') =>
+  needed === 'any secret key' || (Array.isArray(needed) ? needed.includes(scope) : needed === scope);
 
 /** Whether a key with only `scope` may read along `steps`, by the expected table. */
-function permitted(scope: Scope, rootScope: Scope | 'any secret key', steps: Step[]): boolean {
+function permitted(scope: Scope, rootScope: Scope | Scope[] | 'any secret key', steps: Step[]): boolean {
   if (!holds(scope, rootScope)) return false;
   return steps.every((step) => step.embedded || !step.record || holds(scope, expectedReadScope[step.record]!));
 }
 
-const rootScopes: Record<string, Scope | 'any secret key'> = {
+const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   companies: 'companies.read', company: 'companies.read', sites: 'companies.read', site: 'companies.read',
   contacts: 'contacts.read', contact: 'contacts.read', deals: 'pipeline', deal: 'pipeline', pipelines: 'pipeline',
   pipelineStages: 'pipeline', leads: 'leads.lead.read', lead: 'leads.lead.read', users: 'any secret key',
+  bookableResources: 'bookings.read', bookableResource: ['bookings.read', 'bookings.resources.manage'], resourceAvailability: 'bookings.read',
+  resourceHours: 'bookings.resources.manage', resourceClosures: 'bookings.resources.manage', bookings: 'bookings.read', booking: 'bookings.read',
 };
 
 async function ask(key: string, query: string) {

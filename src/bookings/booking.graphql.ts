@@ -5,7 +5,7 @@ import { pageArgs } from '../graphql/pagination.js';
 import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
-import { DATE_OR_DATE_TIME } from './time-window.js';
+import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
 
 const BookingStatusEnum = builder.enumType(BookingStatus, {
   name: 'BookingStatus',
@@ -102,8 +102,8 @@ builder.queryFields((t) => ({
       resourceId: t.arg({ type: 'UUID', description: 'Only bookings of this resource.' }),
       status: t.arg({ type: BookingStatusEnum, description: 'Only bookings with this status.' }),
       leadId: t.arg({ type: 'UUID', description: 'Only bookings linked to this lead.' }),
-      from: t.arg.string({ description: `Only bookings starting at or after this, ${DATE_OR_DATE_TIME} (a date is a UTC day).`, validate: z.string().max(40).nullish() }),
-      to: t.arg.string({ description: `Only bookings starting at or before this, ${DATE_OR_DATE_TIME} (a date includes that whole UTC day).`, validate: z.string().max(40).nullish() }),
+      from: t.arg.string({ description: `Only bookings starting at or after this, ${DATE_OR_DATE_TIME} (a date is a UTC day).`, validate: dateOrDateTime }),
+      to: t.arg.string({ description: `Only bookings starting at or before this, ${DATE_OR_DATE_TIME} (a date includes that whole UTC day).`, validate: dateOrDateTime }),
     },
     resolve: (_root, args, ctx) => listBookings(ctx, args),
   }),

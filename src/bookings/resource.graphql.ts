@@ -20,7 +20,7 @@ import {
   updateResource,
   visibleToCaller,
 } from './resource.service.js';
-import { DATE_OR_DATE_TIME, MAX_AVAILABILITY_DAYS } from './time-window.js';
+import { DATE_OR_DATE_TIME, dateOrDateTime, MAX_AVAILABILITY_DAYS } from './time-window.js';
 
 export const ResourceTypeEnum = builder.enumType(ResourceType, {
   name: 'ResourceType',
@@ -56,10 +56,10 @@ const OpeningIntervalType = builder.objectRef<OpeningInterval>('OpeningInterval'
 });
 
 const rangeArgs = builder.args((t) => ({
-  from: t.string({ description: `Start of the range, ${DATE_OR_DATE_TIME}; a date is that day in the resource's time zone. Default: now.`, validate: z.string().max(40).nullish() }),
+  from: t.string({ description: `Start of the range, ${DATE_OR_DATE_TIME}; a date is that day in the resource's time zone. Default: now.`, validate: dateOrDateTime }),
   to: t.string({
     description: `End of the range (exclusive), ${DATE_OR_DATE_TIME}; a date includes that whole day. Default: 7 days after \`from\`; at most ${MAX_AVAILABILITY_DAYS} days after it.`,
-    validate: z.string().max(40).nullish(),
+    validate: dateOrDateTime,
   }),
 }));
 

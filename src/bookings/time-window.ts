@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
 import { badInput } from '../shared/errors.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -6,6 +7,14 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 export const DATE_OR_DATE_TIME = 'a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z)';
+
+/** The argument validator of a `from`/`to` bound: its shape (published as a pattern); `parseBound` checks the calendar. */
+export const dateOrDateTime = z
+  .string()
+  .max(40, `must be ${DATE_OR_DATE_TIME}`)
+  .regex(new RegExp(`${DATE.source}|${DATE_TIME.source}`, 'i'), `must be ${DATE_OR_DATE_TIME}`)
+  .meta({ examples: ['2030-01-07', '2030-01-07T09:00:00Z'] })
+  .nullish();
 
 /** The canonical spelling of an IANA time zone name, or null when there is no such zone. */
 export function canonicalTimeZone(name: string): string | null {

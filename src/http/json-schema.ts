@@ -28,7 +28,7 @@ function validatorConstraints(owner: GraphQLArgument | GraphQLInputField): JsonS
   if (!(validator instanceof z.ZodType)) return {};
   const converted = z.toJSONSchema(validator, { unrepresentable: 'any', io: 'input' }) as JsonSchema & { anyOf?: JsonSchema[] };
   const value = converted.anyOf?.find((s) => s.type !== 'null') ?? converted;
-  const kept = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'];
+  const kept = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'examples'];
   // zod bounds every integer by the safe-integer range, which says nothing here.
   const meaningful = ([key, bound]: [string, unknown]) => kept.includes(key) && Math.abs(Number(bound)) !== Number.MAX_SAFE_INTEGER;
   return Object.fromEntries(Object.entries(value).filter(meaningful));

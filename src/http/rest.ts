@@ -253,6 +253,8 @@ export function useRest(routes: RestRoutes): Plugin {
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
+          const unexpected = route.hasInput ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));
+          if (unexpected.length) return badRequest(unexpected.map((p) => `${p.field}: ${p.message}`).join('; '), unexpected);
           body = JSON.stringify(route.hasInput ? { input: read.body } : {});
         }
         const forwarded = new fetchAPI.Request(canonical, { method: request.method, headers: request.headers, body });

@@ -11,7 +11,7 @@ type Harness = ReturnType<typeof useHarness>;
  * What reads each record type: the expectation the authorization tests check the schema against,
  * written here independently of the implementation's own table.
  */
-export const expectedReadScope: Record<string, Scope | 'any secret key'> = {
+export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key'> = {
   Company: 'companies.read',
   Site: 'companies.read',
   Contact: 'contacts.read',
@@ -21,10 +21,13 @@ export const expectedReadScope: Record<string, Scope | 'any secret key'> = {
   PipelineStage: 'pipeline',
   Lead: 'leads.lead.read',
   User: 'any secret key',
+  BookableResource: ['bookings.read', 'bookings.resources.manage'],
+  ResourceClosure: 'bookings.resources.manage',
+  Booking: 'bookings.read',
 };
 
-/** Relations whose record is part of the parent's published shape (the spec's deal embeds these). */
-export const embeddedRelations = new Set(['Deal.company', 'Deal.contact', 'Deal.site']);
+/** Relations whose record is part of the parent's published shape (the spec's deal and booking embed these). */
+export const embeddedRelations = new Set(['Deal.company', 'Deal.contact', 'Deal.site', 'Booking.resource', 'Booking.lead']);
 
 /**
  * One tenant with one record of every type, every relation filled (so every path through the
@@ -45,7 +48,12 @@ export async function authorizationWorld(harness: Harness) {
     body: { name: 'Hoist', companyId: company.id, stageId: qualify.id, contactId: contact.id, siteId: site.id, ownerId: owner.userId, value: '100.00' },
   })).body.data;
   await rest('POST', `/api/v1/pipeline/deals/${deal.id}/activities`, { key, body: { type: 'call', description: 'Spoke' } });
-  const lead = await make.lead(key, { assignedTo: owner.userId });
+  const lead = await make.lead(key, { assignedTo: owner.userId, email: 'guest@acme.example' });
+  const resource = await make.resource(key, { name: 'Bay' });
+  await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key, body: { startsAt: '2030-02-01T00:00:00Z', endsAt: '2030-02-02T00:00:00Z' } });
+  const slot = (await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-01-07&to=2030-01-07`, { key })).body.slots[0];
+  // The guest is the lead above, so the booking links to it.
+  const booking = (await rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Gus', lastName: 'Guest', email: 'guest@acme.example' } })).body.booking;
   const keys = new Map<Scope, string>();
   for (const scope of allScopes) {
     const pair = await createKeyPair(h.db.prisma, { tenantId: owner.tenantId, userId: owner.userId, name: scope, scopes: [scope] });
@@ -53,6 +61,9 @@ export async function authorizationWorld(harness: Harness) {
   }
   const ids: Record<string, string> = {
     Company: company.id, Contact: contact.id, Site: site.id, Deal: deal.id, Lead: lead.id, Pipeline: pipeline.id, PipelineStage: qualify.id,
+    Booking: booking.id,
+    // Root fields about a resource take its id.
+    BookableResource: resource.id, ResourceAvailability: resource.id, ResourceHours: resource.id, ResourceClosure: resource.id,
   };
-  return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify };
+  return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify, resource, booking };
 }
