@@ -24,8 +24,22 @@ const leadNames = [['Avery', 'Brooks'], ['Blake', 'Reed'], ['Cameron', 'Hayes'],
 const sources = ['web_form', 'referral', 'agent_chat', 'inbound_call', 'mcp', 'import'] as const;
 const statuses = ['new', 'contacted', 'qualifying', 'qualified', 'new', 'converted', 'disqualified', 'lost'] as const;
 
+const hour = 60;
+const bookableResources = [
+  {
+    fields: { type: 'service', name: 'Site survey', slug: 'site-survey', timezone: 'America/New_York', defaultDurationMinutes: 60, maxConcurrent: 2, published: true, city: 'Columbus', state: 'OH', description: 'An engineer visits to assess your lifting equipment.' },
+    weekdays: [1, 2, 3, 4, 5],
+    hours: [[9 * hour, 12 * hour], [13 * hour, 17 * hour]],
+  },
+  {
+    fields: { type: 'room', name: 'Training room', slug: 'training-room', timezone: 'America/New_York', defaultDurationMinutes: 120, maxConcurrent: 1, published: false, addressLine1: '100 Main St', city: 'Columbus', state: 'OH' },
+    weekdays: [1, 2, 3, 4, 5, 6],
+    hours: [[8 * hour, 18 * hour]],
+  },
+] as const;
+
 /**
- * The demo tenant with users, sample companies, contacts and leads (created once), and a fresh
+ * The demo tenant with users, sample companies, contacts, leads and bookable resources (created once), and a fresh
  * key pair holding every scope (keys are shown only once, so each run issues a new pair).
  */
 export async function seedDemo(prisma: PrismaClient) {
@@ -101,6 +115,15 @@ export async function seedDemo(prisma: PrismaClient) {
         companyName: `${lastName} & Co`,
       })),
     });
+    for (const resource of bookableResources) {
+      await prisma.bookableResource.create({
+        data: {
+          tenantId,
+          ...resource.fields,
+          operatingHours: { create: resource.weekdays.flatMap((weekday) => resource.hours.map(([opensAt, closesAt]) => ({ tenantId, weekday, opensAt, closesAt }))) },
+        },
+      });
+    }
   }
   const users = await prisma.user.findMany({ where: { tenantId: tenant.id }, select: { id: true, name: true, email: true, role: true }, orderBy: { name: 'asc' } });
   const admin = users.find((u) => u.role === 'system_admin') ?? users[0];

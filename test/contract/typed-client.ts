@@ -1,6 +1,12 @@
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/openapi.js';
 
+/** The body of a successful answer; a failed one stops the program with its error body. */
+function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.data === undefined) throw new Error(`${result.response.status} ${result.response.url}: ${JSON.stringify(result.error)}`);
+  return result.data;
+}
+
 /**
  * What an integrator writes with a client generated from schema/openapi.json (openapi-typescript
  * and openapi-fetch): it lists, creates, patches (clearing fields with null) and pages through
@@ -8,12 +14,6 @@ import type { paths } from '../generated/openapi.js';
  * `npm test`), and it runs against the real server in test/typed-client.test.ts.
  */
 export async function exerciseEveryResource(client: Client<paths>) {
-  /** The body of a successful answer; a failed one stops the program with its error body. */
-  function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
-    if (result.data === undefined) throw new Error(`${result.response.status} ${result.response.url}: ${JSON.stringify(result.error)}`);
-    return result.data;
-  }
-
   /** Every item of a page-based list, one page of `limit` 1 at a time. */
   async function everyPage<T>(fetchPage: (page: number) => Promise<{ data: T[]; total: number; page: number; pageSize: number }>): Promise<T[]> {
     const items: T[] = [];
@@ -81,5 +81,30 @@ export async function exerciseEveryResource(client: Client<paths>) {
     users: users.map((u) => u.role),
     pipeline: { stageColor: stage2.color, pipelines: pipelines.map((p) => p.name), stages: stages.map((s) => s.name) },
     deal: { value: deal.value, products: deal.products, status: moved.status, contact: moved.contact, listed: deals.length, won: wonDeals.data.map((d) => d.id), activities: detail.activities.map((a) => a.type), activity: activity.type },
+  };
+}
+
+/** The booking flow through the same generated client: resources, hours, closures, availability, bookings. */
+export async function exerciseBookings(client: Client<paths>) {
+  const resource = ok(await client.POST('/api/bookings/resources', { body: { type: 'room', name: 'Room A', timezone: 'Europe/Paris', defaultDurationMinutes: 60, description: 'Quiet', maxConcurrent: 2 } })).data;
+  const id = resource.id;
+  const patched = ok(await client.PATCH('/api/bookings/resources/{id}', { params: { path: { id } }, body: { description: null, published: true } })).data;
+  const hours = ok(await client.PUT('/api/bookings/resources/{id}/hours', { params: { path: { id } }, body: { hours: [{ weekday: 1, opensAt: '09:00', closesAt: '12:00' }] } })).data;
+  const readHours = ok(await client.GET('/api/bookings/resources/{id}/hours', { params: { path: { id } } })).data;
+  const closure = ok(await client.POST('/api/bookings/resources/{id}/closures', { params: { path: { id } }, body: { startsAt: '2030-01-07T10:00:00+01:00', endsAt: '2030-01-07T11:00:00+01:00', reason: null } })).data;
+  const closures = ok(await client.GET('/api/bookings/resources/{id}/closures', { params: { path: { id } } })).data;
+  const listed = ok(await client.GET('/api/bookings/resources', { params: { query: { type: 'room', query: 'room', limit: 10, offset: 0 } } })).data;
+  const availability = ok(await client.GET('/api/bookings/resources/{id}/availability', { params: { path: { id }, query: { from: '2030-01-07', to: '2030-01-07' } } }));
+  const [first] = availability.slots;
+  if (!first) throw new Error('no open slot');
+  const booked = ok(await client.POST('/api/bookings', { body: { slotId: first.slotId, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.test', phone: null } })).booking;
+  const detail = ok(await client.GET('/api/bookings/{id}', { params: { path: { id: booked.id } } })).booking;
+  const bookings = ok(await client.GET('/api/bookings', { params: { query: { resourceId: id, status: 'confirmed', from: '2030-01-07', limit: 5 } } }));
+  const cancelled = ok(await client.DELETE('/api/bookings/{id}', { params: { path: { id: booked.id } } }));
+  const removed = ok(await client.DELETE('/api/bookings/resources/{id}/closures/{closureId}', { params: { path: { id, closureId: closure.id } } }));
+  return {
+    resource: { description: patched.description, published: patched.published, hours: hours.hours, readHours: readHours.hours, closures: closures.length, listed: listed.length },
+    slots: availability.slots.map((s) => s.startsAt),
+    booking: { status: booked.status, lead: detail.lead?.email, resource: detail.resource.name, total: bookings.total, cancelled: cancelled.success, closureRemoved: removed.success },
   };
 }
