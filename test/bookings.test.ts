@@ -325,6 +325,22 @@ describe('bookings over GraphQL', () => {
     expect(full.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'slotId' }] });
   });
 
+  it('bounds the slots one request may lay: a whole month of 5-minute slots, but not for many resources at once', async () => {
+    const t = await tenant();
+    const ids = [];
+    for (const name of ['A', 'B', 'C']) ids.push((await make.resource(t.secret, { name, defaultDurationMinutes: 5 }, [['00:00', '24:00']])).id);
+    const month = await rest('GET', `/api/bookings/resources/${ids[0]}/availability?from=2030-01-01&to=2030-01-31`, { key: t.secret });
+    expect(month.status).toBe(200);
+    expect(month.body.slots).toHaveLength(31 * 288);
+    const response = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
+      body: JSON.stringify({ query: '{ bookableResources { data { availability(from: "2030-01-01", to: "2030-01-31") { slotId } } } }' }),
+    });
+    const answer = await response.json();
+    expect(answer.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { estimate: 3 * 31 * 288, budget: 10_000 } });
+  });
+
   it('keeps availability and the bookings list at a constant number of statements', async () => {
     const t = await tenant();
     const resource = await make.resource(t.secret, { name: 'Hall', maxConcurrent: 50 }, [['00:00', '24:00']]);

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import type { Context } from '../graphql/context.js';
-import { type OpenSlot, openSlots, type SlotRules, type TimeSpan, type WeeklyInterval } from './slots.js';
+import { AppError } from '../shared/errors.js';
+import { type OpenSlot, openSlots, slotCountBound, type SlotRules, type TimeSpan, type WeeklyInterval } from './slots.js';
 import { slotIdSignerFor } from './slot-ids.js';
 import { availabilityWindow, WIDEST_ZONE_OFFSET_MS } from './time-window.js';
 
@@ -23,6 +24,12 @@ interface RulesRow {
 }
 
 const DAY = 86_400_000;
+
+/**
+ * Slots one request may lay, over all the resources it asks about: a whole 31-day range of
+ * 5-minute slots around the clock (8,928) fits; a hundred such resources at once does not.
+ */
+export const MAX_SLOTS_PER_REQUEST = 10_000;
 const spans = (rows: [number, number][]): TimeSpan[] => rows.map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
 
 /**
@@ -84,12 +91,20 @@ async function slotsOf(ctx: Context, resourceIds: readonly string[], range: Avai
     loadSlotRules(ctx.db, resourceIds, new Date(widest.from.getTime() - WIDEST_ZONE_OFFSET_MS), new Date(widest.to.getTime() + WIDEST_ZONE_OFFSET_MS)),
     slotIdSignerFor(ctx.prisma, scopedTenantId(ctx.db)),
   ]);
-  const byId = new Map(rules.map((r) => [r.id, r]));
+  const byId = new Map(rules.map((r) => [r.id, { ...r, window: availabilityWindow(range, r.timezone, now) }]));
+  const bound = [...byId.values()].reduce((sum, r) => sum + slotCountBound(r, r.window.from, r.window.to), 0);
+  if (bound > MAX_SLOTS_PER_REQUEST) {
+    throw new AppError(
+      'QUERY_TOO_COSTLY',
+      `Availability could list up to ${bound} slots here, more than ${MAX_SLOTS_PER_REQUEST} in one request: narrow \`from\`/\`to\` or ask for fewer resources.`,
+      undefined,
+      { cost: { estimate: bound, budget: MAX_SLOTS_PER_REQUEST } },
+    );
+  }
   return resourceIds.map((id) => {
     const resource = byId.get(id);
     if (!resource) return null;
-    const window = availabilityWindow(range, resource.timezone, now);
-    const slots = openSlots(resource, window.from, window.to, now).map((slot) => ({ ...slot, slotId: sign(id, slot.startsAt) }));
+    const slots = openSlots(resource, resource.window.from, resource.window.to, now).map((slot) => ({ ...slot, slotId: sign(id, slot.startsAt) }));
     return { resourceId: id, isActive: resource.isActive, published: resource.published, slots };
   });
 }

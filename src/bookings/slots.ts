@@ -68,6 +68,17 @@ export function laySlots(rules: Pick<SlotRules, 'timezone' | 'defaultDurationMin
   return slots;
 }
 
+/** How many slots the grid has at most in [from, to), counted by local day without laying them. */
+export function slotCountBound(rules: Pick<SlotRules, 'timezone' | 'defaultDurationMinutes' | 'hours'>, from: Date, to: Date): number {
+  const perWeekday = new Map<number, number>();
+  for (const h of rules.hours) perWeekday.set(h.weekday, (perWeekday.get(h.weekday) ?? 0) + Math.floor((h.closesAt - h.opensAt) / rules.defaultDurationMinutes));
+  let count = 0;
+  for (let day = DateTime.fromJSDate(from, { zone: rules.timezone }).startOf('day'); day.toMillis() < to.getTime(); day = day.plus({ days: 1 }).startOf('day')) {
+    count += perWeekday.get(day.weekday) ?? 0;
+  }
+  return count;
+}
+
 /** Counts spans overlapping a slot in O(log n): those starting before its end minus those ended by its start. */
 function overlapCounter(spans: TimeSpan[]) {
   const starts = spans.map((s) => s.startsAt.getTime()).sort((a, b) => a - b);
