@@ -9,7 +9,7 @@ import { loadSlotRules } from './availability.js';
 import { bookingMail } from './booking.mail.js';
 import { readSlotId } from './slot-ids.js';
 import { bookableSlot } from './slots.js';
-import { parseBound } from './time-window.js';
+import { isDate, parseBound } from './time-window.js';
 
 export interface BookingFilter {
   resourceId?: string | null;
@@ -22,10 +22,12 @@ export interface BookingFilter {
 }
 
 export async function listBookings(ctx: Context, filter: BookingFilter) {
-  // Dates are UTC days here: bookings of several resources have no one zone.
+  // Dates are UTC days here (bookings of several resources have no one zone). A date `to` ends
+  // where the next day starts; a date-time `to` is included, as the specification says.
+  const to = filter.to ? parseBound(filter.to, 'to', 'UTC', true) : undefined;
   const startsAt = {
     gte: filter.from ? parseBound(filter.from, 'from', 'UTC', false) : undefined,
-    lte: filter.to ? new Date(parseBound(filter.to, 'to', 'UTC', true).getTime() - (/T/.test(filter.to) ? 0 : 1)) : undefined,
+    ...(to && filter.to ? { [isDate(filter.to) ? 'lt' : 'lte']: to } : {}),
   };
   const where = { resourceId: filter.resourceId ?? undefined, status: filter.status ?? undefined, leadId: filter.leadId ?? undefined, startsAt };
   const [data, total] = await Promise.all([

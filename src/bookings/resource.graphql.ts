@@ -13,12 +13,12 @@ import {
   deleteClosure,
   getResource,
   getResourceHours,
+  isVisibleTo,
   listResources,
   listUpcomingClosures,
   type OpeningInterval,
   setResourceHours,
   updateResource,
-  visibleToCaller,
 } from './resource.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime, MAX_AVAILABILITY_DAYS } from './time-window.js';
 
@@ -252,8 +252,7 @@ builder.queryFields((t) => ({
     args: { ...resourceId, ...rangeArgs },
     resolve: async (_root, { id, ...range }, ctx) => {
       const availability = await availabilityOf(ctx, id, range);
-      const visible = availability && (Object.keys(visibleToCaller(ctx)).length === 0 || (availability.isActive && availability.published));
-      if (!visible) throw notFound('Bookable resource');
+      if (!availability || !isVisibleTo(ctx, availability)) throw notFound('Bookable resource');
       return availability;
     },
   }),

@@ -9,8 +9,12 @@ import { sentFields } from '../shared/validation.js';
 import type { WeeklyInterval } from './slots.js';
 import { canonicalTimeZone } from './time-window.js';
 
-/** A publishable key (a website widget) sees only resources that are active and published. */
+/** A publishable key (a website widget) sees only resources that are active and published: as a Prisma condition, */
 export const visibleToCaller = (ctx: Context) => (principalOf(ctx).kind === 'publishable' ? { isActive: true, published: true } : {});
+
+/** ... and as a check of a resource already read. */
+export const isVisibleTo = (ctx: Context, resource: { isActive: boolean; published: boolean }) =>
+  principalOf(ctx).kind !== 'publishable' || (resource.isActive && resource.published);
 
 export interface ResourceFilter {
   type?: ResourceType | null;

@@ -16,6 +16,9 @@ export const dateOrDateTime = z
   .meta({ examples: ['2030-01-07', '2030-01-07T09:00:00Z'] })
   .nullish();
 
+/** Whether a bound is a whole date (`2026-03-08`) rather than a date-time. */
+export const isDate = (value: string) => DATE.test(value);
+
 /** The canonical spelling of an IANA time zone name, or null when there is no such zone. */
 export function canonicalTimeZone(name: string): string | null {
   if (!IANAZone.isValidZone(name)) return null;
@@ -27,7 +30,7 @@ export function canonicalTimeZone(name: string): string | null {
  * end (`to`) the start of the next day, so the whole day is included.
  */
 export function parseBound(value: string, field: string, zone: string, end: boolean): Date {
-  const parsed = DATE.test(value)
+  const parsed = isDate(value)
     ? DateTime.fromISO(value, { zone }).startOf('day').plus({ days: end ? 1 : 0 })
     : DATE_TIME.test(value)
       ? DateTime.fromISO(value, { setZone: true })
