@@ -11,6 +11,8 @@ declare module 'autocannon' {
       method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       headers?: Record<string, string>;
       body?: string;
+      /** Requests sent in turn on each connection; `setupRequest` may change each one before it goes. */
+      requests?: { setupRequest?: (request: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => object }[];
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
       /** Responses whose body differs are counted in `mismatches`. */

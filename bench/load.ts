@@ -4,14 +4,16 @@ export const CONNECTIONS = 10;
 
 export interface Target {
   name: string;
-  /** The list it measures; its plain handler is the baseline of the product targets. */
-  suite: 'leads' | 'deals';
+  /** What it measures; the suite's plain handler (if any) is the baseline of the product targets. */
+  suite: 'leads' | 'deals' | 'availability' | 'booking';
   /** The server that answers (whose memory is sampled). */
   server: 'product' | 'plain';
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** A body per request, for writes that must each differ (every booking takes another slot). */
+  nextBody?: () => string;
 }
 
 export interface LoadResult {
@@ -39,10 +41,11 @@ export async function runLoad(target: Target, seconds: number, expectBody?: stri
     method: target.method,
     headers: target.headers,
     body: target.body,
+    // autocannon refuses `requests` and `expectBody` together, even undefined.
+    ...(target.nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: target.nextBody?.() }) }] } : { expectBody }),
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 10,
-    expectBody,
     title: target.name,
   });
   return {

@@ -7,7 +7,7 @@ import type pg from 'pg';
 interface DealRow {
   id: string;
   name: string;
-  /** trim_scale(value)::text: "12500.5" for 12500.50, as the product prints Decimal (toFixed()). */
+  /** value::text: NUMERIC(14,2) prints two decimals, as the product's Money scalar does ("12500.50"). */
   value: string | null;
   probability: number;
   /** to_char(..., 'YYYY-MM-DD'), like the Date scalar. */
@@ -34,7 +34,7 @@ interface DealRow {
 }
 
 const pageSql = `
-SELECT d.id, d.name, trim_scale(d.value)::text AS value, d.probability,
+SELECT d.id, d.name, d.value::text AS value, d.probability,
        to_char(d."expectedCloseDate", 'YYYY-MM-DD') AS "expectedCloseDate",
        to_char(d."actualCloseDate", 'YYYY-MM-DD') AS "actualCloseDate",
        d.status, d."lostReason", d.products, d.notes, d."createdAt",

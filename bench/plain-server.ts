@@ -1,11 +1,12 @@
-// The ceiling the product is compared with: `GET /api/v1/leads` and `GET /api/v1/pipeline/deals`
-// written by hand on node:http + pg, doing the same work as the product (key lookup by SHA-256 joined
+// The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/pipeline/deals` and
+// `GET /api/bookings/resources/{id}/availability` written by hand on node:http + pg, doing the same work as the product (key lookup by SHA-256 joined
 // to pair, user and tenant, revocation/expiry/scope checks, the page queries, the same JSON) and
 // nothing else.
 // Env: DATABASE_URL, PORT. Run: node --import tsx bench/plain-server.ts
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { availability } from './plain-availability.js';
 import { dealPage } from './plain-deals.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -17,6 +18,7 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
 const LEADS_SCOPE = 'leads.lead.read';
 const PIPELINE_SCOPE = 'pipeline';
+const BOOKINGS_SCOPE = 'bookings.read';
 
 interface KeyRow {
   id: string;
@@ -127,8 +129,26 @@ const routes: Record<string, Route> = {
   '/api/v1/pipeline/deals': { scope: PIPELINE_SCOPE, allowPage: true, list: (tenantId, { page, limit }) => dealPage(pool, tenantId, page, limit) },
 };
 
+const availabilityPath = /^\/api\/bookings\/resources\/([0-9a-f-]{36})\/availability$/;
+
+/** `GET /api/bookings/resources/{id}/availability?from&to`. */
+async function resourceAvailability(req: IncomingMessage, res: ServerResponse, url: URL, resourceId: string): Promise<void> {
+  const auth = await authorize(req.headers.authorization, BOOKINGS_SCOPE);
+  if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
+  for (const name of url.searchParams.keys()) if (name !== 'from' && name !== 'to') return send(res, 400, { error: 'Bad Request', message: `${name}: is not a parameter of this route` });
+  let answer: object | null;
+  try {
+    answer = await availability(pool, auth.tenantId, resourceId, { from: url.searchParams.get('from'), to: url.searchParams.get('to') });
+  } catch (error) {
+    return send(res, 400, { error: 'Bad Request', message: error instanceof Error ? error.message : String(error) });
+  }
+  return answer ? send(res, 200, answer) : send(res, 404, { error: 'Not Found', message: 'Bookable resource not found' });
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  const availabilityOf = req.method === 'GET' ? availabilityPath.exec(url.pathname)?.[1] : undefined;
+  if (availabilityOf) return resourceAvailability(req, res, url, availabilityOf);
   const route = req.method === 'GET' ? routes[url.pathname] : undefined;
   if (!route) return send(res, 404, { error: 'Not Found', message: `No route ${url.pathname}` });
   const auth = await authorize(req.headers.authorization, route.scope);

@@ -3,7 +3,8 @@
 // Measures the product's `GET /api/v1/leads?limit=25` (REST through SOFA) and the same page over
 // GraphQL against a hand-written node:http + pg handler doing the same work, then the same three for
 // the pipeline's `GET /api/v1/pipeline/deals?limit=25` (deals with their company, contact, stage and
-// owner), side by side in one run, on a scratch database with 10,000 leads and 10,000 deals. Each
+// owner) and for a week of a resource's availability (500 bookings in it), side by side in one run,
+// on a scratch database with 10,000 leads and 10,000 deals; then booking creation (distinct slots). Each
 // server runs in its own child process, so its memory can be measured and it does not share an
 // event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
@@ -16,9 +17,10 @@ import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
 import { memoryTable, RSS_LIMIT_MB, throughputTable, type Measured, type MemoryFigures } from './report.js';
-import { createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
+import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
+import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
-import { PAGE, suitesOf, type Suite } from './suites.js';
+import { bookingCreation, PAGE, suitesOf, type Suite } from './suites.js';
 import { Teardown } from './teardown.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
 
@@ -86,6 +88,25 @@ async function verifySuite({ rest, graphql, plain, field, isFullPage }: Suite): 
   compare(`${plain.name} vs ${rest.name}`, restBody, plainRes.json);
   compare(`${graphql.name} data.${field} vs ${rest.name}`, restBody, graphqlValue);
   return new Map([[rest, restRes.text], [graphql, graphqlRes.text], [plain, plainRes.text]]);
+}
+
+/** Every open slot of the around-the-clock resources over the next 31 days: distinct slots to book. */
+async function openSlotIds(productBase: string, { secret, bookings }: BenchData): Promise<string[]> {
+  const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
+  const perResource: string[][] = [];
+  for (const resourceId of bookings.bookableResourceIds) {
+    const answer = await fetchJson(`${productBase}/api/bookings/resources/${resourceId}/availability?from=${from}&to=${to}`, { method: 'GET', headers: { authorization: `Bearer ${secret}` } });
+    const slots = (answer.json as { slots?: { slotId: string }[] } | null)?.slots;
+    if (answer.status !== 200 || !slots) throw new Error(`availability of ${resourceId} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    perResource.push(slots.map((s) => s.slotId));
+  }
+  // Alternating between the resources: bookings of one resource queue on its row lock.
+  const rounds = Math.max(...perResource.map((slots) => slots.length));
+  const ids = Array.from({ length: rounds }, (_, i) => perResource.flatMap((slots) => slots[i] ?? []));
+  const alternating = ids.flat();
+  log(`  booking: ${alternating.length} distinct open slots of ${perResource.length} resources to book, one per request, alternating resources`);
+  return alternating;
 }
 
 interface Servers {
@@ -198,12 +219,12 @@ async function main(teardown: Teardown): Promise<boolean> {
   const scratch = await createScratchDatabase(serverUrl);
   teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
   const data = await prepareBenchData(scratch.url);
-  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads, ${DEAL_COUNT} deals and a leads.lead.read + pipeline key pair in ${elapsed(started)}`);
+  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads, ${DEAL_COUNT} deals, ${BOOKING_COUNT} bookings and a key pair for all of them in ${elapsed(started)}`);
 
   const servers = await startServers(scratch.url, teardown);
   const memory = watchMemory(servers, teardown);
   await memory.ready;
-  const suites = suitesOf(servers.productBase, servers.plainBase, data.secret);
+  const suites = suitesOf(servers.productBase, servers.plainBase, data);
 
   log('\nChecking the targets');
   const runs: Run[] = [];
@@ -215,6 +236,7 @@ async function main(teardown: Teardown): Promise<boolean> {
       { target: suite.plain, expectedBody: bodies.get(suite.plain) },
     );
   }
+  runs.push({ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) });
   const { measured, failures } = await measure(runs);
   const memoryFigures = await memory.figures(measured);
 

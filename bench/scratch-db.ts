@@ -4,6 +4,7 @@ import { createKeyPair } from '../src/auth/key-pairs.js';
 import { openPostgres } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/schema-engine.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
+import { type BookingData, seedBookings } from './seed-bookings.js';
 import { seedDeals } from './seed-deals.js';
 
 export const LEAD_COUNT = 10_000;
@@ -42,8 +43,9 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 export interface BenchData {
   tenantId: string;
-  /** Secret key with scopes `leads.lead.read` and `pipeline`. */
+  /** Secret key with scopes `leads.lead.read`, `pipeline`, `bookings.read` and `bookings.manage`. */
   secret: string;
+  bookings: BookingData;
 }
 
 // One INSERT ... SELECT: 10,000 rows in well under a second. Ids are random UUIDs (the product
@@ -69,7 +71,7 @@ SELECT gen_random_uuid(), $1::uuid,
        now() - make_interval(secs => i * 13.5)
 FROM generate_series(1, $4::int) AS i`;
 
-/** Migrates the scratch database and fills one tenant with leads, deals and a key pair reading both. */
+/** Migrates the scratch database and fills one tenant with leads, deals, bookable resources and a key pair for all of them. */
 export async function prepareBenchData(url: string): Promise<BenchData> {
   const db = await openPostgres(url, 2);
   try {
@@ -80,18 +82,20 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
     const admin = await user('Admin', 'system_admin');
     const sales = await user('Sam', 'sales');
     const manager = await user('Morgan', 'manager');
-    await withClient(url, async (client) => {
+    const bookings = await withClient(url, async (client) => {
       await client.query(insertLeads, [tenant.id, sales.id, manager.id, LEAD_COUNT]);
       await seedDeals(client, tenant.id, [admin.id, sales.id, manager.id]);
+      const seeded = await seedBookings(client, tenant.id);
       await client.query('ANALYZE');
+      return seeded;
     });
     const keys = await createKeyPair(db.prisma, {
       tenantId: tenant.id,
       userId: admin.id,
       name: 'bench',
-      scopes: ['leads.lead.read', 'pipeline'],
+      scopes: ['leads.lead.read', 'pipeline', 'bookings.read', 'bookings.manage'],
     });
-    return { tenantId: tenant.id, secret: keys.secret.key };
+    return { tenantId: tenant.id, secret: keys.secret.key, bookings };
   } finally {
     await db.close();
   }

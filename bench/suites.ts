@@ -1,8 +1,11 @@
-// What is measured: per list, the product's REST route, the same page over GraphQL and the plain
+// What is measured: per read, the product's REST route, the same data over GraphQL and the plain
 // handler's equivalent route, with the share of the plain handler's requests/s each product
-// surface should reach.
+// surface should reach; and booking creation on its own.
+import { bookingRoutes } from '../src/bookings/booking.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
 import type { Target } from './load.js';
+import type { BenchData } from './scratch-db.js';
+import { measuredWeek } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import type { Json } from './verify.js';
 
@@ -15,6 +18,9 @@ const LEADS_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName emai
 const dealsSelection = dealRoutes['Query.deals']?.select;
 if (!dealsSelection) throw new Error('src/deals/deal.rest.ts no longer routes Query.deals');
 const DEALS_QUERY = `{ deals(limit: ${PAGE}) ${dealsSelection} }`;
+
+const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
+if (!availabilitySelection) throw new Error('src/bookings/booking.rest.ts no longer routes Query.resourceAvailability');
 
 export interface Suite {
   name: Target['suite'];
@@ -29,8 +35,10 @@ export interface Suite {
   isFullPage(body: { [key: string]: Json }): boolean;
 }
 
-export function suitesOf(productBase: string, plainBase: string, secret: string): Suite[] {
+export function suitesOf(productBase: string, plainBase: string, { secret, bookings }: BenchData): Suite[] {
   const auth = { authorization: `Bearer ${secret}` };
+  const week = measuredWeek();
+  const resourceId = bookings.availabilityResourceId;
   const graphqlHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json' };
   const suite = (name: Suite['name'], restPath: string, query: string) => ({
     rest: { name: `${name}: product REST`, suite: name, server: 'product', url: `${productBase}${restPath}`, method: 'GET', headers: auth },
@@ -61,5 +69,36 @@ export function suitesOf(productBase: string, plainBase: string, secret: string)
       goals: { rest: 0.35, graphql: 0.35 },
       isFullPage: (body) => fullData(body) && body.total === DEAL_COUNT && body.page === 1 && body.pageSize === PAGE,
     },
+    {
+      // A week of 30-minute slots of a resource holding 500 confirmed bookings in it.
+      name: 'availability',
+      field: 'resourceAvailability',
+      ...suite(
+        'availability',
+        `/api/bookings/resources/${resourceId}/availability?from=${week.from}&to=${week.to}`,
+        `{ resourceAvailability(id: "${resourceId}", from: "${week.from}", to: "${week.to}") ${availabilitySelection} }`,
+      ),
+      goals: { rest: 0.5, graphql: 0.5 },
+      isFullPage: (body) => Array.isArray(body.slots) && body.slots.length >= 150,
+    },
   ];
+}
+
+/** `POST /api/bookings`, each request booking the next of `slotIds` (distinct slots). */
+export function bookingCreation(productBase: string, secret: string, slotIds: string[]): Target {
+  let next = 0;
+  return {
+    name: 'booking: product REST POST',
+    suite: 'booking',
+    server: 'product',
+    url: `${productBase}/api/bookings`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    nextBody: () => {
+      const slotId = slotIds[next];
+      if (!slotId) throw new Error(`booking creation ran out of distinct slots after ${next} requests`);
+      next += 1;
+      return JSON.stringify({ slotId, firstName: 'Bench', lastName: 'Guest', email: `guest${next}@bench.example` });
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { loadConfig } from '../config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { badInput } from '../shared/errors.js';
 
-const SECRET_NAME = 'slot-id-signing-key';
+export const SLOT_ID_SECRET_NAME = 'slot-id-signing-key';
 const MAC_BYTES = 12;
 const PAYLOAD_BYTES = 16 + 6; // resource UUID, start in epoch milliseconds (48 bits)
 
@@ -21,8 +21,8 @@ function signingKey(prisma: PrismaClient): Promise<Buffer> {
       ? Promise.resolve(Buffer.from(configured, 'utf8'))
       : (async () => {
           const candidate = randomBytes(32).toString('base64url');
-          await prisma.$executeRaw`INSERT INTO "ServerSecret" (name, value) VALUES (${SECRET_NAME}, ${candidate}) ON CONFLICT (name) DO NOTHING`;
-          const [row] = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM "ServerSecret" WHERE name = ${SECRET_NAME}`;
+          await prisma.$executeRaw`INSERT INTO "ServerSecret" (name, value) VALUES (${SLOT_ID_SECRET_NAME}, ${candidate}) ON CONFLICT (name) DO NOTHING`;
+          const [row] = await prisma.$queryRaw<{ value: string }[]>`SELECT value FROM "ServerSecret" WHERE name = ${SLOT_ID_SECRET_NAME}`;
           if (!row) throw new Error('slot id signing key missing after insert');
           return Buffer.from(row.value, 'base64url');
         })();
@@ -41,7 +41,8 @@ export async function slotIdSignerFor(prisma: PrismaClient, tenantId: string) {
   return slotIdSigner(await signingKey(prisma), tenantId);
 }
 
-function slotIdSigner(key: Buffer, tenantId: string) {
+/** Signs slot ids with a given key (the plain benchmark handler signs exactly as the product does). */
+export function slotIdSigner(key: Buffer, tenantId: string) {
   return (resourceId: string, startsAt: Date) => {
     const payload = Buffer.alloc(PAYLOAD_BYTES);
     Buffer.from(resourceId.replace(/-/g, ''), 'hex').copy(payload, 0);

@@ -1,0 +1,62 @@
+// The plain handler's availability: the product's statement (src/bookings/availability.ts,
+// `loadSlotRules`) run with pg, the slots computed and signed by the product's own pure functions
+// (the business computation both must do), and the same JSON. What differs is everything around
+// them: Yoga, SOFA, Pothos, Prisma and the dataloader.
+import type pg from 'pg';
+import { slotIdSigner, SLOT_ID_SECRET_NAME } from '../src/bookings/slot-ids.js';
+import { openSlots, type TimeSpan } from '../src/bookings/slots.js';
+import { availabilityWindow, WIDEST_ZONE_OFFSET_MS } from '../src/bookings/time-window.js';
+
+const rulesSql = `
+SELECT r.id, r.timezone, r."defaultDurationMinutes", r."maxConcurrent", r."isActive", r.published,
+  COALESCE((SELECT json_agg(json_build_array(h.weekday, h."opensAt", h."closesAt"))
+    FROM "OperatingHours" h WHERE h."tenantId" = r."tenantId" AND h."resourceId" = r.id), '[]') AS hours,
+  COALESCE((SELECT json_agg(json_build_array(
+      (extract(epoch FROM c."startsAt") * 1000)::bigint, (extract(epoch FROM c."endsAt") * 1000)::bigint))
+    FROM "ResourceClosure" c
+    WHERE c."tenantId" = r."tenantId" AND c."resourceId" = r.id AND c."startsAt" < $3 AND c."endsAt" > $2), '[]') AS closures,
+  COALESCE((SELECT json_agg(json_build_array(
+      (extract(epoch FROM b."startsAt") * 1000)::bigint, (extract(epoch FROM b."endsAt") * 1000)::bigint))
+    FROM "Booking" b
+    WHERE b."tenantId" = r."tenantId" AND b."resourceId" = r.id AND b.status = 'confirmed'
+      AND b."startsAt" < $3 AND b."startsAt" > $4 AND b."endsAt" > $2), '[]') AS bookings
+FROM "BookableResource" r
+WHERE r."tenantId" = $1::uuid AND r.id = ANY($5::uuid[])`;
+
+interface RulesRow {
+  id: string;
+  timezone: string;
+  defaultDurationMinutes: number;
+  maxConcurrent: number;
+  isActive: boolean;
+  hours: [number, number, number][];
+  closures: [number, number][];
+  bookings: [number, number][];
+}
+
+const spans = (rows: [number, number][]): TimeSpan[] => rows.map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
+const DAY = 86_400_000;
+
+let signingKey: Promise<Buffer> | undefined;
+
+/** `{resourceId, slots}`, or null when the tenant has no such resource; throws on a bad range. */
+export async function availability(pool: pg.Pool, tenantId: string, resourceId: string, range: { from: string | null; to: string | null }) {
+  signingKey ??= pool.query<{ value: string }>('SELECT value FROM "ServerSecret" WHERE name = $1', [SLOT_ID_SECRET_NAME]).then(({ rows }) => Buffer.from(rows[0]?.value ?? '', 'base64url'));
+  const now = new Date();
+  const widest = availabilityWindow(range, 'UTC', now);
+  const from = new Date(widest.from.getTime() - WIDEST_ZONE_OFFSET_MS);
+  const to = new Date(widest.to.getTime() + WIDEST_ZONE_OFFSET_MS);
+  const [{ rows }, key] = await Promise.all([pool.query<RulesRow>(rulesSql, [tenantId, from, to, new Date(from.getTime() - DAY), [resourceId]]), signingKey]);
+  const row = rows[0];
+  if (!row) return null;
+  const sign = slotIdSigner(key, tenantId);
+  const window = availabilityWindow(range, row.timezone, now);
+  const rules = {
+    ...row,
+    hours: row.hours.map(([weekday, opensAt, closesAt]) => ({ weekday, opensAt, closesAt })),
+    closures: spans(row.closures),
+    bookings: spans(row.bookings),
+  };
+  const slots = openSlots(rules, window.from, window.to, now).map((s) => ({ slotId: sign(resourceId, s.startsAt), startsAt: s.startsAt, endsAt: s.endsAt, remaining: s.remaining }));
+  return { resourceId, slots };
+}
