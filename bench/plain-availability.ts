@@ -10,16 +10,16 @@ import { availabilityWindow, WIDEST_ZONE_OFFSET_MS } from '../src/bookings/time-
 const rulesSql = `
 SELECT r.id, r.timezone, r."defaultDurationMinutes", r."maxConcurrent", r."isActive", r.published,
   COALESCE((SELECT json_agg(json_build_array(h.weekday, h."opensAt", h."closesAt"))
-    FROM "OperatingHours" h WHERE h."tenantId" = r."tenantId" AND h."resourceId" = r.id), '[]') AS hours,
+    FROM "OperatingHours" h WHERE h."tenantId" = r."tenantId" AND h."resourceId" = r.id), '[]')::text AS hours,
   COALESCE((SELECT json_agg(json_build_array(
       (extract(epoch FROM c."startsAt") * 1000)::bigint, (extract(epoch FROM c."endsAt") * 1000)::bigint))
     FROM "ResourceClosure" c
-    WHERE c."tenantId" = r."tenantId" AND c."resourceId" = r.id AND c."startsAt" < $3 AND c."endsAt" > $2), '[]') AS closures,
+    WHERE c."tenantId" = r."tenantId" AND c."resourceId" = r.id AND c."startsAt" < $3 AND c."endsAt" > $2), '[]')::text AS closures,
   COALESCE((SELECT json_agg(json_build_array(
       (extract(epoch FROM b."startsAt") * 1000)::bigint, (extract(epoch FROM b."endsAt") * 1000)::bigint))
     FROM "Booking" b
     WHERE b."tenantId" = r."tenantId" AND b."resourceId" = r.id AND b.status = 'confirmed'
-      AND b."startsAt" < $3 AND b."startsAt" > $4 AND b."endsAt" > $2), '[]') AS bookings
+      AND b."startsAt" < $3 AND b."startsAt" > $4 AND b."endsAt" > $2), '[]')::text AS bookings
 FROM "BookableResource" r
 WHERE r."tenantId" = $1::uuid AND r.id = ANY($5::uuid[])`;
 
@@ -29,12 +29,12 @@ interface RulesRow {
   defaultDurationMinutes: number;
   maxConcurrent: number;
   isActive: boolean;
-  hours: [number, number, number][];
-  closures: [number, number][];
-  bookings: [number, number][];
+  hours: string;
+  closures: string;
+  bookings: string;
 }
 
-const spans = (rows: [number, number][]): TimeSpan[] => rows.map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
+const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number][]).map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
 const DAY = 86_400_000;
 
 let signingKey: Promise<Buffer> | undefined;
@@ -53,7 +53,7 @@ export async function availability(pool: pg.Pool, tenantId: string, resourceId: 
   const window = availabilityWindow(range, row.timezone, now);
   const rules = {
     ...row,
-    hours: row.hours.map(([weekday, opensAt, closesAt]) => ({ weekday, opensAt, closesAt })),
+    hours: (JSON.parse(row.hours) as [number, number, number][]).map(([weekday, opensAt, closesAt]) => ({ weekday, opensAt, closesAt })),
     closures: spans(row.closures),
     bookings: spans(row.bookings),
   };
