@@ -17,6 +17,13 @@ export interface MailWorkerOptions {
   leaseMs?: number;
 }
 
+export interface MailWorker {
+  /** Looks for due mail now instead of at the next tick. */
+  kick(): void;
+  /** Stops polling, lets a running round finish and closes the transport. */
+  stop(): Promise<void>;
+}
+
 interface ClaimedMessage {
   id: string;
   recipient: string;
@@ -35,7 +42,7 @@ const HOUR = 3_600_000;
  * before recording leaves the message to be sent again after the lease; its Message-ID stays
  * the same, so receivers can recognise the repeat.
  */
-export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions) {
+export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions): MailWorker {
   const { pollMs = 1000, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 5 * 60_000 } = options;
   const transport = mailTransport(options);
   const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'localhost';
@@ -51,31 +58,39 @@ export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions
       ORDER BY "nextAttemptAt" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
     RETURNING id, recipient, subject, message, attempts`;
 
+  /** Sends one claimed message and records the outcome; only database errors escape. */
   async function deliver(message: ClaimedMessage, token: string) {
-    try {
-      await transport.send(message.id, { ...message.message, from: options.from, to: message.recipient, subject: message.subject, messageId: `<${message.id}@${domain}>` });
+    const mail = { ...message.message, from: options.from, to: message.recipient, subject: message.subject, messageId: `<${message.id}@${domain}>` };
+    // Only the send is guarded: a sent message whose record fails must not be rescheduled as unsent.
+    const reason = await transport.send(message.id, mail).then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (reason === null) {
       await prisma.$executeRaw`
         UPDATE "OutboxMessage" SET status = 'sent', "sentAt" = now(), "leaseUntil" = NULL, "lastError" = NULL
         WHERE id = ${message.id}::uuid AND "leaseToken" = ${token}::uuid`;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const failed = message.attempts >= maxAttempts;
-      const delayMs = Math.min(retryBaseMs * 2 ** (message.attempts - 1), HOUR);
-      await prisma.$executeRaw`
-        UPDATE "OutboxMessage" SET status = ${failed ? 'failed' : 'pending'}::"OutboxStatus", "lastError" = ${reason.slice(0, 2000)},
-          "leaseUntil" = NULL, "nextAttemptAt" = now() + ${delayMs} * interval '1 millisecond'
-        WHERE id = ${message.id}::uuid AND "leaseToken" = ${token}::uuid`;
-      if (failed) logger.error({ messageId: message.id, attempts: message.attempts, reason }, 'mail delivery failed for good');
-      else logger.warn({ messageId: message.id, attempt: message.attempts, retryInMs: delayMs, reason }, 'mail delivery failed; will retry');
+      return;
     }
+    const failed = message.attempts >= maxAttempts;
+    const delayMs = Math.min(retryBaseMs * 2 ** (message.attempts - 1), HOUR);
+    await prisma.$executeRaw`
+      UPDATE "OutboxMessage" SET status = ${failed ? 'failed' : 'pending'}::"OutboxStatus", "lastError" = ${reason.slice(0, 2000)},
+        "leaseUntil" = NULL, "nextAttemptAt" = now() + ${delayMs} * interval '1 millisecond'
+      WHERE id = ${message.id}::uuid AND "leaseToken" = ${token}::uuid`;
+    if (failed) logger.error({ messageId: message.id, attempts: message.attempts, reason }, 'mail delivery failed for good');
+    else logger.warn({ messageId: message.id, attempt: message.attempts, retryInMs: delayMs, reason }, 'mail delivery failed; will retry');
   }
 
   async function drain() {
-    for (;;) {
+    while (!stopped) {
       const token = randomUUID();
       const claimed = await claim(token);
-      await Promise.all(claimed.map((message) => deliver(message, token)));
-      if (claimed.length < BATCH || stopped) return;
+      if (claimed.length === 0) return;
+      // Settle every delivery before giving up on a database error, so stop() never leaves one running.
+      const outcomes = await Promise.allSettled(claimed.map((message) => deliver(message, token)));
+      const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (rejected) throw rejected.reason;
     }
   }
 
