@@ -13,6 +13,8 @@ declare module 'autocannon' {
       body?: string;
       /** Requests sent in turn on each connection; `setupRequest` may change each one before it goes. */
       requests?: { setupRequest?: (request: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => object }[];
+      /** Requests after which the run ends, even before `duration`; at least `connections`. */
+      maxOverallRequests?: number;
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
       /** Responses whose body differs are counted in `mismatches`. */

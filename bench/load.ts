@@ -12,8 +12,13 @@ export interface Target {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  /** A body per request, for writes that must each differ (every booking takes another slot). */
-  nextBody?: () => string;
+  /**
+   * Bodies for writes that must each differ (every booking takes another slot): each request takes
+   * the next one, shared by all runs of the target; a run stops early when none are left.
+   */
+  bodies?: string[];
+  /** The status every answer must have (any 2xx when absent): a booking is 201 Created. */
+  status?: number;
 }
 
 export interface LoadResult {
@@ -28,6 +33,8 @@ export interface LoadResult {
   timeouts: number;
   /** Responses whose body differed from the expected one (warm-up only). */
   mismatches: number;
+  /** Whether the run stopped early, its target's `bodies` all used. */
+  outOfBodies: boolean;
   statusCodes: Record<string, number>;
   startedAt: number;
   finishedAt: number;
@@ -35,14 +42,18 @@ export interface LoadResult {
 
 /** Runs autocannon against one target for `seconds` with CONNECTIONS connections. */
 export async function runLoad(target: Target, seconds: number, expectBody?: string): Promise<LoadResult> {
+  const { bodies } = target;
+  // Each connection sends its share of maxOverallRequests, and a share of 0 means no limit.
+  if (bodies && bodies.length < CONNECTIONS) throw new Error(`${target.name}: only ${bodies.length} distinct bodies left, fewer than ${CONNECTIONS} connections`);
   const startedAt = Date.now();
   const result = await autocannon({
     url: target.url,
     method: target.method,
     headers: target.headers,
     body: target.body,
-    // autocannon refuses `requests` and `expectBody` together, even undefined.
-    ...(target.nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: target.nextBody?.() }) }] } : { expectBody }),
+    // autocannon refuses `requests` and `expectBody` together, even undefined. It builds each
+    // request just before sending it, so no body is sent twice.
+    ...(bodies ? { requests: [{ setupRequest: (request) => ({ ...request, body: bodies.shift() }) }], maxOverallRequests: bodies.length } : { expectBody }),
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 10,
@@ -57,20 +68,22 @@ export async function runLoad(target: Target, seconds: number, expectBody?: stri
     errors: result.errors,
     timeouts: result.timeouts,
     mismatches: result.mismatches,
+    outOfBodies: bodies?.length === 0,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count])),
     startedAt,
     finishedAt: Date.now(),
   };
 }
 
-/** What went wrong in a run, or null when every response was a 2xx (with the expected body). */
-export function problemsOf(result: LoadResult): string | null {
-  const codes = Object.entries(result.statusCodes)
-    .map(([code, count]) => `${code}: ${count}`)
-    .join(', ');
+/** What went wrong in a run of `target`, or null when every response had its status (a 2xx) and the expected body. */
+export function problemsOf(target: Target, result: LoadResult): string | null {
+  const codes = Object.entries(result.statusCodes);
+  const unexpected = target.status === undefined ? result.non2xx : codes.reduce((n, [code, count]) => (code === String(target.status) ? n : n + count), 0);
   if (result.requests === 0) return 'no responses at all';
-  if (result.non2xx || result.errors || result.timeouts || result.mismatches) {
-    return `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, body mismatches ${result.mismatches} (status codes ${codes})`;
+  if (result.outOfBodies) return `ran out of distinct bodies after ${result.requests} requests: the run stopped early`;
+  if (unexpected || result.errors || result.timeouts || result.mismatches) {
+    const status = target.status === undefined ? 'non-2xx' : `non-${target.status}`;
+    return `${status} ${unexpected}, errors ${result.errors}, timeouts ${result.timeouts}, body mismatches ${result.mismatches} (status codes ${codes.map(([code, count]) => `${code}: ${count}`).join(', ')})`;
   }
   return null;
 }

@@ -37,19 +37,23 @@ interface RulesRow {
 const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number][]).map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
 const DAY = 86_400_000;
 
-let signingKey: Promise<Buffer> | undefined;
+/** The key the product signs slot ids with (the seed makes it), read once at start. */
+export async function readSlotIdKey(pool: pg.Pool): Promise<Buffer> {
+  const { rows } = await pool.query<{ value: string }>('SELECT value FROM "ServerSecret" WHERE name = $1', [SLOT_ID_SECRET_NAME]);
+  if (!rows[0]) throw new Error(`no "ServerSecret" named ${SLOT_ID_SECRET_NAME}: seed the bookings first`);
+  return Buffer.from(rows[0].value, 'base64url');
+}
 
 /** `{resourceId, slots}`, or null when the tenant has no such resource; throws on a bad range. */
-export async function availability(pool: pg.Pool, tenantId: string, resourceId: string, range: { from: string | null; to: string | null }) {
-  signingKey ??= pool.query<{ value: string }>('SELECT value FROM "ServerSecret" WHERE name = $1', [SLOT_ID_SECRET_NAME]).then(({ rows }) => Buffer.from(rows[0]?.value ?? '', 'base64url'));
+export async function availability(pool: pg.Pool, slotIdKey: Buffer, tenantId: string, resourceId: string, range: { from: string | null; to: string | null }) {
   const now = new Date();
   const widest = availabilityWindow(range, 'UTC', now);
   const from = new Date(widest.from.getTime() - WIDEST_ZONE_OFFSET_MS);
   const to = new Date(widest.to.getTime() + WIDEST_ZONE_OFFSET_MS);
-  const [{ rows }, key] = await Promise.all([pool.query<RulesRow>(rulesSql, [tenantId, from, to, new Date(from.getTime() - DAY), [resourceId]]), signingKey]);
+  const { rows } = await pool.query<RulesRow>(rulesSql, [tenantId, from, to, new Date(from.getTime() - DAY), [resourceId]]);
   const row = rows[0];
   if (!row) return null;
-  const sign = slotIdSigner(key, tenantId);
+  const sign = slotIdSigner(slotIdKey, tenantId);
   const window = availabilityWindow(range, row.timezone, now);
   const rules = {
     ...row,

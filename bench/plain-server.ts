@@ -1,12 +1,12 @@
 // The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/pipeline/deals` and
-// `GET /api/bookings/resources/{id}/availability` written by hand on node:http + pg, doing the same work as the product (key lookup by SHA-256 joined
-// to pair, user and tenant, revocation/expiry/scope checks, the page queries, the same JSON) and
-// nothing else.
+// `GET /api/bookings/resources/{id}/availability` written by hand on node:http + pg, doing the same
+// work as the product (key lookup by SHA-256 joined to pair, user and tenant, revocation/expiry/scope
+// checks, the queries, the same JSON) and nothing else.
 // Env: DATABASE_URL, PORT. Run: node --import tsx bench/plain-server.ts
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { availability } from './plain-availability.js';
+import { availability, readSlotIdKey } from './plain-availability.js';
 import { dealPage } from './plain-deals.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -14,6 +14,7 @@ const port = Number(process.env.PORT ?? 4100);
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const slotIdKey = await readSlotIdKey(pool);
 
 const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
 const LEADS_SCOPE = 'leads.lead.read';
@@ -138,7 +139,7 @@ async function resourceAvailability(req: IncomingMessage, res: ServerResponse, u
   for (const name of url.searchParams.keys()) if (name !== 'from' && name !== 'to') return send(res, 400, { error: 'Bad Request', message: `${name}: is not a parameter of this route` });
   let answer: object | null;
   try {
-    answer = await availability(pool, auth.tenantId, resourceId, { from: url.searchParams.get('from'), to: url.searchParams.get('to') });
+    answer = await availability(pool, slotIdKey, auth.tenantId, resourceId, { from: url.searchParams.get('from'), to: url.searchParams.get('to') });
   } catch (error) {
     return send(res, 400, { error: 'Bad Request', message: error instanceof Error ? error.message : String(error) });
   }

@@ -164,15 +164,15 @@ async function measure(targets: Run[]) {
   log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per target (every body checked, not counted), then ${seconds} s measured per target`);
   for (const { target, expectedBody } of targets) {
     const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
-    const warmupProblems = problemsOf(warmup);
-    log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? 'all 200 with the expected body'}`);
+    const warmupProblems = problemsOf(target, warmup);
+    log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? `all ${target.status ?? 200}${expectedBody ? ' with the expected body' : ''}`}`);
     if (warmupProblems) throw new Error(`${target.name} failed during warm-up: ${warmupProblems}`);
   }
   const measured: Measured[] = [];
   const failures: string[] = [];
   for (const { target, minRatio } of targets) {
     const result = await runLoad(target, seconds);
-    const problems = problemsOf(result);
+    const problems = problemsOf(target, result);
     log(`  ${target.name}: measured ${result.requests} requests${problems ? `, ${problems}` : ''}`);
     if (problems) failures.push(`${target.name}: ${problems}`);
     measured.push({ target, minRatio, result });

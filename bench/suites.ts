@@ -84,9 +84,8 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
   ];
 }
 
-/** `POST /api/bookings`, each request booking the next of `slotIds` (distinct slots). */
+/** `POST /api/bookings`, each request booking the next of `slotIds` (distinct slots): all 201 Created. */
 export function bookingCreation(productBase: string, secret: string, slotIds: string[]): Target {
-  let next = 0;
   return {
     name: 'booking: product REST POST',
     suite: 'booking',
@@ -94,11 +93,7 @@ export function bookingCreation(productBase: string, secret: string, slotIds: st
     url: `${productBase}/api/bookings`,
     method: 'POST',
     headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    nextBody: () => {
-      const slotId = slotIds[next];
-      if (!slotId) throw new Error(`booking creation ran out of distinct slots after ${next} requests`);
-      next += 1;
-      return JSON.stringify({ slotId, firstName: 'Bench', lastName: 'Guest', email: `guest${next}@bench.example` });
-    },
+    bodies: slotIds.map((slotId, i) => JSON.stringify({ slotId, firstName: 'Bench', lastName: 'Guest', email: `guest${i + 1}@bench.example` })),
+    status: 201,
   };
 }
