@@ -1,10 +1,11 @@
 // The plain handler's availability: the product's statement (src/bookings/availability.ts,
 // `loadSlotRules`) run with pg, the slots computed and signed by the product's own pure functions
-// (the business computation both must do), and the same JSON. What differs is everything around
+// and row parsing (the business computation both must do), and the same JSON. What differs is everything around
 // them: Yoga, SOFA, Pothos, Prisma and the dataloader.
 import type pg from 'pg';
 import { slotIdSigner, SLOT_ID_SECRET_NAME } from '../src/bookings/slot-ids.js';
-import { openSlots, type TimeSpan } from '../src/bookings/slots.js';
+import { type RulesRow, slotRulesOf } from '../src/bookings/availability.js';
+import { openSlots } from '../src/bookings/slots.js';
 import { availabilityWindow, WIDEST_ZONE_OFFSET_MS } from '../src/bookings/time-window.js';
 
 const rulesSql = `
@@ -23,18 +24,6 @@ SELECT r.id, r.timezone, r."defaultDurationMinutes", r."maxConcurrent", r."isAct
 FROM "BookableResource" r
 WHERE r."tenantId" = $1::uuid AND r.id = ANY($5::uuid[])`;
 
-interface RulesRow {
-  id: string;
-  timezone: string;
-  defaultDurationMinutes: number;
-  maxConcurrent: number;
-  isActive: boolean;
-  hours: string;
-  closures: string;
-  bookings: string;
-}
-
-const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number][]).map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
 const DAY = 86_400_000;
 
 /** The key the product signs slot ids with (the seed makes it), read once at start. */
@@ -55,12 +44,6 @@ export async function availability(pool: pg.Pool, slotIdKey: Buffer, tenantId: s
   if (!row) return null;
   const sign = slotIdSigner(slotIdKey, tenantId);
   const window = availabilityWindow(range, row.timezone, now);
-  const rules = {
-    ...row,
-    hours: (JSON.parse(row.hours) as [number, number, number][]).map(([weekday, opensAt, closesAt]) => ({ weekday, opensAt, closesAt })),
-    closures: spans(row.closures),
-    bookings: spans(row.bookings),
-  };
-  const slots = openSlots(rules, window.from, window.to, now).map((s) => ({ slotId: sign(resourceId, s.startsAt), startsAt: s.startsAt, endsAt: s.endsAt, remaining: s.remaining }));
+  const slots = openSlots(slotRulesOf(row), window.from, window.to, now).map((s) => ({ slotId: sign(resourceId, s.startsAt), startsAt: s.startsAt, endsAt: s.endsAt, remaining: s.remaining }));
   return { resourceId, slots };
 }

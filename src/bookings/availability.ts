@@ -15,7 +15,7 @@ export interface ResourceSlotRules extends SlotRules {
  * A resource's row, its lists as JSON text: `[[weekday, opensAt, closesAt]]` and `[[startMs, endMs]]`.
  * (Text, parsed here: Prisma's mapping of raw `json` values costs more than `JSON.parse`.)
  */
-interface RulesRow {
+export interface RulesRow {
   id: string;
   timezone: string;
   defaultDurationMinutes: number;
@@ -58,13 +58,16 @@ export async function loadSlotRules(db: Pick<TenantDb, '$queryRaw'>, resourceIds
           AND b."startsAt" < ${to} AND b."startsAt" > ${new Date(from.getTime() - DAY)} AND b."endsAt" > ${from}), '[]')::text AS bookings
     FROM "BookableResource" r
     WHERE r."tenantId" = ${scopedTenantId(db)}::uuid AND r.id = ANY(${[...resourceIds]}::uuid[])`;
-  return rows.map((row) => ({
-    ...row,
-    hours: (JSON.parse(row.hours) as [number, number, number][]).map(([weekday, opensAt, closesAt]): WeeklyInterval => ({ weekday, opensAt, closesAt })),
-    closures: spans(row.closures),
-    bookings: spans(row.bookings),
-  }));
+  return rows.map(slotRulesOf);
 }
+
+/** A row of the slot-rules statement as the slot functions take it. */
+export const slotRulesOf = (row: RulesRow): ResourceSlotRules => ({
+  ...row,
+  hours: (JSON.parse(row.hours) as [number, number, number][]).map(([weekday, opensAt, closesAt]): WeeklyInterval => ({ weekday, opensAt, closesAt })),
+  closures: spans(row.closures),
+  bookings: spans(row.bookings),
+});
 
 export interface AvailabilityRange {
   from?: string | null;
@@ -120,11 +123,13 @@ const loaders = new WeakMap<Context, Map<string, DataLoader<string, ResourceAvai
  * other resource asking for the same range in this request.
  */
 export function availabilityOf(ctx: Context, resourceId: string, range: AvailabilityRange): Promise<ResourceAvailability | null> {
-  availabilityWindow(range, 'UTC', ctx.now()); // A bad range is the caller's error, reported before any loading.
   let byRange = loaders.get(ctx);
   if (!byRange) loaders.set(ctx, (byRange = new Map()));
   const key = JSON.stringify([range.from ?? null, range.to ?? null]);
   let loader = byRange.get(key);
-  if (!loader) byRange.set(key, (loader = new DataLoader((ids) => slotsOf(ctx, ids, range))));
+  if (!loader) {
+    availabilityWindow(range, 'UTC', ctx.now()); // A bad range is the caller's error, reported before any loading.
+    byRange.set(key, (loader = new DataLoader((ids) => slotsOf(ctx, ids, range))));
+  }
   return loader.load(resourceId);
 }

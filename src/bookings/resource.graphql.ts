@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResourceType } from '../generated/prisma/enums.js';
+import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
@@ -147,14 +148,15 @@ const capacity = z.number().int().min(1, 'must be between 1 and 1000').max(1000,
 
 type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
-/** The optional descriptive fields, the same on create and update (`clears` ends PATCH descriptions). */
-const descriptiveFields = (t: InputFieldBuilder, clears = '') => ({
-  description: t.string({ description: `Description for customers, at most 10000 characters${clears}.`, validate: optionalText(10_000) }),
-  addressLine1: t.string({ description: `Street address, at most 500 characters${clears}.`, validate: optionalText(500) }),
-  city: t.string({ description: `City, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  state: t.string({ description: `State or region, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  postalCode: t.string({ description: `Postal code, at most 20 characters${clears}.`, validate: optionalText(20) }),
-});
+/** The optional descriptive fields, the same on create and update (`clears` ends PATCH descriptions); the address is the shared one, its street line named as the specification names it. */
+function descriptiveFields(t: InputFieldBuilder, clears = '') {
+  const { address: addressLine1, ...place } = addressInputFields(t, clears);
+  return {
+    description: t.string({ description: `Description for customers, at most 10000 characters${clears}.`, validate: optionalText(10_000) }),
+    addressLine1,
+    ...place,
+  };
+}
 
 const CreateBookableResourceInput = builder.inputType('CreateBookableResourceInput', {
   description: 'A new bookable resource. It has no opening hours until they are set.',
