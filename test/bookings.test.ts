@@ -327,7 +327,7 @@ describe('bookings over GraphQL', () => {
 
   it('bounds the slots one request may lay: a whole month of 5-minute slots, but not for many resources at once', async () => {
     const t = await tenant();
-    const ids = [];
+    const ids: string[] = [];
     for (const name of ['A', 'B', 'C']) ids.push((await make.resource(t.secret, { name, defaultDurationMinutes: 5 }, [['00:00', '24:00']])).id);
     const month = await rest('GET', `/api/bookings/resources/${ids[0]}/availability?from=2030-01-01&to=2030-01-31`, { key: t.secret });
     expect(month.status).toBe(200);
@@ -339,6 +339,14 @@ describe('bookings over GraphQL', () => {
     });
     const answer = await response.json();
     expect(answer.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { estimate: 3 * 31 * 288, budget: 10_000 } });
+    // Aliases asking for other ranges of one resource draw on the same per-request budget.
+    const ranges = ['2030-01-01', '2030-02-01'].map((from, i) => `r${i}: resourceAvailability(id: "${ids[0]}", from: "${from}", to: "${from.slice(0, 8)}28") { slots { slotId } }`);
+    const aliased = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
+      body: JSON.stringify({ query: `{ ${ranges.join(' ')} }` }),
+    });
+    expect((await aliased.json()).errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { estimate: 2 * 28 * 288, budget: 10_000 } });
   });
 
   it('keeps availability and the bookings list at a constant number of statements', async () => {

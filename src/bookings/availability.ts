@@ -34,6 +34,9 @@ const DAY = 86_400_000;
  * 5-minute slots around the clock (8,928) fits; a hundred such resources at once does not.
  */
 export const MAX_SLOTS_PER_REQUEST = 10_000;
+
+/** Slots each request has laid so far, against `MAX_SLOTS_PER_REQUEST`. */
+const slotsLaid = new WeakMap<Context, number>();
 const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number][]).map(([s, e]) => ({ startsAt: new Date(s), endsAt: new Date(e) }));
 
 /**
@@ -99,15 +102,17 @@ async function slotsOf(ctx: Context, resourceIds: readonly string[], range: Avai
     slotIdSignerFor(ctx.prisma, scopedTenantId(ctx.db)),
   ]);
   const byId = new Map(rules.map((r) => [r.id, { ...r, window: availabilityWindow(range, r.timezone, now) }]));
-  const bound = [...byId.values()].reduce((sum, r) => sum + slotCountBound(r, r.window.from, r.window.to), 0);
+  // Counted over the whole request: every range (alias) asked for draws on the same budget.
+  const bound = (slotsLaid.get(ctx) ?? 0) + [...byId.values()].reduce((sum, r) => sum + slotCountBound(r, r.window.from, r.window.to), 0);
   if (bound > MAX_SLOTS_PER_REQUEST) {
     throw new AppError(
       'QUERY_TOO_COSTLY',
-      `Availability could list up to ${bound} slots here, more than ${MAX_SLOTS_PER_REQUEST} in one request: narrow \`from\`/\`to\` or ask for fewer resources.`,
+      `Availability could list up to ${bound} slots in this request, more than ${MAX_SLOTS_PER_REQUEST}: narrow \`from\`/\`to\` or ask for fewer resources.`,
       undefined,
       { cost: { estimate: bound, budget: MAX_SLOTS_PER_REQUEST } },
     );
   }
+  slotsLaid.set(ctx, bound);
   return resourceIds.map((id) => {
     const resource = byId.get(id);
     if (!resource) return null;
