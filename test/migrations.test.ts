@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { describe, expect, it } from 'vitest';
+import { createPGlite } from '../src/db/embedded.js';
 import { applyMigrations, diffSchemaAgainstMigrations } from '../src/db/schema-engine.js';
 
 // Each case boots an in-memory PGlite (seconds on a busy machine), hence the long timeout.
@@ -15,7 +15,7 @@ describe('prisma/migrations', () => {
   it('applies every migration once, then nothing', { timeout }, async () => {
     const entries = await readdir(new URL('../prisma/migrations/', import.meta.url), { withFileTypes: true });
     const committed = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-    const pglite = new PGlite();
+    const pglite = await createPGlite();
     try {
       expect(await applyMigrations(new PrismaPGlite(pglite))).toEqual(committed);
       expect(await applyMigrations(new PrismaPGlite(pglite))).toEqual([]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
+import { DeletionResult } from '../graphql/deletion-result.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
@@ -131,11 +132,6 @@ const ResourceHoursType = builder.objectRef<{ resourceId: string; timezone: stri
     timezone: t.exposeString('timezone', { description: 'The IANA time zone the times are local to.' }),
     hours: t.field({ type: [OpeningIntervalType], description: 'Opening intervals by weekday and opening time.', resolve: (h) => h.hours }),
   }),
-});
-
-const DeletionResult = builder.objectRef<{ success: boolean }>('DeletionResult').implement({
-  description: 'The answer to a deletion.',
-  fields: (t) => ({ success: t.exposeBoolean('success', { description: 'Always true: a failed deletion is an error instead.' }) }),
 });
 
 const slug = z

@@ -3,6 +3,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
+import { refreshSearchText } from '../inspections/search-text.js';
 import { found } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
@@ -53,12 +54,16 @@ export async function createCompany(ctx: Context, input: NewCompany) {
 export async function updateCompany(ctx: Context, id: string, patch: CompanyPatch) {
   const { customFields, name, ...nullable } = sentFields(patch);
   await getCompany(ctx, id);
-  return ctx.db.company.update({
-    where: { id },
-    data: {
-      ...nullable,
-      name: name ?? undefined,
-      customFields: customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'company', customFields),
-    },
+  const data = {
+    ...nullable,
+    name: name ?? undefined,
+    customFields: customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'company', customFields),
+  };
+  if (!name) return ctx.db.company.update({ where: { id }, data });
+  // Inspections are searched by their customer's name.
+  return ctx.db.$transaction(async (tx) => {
+    const updated = await tx.company.update({ where: { id }, data });
+    await refreshSearchText(tx, 'company', id);
+    return updated;
   });
 }

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { liveHolder, lockDataDirectory } from './data-dir-lock.js';
+import { createPGlite } from './embedded.js';
 import { applyMigrations } from './schema-engine.js';
 
 export interface Database {
@@ -41,7 +41,7 @@ export async function openPostgres(url: string, poolSize: number, options: OpenO
 
 /** In-memory embedded database: one per test worker. */
 export async function openMemory(options: OpenOptions = {}): Promise<Database> {
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   const adapterFactory = new PrismaPGlite(pglite);
   await applyMigrations(adapterFactory);
   const prisma = createClient(adapterFactory, options);
@@ -80,7 +80,7 @@ export async function openEmbedded(
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const release = await lockDataDirectory(dir);
-  const pglite = await PGlite.create(join(dir, 'pgdata'));
+  const pglite = await createPGlite(join(dir, 'pgdata'));
   const adapterFactory = new PrismaPGlite(pglite);
   const appliedMigrations = await applyMigrations(adapterFactory);
   let socketServer: PGLiteSocketServer | undefined;

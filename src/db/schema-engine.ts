@@ -6,7 +6,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -21,6 +20,7 @@ import type {
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { logger } from '../shared/logger.js';
+import { createPGlite } from './embedded.js';
 
 type EngineRuntime = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 
@@ -180,7 +180,7 @@ export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAda
  * in-memory PGlite, which also avoids introspecting through adapter-pg (prisma/orm#27403).
  */
 export async function diffSchemaAgainstMigrations(): Promise<string | null> {
-  const scratch = new PGlite();
+  const scratch = await createPGlite();
   try {
     const migrationsList = await readMigrationsList();
     const files = await readSchemaFiles();

@@ -2,7 +2,7 @@ import type { AuthFailure as ScopeAuthFailure } from '@pothos/plugin-scope-auth'
 import type { GraphQLField } from 'graphql';
 import type { AuthFailure } from '../auth/api-keys.js';
 import type { Scope } from '../auth/scopes.js';
-import type { TenantModule } from '../generated/prisma/enums.js';
+import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
 import type { Context } from './context.js';
 
@@ -16,6 +16,7 @@ export const scopeChecks = (ctx: Context) => ({
   publicScope: (scope: Scope) => ctx.principal?.scopes.has(scope) ?? false,
   secretKey: ctx.principal?.kind === 'secret',
   module: (module: TenantModule) => ctx.principal?.modules.has(module) ?? false,
+  role: (roles: readonly UserRole[]) => (ctx.principal ? roles.includes(ctx.principal.role) : false),
 });
 
 /** An `authScopes` map as the schema declares them: any entry grants access, `$all` needs every one. */
@@ -24,6 +25,7 @@ export interface ScopeMap {
   publicScope?: Scope;
   secretKey?: boolean;
   module?: TenantModule;
+  role?: readonly UserRole[];
   $any?: ScopeMap;
   $all?: ScopeMap;
 }
@@ -52,6 +54,7 @@ function grants(map: ScopeMap, ctx: Context, every: boolean): boolean {
     if (key === 'scope') return checks.scope(parameter as Scope);
     if (key === 'publicScope') return checks.publicScope(parameter as Scope);
     if (key === 'module') return checks.module(parameter as TenantModule);
+    if (key === 'role') return checks.role(parameter as UserRole[]);
     return parameter === true && checks.secretKey;
   });
   return every ? results.every(Boolean) : results.some(Boolean);
@@ -91,8 +94,25 @@ export function rootFieldRefusal(field: GraphQLField<unknown, unknown>, ctx: Con
   const map = declaredScopes(field);
   if (!map) return null;
   if (!ctx.principal) return unauthenticated(ctx);
-  return grants(map, ctx, false) ? null : forbidden(scopesNamed(map)[0]);
+  if (grants(map, ctx, false)) return null;
+  const module = requiredModule(map);
+  if (module && !ctx.principal.modules.has(module)) return moduleMissing(module);
+  const roles = requiredRoles(map);
+  const missing = scopesNamed(map).find((scope) => !scopeChecks(ctx).scope(scope) && !scopeChecks(ctx).publicScope(scope));
+  if (roles && !missing) return roleMissing(roles);
+  return forbidden(missing ?? scopesNamed(map)[0]);
 }
+
+const requiredModule = (map: ScopeMap): TenantModule | undefined => map.module ?? (map.$all && requiredModule(map.$all));
+const requiredRoles = (map: ScopeMap): readonly UserRole[] | undefined => map.role ?? (map.$all && requiredRoles(map.$all));
+
+/** FORBIDDEN for a tenant without the module an operation belongs to (REST: 403 `{"error":"Forbidden"}`, no scope header). */
+export const moduleMissing = (module: TenantModule) =>
+  new AppError('FORBIDDEN', `Forbidden: this tenant does not have the ${module} module enabled`);
+
+/** FORBIDDEN for a key whose user's role may not do this. */
+export const roleMissing = (roles: readonly UserRole[]) =>
+  new AppError('FORBIDDEN', `Forbidden: only users with the role ${roles.join(', ')} may do this`);
 
 /** Who an `authScopes` map lets in, as a phrase: "a secret key with the `x` scope". */
 export function whoMay(map: ScopeMap): string {
@@ -102,8 +122,13 @@ export function whoMay(map: ScopeMap): string {
     ...(map.scope ? [`a secret key with the ${quoted(map.scope)} scope`] : []),
     ...(map.secretKey ? ['any secret key'] : []),
     ...(map.$any ? [whoMay(map.$any)] : []),
+    ...(map.$all ? [whoMay(map.$all)] : []),
   ];
-  return who.join(', or ') || 'any key';
+  const conditions = [
+    ...(map.role ? [`whose user has the role ${map.role.map((role) => `\`${role}\``).join(', ')}`] : []),
+    ...(map.module ? [`for a tenant with the \`${map.module}\` module`] : []),
+  ];
+  return [who.join(', or ') || 'any key', ...conditions].join(', ');
 }
 
 /** One sentence on who may call a root field, for the operation's documentation. */

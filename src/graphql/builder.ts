@@ -15,7 +15,7 @@ import { loadConfig } from '../config.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
-import type { TenantModule } from '../generated/prisma/enums.js';
+import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { badInput } from '../shared/errors.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
@@ -35,6 +35,8 @@ export const builder = new SchemaBuilder<{
     publicScope: Scope;
     /** The key's tenant has this module enabled. */
     module: TenantModule;
+    /** The key's user has one of these roles. */
+    role: readonly UserRole[];
   };
   Scalars: {
     UUID: { Input: string; Output: string };

@@ -1,3 +1,4 @@
+import { inspectionsRead } from '../inspections/inspection-access.js';
 import { type ScopeMap, whoMay } from './access.js';
 import type { Context } from './context.js';
 
@@ -19,6 +20,16 @@ const readScopes = {
   BookableResource: { publicScope: 'bookings.read', scope: 'bookings.resources.manage' },
   ResourceClosure: { scope: 'bookings.resources.manage' },
   Booking: { scope: 'bookings.read' },
+  EquipmentType: inspectionsRead,
+  Equipment: inspectionsRead,
+  ChecklistTemplate: inspectionsRead,
+  Inspection: inspectionsRead,
+  InspectionListItem: inspectionsRead,
+  InspectionDetail: inspectionsRead,
+  InspectionTeamMember: inspectionsRead,
+  InspectionEvent: inspectionsRead,
+  Finding: inspectionsRead,
+  FindingPhoto: inspectionsRead,
 } as const satisfies Record<string, ScopeMap>;
 
 export type RecordType = keyof typeof readScopes;

@@ -1,5 +1,6 @@
 import { GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
+import { accessSentence } from './access.js';
 import { builder } from './builder.js';
 import { readAccessNote } from './read-access.js';
 import '../bookings/booking.graphql.js';
@@ -7,6 +8,10 @@ import '../bookings/resource.graphql.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';
 import '../deals/deal.graphql.js';
+import '../inspections/equipment.graphql.js';
+import '../inspections/finding.graphql.js';
+import '../inspections/inspection.graphql.js';
+import '../inspections/template.graphql.js';
 import '../leads/lead.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
@@ -17,9 +22,14 @@ export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toS
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
 // field must explain itself to clients and AI agents reading the introspection, who also need to
-// know which scope reads a record type.
+// know which scope reads a record type, and who may use an operation.
 for (const type of Object.values(schema.getTypeMap())) {
   if (!isObjectType(type)) continue;
+  if (type === schema.getQueryType() || type === schema.getMutationType()) {
+    for (const field of Object.values(type.getFields())) {
+      if (!field.description?.includes('Scope `')) field.description = `${field.description} ${accessSentence(field)}`;
+    }
+  }
   const note = readAccessNote(type.name);
   if (note) type.description = `${type.description} ${note}`;
   for (const field of Object.values(type.getFields())) {

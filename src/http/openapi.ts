@@ -103,8 +103,8 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
   return {
     operationId: field.name,
     summary: route.summary,
-    // The GraphQL description ends by naming the scope; here the access sentence says it in full.
-    description: `${(field.description ?? route.summary).replace(/\s*Scope `[^`]+`( or `[^`]+`)*\.$/, '')}\n\n${accessSentence(field)}`,
+    // The GraphQL description ends by naming the scope or by the access sentence; here the access sentence, apart.
+    description: `${(field.description ?? route.summary).replace(/\s*Scope `[^`]+`( or `[^`]+`)*\.$/, '').replace(` ${accessSentence(field)}`, '')}\n\n${accessSentence(field)}`,
     tags: [tag],
     security: [{ bearerAuth: [] }],
     // Bearer schemes carry no scopes in OpenAPI; the scopes the operation needs, for tools and agents.
@@ -114,7 +114,12 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
       ? { requestBody: { required: true, description: args.body.description ?? undefined, content: { 'application/json': { schema: componentRef(input) } } } }
       : {}),
     responses: {
-      [status]: { description: status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: body } } },
+      [status]: {
+        description: status === 201 ? 'Created.' : 'OK.',
+        content: route.download
+          ? { [route.download.contentType]: { schema: { type: 'string', contentMediaType: route.download.contentType } } }
+          : { 'application/json': { schema: body } },
+      },
       400: ref('BadRequest'),
       401: ref('Unauthorized'),
       403: ref('Forbidden'),

@@ -26,6 +26,8 @@ export interface RestRoute {
   envelope?: 'data' | 'booking';
   /** The selection set answered: the JSON shape of the response, written as GraphQL. */
   select: string;
+  /** Answer a file instead of JSON: the selected base64 field's bytes, as this content type. */
+  download?: { contentType: string; base64Field: string };
 }
 
 /** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
@@ -62,7 +64,11 @@ export function routeArguments(route: RestRoute, field: GraphQLField<unknown, un
 }
 
 /** The URL paths a route answers (a trailing slash names the same resource), capturing its parameters. */
-export const routePattern = (route: RestRoute) => new RegExp(`^${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
+export const routePattern = (route: RestRoute) =>
+  new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
+
+/** Where a route's first parameter starts: of two routes matching a path, the one with the longer literal prefix is meant. */
+const literalPrefix = (route: RestRoute) => (route.path.includes(':') ? route.path.indexOf(':') : route.path.length);
 
 interface CompiledRoute extends RestRoute {
   pattern: RegExp;
@@ -222,9 +228,12 @@ export function useRest(routes: RestRoutes): Plugin {
       const matching = compiled
         .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))
         .filter((m) => m.match);
-      // A path matching a route with fewer parameters (`/bookings/resources`) is that route's, not `/bookings/:id`'s.
+      // A path matching a route with fewer parameters (`/bookings/resources`) is that route's, not `/bookings/:id`'s;
+      // then the longer literal prefix wins (`/inspections/equipment/:id` over `/inspections/:id/history`).
       const fewestParameters = Math.min(...matching.map((m) => m.route.pathArgs.size));
-      const specific = matching.filter((m) => m.route.pathArgs.size === fewestParameters);
+      const fewest = matching.filter((m) => m.route.pathArgs.size === fewestParameters);
+      const longestPrefix = Math.max(...fewest.map((m) => literalPrefix(m.route)));
+      const specific = fewest.filter((m) => literalPrefix(m.route) === longestPrefix);
       const found = specific.find((m) => m.route.method === request.method);
       if (!found) {
         if (!matching.length) return endResponse(json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404));
@@ -260,7 +269,12 @@ export function useRest(routes: RestRoutes): Plugin {
         const forwarded = new fetchAPI.Request(canonical, { method: request.method, headers: request.headers, body });
         executions.set(contextValue, envelopedRequest);
         const response = await sofa.handle(forwarded, Object.assign(sofaContext, { restContext: contextValue }) as never);
-        if (!route.envelope || !response.ok) return response;
+        if (!response.ok) return response;
+        if (route.download) {
+          const value = (await response.json()) as Record<string, string>;
+          return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
+        }
+        if (!route.envelope) return response;
         return json({ [route.envelope]: await response.json() }, response.status);
       });
       return endResponse(answer);

@@ -2,6 +2,7 @@ import { bookingRoutes } from '../bookings/booking.rest.js';
 import { companyRoutes } from '../companies/company.rest.js';
 import { contactRoutes } from '../contacts/contact.rest.js';
 import { dealRoutes } from '../deals/deal.rest.js';
+import { inspectionRoutes } from '../inspections/inspection.rest.js';
 import { leadRoutes } from '../leads/lead.rest.js';
 import { pipelineRoutes } from '../pipeline/pipeline.rest.js';
 import { siteRoutes } from '../sites/site.rest.js';
@@ -25,6 +26,12 @@ export const restAreas: RestArea[] = [
   { tag: 'Pipelines', description: 'Sales pipelines and their ordered stages, each with a win probability.', routes: pipelineRoutes },
   { tag: 'Deals', description: 'Sales opportunities moving through a pipeline, with their activity log.', routes: dealRoutes },
   { tag: 'Bookings', description: 'Bookable resources with weekly hours and closures, their open slots, and the bookings guests make.', routes: bookingRoutes },
+  {
+    tag: 'Inspections',
+    description:
+      'Field inspections of equipment at customer sites (tenants with the inspections module): equipment and its types, checklist templates, inspections with their team, findings and photos, the review workflow and the PDF report.',
+    routes: inspectionRoutes,
+  },
 ];
 
 export const restRoutes: RestRoutes = Object.assign({}, ...restAreas.map((area) => area.routes));

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { TenantDb } from '../db/tenant-scope.js';
 
-/** An email to queue: what nodemailer sends, with text attachments (an .ics file). */
+/** An email to queue: what nodemailer sends, with attachments as text (an .ics file) or base64 (a PDF). */
 export interface OutboxMail {
   /** What produced it, such as `booking.confirmed`. */
   kind: string;
@@ -9,7 +9,7 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
 }
 
 const queued = new EventEmitter();

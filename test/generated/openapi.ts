@@ -658,6 +658,478 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inspections/equipment-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List equipment types
+         * @description Equipment types of the tenant by name, page by page.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["equipmentTypes"];
+        put?: never;
+        /**
+         * Create an equipment type
+         * @description Creates an equipment type.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["createEquipmentType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/equipment-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an equipment type
+         * @description One equipment type; NOT_FOUND when the tenant has none with this id.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["equipmentType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an equipment type
+         * @description Changes an equipment type.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        patch: operations["updateEquipmentType"];
+        trace?: never;
+    };
+    "/api/inspections/equipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List equipment
+         * @description Equipment of the tenant, newest first, page by page.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["equipmentList"];
+        put?: never;
+        /**
+         * Record a piece of equipment
+         * @description Records a piece of equipment at a site.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["createEquipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/equipment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a piece of equipment
+         * @description One piece of equipment; NOT_FOUND when the tenant has none with this id.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["equipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a piece of equipment
+         * @description Changes a piece of equipment.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        patch: operations["updateEquipment"];
+        trace?: never;
+    };
+    "/api/inspections/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List checklist templates
+         * @description Checklist templates of the tenant by name, page by page.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["checklistTemplates"];
+        put?: never;
+        /**
+         * Create a checklist template
+         * @description Creates a checklist template.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["createChecklistTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a checklist template
+         * @description One checklist template; NOT_FOUND when the tenant has none with this id.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["checklistTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a checklist template
+         * @description Changes a checklist template.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        patch: operations["updateChecklistTemplate"];
+        trace?: never;
+    };
+    "/api/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List inspections
+         * @description Inspections of the tenant, newest inspection date first, page by page.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["inspections"];
+        put?: never;
+        /**
+         * Create an inspection
+         * @description Creates an inspection in `draft`, with its team.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["createInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an inspection
+         * @description One inspection with everything it embeds; NOT_FOUND when the tenant has none with this id.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["inspection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an inspection's record
+         * @description Changes the technicians' record while the inspection is `draft` or `rejected`; by its team, a `field_coordinator` or a `system_admin`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        patch: operations["updateInspection"];
+        trace?: never;
+    };
+    "/api/inspections/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit an inspection for review
+         * @description `draft` or `rejected` → `submitted`, by its team, a `field_coordinator` or a `system_admin`. Every required item needs an answer (BAD_USER_INPUT listing the missing ones). Clears `rejectionReason`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["submitInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/start-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start reviewing an inspection
+         * @description `submitted` → `in_review`, by a `manager`, `field_coordinator` or `system_admin`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, whose user has the role `manager`, `field_coordinator`, `system_admin`, for a tenant with the `inspections` module.
+         */
+        post: operations["startInspectionReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an inspection
+         * @description `in_review` → `approved` with an overall result, by a `manager`, `field_coordinator` or `system_admin` who did not lead it.
+         *
+         *     Requires a secret key with the `inspections.write` scope, whose user has the role `manager`, `field_coordinator`, `system_admin`, for a tenant with the `inspections` module.
+         */
+        post: operations["approveInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an inspection
+         * @description `in_review` → `rejected`, back to the team with a reason, by a `manager`, `field_coordinator` or `system_admin`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, whose user has the role `manager`, `field_coordinator`, `system_admin`, for a tenant with the `inspections` module.
+         */
+        post: operations["rejectInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the report of an inspection
+         * @description `approved` → `delivered`, by a `manager`, `field_coordinator` or `system_admin`: renders the PDF report (then served by `inspectionReport`) and emails it to the customer's primary contact; without one, the history notes that it was not emailed.
+         *
+         *     Requires a secret key with the `inspections.write` scope, whose user has the role `manager`, `field_coordinator`, `system_admin`, for a tenant with the `inspections` module.
+         */
+        post: operations["deliverInspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an inspection's moves
+         * @description An inspection's moves through the review workflow, oldest first.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["inspectionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an inspection's PDF report
+         * @description A delivered inspection's PDF report; NOT_FOUND before delivery.
+         *
+         *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
+         */
+        get: operations["inspectionReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a finding
+         * @description Records a finding on an inspection, while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`. An `imminent` finding sets the equipment's status to `out_of_service` in the same transaction.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["createFinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/findings/{findingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a finding
+         * @description Deletes a finding and its photos, while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        delete: operations["deleteFinding"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a finding or move its quote
+         * @description Changes a finding or moves its repair quote (see the input for who may change what, and when).
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        patch: operations["updateFinding"];
+        trace?: never;
+    };
+    "/api/inspections/{id}/findings/{findingId}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a photo to a finding
+         * @description Attaches a photo to a finding, while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        post: operations["addFindingPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/findings/{findingId}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo
+         * @description Removes a photo from a finding, while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`.
+         *
+         *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
+         */
+        delete: operations["deleteFindingPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -681,11 +1153,59 @@ export interface components {
             /** @description Id of the request (also in `X-Request-Id`), for reporting an unexpected failure. */
             requestId?: string;
         };
+        /** @description A photo to attach to a finding (uploaded elsewhere; its URL is recorded). */
+        AddFindingPhotoInput: {
+            /** @description Caption, at most 500 characters. */
+            caption?: string | null;
+            /** @description What it shows. Default `overview`. */
+            photoType?: components["schemas"]["PhotoType"] | null;
+            /** @description http(s) URL of the photo, at most 2000 characters. */
+            photoUrl: string;
+        };
+        /**
+         * @description How a checklist item is answered. Answers are strings: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo.
+         * @enum {string}
+         */
+        AnswerType: "number" | "pass_fail" | "photo" | "text" | "yes_no";
+        /** @description The review outcome. */
+        ApproveInspectionInput: {
+            /** @description The overall result. */
+            overallResult: components["schemas"]["InspectionResult"];
+        };
         /**
          * @description Where a booking stands.
          * @enum {string}
          */
         BookingStatus: "cancelled" | "completed" | "confirmed" | "no_show";
+        /** @description A checklist item. */
+        ChecklistItemInput: {
+            /** @description How it is answered. */
+            answerType: components["schemas"]["AnswerType"];
+            /** @description Stable id: 1 to 64 letters, digits, `-` or `_`, unique in the template. Default: generated. */
+            id?: string | null;
+            /** @description The question or check, at most 500 characters. */
+            prompt: string;
+            /** @description Whether it must be answered before submitting. Default false. */
+            required?: boolean | null;
+        };
+        /** @description The answer to one checklist item. */
+        ChecklistResponseInput: {
+            /** @description Id of an item of the inspection's template. */
+            itemId: string;
+            /** @description A note on it, at most 2000 characters. */
+            note?: string | null;
+            /** @description The answer, fitting the item's answer type: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+            value: string;
+        };
+        /** @description A checklist section. */
+        ChecklistSectionInput: {
+            /** @description Stable id: 1 to 64 letters, digits, `-` or `_`, unique among the sections. Default: generated. */
+            id?: string | null;
+            /** @description 1 to 200 items. */
+            items: components["schemas"]["ChecklistItemInput"][];
+            /** @description Title, at most 200 characters. */
+            title: string;
+        };
         /** @description A new bookable resource. It has no opening hours until they are set. */
         CreateBookableResourceInput: {
             /** @description Street address, at most 500 characters. */
@@ -742,6 +1262,18 @@ export interface components {
             slotId: string;
             /** @description Attribution of the booking, at most 100 characters. Default `api`. */
             source?: string | null;
+        };
+        /** @description A new checklist template. */
+        CreateChecklistTemplateInput: {
+            /**
+             * Format: uuid
+             * @description Id of the equipment type it is meant for.
+             */
+            equipmentTypeId?: string | null;
+            /** @description Name, at most 200 characters. */
+            name: string;
+            /** @description 1 to 50 sections. */
+            sections: components["schemas"]["ChecklistSectionInput"][];
         };
         /** @description A new company. */
         CreateCompanyInput: {
@@ -843,6 +1375,85 @@ export interface components {
              * @example 1250.00
              */
             value?: string | null;
+        };
+        /** @description A new piece of equipment at a site; it belongs to the site's company. */
+        CreateEquipmentInput: {
+            /**
+             * Format: uuid
+             * @description Id of an equipment type of the tenant.
+             */
+            equipmentTypeId: string;
+            /** @description Where it stands at the site, at most 200 characters. */
+            locationLabel?: string | null;
+            /** @description Manufacturer, at most 200 characters. */
+            manufacturer?: string | null;
+            /** @description Model, at most 200 characters. */
+            model?: string | null;
+            /** @description URL of a nameplate photo (http or https). */
+            nameplatePhotoUrl?: string | null;
+            /** @description Rated capacity, at most 100 characters. */
+            ratedCapacity?: string | null;
+            /** @description Serial number, at most 100 characters, unique in the tenant (409 when taken). */
+            serialNumber: string;
+            /**
+             * Format: uuid
+             * @description Id of the site of the tenant it stands at.
+             */
+            siteId: string;
+            /** @description Default `in_service`. */
+            status?: components["schemas"]["EquipmentStatus"] | null;
+        };
+        /** @description A new equipment type. */
+        CreateEquipmentTypeInput: {
+            /** @description Category, at most 100 characters. */
+            category?: string | null;
+            /** @description Name, at most 200 characters. */
+            name: string;
+            /** @description OSHA standard, at most 100 characters. */
+            oshaStandard?: string | null;
+        };
+        /** @description A finding to record. An `imminent` one takes the equipment out of service. */
+        CreateFindingInput: {
+            /** @description What was found, at most 10000 characters. */
+            description: string;
+            /** @description OSHA paragraph, at most 100 characters. */
+            oshaReference?: string | null;
+            /** @description Recommended action, at most 10000 characters. */
+            recommendation?: string | null;
+            /** @description How dangerous it is. */
+            severity: components["schemas"]["FindingSeverity"];
+        };
+        /** @description A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller's role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. */
+        CreateInspectionInput: {
+            /**
+             * Format: uuid
+             * @description Id of a checklist template of the tenant.
+             */
+            checklistTemplateId: string;
+            /**
+             * Format: uuid
+             * @description Id of equipment of the tenant, standing at the site.
+             */
+            equipmentId: string;
+            /**
+             * Format: date
+             * @description Date of the inspection, YYYY-MM-DD.
+             */
+            inspectionDate: string;
+            /** @description Pre-inspection notes, at most 10000 characters. */
+            notes?: string | null;
+            /**
+             * Format: uuid
+             * @description Id of a site of the tenant.
+             */
+            siteId: string;
+            /**
+             * Format: uuid
+             * @description Lead technician (a user of the tenant).
+             */
+            technicianId?: string | null;
+            /** @description The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`. */
+            technicianIds?: string[] | null;
         };
         /** @description A new lead. Its status starts as `new`. */
         CreateLeadInput: {
@@ -971,6 +1582,26 @@ export interface components {
          */
         DealStatus: "lost" | "open" | "won";
         /**
+         * @description Whether a piece of equipment may be used.
+         * @enum {string}
+         */
+        EquipmentStatus: "in_service" | "out_of_service" | "retired";
+        /**
+         * @description How dangerous a finding is.
+         * @enum {string}
+         */
+        FindingSeverity: "imminent" | "minor" | "serious";
+        /**
+         * @description The overall result a reviewer gives on approval.
+         * @enum {string}
+         */
+        InspectionResult: "conditional" | "fail" | "pass";
+        /**
+         * @description Where an inspection stands in the review workflow: `draft` → `submitted` → `in_review` → `approved` → `delivered`, or `in_review` → `rejected` → `submitted` again.
+         * @enum {string}
+         */
+        InspectionStatus: "approved" | "delivered" | "draft" | "in_review" | "rejected" | "submitted";
+        /**
          * @description The channel a lead came from.
          * @enum {string}
          */
@@ -1005,6 +1636,21 @@ export interface components {
             weekday: number;
         };
         /**
+         * @description What a photo shows.
+         * @enum {string}
+         */
+        PhotoType: "defect" | "nameplate" | "overview" | "repair";
+        /**
+         * @description Where the repair quote for a finding stands: `unquoted` → `quoted` → `accepted` or `declined`; `accepted` → `completed`.
+         * @enum {string}
+         */
+        QuoteStatus: "accepted" | "completed" | "declined" | "quoted" | "unquoted";
+        /** @description Why the inspection goes back to its team. */
+        RejectInspectionInput: {
+            /** @description What to correct, at most 2000 characters. */
+            rejectionReason: string;
+        };
+        /**
          * @description What a bookable resource is.
          * @enum {string}
          */
@@ -1014,6 +1660,11 @@ export interface components {
             /** @description Every opening interval of the week (at most 100); an empty list closes the resource every day. */
             hours: components["schemas"]["OpeningIntervalInput"][];
         };
+        /**
+         * @description A technician's part in an inspection.
+         * @enum {string}
+         */
+        TeamRole: "lead" | "member";
         /** @description Changes to a bookable resource. Absent fields do not change; `null` clears a nullable field. Existing bookings are kept as they are. */
         UpdateBookableResourceInput: {
             /** @description Street address, at most 500 characters; null clears. */
@@ -1048,6 +1699,18 @@ export interface components {
             timezone?: string;
             /** @description What the resource is. Cannot be null. */
             type?: components["schemas"]["ResourceType"];
+        };
+        /** @description Changes to a checklist template. Absent fields do not change. Sections are replaced as a whole, and only while no inspection uses the template (409 otherwise: answers refer to its items). */
+        UpdateChecklistTemplateInput: {
+            /**
+             * Format: uuid
+             * @description Id of the equipment type it is meant for; null clears.
+             */
+            equipmentTypeId?: string | null;
+            /** @description Name, at most 200 characters. Cannot be null. */
+            name?: string;
+            /** @description Every section, replacing the current ones. Cannot be null. */
+            sections?: components["schemas"]["ChecklistSectionInput"][];
         };
         /** @description Changes to a company. Absent fields do not change; `null` clears a nullable field. */
         UpdateCompanyInput: {
@@ -1146,6 +1809,69 @@ export interface components {
              * @example 1250.00
              */
             value?: string | null;
+        };
+        /** @description Changes to a piece of equipment. Absent fields do not change; `null` clears a nullable field. Inspections already made keep their site. */
+        UpdateEquipmentInput: {
+            /**
+             * Format: uuid
+             * @description Id of an equipment type of the tenant. Cannot be null.
+             */
+            equipmentTypeId?: string;
+            /** @description Where it stands at the site, at most 200 characters; null clears. */
+            locationLabel?: string | null;
+            /** @description Manufacturer, at most 200 characters; null clears. */
+            manufacturer?: string | null;
+            /** @description Model, at most 200 characters; null clears. */
+            model?: string | null;
+            /** @description URL of a nameplate photo (http or https); null clears. */
+            nameplatePhotoUrl?: string | null;
+            /** @description Rated capacity, at most 100 characters; null clears. */
+            ratedCapacity?: string | null;
+            /** @description Serial number, unique in the tenant. Cannot be null. */
+            serialNumber?: string;
+            /**
+             * Format: uuid
+             * @description Id of the site it now stands at. Cannot be null.
+             */
+            siteId?: string;
+            /** @description Whether it may be used. Cannot be null. */
+            status?: components["schemas"]["EquipmentStatus"];
+        };
+        /** @description Changes to an equipment type. Absent fields do not change; `null` clears a nullable field. */
+        UpdateEquipmentTypeInput: {
+            /** @description Category, at most 100 characters; null clears. */
+            category?: string | null;
+            /** @description Name, at most 200 characters. Cannot be null. */
+            name?: string;
+            /** @description OSHA standard, at most 100 characters; null clears. */
+            oshaStandard?: string | null;
+        };
+        /** @description Changes to a finding. Absent fields do not change; `null` clears a nullable field. `severity`, `description`, `recommendation` and `oshaReference` change while the inspection can be edited (`draft`, `rejected`), by its team or a coordinator. `quoteStatus` moves in any inspection status, by a `manager`, `field_coordinator` or `system_admin`: `unquoted` → `quoted` → `accepted` or `declined`, `accepted` → `completed` (other moves are a CONFLICT). */
+        UpdateFindingInput: {
+            /** @description What was found, at most 10000 characters. Cannot be null. */
+            description?: string;
+            /** @description OSHA paragraph; null clears. */
+            oshaReference?: string | null;
+            /** @description The next status of the repair quote. Cannot be null. */
+            quoteStatus?: components["schemas"]["QuoteStatus"];
+            /** @description Recommended action; null clears. */
+            recommendation?: string | null;
+            /** @description How dangerous it is. Cannot be null. */
+            severity?: components["schemas"]["FindingSeverity"];
+        };
+        /** @description Changes to the technicians' record, while the inspection is `draft` or `rejected`. Absent fields do not change; `null` clears a nullable field. */
+        UpdateInspectionInput: {
+            /** @description http(s) URL of the customer's signature image; null clears. */
+            customerSignatureUrl?: string | null;
+            /**
+             * Format: date
+             * @description Date of the inspection, YYYY-MM-DD. Cannot be null.
+             */
+            inspectionDate?: string;
+            /** @description Notes, at most 10000 characters; null clears. */
+            notes?: string | null;
+            /** @description Every answer, replacing the recorded ones: each `itemId` once, an item of the template, with a value of its answer type. Cannot be null. */
+            responses?: components["schemas"]["ChecklistResponseInput"][];
         };
         /** @description Changes to a lead. Absent fields do not change; `null` clears a nullable field. */
         UpdateLeadInput: {
@@ -5118,6 +5844,2089 @@ export interface operations {
                              */
                             cancelledAt: string | null;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    equipmentTypes: {
+        parameters: {
+            query?: {
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Case-insensitive words, each matched against the name or category. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The equipment types by name of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment type id.
+                             */
+                            id: string;
+                            /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                            name: string;
+                            /** @description Category, such as "Lifting". */
+                            category: string | null;
+                            /** @description OSHA standard it is inspected against, such as "1910.179". */
+                            oshaStandard: string | null;
+                        }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching rows across all pages.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description This page number, 1-based.
+                         */
+                        page: number;
+                        /**
+                         * Format: int32
+                         * @description Maximum rows per page (the `limit` asked for).
+                         */
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEquipmentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The equipment type. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEquipmentTypeInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment type id.
+                             */
+                            id: string;
+                            /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                            name: string;
+                            /** @description Category, such as "Lifting". */
+                            category: string | null;
+                            /** @description OSHA standard it is inspected against, such as "1910.179". */
+                            oshaStandard: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    equipmentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Equipment type id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment type id.
+                             */
+                            id: string;
+                            /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                            name: string;
+                            /** @description Category, such as "Lifting". */
+                            category: string | null;
+                            /** @description OSHA standard it is inspected against, such as "1910.179". */
+                            oshaStandard: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEquipmentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Equipment type id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEquipmentTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment type id.
+                             */
+                            id: string;
+                            /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                            name: string;
+                            /** @description Category, such as "Lifting". */
+                            category: string | null;
+                            /** @description OSHA standard it is inspected against, such as "1910.179". */
+                            oshaStandard: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    equipmentList: {
+        parameters: {
+            query?: {
+                /** @description Only equipment of this customer company. */
+                companyId?: string;
+                /** @description Only equipment of this type. */
+                equipmentTypeId?: string;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Case-insensitive words, each matched against the serial number, manufacturer, model or location. */
+                search?: string;
+                /** @description Only equipment at this site. */
+                siteId?: string;
+                /** @description Only equipment with this status. */
+                status?: components["schemas"]["EquipmentStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The equipment, newest first of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of its equipment type.
+                             */
+                            equipmentTypeId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site it stands at.
+                             */
+                            siteId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site's company, the customer.
+                             */
+                            companyId: string;
+                            /** @description Manufacturer. */
+                            manufacturer: string | null;
+                            /** @description Model. */
+                            model: string | null;
+                            /** @description Serial number, unique in the tenant. */
+                            serialNumber: string;
+                            /** @description Rated capacity as on the nameplate, such as "5 t". */
+                            ratedCapacity: string | null;
+                            /** @description Whether it may be used. */
+                            status: components["schemas"]["EquipmentStatus"];
+                            /** @description URL of a photo of its nameplate. */
+                            nameplatePhotoUrl: string | null;
+                            /** @description Where it stands at the site, such as "Bay 3". */
+                            locationLabel: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching rows across all pages.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description This page number, 1-based.
+                         */
+                        page: number;
+                        /**
+                         * Format: int32
+                         * @description Maximum rows per page (the `limit` asked for).
+                         */
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEquipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The equipment. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEquipmentInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of its equipment type.
+                             */
+                            equipmentTypeId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site it stands at.
+                             */
+                            siteId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site's company, the customer.
+                             */
+                            companyId: string;
+                            /** @description Manufacturer. */
+                            manufacturer: string | null;
+                            /** @description Model. */
+                            model: string | null;
+                            /** @description Serial number, unique in the tenant. */
+                            serialNumber: string;
+                            /** @description Rated capacity as on the nameplate, such as "5 t". */
+                            ratedCapacity: string | null;
+                            /** @description Whether it may be used. */
+                            status: components["schemas"]["EquipmentStatus"];
+                            /** @description URL of a photo of its nameplate. */
+                            nameplatePhotoUrl: string | null;
+                            /** @description Where it stands at the site, such as "Bay 3". */
+                            locationLabel: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    equipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Equipment id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of its equipment type.
+                             */
+                            equipmentTypeId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site it stands at.
+                             */
+                            siteId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site's company, the customer.
+                             */
+                            companyId: string;
+                            /** @description Manufacturer. */
+                            manufacturer: string | null;
+                            /** @description Model. */
+                            model: string | null;
+                            /** @description Serial number, unique in the tenant. */
+                            serialNumber: string;
+                            /** @description Rated capacity as on the nameplate, such as "5 t". */
+                            ratedCapacity: string | null;
+                            /** @description Whether it may be used. */
+                            status: components["schemas"]["EquipmentStatus"];
+                            /** @description URL of a photo of its nameplate. */
+                            nameplatePhotoUrl: string | null;
+                            /** @description Where it stands at the site, such as "Bay 3". */
+                            locationLabel: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEquipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Equipment id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEquipmentInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of its equipment type.
+                             */
+                            equipmentTypeId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site it stands at.
+                             */
+                            siteId: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the site's company, the customer.
+                             */
+                            companyId: string;
+                            /** @description Manufacturer. */
+                            manufacturer: string | null;
+                            /** @description Model. */
+                            model: string | null;
+                            /** @description Serial number, unique in the tenant. */
+                            serialNumber: string;
+                            /** @description Rated capacity as on the nameplate, such as "5 t". */
+                            ratedCapacity: string | null;
+                            /** @description Whether it may be used. */
+                            status: components["schemas"]["EquipmentStatus"];
+                            /** @description URL of a photo of its nameplate. */
+                            nameplatePhotoUrl: string | null;
+                            /** @description Where it stands at the site, such as "Bay 3". */
+                            locationLabel: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was recorded (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checklistTemplates: {
+        parameters: {
+            query?: {
+                /** @description Only templates for this equipment type. */
+                equipmentTypeId?: string;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Case-insensitive words, each matched against the name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The checklist templates by name of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Template id.
+                             */
+                            id: string;
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the equipment type it is meant for, if any.
+                             */
+                            equipmentTypeId: string | null;
+                            /** @description The sections, in order. */
+                            sections: {
+                                /** @description Stable id, unique among the template's sections. */
+                                id: string;
+                                /** @description Title, such as "Hoist". */
+                                title: string;
+                                /** @description The items, in order. */
+                                items: {
+                                    /** @description Stable id, unique in the template; answers refer to it as `itemId`. */
+                                    id: string;
+                                    /** @description The question or check, such as "Hoist brake holds rated load". */
+                                    prompt: string;
+                                    /** @description How it is answered. */
+                                    answerType: components["schemas"]["AnswerType"];
+                                    /** @description Whether an inspection needs an answer to it to be submitted. */
+                                    required: boolean;
+                                }[];
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                        }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching rows across all pages.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description This page number, 1-based.
+                         */
+                        page: number;
+                        /**
+                         * Format: int32
+                         * @description Maximum rows per page (the `limit` asked for).
+                         */
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createChecklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The template. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChecklistTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Template id.
+                             */
+                            id: string;
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the equipment type it is meant for, if any.
+                             */
+                            equipmentTypeId: string | null;
+                            /** @description The sections, in order. */
+                            sections: {
+                                /** @description Stable id, unique among the template's sections. */
+                                id: string;
+                                /** @description Title, such as "Hoist". */
+                                title: string;
+                                /** @description The items, in order. */
+                                items: {
+                                    /** @description Stable id, unique in the template; answers refer to it as `itemId`. */
+                                    id: string;
+                                    /** @description The question or check, such as "Hoist brake holds rated load". */
+                                    prompt: string;
+                                    /** @description How it is answered. */
+                                    answerType: components["schemas"]["AnswerType"];
+                                    /** @description Whether an inspection needs an answer to it to be submitted. */
+                                    required: boolean;
+                                }[];
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Template id.
+                             */
+                            id: string;
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the equipment type it is meant for, if any.
+                             */
+                            equipmentTypeId: string | null;
+                            /** @description The sections, in order. */
+                            sections: {
+                                /** @description Stable id, unique among the template's sections. */
+                                id: string;
+                                /** @description Title, such as "Hoist". */
+                                title: string;
+                                /** @description The items, in order. */
+                                items: {
+                                    /** @description Stable id, unique in the template; answers refer to it as `itemId`. */
+                                    id: string;
+                                    /** @description The question or check, such as "Hoist brake holds rated load". */
+                                    prompt: string;
+                                    /** @description How it is answered. */
+                                    answerType: components["schemas"]["AnswerType"];
+                                    /** @description Whether an inspection needs an answer to it to be submitted. */
+                                    required: boolean;
+                                }[];
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateChecklistTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChecklistTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Template id.
+                             */
+                            id: string;
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the equipment type it is meant for, if any.
+                             */
+                            equipmentTypeId: string | null;
+                            /** @description The sections, in order. */
+                            sections: {
+                                /** @description Stable id, unique among the template's sections. */
+                                id: string;
+                                /** @description Title, such as "Hoist". */
+                                title: string;
+                                /** @description The items, in order. */
+                                items: {
+                                    /** @description Stable id, unique in the template; answers refer to it as `itemId`. */
+                                    id: string;
+                                    /** @description The question or check, such as "Hoist brake holds rated load". */
+                                    prompt: string;
+                                    /** @description How it is answered. */
+                                    answerType: components["schemas"]["AnswerType"];
+                                    /** @description Whether an inspection needs an answer to it to be submitted. */
+                                    required: boolean;
+                                }[];
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inspections: {
+        parameters: {
+            query?: {
+                /** @description Only inspections for this customer company. */
+                companyId?: string;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Case-insensitive words, every one of which must appear in the company name, equipment type name, a technician's name or the serial number. */
+                search?: string;
+                /** @description Only inspections with this status. */
+                status?: components["schemas"]["InspectionStatus"];
+                /** @description Only inspections this user leads or is a team member of. */
+                technicianId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The inspections, newest inspection date first of this page. */
+                        data: {
+                            /** @description The inspection itself. */
+                            inspection: {
+                                /**
+                                 * Format: uuid
+                                 * @description Inspection id.
+                                 */
+                                id: string;
+                                /** @description Where it stands in the review workflow. */
+                                status: components["schemas"]["InspectionStatus"];
+                                /**
+                                 * Format: date
+                                 * @description Date of the inspection, YYYY-MM-DD.
+                                 */
+                                inspectionDate: string;
+                                /** @description Overall result, set on approval. */
+                                overallResult: components["schemas"]["InspectionResult"] | null;
+                                /** @description Notes. */
+                                notes: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was created (ISO 8601, UTC).
+                                 */
+                                createdAt: string;
+                            };
+                            /** @description The equipment inspected. */
+                            equipment: {
+                                /**
+                                 * Format: uuid
+                                 * @description Equipment id.
+                                 */
+                                id: string;
+                                /** @description Manufacturer. */
+                                manufacturer: string | null;
+                                /** @description Model. */
+                                model: string | null;
+                                /** @description Serial number, unique in the tenant. */
+                                serialNumber: string;
+                            };
+                            /** @description The type of the equipment. */
+                            equipmentType: {
+                                /**
+                                 * Format: uuid
+                                 * @description Equipment type id.
+                                 */
+                                id: string;
+                                /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                                name: string;
+                                /** @description Category, such as "Lifting". */
+                                category: string | null;
+                            };
+                            /** @description The site inspected (readable as part of the inspection). */
+                            site: {
+                                /**
+                                 * Format: uuid
+                                 * @description Site id.
+                                 */
+                                id: string;
+                                /** @description Site name (at most 200 characters). */
+                                name: string;
+                                /** @description Street address. */
+                                address: string | null;
+                                /** @description City. */
+                                city: string | null;
+                                /** @description State or region. */
+                                state: string | null;
+                            };
+                            /** @description The customer: the site's company (readable as part of the inspection). */
+                            customer: {
+                                /**
+                                 * Format: uuid
+                                 * @description Company id.
+                                 */
+                                id: string;
+                                /** @description Company name (at most 200 characters). */
+                                name: string;
+                            };
+                            /** @description The lead technician. */
+                            technician: {
+                                /**
+                                 * Format: uuid
+                                 * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                                 */
+                                id: string;
+                                /** @description Full name. */
+                                name: string;
+                            };
+                            /**
+                             * Format: int32
+                             * @description Number of findings; counted for the whole list in one statement.
+                             */
+                            findingCount: number;
+                        }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching rows across all pages.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description This page number, 1-based.
+                         */
+                        page: number;
+                        /**
+                         * Format: int32
+                         * @description Maximum rows per page (the `limit` asked for).
+                         */
+                        pageSize: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The inspection. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInspectionInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The inspection itself. */
+                        inspection: {
+                            /**
+                             * Format: uuid
+                             * @description Inspection id.
+                             */
+                            id: string;
+                            /** @description Where it stands in the review workflow. */
+                            status: components["schemas"]["InspectionStatus"];
+                            /**
+                             * Format: date
+                             * @description Date of the inspection, YYYY-MM-DD.
+                             */
+                            inspectionDate: string;
+                            /** @description Overall result, set on approval. */
+                            overallResult: components["schemas"]["InspectionResult"] | null;
+                            /** @description Answers to the checklist items. */
+                            responses: {
+                                /** @description Id of the template item answered. */
+                                itemId: string;
+                                /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                                value: string;
+                                /** @description The technician's note on it. */
+                                note: string | null;
+                            }[];
+                            /** @description Notes. */
+                            notes: string | null;
+                            /** @description URL of the customer's signature image. */
+                            customerSignatureUrl: string | null;
+                            /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                            rejectionReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                        /** @description The equipment inspected. */
+                        equipment: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment id.
+                             */
+                            id: string;
+                            /** @description Manufacturer. */
+                            manufacturer: string | null;
+                            /** @description Model. */
+                            model: string | null;
+                            /** @description Serial number, unique in the tenant. */
+                            serialNumber: string;
+                            /** @description Rated capacity as on the nameplate, such as "5 t". */
+                            ratedCapacity: string | null;
+                            /** @description Whether it may be used. */
+                            status: components["schemas"]["EquipmentStatus"];
+                            /** @description URL of a photo of its nameplate. */
+                            nameplatePhotoUrl: string | null;
+                            /** @description Where it stands at the site, such as "Bay 3". */
+                            locationLabel: string | null;
+                        };
+                        /** @description The type of the equipment. */
+                        equipmentType: {
+                            /**
+                             * Format: uuid
+                             * @description Equipment type id.
+                             */
+                            id: string;
+                            /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                            name: string;
+                            /** @description Category, such as "Lifting". */
+                            category: string | null;
+                            /** @description OSHA standard it is inspected against, such as "1910.179". */
+                            oshaStandard: string | null;
+                        };
+                        /** @description The site inspected (readable as part of the inspection). */
+                        site: {
+                            /**
+                             * Format: uuid
+                             * @description Site id.
+                             */
+                            id: string;
+                            /** @description Site name (at most 200 characters). */
+                            name: string;
+                            /** @description Street address. */
+                            address: string | null;
+                            /** @description City. */
+                            city: string | null;
+                            /** @description State or region. */
+                            state: string | null;
+                        };
+                        /** @description The customer: the site's company (readable as part of the inspection). */
+                        customer: {
+                            /**
+                             * Format: uuid
+                             * @description Company id.
+                             */
+                            id: string;
+                            /** @description Company name (at most 200 characters). */
+                            name: string;
+                        };
+                        /** @description The lead technician. */
+                        technician: {
+                            /**
+                             * Format: uuid
+                             * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                             */
+                            id: string;
+                            /** @description Full name. */
+                            name: string;
+                            /**
+                             * Format: email
+                             * @description Email address.
+                             */
+                            email: string;
+                        };
+                        /** @description The checklist template it follows. */
+                        template: {
+                            /**
+                             * Format: uuid
+                             * @description Template id.
+                             */
+                            id: string;
+                            /** @description Name (at most 200 characters). */
+                            name: string;
+                            /** @description The sections, in order. */
+                            sections: {
+                                /** @description Stable id, unique among the template's sections. */
+                                id: string;
+                                /** @description Title, such as "Hoist". */
+                                title: string;
+                                /** @description The items, in order. */
+                                items: {
+                                    /** @description Stable id, unique in the template; answers refer to it as `itemId`. */
+                                    id: string;
+                                    /** @description The question or check, such as "Hoist brake holds rated load". */
+                                    prompt: string;
+                                    /** @description How it is answered. */
+                                    answerType: components["schemas"]["AnswerType"];
+                                    /** @description Whether an inspection needs an answer to it to be submitted. */
+                                    required: boolean;
+                                }[];
+                            }[];
+                        };
+                        /** @description Findings, oldest first. */
+                        findings: {
+                            /**
+                             * Format: uuid
+                             * @description Finding id.
+                             */
+                            id: string;
+                            /** @description How dangerous it is. */
+                            severity: components["schemas"]["FindingSeverity"];
+                            /** @description What was found. */
+                            description: string;
+                            /** @description Recommended action. */
+                            recommendation: string | null;
+                            /** @description OSHA paragraph it breaches, such as "1910.179(l)(3)". */
+                            oshaReference: string | null;
+                            /** @description Where the repair quote stands. */
+                            quoteStatus: components["schemas"]["QuoteStatus"];
+                            /** @description Photos, oldest first. */
+                            photos: {
+                                /**
+                                 * Format: uuid
+                                 * @description Photo id.
+                                 */
+                                id: string;
+                                /** @description URL of the photo. */
+                                photoUrl: string;
+                                /** @description Caption, printed in the report. */
+                                caption: string | null;
+                                /** @description What it shows. */
+                                photoType: components["schemas"]["PhotoType"];
+                            }[];
+                        }[];
+                        /** @description The team, lead first. */
+                        teamMembers: {
+                            /**
+                             * Format: uuid
+                             * @description Team membership id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The technician's user id.
+                             */
+                            technicianId: string;
+                            /** @description `lead` or `member`. */
+                            role: components["schemas"]["TeamRole"];
+                            /** @description The technician's name. */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInspectionInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startInspectionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approveInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The outcome. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveInspectionInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rejectInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The reason. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectInspectionInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deliverInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Inspection id.
+                         */
+                        id: string;
+                        /** @description Where it stands in the review workflow. */
+                        status: components["schemas"]["InspectionStatus"];
+                        /**
+                         * Format: date
+                         * @description Date of the inspection, YYYY-MM-DD.
+                         */
+                        inspectionDate: string;
+                        /** @description Overall result, set on approval. */
+                        overallResult: components["schemas"]["InspectionResult"] | null;
+                        /** @description Answers to the checklist items. */
+                        responses: {
+                            /** @description Id of the template item answered. */
+                            itemId: string;
+                            /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                            value: string;
+                            /** @description The technician's note on it. */
+                            note: string | null;
+                        }[];
+                        /** @description Notes. */
+                        notes: string | null;
+                        /** @description URL of the customer's signature image. */
+                        customerSignatureUrl: string | null;
+                        /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                        rejectionReason: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created (ISO 8601, UTC).
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed (ISO 8601, UTC).
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inspectionHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                            /** @description Status before; null for the creation. */
+                            fromStatus: components["schemas"]["InspectionStatus"] | null;
+                            /** @description Status after. */
+                            toStatus: components["schemas"]["InspectionStatus"];
+                            /** @description What else happened, such as where the report was emailed. */
+                            note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When (ISO 8601, UTC).
+                             */
+                            occurredAt: string;
+                            /** @description Who made the move (the API key's user). */
+                            user: {
+                                /**
+                                 * Format: uuid
+                                 * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                                 */
+                                id: string;
+                                /** @description Full name. */
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inspectionReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The finding. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFindingInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Finding id.
+                             */
+                            id: string;
+                            /** @description How dangerous it is. */
+                            severity: components["schemas"]["FindingSeverity"];
+                            /** @description What was found. */
+                            description: string;
+                            /** @description Recommended action. */
+                            recommendation: string | null;
+                            /** @description OSHA paragraph it breaches, such as "1910.179(l)(3)". */
+                            oshaReference: string | null;
+                            /** @description Where the repair quote stands. */
+                            quoteStatus: components["schemas"]["QuoteStatus"];
+                            /** @description Photos, oldest first. */
+                            photos: {
+                                /**
+                                 * Format: uuid
+                                 * @description Photo id.
+                                 */
+                                id: string;
+                                /** @description URL of the photo. */
+                                photoUrl: string;
+                                /** @description Caption, printed in the report. */
+                                caption: string | null;
+                                /** @description What it shows. */
+                                photoType: components["schemas"]["PhotoType"];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Finding id. */
+                findingId: string;
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true: a failed deletion is an error instead. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Finding id. */
+                findingId: string;
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFindingInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Finding id.
+                             */
+                            id: string;
+                            /** @description How dangerous it is. */
+                            severity: components["schemas"]["FindingSeverity"];
+                            /** @description What was found. */
+                            description: string;
+                            /** @description Recommended action. */
+                            recommendation: string | null;
+                            /** @description OSHA paragraph it breaches, such as "1910.179(l)(3)". */
+                            oshaReference: string | null;
+                            /** @description Where the repair quote stands. */
+                            quoteStatus: components["schemas"]["QuoteStatus"];
+                            /** @description Photos, oldest first. */
+                            photos: {
+                                /**
+                                 * Format: uuid
+                                 * @description Photo id.
+                                 */
+                                id: string;
+                                /** @description URL of the photo. */
+                                photoUrl: string;
+                                /** @description Caption, printed in the report. */
+                                caption: string | null;
+                                /** @description What it shows. */
+                                photoType: components["schemas"]["PhotoType"];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addFindingPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Finding id. */
+                findingId: string;
+                /** @description Inspection id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The photo. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddFindingPhotoInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Photo id.
+                             */
+                            id: string;
+                            /** @description URL of the photo. */
+                            photoUrl: string;
+                            /** @description Caption, printed in the report. */
+                            caption: string | null;
+                            /** @description What it shows. */
+                            photoType: components["schemas"]["PhotoType"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFindingPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Finding id. */
+                findingId: string;
+                /** @description Inspection id. */
+                id: string;
+                /** @description Photo id. */
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true: a failed deletion is an error instead. */
+                        success: boolean;
                     };
                 };
             };

@@ -123,6 +123,16 @@ export type ChecklistTemplate = Prisma.ChecklistTemplateModel
  */
 export type Inspection = Prisma.InspectionModel
 /**
+ * Model InspectionEvent
+ * One move of an inspection through the review workflow, creation included.
+ */
+export type InspectionEvent = Prisma.InspectionEventModel
+/**
+ * Model InspectionReport
+ * The PDF report rendered when an inspection is delivered.
+ */
+export type InspectionReport = Prisma.InspectionReportModel
+/**
  * Model InspectionTeamMember
  * 
  */

@@ -528,6 +528,23 @@ export type EnumBookingStatusWithAggregatesFilter<$PrismaModel = never> = {
   _max?: Prisma.NestedEnumBookingStatusFilter<$PrismaModel>
 }
 
+export type EnumEquipmentStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.EquipmentStatus | Prisma.EnumEquipmentStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumEquipmentStatusFilter<$PrismaModel> | $Enums.EquipmentStatus
+}
+
+export type EnumEquipmentStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.EquipmentStatus | Prisma.EnumEquipmentStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumEquipmentStatusWithAggregatesFilter<$PrismaModel> | $Enums.EquipmentStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumEquipmentStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumEquipmentStatusFilter<$PrismaModel>
+}
+
 export type EnumInspectionStatusFilter<$PrismaModel = never> = {
   equals?: $Enums.InspectionStatus | Prisma.EnumInspectionStatusFieldRefInput<$PrismaModel>
   in?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel>
@@ -560,6 +577,40 @@ export type EnumInspectionResultNullableWithAggregatesFilter<$PrismaModel = neve
   _count?: Prisma.NestedIntNullableFilter<$PrismaModel>
   _min?: Prisma.NestedEnumInspectionResultNullableFilter<$PrismaModel>
   _max?: Prisma.NestedEnumInspectionResultNullableFilter<$PrismaModel>
+}
+
+export type EnumInspectionStatusNullableFilter<$PrismaModel = never> = {
+  equals?: $Enums.InspectionStatus | Prisma.EnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  in?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  notIn?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  not?: Prisma.NestedEnumInspectionStatusNullableFilter<$PrismaModel> | $Enums.InspectionStatus | null
+}
+
+export type EnumInspectionStatusNullableWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.InspectionStatus | Prisma.EnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  in?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  notIn?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  not?: Prisma.NestedEnumInspectionStatusNullableWithAggregatesFilter<$PrismaModel> | $Enums.InspectionStatus | null
+  _count?: Prisma.NestedIntNullableFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumInspectionStatusNullableFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumInspectionStatusNullableFilter<$PrismaModel>
+}
+
+export type BytesFilter<$PrismaModel = never> = {
+  equals?: runtime.Bytes | Prisma.BytesFieldRefInput<$PrismaModel>
+  in?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  notIn?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBytesFilter<$PrismaModel> | runtime.Bytes
+}
+
+export type BytesWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: runtime.Bytes | Prisma.BytesFieldRefInput<$PrismaModel>
+  in?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  notIn?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBytesWithAggregatesFilter<$PrismaModel> | runtime.Bytes
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedBytesFilter<$PrismaModel>
+  _max?: Prisma.NestedBytesFilter<$PrismaModel>
 }
 
 export type EnumTeamRoleFilter<$PrismaModel = never> = {
@@ -611,6 +662,23 @@ export type EnumQuoteStatusWithAggregatesFilter<$PrismaModel = never> = {
   _count?: Prisma.NestedIntFilter<$PrismaModel>
   _min?: Prisma.NestedEnumQuoteStatusFilter<$PrismaModel>
   _max?: Prisma.NestedEnumQuoteStatusFilter<$PrismaModel>
+}
+
+export type EnumPhotoTypeFilter<$PrismaModel = never> = {
+  equals?: $Enums.PhotoType | Prisma.EnumPhotoTypeFieldRefInput<$PrismaModel>
+  in?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumPhotoTypeFilter<$PrismaModel> | $Enums.PhotoType
+}
+
+export type EnumPhotoTypeWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.PhotoType | Prisma.EnumPhotoTypeFieldRefInput<$PrismaModel>
+  in?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumPhotoTypeWithAggregatesFilter<$PrismaModel> | $Enums.PhotoType
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumPhotoTypeFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumPhotoTypeFilter<$PrismaModel>
 }
 
 export type EnumInvoiceStatusFilter<$PrismaModel = never> = {
@@ -1160,6 +1228,23 @@ export type NestedEnumBookingStatusWithAggregatesFilter<$PrismaModel = never> = 
   _max?: Prisma.NestedEnumBookingStatusFilter<$PrismaModel>
 }
 
+export type NestedEnumEquipmentStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.EquipmentStatus | Prisma.EnumEquipmentStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumEquipmentStatusFilter<$PrismaModel> | $Enums.EquipmentStatus
+}
+
+export type NestedEnumEquipmentStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.EquipmentStatus | Prisma.EnumEquipmentStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.EquipmentStatus[] | Prisma.ListEnumEquipmentStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumEquipmentStatusWithAggregatesFilter<$PrismaModel> | $Enums.EquipmentStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumEquipmentStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumEquipmentStatusFilter<$PrismaModel>
+}
+
 export type NestedEnumInspectionStatusFilter<$PrismaModel = never> = {
   equals?: $Enums.InspectionStatus | Prisma.EnumInspectionStatusFieldRefInput<$PrismaModel>
   in?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel>
@@ -1192,6 +1277,40 @@ export type NestedEnumInspectionResultNullableWithAggregatesFilter<$PrismaModel 
   _count?: Prisma.NestedIntNullableFilter<$PrismaModel>
   _min?: Prisma.NestedEnumInspectionResultNullableFilter<$PrismaModel>
   _max?: Prisma.NestedEnumInspectionResultNullableFilter<$PrismaModel>
+}
+
+export type NestedEnumInspectionStatusNullableFilter<$PrismaModel = never> = {
+  equals?: $Enums.InspectionStatus | Prisma.EnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  in?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  notIn?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  not?: Prisma.NestedEnumInspectionStatusNullableFilter<$PrismaModel> | $Enums.InspectionStatus | null
+}
+
+export type NestedEnumInspectionStatusNullableWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.InspectionStatus | Prisma.EnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  in?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  notIn?: $Enums.InspectionStatus[] | Prisma.ListEnumInspectionStatusFieldRefInput<$PrismaModel> | null
+  not?: Prisma.NestedEnumInspectionStatusNullableWithAggregatesFilter<$PrismaModel> | $Enums.InspectionStatus | null
+  _count?: Prisma.NestedIntNullableFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumInspectionStatusNullableFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumInspectionStatusNullableFilter<$PrismaModel>
+}
+
+export type NestedBytesFilter<$PrismaModel = never> = {
+  equals?: runtime.Bytes | Prisma.BytesFieldRefInput<$PrismaModel>
+  in?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  notIn?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBytesFilter<$PrismaModel> | runtime.Bytes
+}
+
+export type NestedBytesWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: runtime.Bytes | Prisma.BytesFieldRefInput<$PrismaModel>
+  in?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  notIn?: runtime.Bytes[] | Prisma.ListBytesFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBytesWithAggregatesFilter<$PrismaModel> | runtime.Bytes
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedBytesFilter<$PrismaModel>
+  _max?: Prisma.NestedBytesFilter<$PrismaModel>
 }
 
 export type NestedEnumTeamRoleFilter<$PrismaModel = never> = {
@@ -1243,6 +1362,23 @@ export type NestedEnumQuoteStatusWithAggregatesFilter<$PrismaModel = never> = {
   _count?: Prisma.NestedIntFilter<$PrismaModel>
   _min?: Prisma.NestedEnumQuoteStatusFilter<$PrismaModel>
   _max?: Prisma.NestedEnumQuoteStatusFilter<$PrismaModel>
+}
+
+export type NestedEnumPhotoTypeFilter<$PrismaModel = never> = {
+  equals?: $Enums.PhotoType | Prisma.EnumPhotoTypeFieldRefInput<$PrismaModel>
+  in?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumPhotoTypeFilter<$PrismaModel> | $Enums.PhotoType
+}
+
+export type NestedEnumPhotoTypeWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.PhotoType | Prisma.EnumPhotoTypeFieldRefInput<$PrismaModel>
+  in?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.PhotoType[] | Prisma.ListEnumPhotoTypeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumPhotoTypeWithAggregatesFilter<$PrismaModel> | $Enums.PhotoType
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumPhotoTypeFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumPhotoTypeFilter<$PrismaModel>
 }
 
 export type NestedEnumInvoiceStatusFilter<$PrismaModel = never> = {

@@ -124,6 +124,15 @@ export const BookingStatus = {
 export type BookingStatus = (typeof BookingStatus)[keyof typeof BookingStatus]
 
 
+export const EquipmentStatus = {
+  in_service: 'in_service',
+  out_of_service: 'out_of_service',
+  retired: 'retired'
+} as const
+
+export type EquipmentStatus = (typeof EquipmentStatus)[keyof typeof EquipmentStatus]
+
+
 export const InspectionStatus = {
   draft: 'draft',
   submitted: 'submitted',
@@ -171,6 +180,16 @@ export const QuoteStatus = {
 } as const
 
 export type QuoteStatus = (typeof QuoteStatus)[keyof typeof QuoteStatus]
+
+
+export const PhotoType = {
+  overview: 'overview',
+  defect: 'defect',
+  nameplate: 'nameplate',
+  repair: 'repair'
+} as const
+
+export type PhotoType = (typeof PhotoType)[keyof typeof PhotoType]
 
 
 export const InvoiceStatus = {

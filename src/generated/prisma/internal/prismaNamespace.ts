@@ -418,6 +418,8 @@ export const ModelName = {
   Equipment: 'Equipment',
   ChecklistTemplate: 'ChecklistTemplate',
   Inspection: 'Inspection',
+  InspectionEvent: 'InspectionEvent',
+  InspectionReport: 'InspectionReport',
   InspectionTeamMember: 'InspectionTeamMember',
   Finding: 'Finding',
   FindingPhoto: 'FindingPhoto',
@@ -441,7 +443,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "serverSecret" | "outboxMessage"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "serverSecret" | "outboxMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1999,6 +2001,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    InspectionEvent: {
+      payload: Prisma.$InspectionEventPayload<ExtArgs>
+      fields: Prisma.InspectionEventFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.InspectionEventFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.InspectionEventFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>
+        }
+        findFirst: {
+          args: Prisma.InspectionEventFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.InspectionEventFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>
+        }
+        findMany: {
+          args: Prisma.InspectionEventFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>[]
+        }
+        create: {
+          args: Prisma.InspectionEventCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>
+        }
+        createMany: {
+          args: Prisma.InspectionEventCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.InspectionEventCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>[]
+        }
+        delete: {
+          args: Prisma.InspectionEventDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>
+        }
+        update: {
+          args: Prisma.InspectionEventUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>
+        }
+        deleteMany: {
+          args: Prisma.InspectionEventDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.InspectionEventUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.InspectionEventUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>[]
+        }
+        upsert: {
+          args: Prisma.InspectionEventUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionEventPayload>
+        }
+        aggregate: {
+          args: Prisma.InspectionEventAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateInspectionEvent>
+        }
+        groupBy: {
+          args: Prisma.InspectionEventGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InspectionEventGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.InspectionEventCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InspectionEventCountAggregateOutputType> | number
+        }
+      }
+    }
+    InspectionReport: {
+      payload: Prisma.$InspectionReportPayload<ExtArgs>
+      fields: Prisma.InspectionReportFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.InspectionReportFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.InspectionReportFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>
+        }
+        findFirst: {
+          args: Prisma.InspectionReportFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.InspectionReportFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>
+        }
+        findMany: {
+          args: Prisma.InspectionReportFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>[]
+        }
+        create: {
+          args: Prisma.InspectionReportCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>
+        }
+        createMany: {
+          args: Prisma.InspectionReportCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.InspectionReportCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>[]
+        }
+        delete: {
+          args: Prisma.InspectionReportDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>
+        }
+        update: {
+          args: Prisma.InspectionReportUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>
+        }
+        deleteMany: {
+          args: Prisma.InspectionReportDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.InspectionReportUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.InspectionReportUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>[]
+        }
+        upsert: {
+          args: Prisma.InspectionReportUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InspectionReportPayload>
+        }
+        aggregate: {
+          args: Prisma.InspectionReportAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateInspectionReport>
+        }
+        groupBy: {
+          args: Prisma.InspectionReportGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InspectionReportGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.InspectionReportCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InspectionReportCountAggregateOutputType> | number
+        }
+      }
+    }
     InspectionTeamMember: {
       payload: Prisma.$InspectionTeamMemberPayload<ExtArgs>
       fields: Prisma.InspectionTeamMemberFieldRefs
@@ -2971,11 +3121,38 @@ export const InspectionScalarFieldEnum = {
   notes: 'notes',
   customerSignatureUrl: 'customerSignatureUrl',
   rejectionReason: 'rejectionReason',
+  searchText: 'searchText',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
 
 export type InspectionScalarFieldEnum = (typeof InspectionScalarFieldEnum)[keyof typeof InspectionScalarFieldEnum]
+
+
+export const InspectionEventScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  inspectionId: 'inspectionId',
+  userId: 'userId',
+  fromStatus: 'fromStatus',
+  toStatus: 'toStatus',
+  note: 'note',
+  occurredAt: 'occurredAt'
+} as const
+
+export type InspectionEventScalarFieldEnum = (typeof InspectionEventScalarFieldEnum)[keyof typeof InspectionEventScalarFieldEnum]
+
+
+export const InspectionReportScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  inspectionId: 'inspectionId',
+  pdf: 'pdf',
+  emailedTo: 'emailedTo',
+  createdAt: 'createdAt'
+} as const
+
+export type InspectionReportScalarFieldEnum = (typeof InspectionReportScalarFieldEnum)[keyof typeof InspectionReportScalarFieldEnum]
 
 
 export const InspectionTeamMemberScalarFieldEnum = {
@@ -3389,6 +3566,20 @@ export type ListEnumBookingStatusFieldRefInput<$PrismaModel> = FieldRefInputType
 
 
 /**
+ * Reference to a field of type 'EquipmentStatus'
+ */
+export type EnumEquipmentStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'EquipmentStatus'>
+    
+
+
+/**
+ * Reference to a field of type 'EquipmentStatus[]'
+ */
+export type ListEnumEquipmentStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'EquipmentStatus[]'>
+    
+
+
+/**
  * Reference to a field of type 'InspectionStatus'
  */
 export type EnumInspectionStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'InspectionStatus'>
@@ -3413,6 +3604,20 @@ export type EnumInspectionResultFieldRefInput<$PrismaModel> = FieldRefInputType<
  * Reference to a field of type 'InspectionResult[]'
  */
 export type ListEnumInspectionResultFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'InspectionResult[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Bytes'
+ */
+export type BytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes'>
+    
+
+
+/**
+ * Reference to a field of type 'Bytes[]'
+ */
+export type ListBytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes[]'>
     
 
 
@@ -3455,6 +3660,20 @@ export type EnumQuoteStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$Pris
  * Reference to a field of type 'QuoteStatus[]'
  */
 export type ListEnumQuoteStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QuoteStatus[]'>
+    
+
+
+/**
+ * Reference to a field of type 'PhotoType'
+ */
+export type EnumPhotoTypeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'PhotoType'>
+    
+
+
+/**
+ * Reference to a field of type 'PhotoType[]'
+ */
+export type ListEnumPhotoTypeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'PhotoType[]'>
     
 
 
@@ -3685,6 +3904,8 @@ export type GlobalOmitConfig = {
   equipment?: Prisma.EquipmentOmit
   checklistTemplate?: Prisma.ChecklistTemplateOmit
   inspection?: Prisma.InspectionOmit
+  inspectionEvent?: Prisma.InspectionEventOmit
+  inspectionReport?: Prisma.InspectionReportOmit
   inspectionTeamMember?: Prisma.InspectionTeamMemberOmit
   finding?: Prisma.FindingOmit
   findingPhoto?: Prisma.FindingPhotoOmit

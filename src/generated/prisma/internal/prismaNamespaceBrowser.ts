@@ -72,6 +72,8 @@ export const ModelName = {
   Equipment: 'Equipment',
   ChecklistTemplate: 'ChecklistTemplate',
   Inspection: 'Inspection',
+  InspectionEvent: 'InspectionEvent',
+  InspectionReport: 'InspectionReport',
   InspectionTeamMember: 'InspectionTeamMember',
   Finding: 'Finding',
   FindingPhoto: 'FindingPhoto',
@@ -439,11 +441,38 @@ export const InspectionScalarFieldEnum = {
   notes: 'notes',
   customerSignatureUrl: 'customerSignatureUrl',
   rejectionReason: 'rejectionReason',
+  searchText: 'searchText',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
 
 export type InspectionScalarFieldEnum = (typeof InspectionScalarFieldEnum)[keyof typeof InspectionScalarFieldEnum]
+
+
+export const InspectionEventScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  inspectionId: 'inspectionId',
+  userId: 'userId',
+  fromStatus: 'fromStatus',
+  toStatus: 'toStatus',
+  note: 'note',
+  occurredAt: 'occurredAt'
+} as const
+
+export type InspectionEventScalarFieldEnum = (typeof InspectionEventScalarFieldEnum)[keyof typeof InspectionEventScalarFieldEnum]
+
+
+export const InspectionReportScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  inspectionId: 'inspectionId',
+  pdf: 'pdf',
+  emailedTo: 'emailedTo',
+  createdAt: 'createdAt'
+} as const
+
+export type InspectionReportScalarFieldEnum = (typeof InspectionReportScalarFieldEnum)[keyof typeof InspectionReportScalarFieldEnum]
 
 
 export const InspectionTeamMemberScalarFieldEnum = {

@@ -34,7 +34,7 @@ export type EquipmentMinAggregateOutputType = {
   model: string | null
   serialNumber: string | null
   ratedCapacity: string | null
-  status: string | null
+  status: $Enums.EquipmentStatus | null
   nameplatePhotoUrl: string | null
   locationLabel: string | null
   createdAt: Date | null
@@ -51,7 +51,7 @@ export type EquipmentMaxAggregateOutputType = {
   model: string | null
   serialNumber: string | null
   ratedCapacity: string | null
-  status: string | null
+  status: $Enums.EquipmentStatus | null
   nameplatePhotoUrl: string | null
   locationLabel: string | null
   createdAt: Date | null
@@ -205,13 +205,13 @@ export type EquipmentGroupByOutputType = {
   id: string
   tenantId: string
   companyId: string
-  siteId: string | null
+  siteId: string
   equipmentTypeId: string
   manufacturer: string | null
   model: string | null
-  serialNumber: string | null
+  serialNumber: string
   ratedCapacity: string | null
-  status: string
+  status: $Enums.EquipmentStatus
   nameplatePhotoUrl: string | null
   locationLabel: string | null
   createdAt: Date
@@ -243,19 +243,19 @@ export type EquipmentWhereInput = {
   id?: Prisma.UuidFilter<"Equipment"> | string
   tenantId?: Prisma.UuidFilter<"Equipment"> | string
   companyId?: Prisma.UuidFilter<"Equipment"> | string
-  siteId?: Prisma.UuidNullableFilter<"Equipment"> | string | null
+  siteId?: Prisma.UuidFilter<"Equipment"> | string
   equipmentTypeId?: Prisma.UuidFilter<"Equipment"> | string
   manufacturer?: Prisma.StringNullableFilter<"Equipment"> | string | null
   model?: Prisma.StringNullableFilter<"Equipment"> | string | null
-  serialNumber?: Prisma.StringNullableFilter<"Equipment"> | string | null
+  serialNumber?: Prisma.StringFilter<"Equipment"> | string
   ratedCapacity?: Prisma.StringNullableFilter<"Equipment"> | string | null
-  status?: Prisma.StringFilter<"Equipment"> | string
+  status?: Prisma.EnumEquipmentStatusFilter<"Equipment"> | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.StringNullableFilter<"Equipment"> | string | null
   locationLabel?: Prisma.StringNullableFilter<"Equipment"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Equipment"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Equipment"> | Date | string
   company?: Prisma.XOR<Prisma.CompanyScalarRelationFilter, Prisma.CompanyWhereInput>
-  site?: Prisma.XOR<Prisma.SiteNullableScalarRelationFilter, Prisma.SiteWhereInput> | null
+  site?: Prisma.XOR<Prisma.SiteScalarRelationFilter, Prisma.SiteWhereInput>
   equipmentType?: Prisma.XOR<Prisma.EquipmentTypeScalarRelationFilter, Prisma.EquipmentTypeWhereInput>
   inspections?: Prisma.InspectionListRelationFilter
 }
@@ -264,11 +264,11 @@ export type EquipmentOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   companyId?: Prisma.SortOrder
-  siteId?: Prisma.SortOrderInput | Prisma.SortOrder
+  siteId?: Prisma.SortOrder
   equipmentTypeId?: Prisma.SortOrder
   manufacturer?: Prisma.SortOrderInput | Prisma.SortOrder
   model?: Prisma.SortOrderInput | Prisma.SortOrder
-  serialNumber?: Prisma.SortOrderInput | Prisma.SortOrder
+  serialNumber?: Prisma.SortOrder
   ratedCapacity?: Prisma.SortOrderInput | Prisma.SortOrder
   status?: Prisma.SortOrder
   nameplatePhotoUrl?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -283,37 +283,38 @@ export type EquipmentOrderByWithRelationInput = {
 
 export type EquipmentWhereUniqueInput = Prisma.AtLeast<{
   id?: string
+  tenantId_serialNumber?: Prisma.EquipmentTenantIdSerialNumberCompoundUniqueInput
   AND?: Prisma.EquipmentWhereInput | Prisma.EquipmentWhereInput[]
   OR?: Prisma.EquipmentWhereInput[]
   NOT?: Prisma.EquipmentWhereInput | Prisma.EquipmentWhereInput[]
   tenantId?: Prisma.UuidFilter<"Equipment"> | string
   companyId?: Prisma.UuidFilter<"Equipment"> | string
-  siteId?: Prisma.UuidNullableFilter<"Equipment"> | string | null
+  siteId?: Prisma.UuidFilter<"Equipment"> | string
   equipmentTypeId?: Prisma.UuidFilter<"Equipment"> | string
   manufacturer?: Prisma.StringNullableFilter<"Equipment"> | string | null
   model?: Prisma.StringNullableFilter<"Equipment"> | string | null
-  serialNumber?: Prisma.StringNullableFilter<"Equipment"> | string | null
+  serialNumber?: Prisma.StringFilter<"Equipment"> | string
   ratedCapacity?: Prisma.StringNullableFilter<"Equipment"> | string | null
-  status?: Prisma.StringFilter<"Equipment"> | string
+  status?: Prisma.EnumEquipmentStatusFilter<"Equipment"> | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.StringNullableFilter<"Equipment"> | string | null
   locationLabel?: Prisma.StringNullableFilter<"Equipment"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Equipment"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Equipment"> | Date | string
   company?: Prisma.XOR<Prisma.CompanyScalarRelationFilter, Prisma.CompanyWhereInput>
-  site?: Prisma.XOR<Prisma.SiteNullableScalarRelationFilter, Prisma.SiteWhereInput> | null
+  site?: Prisma.XOR<Prisma.SiteScalarRelationFilter, Prisma.SiteWhereInput>
   equipmentType?: Prisma.XOR<Prisma.EquipmentTypeScalarRelationFilter, Prisma.EquipmentTypeWhereInput>
   inspections?: Prisma.InspectionListRelationFilter
-}, "id">
+}, "id" | "tenantId_serialNumber">
 
 export type EquipmentOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   companyId?: Prisma.SortOrder
-  siteId?: Prisma.SortOrderInput | Prisma.SortOrder
+  siteId?: Prisma.SortOrder
   equipmentTypeId?: Prisma.SortOrder
   manufacturer?: Prisma.SortOrderInput | Prisma.SortOrder
   model?: Prisma.SortOrderInput | Prisma.SortOrder
-  serialNumber?: Prisma.SortOrderInput | Prisma.SortOrder
+  serialNumber?: Prisma.SortOrder
   ratedCapacity?: Prisma.SortOrderInput | Prisma.SortOrder
   status?: Prisma.SortOrder
   nameplatePhotoUrl?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -332,13 +333,13 @@ export type EquipmentScalarWhereWithAggregatesInput = {
   id?: Prisma.UuidWithAggregatesFilter<"Equipment"> | string
   tenantId?: Prisma.UuidWithAggregatesFilter<"Equipment"> | string
   companyId?: Prisma.UuidWithAggregatesFilter<"Equipment"> | string
-  siteId?: Prisma.UuidNullableWithAggregatesFilter<"Equipment"> | string | null
+  siteId?: Prisma.UuidWithAggregatesFilter<"Equipment"> | string
   equipmentTypeId?: Prisma.UuidWithAggregatesFilter<"Equipment"> | string
   manufacturer?: Prisma.StringNullableWithAggregatesFilter<"Equipment"> | string | null
   model?: Prisma.StringNullableWithAggregatesFilter<"Equipment"> | string | null
-  serialNumber?: Prisma.StringNullableWithAggregatesFilter<"Equipment"> | string | null
+  serialNumber?: Prisma.StringWithAggregatesFilter<"Equipment"> | string
   ratedCapacity?: Prisma.StringNullableWithAggregatesFilter<"Equipment"> | string | null
-  status?: Prisma.StringWithAggregatesFilter<"Equipment"> | string
+  status?: Prisma.EnumEquipmentStatusWithAggregatesFilter<"Equipment"> | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.StringNullableWithAggregatesFilter<"Equipment"> | string | null
   locationLabel?: Prisma.StringNullableWithAggregatesFilter<"Equipment"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Equipment"> | Date | string
@@ -350,15 +351,15 @@ export type EquipmentCreateInput = {
   tenantId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   company: Prisma.CompanyCreateNestedOneWithoutEquipmentInput
-  site?: Prisma.SiteCreateNestedOneWithoutEquipmentInput
+  site: Prisma.SiteCreateNestedOneWithoutEquipmentInput
   equipmentType: Prisma.EquipmentTypeCreateNestedOneWithoutEquipmentInput
   inspections?: Prisma.InspectionCreateNestedManyWithoutEquipmentInput
 }
@@ -367,13 +368,13 @@ export type EquipmentUncheckedCreateInput = {
   id?: string
   tenantId: string
   companyId: string
-  siteId?: string | null
+  siteId: string
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -386,15 +387,15 @@ export type EquipmentUpdateInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   company?: Prisma.CompanyUpdateOneRequiredWithoutEquipmentNestedInput
-  site?: Prisma.SiteUpdateOneWithoutEquipmentNestedInput
+  site?: Prisma.SiteUpdateOneRequiredWithoutEquipmentNestedInput
   equipmentType?: Prisma.EquipmentTypeUpdateOneRequiredWithoutEquipmentNestedInput
   inspections?: Prisma.InspectionUpdateManyWithoutEquipmentNestedInput
 }
@@ -403,13 +404,13 @@ export type EquipmentUncheckedUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   companyId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -421,13 +422,13 @@ export type EquipmentCreateManyInput = {
   id?: string
   tenantId: string
   companyId: string
-  siteId?: string | null
+  siteId: string
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -439,9 +440,9 @@ export type EquipmentUpdateManyMutationInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -452,13 +453,13 @@ export type EquipmentUncheckedUpdateManyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   companyId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -473,6 +474,11 @@ export type EquipmentListRelationFilter = {
 
 export type EquipmentOrderByRelationAggregateInput = {
   _count?: Prisma.SortOrder
+}
+
+export type EquipmentTenantIdSerialNumberCompoundUniqueInput = {
+  tenantId: string
+  serialNumber: string
 }
 
 export type EquipmentCountOrderByAggregateInput = {
@@ -657,6 +663,10 @@ export type EquipmentUncheckedUpdateManyWithoutEquipmentTypeNestedInput = {
   deleteMany?: Prisma.EquipmentScalarWhereInput | Prisma.EquipmentScalarWhereInput[]
 }
 
+export type EnumEquipmentStatusFieldUpdateOperationsInput = {
+  set?: $Enums.EquipmentStatus
+}
+
 export type EquipmentCreateNestedOneWithoutInspectionsInput = {
   create?: Prisma.XOR<Prisma.EquipmentCreateWithoutInspectionsInput, Prisma.EquipmentUncheckedCreateWithoutInspectionsInput>
   connectOrCreate?: Prisma.EquipmentCreateOrConnectWithoutInspectionsInput
@@ -676,14 +686,14 @@ export type EquipmentCreateWithoutCompanyInput = {
   tenantId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
-  site?: Prisma.SiteCreateNestedOneWithoutEquipmentInput
+  site: Prisma.SiteCreateNestedOneWithoutEquipmentInput
   equipmentType: Prisma.EquipmentTypeCreateNestedOneWithoutEquipmentInput
   inspections?: Prisma.InspectionCreateNestedManyWithoutEquipmentInput
 }
@@ -691,13 +701,13 @@ export type EquipmentCreateWithoutCompanyInput = {
 export type EquipmentUncheckedCreateWithoutCompanyInput = {
   id?: string
   tenantId: string
-  siteId?: string | null
+  siteId: string
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -738,13 +748,13 @@ export type EquipmentScalarWhereInput = {
   id?: Prisma.UuidFilter<"Equipment"> | string
   tenantId?: Prisma.UuidFilter<"Equipment"> | string
   companyId?: Prisma.UuidFilter<"Equipment"> | string
-  siteId?: Prisma.UuidNullableFilter<"Equipment"> | string | null
+  siteId?: Prisma.UuidFilter<"Equipment"> | string
   equipmentTypeId?: Prisma.UuidFilter<"Equipment"> | string
   manufacturer?: Prisma.StringNullableFilter<"Equipment"> | string | null
   model?: Prisma.StringNullableFilter<"Equipment"> | string | null
-  serialNumber?: Prisma.StringNullableFilter<"Equipment"> | string | null
+  serialNumber?: Prisma.StringFilter<"Equipment"> | string
   ratedCapacity?: Prisma.StringNullableFilter<"Equipment"> | string | null
-  status?: Prisma.StringFilter<"Equipment"> | string
+  status?: Prisma.EnumEquipmentStatusFilter<"Equipment"> | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.StringNullableFilter<"Equipment"> | string | null
   locationLabel?: Prisma.StringNullableFilter<"Equipment"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Equipment"> | Date | string
@@ -756,9 +766,9 @@ export type EquipmentCreateWithoutSiteInput = {
   tenantId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -775,9 +785,9 @@ export type EquipmentUncheckedCreateWithoutSiteInput = {
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -816,15 +826,15 @@ export type EquipmentCreateWithoutEquipmentTypeInput = {
   tenantId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   company: Prisma.CompanyCreateNestedOneWithoutEquipmentInput
-  site?: Prisma.SiteCreateNestedOneWithoutEquipmentInput
+  site: Prisma.SiteCreateNestedOneWithoutEquipmentInput
   inspections?: Prisma.InspectionCreateNestedManyWithoutEquipmentInput
 }
 
@@ -832,12 +842,12 @@ export type EquipmentUncheckedCreateWithoutEquipmentTypeInput = {
   id?: string
   tenantId: string
   companyId: string
-  siteId?: string | null
+  siteId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -876,15 +886,15 @@ export type EquipmentCreateWithoutInspectionsInput = {
   tenantId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   company: Prisma.CompanyCreateNestedOneWithoutEquipmentInput
-  site?: Prisma.SiteCreateNestedOneWithoutEquipmentInput
+  site: Prisma.SiteCreateNestedOneWithoutEquipmentInput
   equipmentType: Prisma.EquipmentTypeCreateNestedOneWithoutEquipmentInput
 }
 
@@ -892,13 +902,13 @@ export type EquipmentUncheckedCreateWithoutInspectionsInput = {
   id?: string
   tenantId: string
   companyId: string
-  siteId?: string | null
+  siteId: string
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -926,15 +936,15 @@ export type EquipmentUpdateWithoutInspectionsInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   company?: Prisma.CompanyUpdateOneRequiredWithoutEquipmentNestedInput
-  site?: Prisma.SiteUpdateOneWithoutEquipmentNestedInput
+  site?: Prisma.SiteUpdateOneRequiredWithoutEquipmentNestedInput
   equipmentType?: Prisma.EquipmentTypeUpdateOneRequiredWithoutEquipmentNestedInput
 }
 
@@ -942,13 +952,13 @@ export type EquipmentUncheckedUpdateWithoutInspectionsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   companyId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -958,13 +968,13 @@ export type EquipmentUncheckedUpdateWithoutInspectionsInput = {
 export type EquipmentCreateManyCompanyInput = {
   id?: string
   tenantId: string
-  siteId?: string | null
+  siteId: string
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -976,14 +986,14 @@ export type EquipmentUpdateWithoutCompanyInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  site?: Prisma.SiteUpdateOneWithoutEquipmentNestedInput
+  site?: Prisma.SiteUpdateOneRequiredWithoutEquipmentNestedInput
   equipmentType?: Prisma.EquipmentTypeUpdateOneRequiredWithoutEquipmentNestedInput
   inspections?: Prisma.InspectionUpdateManyWithoutEquipmentNestedInput
 }
@@ -991,13 +1001,13 @@ export type EquipmentUpdateWithoutCompanyInput = {
 export type EquipmentUncheckedUpdateWithoutCompanyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1008,13 +1018,13 @@ export type EquipmentUncheckedUpdateWithoutCompanyInput = {
 export type EquipmentUncheckedUpdateManyWithoutCompanyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1028,9 +1038,9 @@ export type EquipmentCreateManySiteInput = {
   equipmentTypeId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -1042,9 +1052,9 @@ export type EquipmentUpdateWithoutSiteInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1061,9 +1071,9 @@ export type EquipmentUncheckedUpdateWithoutSiteInput = {
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1078,9 +1088,9 @@ export type EquipmentUncheckedUpdateManyWithoutSiteInput = {
   equipmentTypeId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1091,12 +1101,12 @@ export type EquipmentCreateManyEquipmentTypeInput = {
   id?: string
   tenantId: string
   companyId: string
-  siteId?: string | null
+  siteId: string
   manufacturer?: string | null
   model?: string | null
-  serialNumber?: string | null
+  serialNumber: string
   ratedCapacity?: string | null
-  status?: string
+  status?: $Enums.EquipmentStatus
   nameplatePhotoUrl?: string | null
   locationLabel?: string | null
   createdAt?: Date | string
@@ -1108,15 +1118,15 @@ export type EquipmentUpdateWithoutEquipmentTypeInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   company?: Prisma.CompanyUpdateOneRequiredWithoutEquipmentNestedInput
-  site?: Prisma.SiteUpdateOneWithoutEquipmentNestedInput
+  site?: Prisma.SiteUpdateOneRequiredWithoutEquipmentNestedInput
   inspections?: Prisma.InspectionUpdateManyWithoutEquipmentNestedInput
 }
 
@@ -1124,12 +1134,12 @@ export type EquipmentUncheckedUpdateWithoutEquipmentTypeInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   companyId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1141,12 +1151,12 @@ export type EquipmentUncheckedUpdateManyWithoutEquipmentTypeInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   companyId?: Prisma.StringFieldUpdateOperationsInput | string
-  siteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
   manufacturer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   model?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  serialNumber?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  serialNumber?: Prisma.StringFieldUpdateOperationsInput | string
   ratedCapacity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  status?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumEquipmentStatusFieldUpdateOperationsInput | $Enums.EquipmentStatus
   nameplatePhotoUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   locationLabel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1200,7 +1210,7 @@ export type EquipmentSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   createdAt?: boolean
   updatedAt?: boolean
   company?: boolean | Prisma.CompanyDefaultArgs<ExtArgs>
-  site?: boolean | Prisma.Equipment$siteArgs<ExtArgs>
+  site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
   equipmentType?: boolean | Prisma.EquipmentTypeDefaultArgs<ExtArgs>
   inspections?: boolean | Prisma.Equipment$inspectionsArgs<ExtArgs>
   _count?: boolean | Prisma.EquipmentCountOutputTypeDefaultArgs<ExtArgs>
@@ -1222,7 +1232,7 @@ export type EquipmentSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   createdAt?: boolean
   updatedAt?: boolean
   company?: boolean | Prisma.CompanyDefaultArgs<ExtArgs>
-  site?: boolean | Prisma.Equipment$siteArgs<ExtArgs>
+  site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
   equipmentType?: boolean | Prisma.EquipmentTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["equipment"]>
 
@@ -1242,7 +1252,7 @@ export type EquipmentSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   createdAt?: boolean
   updatedAt?: boolean
   company?: boolean | Prisma.CompanyDefaultArgs<ExtArgs>
-  site?: boolean | Prisma.Equipment$siteArgs<ExtArgs>
+  site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
   equipmentType?: boolean | Prisma.EquipmentTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["equipment"]>
 
@@ -1266,19 +1276,19 @@ export type EquipmentSelectScalar = {
 export type EquipmentOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "companyId" | "siteId" | "equipmentTypeId" | "manufacturer" | "model" | "serialNumber" | "ratedCapacity" | "status" | "nameplatePhotoUrl" | "locationLabel" | "createdAt" | "updatedAt", ExtArgs["result"]["equipment"]>
 export type EquipmentInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   company?: boolean | Prisma.CompanyDefaultArgs<ExtArgs>
-  site?: boolean | Prisma.Equipment$siteArgs<ExtArgs>
+  site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
   equipmentType?: boolean | Prisma.EquipmentTypeDefaultArgs<ExtArgs>
   inspections?: boolean | Prisma.Equipment$inspectionsArgs<ExtArgs>
   _count?: boolean | Prisma.EquipmentCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type EquipmentIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   company?: boolean | Prisma.CompanyDefaultArgs<ExtArgs>
-  site?: boolean | Prisma.Equipment$siteArgs<ExtArgs>
+  site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
   equipmentType?: boolean | Prisma.EquipmentTypeDefaultArgs<ExtArgs>
 }
 export type EquipmentIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   company?: boolean | Prisma.CompanyDefaultArgs<ExtArgs>
-  site?: boolean | Prisma.Equipment$siteArgs<ExtArgs>
+  site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
   equipmentType?: boolean | Prisma.EquipmentTypeDefaultArgs<ExtArgs>
 }
 
@@ -1286,21 +1296,24 @@ export type $EquipmentPayload<ExtArgs extends runtime.Types.Extensions.InternalA
   name: "Equipment"
   objects: {
     company: Prisma.$CompanyPayload<ExtArgs>
-    site: Prisma.$SitePayload<ExtArgs> | null
+    site: Prisma.$SitePayload<ExtArgs>
     equipmentType: Prisma.$EquipmentTypePayload<ExtArgs>
     inspections: Prisma.$InspectionPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
     tenantId: string
+    /**
+     * The company of the site it stands at.
+     */
     companyId: string
-    siteId: string | null
+    siteId: string
     equipmentTypeId: string
     manufacturer: string | null
     model: string | null
-    serialNumber: string | null
+    serialNumber: string
     ratedCapacity: string | null
-    status: string
+    status: $Enums.EquipmentStatus
     nameplatePhotoUrl: string | null
     locationLabel: string | null
     createdAt: Date
@@ -1700,7 +1713,7 @@ readonly fields: EquipmentFieldRefs;
 export interface Prisma__EquipmentClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   company<T extends Prisma.CompanyDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.CompanyDefaultArgs<ExtArgs>>): Prisma.Prisma__CompanyClient<runtime.Types.Result.GetResult<Prisma.$CompanyPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
-  site<T extends Prisma.Equipment$siteArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Equipment$siteArgs<ExtArgs>>): Prisma.Prisma__SiteClient<runtime.Types.Result.GetResult<Prisma.$SitePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  site<T extends Prisma.SiteDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.SiteDefaultArgs<ExtArgs>>): Prisma.Prisma__SiteClient<runtime.Types.Result.GetResult<Prisma.$SitePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   equipmentType<T extends Prisma.EquipmentTypeDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EquipmentTypeDefaultArgs<ExtArgs>>): Prisma.Prisma__EquipmentTypeClient<runtime.Types.Result.GetResult<Prisma.$EquipmentTypePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   inspections<T extends Prisma.Equipment$inspectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Equipment$inspectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
@@ -1741,7 +1754,7 @@ export interface EquipmentFieldRefs {
   readonly model: Prisma.FieldRef<"Equipment", 'String'>
   readonly serialNumber: Prisma.FieldRef<"Equipment", 'String'>
   readonly ratedCapacity: Prisma.FieldRef<"Equipment", 'String'>
-  readonly status: Prisma.FieldRef<"Equipment", 'String'>
+  readonly status: Prisma.FieldRef<"Equipment", 'EquipmentStatus'>
   readonly nameplatePhotoUrl: Prisma.FieldRef<"Equipment", 'String'>
   readonly locationLabel: Prisma.FieldRef<"Equipment", 'String'>
   readonly createdAt: Prisma.FieldRef<"Equipment", 'DateTime'>
@@ -2153,25 +2166,6 @@ export type EquipmentDeleteManyArgs<ExtArgs extends runtime.Types.Extensions.Int
    * Limit how many Equipment to delete.
    */
   limit?: number
-}
-
-/**
- * Equipment.site
- */
-export type Equipment$siteArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
-  /**
-   * Select specific fields to fetch from the Site
-   */
-  select?: Prisma.SiteSelect<ExtArgs> | null
-  /**
-   * Omit specific fields from the Site
-   */
-  omit?: Prisma.SiteOmit<ExtArgs> | null
-  /**
-   * Choose, which related nodes to fetch as well
-   */
-  include?: Prisma.SiteInclude<ExtArgs> | null
-  where?: Prisma.SiteWhereInput
 }
 
 /**

@@ -30,7 +30,7 @@ export type FindingPhotoMinAggregateOutputType = {
   findingId: string | null
   photoUrl: string | null
   caption: string | null
-  photoType: string | null
+  photoType: $Enums.PhotoType | null
   createdAt: Date | null
 }
 
@@ -40,7 +40,7 @@ export type FindingPhotoMaxAggregateOutputType = {
   findingId: string | null
   photoUrl: string | null
   caption: string | null
-  photoType: string | null
+  photoType: $Enums.PhotoType | null
   createdAt: Date | null
 }
 
@@ -165,7 +165,7 @@ export type FindingPhotoGroupByOutputType = {
   findingId: string
   photoUrl: string
   caption: string | null
-  photoType: string | null
+  photoType: $Enums.PhotoType
   createdAt: Date
   _count: FindingPhotoCountAggregateOutputType | null
   _min: FindingPhotoMinAggregateOutputType | null
@@ -196,7 +196,7 @@ export type FindingPhotoWhereInput = {
   findingId?: Prisma.UuidFilter<"FindingPhoto"> | string
   photoUrl?: Prisma.StringFilter<"FindingPhoto"> | string
   caption?: Prisma.StringNullableFilter<"FindingPhoto"> | string | null
-  photoType?: Prisma.StringNullableFilter<"FindingPhoto"> | string | null
+  photoType?: Prisma.EnumPhotoTypeFilter<"FindingPhoto"> | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFilter<"FindingPhoto"> | Date | string
   finding?: Prisma.XOR<Prisma.FindingScalarRelationFilter, Prisma.FindingWhereInput>
 }
@@ -207,7 +207,7 @@ export type FindingPhotoOrderByWithRelationInput = {
   findingId?: Prisma.SortOrder
   photoUrl?: Prisma.SortOrder
   caption?: Prisma.SortOrderInput | Prisma.SortOrder
-  photoType?: Prisma.SortOrderInput | Prisma.SortOrder
+  photoType?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   finding?: Prisma.FindingOrderByWithRelationInput
 }
@@ -221,7 +221,7 @@ export type FindingPhotoWhereUniqueInput = Prisma.AtLeast<{
   findingId?: Prisma.UuidFilter<"FindingPhoto"> | string
   photoUrl?: Prisma.StringFilter<"FindingPhoto"> | string
   caption?: Prisma.StringNullableFilter<"FindingPhoto"> | string | null
-  photoType?: Prisma.StringNullableFilter<"FindingPhoto"> | string | null
+  photoType?: Prisma.EnumPhotoTypeFilter<"FindingPhoto"> | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFilter<"FindingPhoto"> | Date | string
   finding?: Prisma.XOR<Prisma.FindingScalarRelationFilter, Prisma.FindingWhereInput>
 }, "id">
@@ -232,7 +232,7 @@ export type FindingPhotoOrderByWithAggregationInput = {
   findingId?: Prisma.SortOrder
   photoUrl?: Prisma.SortOrder
   caption?: Prisma.SortOrderInput | Prisma.SortOrder
-  photoType?: Prisma.SortOrderInput | Prisma.SortOrder
+  photoType?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.FindingPhotoCountOrderByAggregateInput
   _max?: Prisma.FindingPhotoMaxOrderByAggregateInput
@@ -248,7 +248,7 @@ export type FindingPhotoScalarWhereWithAggregatesInput = {
   findingId?: Prisma.UuidWithAggregatesFilter<"FindingPhoto"> | string
   photoUrl?: Prisma.StringWithAggregatesFilter<"FindingPhoto"> | string
   caption?: Prisma.StringNullableWithAggregatesFilter<"FindingPhoto"> | string | null
-  photoType?: Prisma.StringNullableWithAggregatesFilter<"FindingPhoto"> | string | null
+  photoType?: Prisma.EnumPhotoTypeWithAggregatesFilter<"FindingPhoto"> | $Enums.PhotoType
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"FindingPhoto"> | Date | string
 }
 
@@ -257,7 +257,7 @@ export type FindingPhotoCreateInput = {
   tenantId: string
   photoUrl: string
   caption?: string | null
-  photoType?: string | null
+  photoType?: $Enums.PhotoType
   createdAt?: Date | string
   finding: Prisma.FindingCreateNestedOneWithoutPhotosInput
 }
@@ -268,7 +268,7 @@ export type FindingPhotoUncheckedCreateInput = {
   findingId: string
   photoUrl: string
   caption?: string | null
-  photoType?: string | null
+  photoType?: $Enums.PhotoType
   createdAt?: Date | string
 }
 
@@ -277,7 +277,7 @@ export type FindingPhotoUpdateInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   finding?: Prisma.FindingUpdateOneRequiredWithoutPhotosNestedInput
 }
@@ -288,7 +288,7 @@ export type FindingPhotoUncheckedUpdateInput = {
   findingId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -298,7 +298,7 @@ export type FindingPhotoCreateManyInput = {
   findingId: string
   photoUrl: string
   caption?: string | null
-  photoType?: string | null
+  photoType?: $Enums.PhotoType
   createdAt?: Date | string
 }
 
@@ -307,7 +307,7 @@ export type FindingPhotoUpdateManyMutationInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -317,7 +317,7 @@ export type FindingPhotoUncheckedUpdateManyInput = {
   findingId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -403,12 +403,16 @@ export type FindingPhotoUncheckedUpdateManyWithoutFindingNestedInput = {
   deleteMany?: Prisma.FindingPhotoScalarWhereInput | Prisma.FindingPhotoScalarWhereInput[]
 }
 
+export type EnumPhotoTypeFieldUpdateOperationsInput = {
+  set?: $Enums.PhotoType
+}
+
 export type FindingPhotoCreateWithoutFindingInput = {
   id?: string
   tenantId: string
   photoUrl: string
   caption?: string | null
-  photoType?: string | null
+  photoType?: $Enums.PhotoType
   createdAt?: Date | string
 }
 
@@ -417,7 +421,7 @@ export type FindingPhotoUncheckedCreateWithoutFindingInput = {
   tenantId: string
   photoUrl: string
   caption?: string | null
-  photoType?: string | null
+  photoType?: $Enums.PhotoType
   createdAt?: Date | string
 }
 
@@ -456,7 +460,7 @@ export type FindingPhotoScalarWhereInput = {
   findingId?: Prisma.UuidFilter<"FindingPhoto"> | string
   photoUrl?: Prisma.StringFilter<"FindingPhoto"> | string
   caption?: Prisma.StringNullableFilter<"FindingPhoto"> | string | null
-  photoType?: Prisma.StringNullableFilter<"FindingPhoto"> | string | null
+  photoType?: Prisma.EnumPhotoTypeFilter<"FindingPhoto"> | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFilter<"FindingPhoto"> | Date | string
 }
 
@@ -465,7 +469,7 @@ export type FindingPhotoCreateManyFindingInput = {
   tenantId: string
   photoUrl: string
   caption?: string | null
-  photoType?: string | null
+  photoType?: $Enums.PhotoType
   createdAt?: Date | string
 }
 
@@ -474,7 +478,7 @@ export type FindingPhotoUpdateWithoutFindingInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -483,7 +487,7 @@ export type FindingPhotoUncheckedUpdateWithoutFindingInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -492,7 +496,7 @@ export type FindingPhotoUncheckedUpdateManyWithoutFindingInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   photoUrl?: Prisma.StringFieldUpdateOperationsInput | string
   caption?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
-  photoType?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  photoType?: Prisma.EnumPhotoTypeFieldUpdateOperationsInput | $Enums.PhotoType
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -563,7 +567,7 @@ export type $FindingPhotoPayload<ExtArgs extends runtime.Types.Extensions.Intern
     findingId: string
     photoUrl: string
     caption: string | null
-    photoType: string | null
+    photoType: $Enums.PhotoType
     createdAt: Date
   }, ExtArgs["result"]["findingPhoto"]>
   composites: {}
@@ -994,7 +998,7 @@ export interface FindingPhotoFieldRefs {
   readonly findingId: Prisma.FieldRef<"FindingPhoto", 'String'>
   readonly photoUrl: Prisma.FieldRef<"FindingPhoto", 'String'>
   readonly caption: Prisma.FieldRef<"FindingPhoto", 'String'>
-  readonly photoType: Prisma.FieldRef<"FindingPhoto", 'String'>
+  readonly photoType: Prisma.FieldRef<"FindingPhoto", 'PhotoType'>
   readonly createdAt: Prisma.FieldRef<"FindingPhoto", 'DateTime'>
 }
     

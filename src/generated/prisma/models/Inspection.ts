@@ -38,6 +38,7 @@ export type InspectionMinAggregateOutputType = {
   notes: string | null
   customerSignatureUrl: string | null
   rejectionReason: string | null
+  searchText: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -56,6 +57,7 @@ export type InspectionMaxAggregateOutputType = {
   notes: string | null
   customerSignatureUrl: string | null
   rejectionReason: string | null
+  searchText: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -75,6 +77,7 @@ export type InspectionCountAggregateOutputType = {
   notes: number
   customerSignatureUrl: number
   rejectionReason: number
+  searchText: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -95,6 +98,7 @@ export type InspectionMinAggregateInputType = {
   notes?: true
   customerSignatureUrl?: true
   rejectionReason?: true
+  searchText?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -113,6 +117,7 @@ export type InspectionMaxAggregateInputType = {
   notes?: true
   customerSignatureUrl?: true
   rejectionReason?: true
+  searchText?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -132,6 +137,7 @@ export type InspectionCountAggregateInputType = {
   notes?: true
   customerSignatureUrl?: true
   rejectionReason?: true
+  searchText?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -224,6 +230,7 @@ export type InspectionGroupByOutputType = {
   notes: string | null
   customerSignatureUrl: string | null
   rejectionReason: string | null
+  searchText: string
   createdAt: Date
   updatedAt: Date
   _count: InspectionCountAggregateOutputType | null
@@ -264,6 +271,7 @@ export type InspectionWhereInput = {
   notes?: Prisma.StringNullableFilter<"Inspection"> | string | null
   customerSignatureUrl?: Prisma.StringNullableFilter<"Inspection"> | string | null
   rejectionReason?: Prisma.StringNullableFilter<"Inspection"> | string | null
+  searchText?: Prisma.StringFilter<"Inspection"> | string
   createdAt?: Prisma.DateTimeFilter<"Inspection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Inspection"> | Date | string
   equipment?: Prisma.XOR<Prisma.EquipmentScalarRelationFilter, Prisma.EquipmentWhereInput>
@@ -273,6 +281,8 @@ export type InspectionWhereInput = {
   technician?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   teamMembers?: Prisma.InspectionTeamMemberListRelationFilter
   findings?: Prisma.FindingListRelationFilter
+  events?: Prisma.InspectionEventListRelationFilter
+  report?: Prisma.XOR<Prisma.InspectionReportNullableScalarRelationFilter, Prisma.InspectionReportWhereInput> | null
 }
 
 export type InspectionOrderByWithRelationInput = {
@@ -290,6 +300,7 @@ export type InspectionOrderByWithRelationInput = {
   notes?: Prisma.SortOrderInput | Prisma.SortOrder
   customerSignatureUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   rejectionReason?: Prisma.SortOrderInput | Prisma.SortOrder
+  searchText?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   equipment?: Prisma.EquipmentOrderByWithRelationInput
@@ -299,6 +310,8 @@ export type InspectionOrderByWithRelationInput = {
   technician?: Prisma.UserOrderByWithRelationInput
   teamMembers?: Prisma.InspectionTeamMemberOrderByRelationAggregateInput
   findings?: Prisma.FindingOrderByRelationAggregateInput
+  events?: Prisma.InspectionEventOrderByRelationAggregateInput
+  report?: Prisma.InspectionReportOrderByWithRelationInput
 }
 
 export type InspectionWhereUniqueInput = Prisma.AtLeast<{
@@ -319,6 +332,7 @@ export type InspectionWhereUniqueInput = Prisma.AtLeast<{
   notes?: Prisma.StringNullableFilter<"Inspection"> | string | null
   customerSignatureUrl?: Prisma.StringNullableFilter<"Inspection"> | string | null
   rejectionReason?: Prisma.StringNullableFilter<"Inspection"> | string | null
+  searchText?: Prisma.StringFilter<"Inspection"> | string
   createdAt?: Prisma.DateTimeFilter<"Inspection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Inspection"> | Date | string
   equipment?: Prisma.XOR<Prisma.EquipmentScalarRelationFilter, Prisma.EquipmentWhereInput>
@@ -328,6 +342,8 @@ export type InspectionWhereUniqueInput = Prisma.AtLeast<{
   technician?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   teamMembers?: Prisma.InspectionTeamMemberListRelationFilter
   findings?: Prisma.FindingListRelationFilter
+  events?: Prisma.InspectionEventListRelationFilter
+  report?: Prisma.XOR<Prisma.InspectionReportNullableScalarRelationFilter, Prisma.InspectionReportWhereInput> | null
 }, "id">
 
 export type InspectionOrderByWithAggregationInput = {
@@ -345,6 +361,7 @@ export type InspectionOrderByWithAggregationInput = {
   notes?: Prisma.SortOrderInput | Prisma.SortOrder
   customerSignatureUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   rejectionReason?: Prisma.SortOrderInput | Prisma.SortOrder
+  searchText?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.InspectionCountOrderByAggregateInput
@@ -370,6 +387,7 @@ export type InspectionScalarWhereWithAggregatesInput = {
   notes?: Prisma.StringNullableWithAggregatesFilter<"Inspection"> | string | null
   customerSignatureUrl?: Prisma.StringNullableWithAggregatesFilter<"Inspection"> | string | null
   rejectionReason?: Prisma.StringNullableWithAggregatesFilter<"Inspection"> | string | null
+  searchText?: Prisma.StringWithAggregatesFilter<"Inspection"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Inspection"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Inspection"> | Date | string
 }
@@ -384,6 +402,7 @@ export type InspectionCreateInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -393,6 +412,8 @@ export type InspectionCreateInput = {
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateInput = {
@@ -410,10 +431,13 @@ export type InspectionUncheckedCreateInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUpdateInput = {
@@ -426,6 +450,7 @@ export type InspectionUpdateInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -435,6 +460,8 @@ export type InspectionUpdateInput = {
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateInput = {
@@ -452,10 +479,13 @@ export type InspectionUncheckedUpdateInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionCreateManyInput = {
@@ -473,6 +503,7 @@ export type InspectionCreateManyInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -487,6 +518,7 @@ export type InspectionUpdateManyMutationInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -506,6 +538,7 @@ export type InspectionUncheckedUpdateManyInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -535,6 +568,7 @@ export type InspectionCountOrderByAggregateInput = {
   notes?: Prisma.SortOrder
   customerSignatureUrl?: Prisma.SortOrder
   rejectionReason?: Prisma.SortOrder
+  searchText?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -553,6 +587,7 @@ export type InspectionMaxOrderByAggregateInput = {
   notes?: Prisma.SortOrder
   customerSignatureUrl?: Prisma.SortOrder
   rejectionReason?: Prisma.SortOrder
+  searchText?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -571,6 +606,7 @@ export type InspectionMinOrderByAggregateInput = {
   notes?: Prisma.SortOrder
   customerSignatureUrl?: Prisma.SortOrder
   rejectionReason?: Prisma.SortOrder
+  searchText?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -798,6 +834,34 @@ export type NullableEnumInspectionResultFieldUpdateOperationsInput = {
   set?: $Enums.InspectionResult | null
 }
 
+export type InspectionCreateNestedOneWithoutEventsInput = {
+  create?: Prisma.XOR<Prisma.InspectionCreateWithoutEventsInput, Prisma.InspectionUncheckedCreateWithoutEventsInput>
+  connectOrCreate?: Prisma.InspectionCreateOrConnectWithoutEventsInput
+  connect?: Prisma.InspectionWhereUniqueInput
+}
+
+export type InspectionUpdateOneRequiredWithoutEventsNestedInput = {
+  create?: Prisma.XOR<Prisma.InspectionCreateWithoutEventsInput, Prisma.InspectionUncheckedCreateWithoutEventsInput>
+  connectOrCreate?: Prisma.InspectionCreateOrConnectWithoutEventsInput
+  upsert?: Prisma.InspectionUpsertWithoutEventsInput
+  connect?: Prisma.InspectionWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.InspectionUpdateToOneWithWhereWithoutEventsInput, Prisma.InspectionUpdateWithoutEventsInput>, Prisma.InspectionUncheckedUpdateWithoutEventsInput>
+}
+
+export type InspectionCreateNestedOneWithoutReportInput = {
+  create?: Prisma.XOR<Prisma.InspectionCreateWithoutReportInput, Prisma.InspectionUncheckedCreateWithoutReportInput>
+  connectOrCreate?: Prisma.InspectionCreateOrConnectWithoutReportInput
+  connect?: Prisma.InspectionWhereUniqueInput
+}
+
+export type InspectionUpdateOneRequiredWithoutReportNestedInput = {
+  create?: Prisma.XOR<Prisma.InspectionCreateWithoutReportInput, Prisma.InspectionUncheckedCreateWithoutReportInput>
+  connectOrCreate?: Prisma.InspectionCreateOrConnectWithoutReportInput
+  upsert?: Prisma.InspectionUpsertWithoutReportInput
+  connect?: Prisma.InspectionWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.InspectionUpdateToOneWithWhereWithoutReportInput, Prisma.InspectionUpdateWithoutReportInput>, Prisma.InspectionUncheckedUpdateWithoutReportInput>
+}
+
 export type InspectionCreateNestedOneWithoutTeamMembersInput = {
   create?: Prisma.XOR<Prisma.InspectionCreateWithoutTeamMembersInput, Prisma.InspectionUncheckedCreateWithoutTeamMembersInput>
   connectOrCreate?: Prisma.InspectionCreateOrConnectWithoutTeamMembersInput
@@ -836,6 +900,7 @@ export type InspectionCreateWithoutTechnicianInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -844,6 +909,8 @@ export type InspectionCreateWithoutTechnicianInput = {
   template: Prisma.ChecklistTemplateCreateNestedOneWithoutInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutTechnicianInput = {
@@ -860,10 +927,13 @@ export type InspectionUncheckedCreateWithoutTechnicianInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutTechnicianInput = {
@@ -910,6 +980,7 @@ export type InspectionScalarWhereInput = {
   notes?: Prisma.StringNullableFilter<"Inspection"> | string | null
   customerSignatureUrl?: Prisma.StringNullableFilter<"Inspection"> | string | null
   rejectionReason?: Prisma.StringNullableFilter<"Inspection"> | string | null
+  searchText?: Prisma.StringFilter<"Inspection"> | string
   createdAt?: Prisma.DateTimeFilter<"Inspection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Inspection"> | Date | string
 }
@@ -924,6 +995,7 @@ export type InspectionCreateWithoutCompanyInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -932,6 +1004,8 @@ export type InspectionCreateWithoutCompanyInput = {
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutCompanyInput = {
@@ -948,10 +1022,13 @@ export type InspectionUncheckedCreateWithoutCompanyInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutCompanyInput = {
@@ -990,6 +1067,7 @@ export type InspectionCreateWithoutSiteInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -998,6 +1076,8 @@ export type InspectionCreateWithoutSiteInput = {
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutSiteInput = {
@@ -1014,10 +1094,13 @@ export type InspectionUncheckedCreateWithoutSiteInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutSiteInput = {
@@ -1056,6 +1139,7 @@ export type InspectionCreateWithoutEquipmentInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   site: Prisma.SiteCreateNestedOneWithoutInspectionsInput
@@ -1064,6 +1148,8 @@ export type InspectionCreateWithoutEquipmentInput = {
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutEquipmentInput = {
@@ -1080,10 +1166,13 @@ export type InspectionUncheckedCreateWithoutEquipmentInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutEquipmentInput = {
@@ -1122,6 +1211,7 @@ export type InspectionCreateWithoutTemplateInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -1130,6 +1220,8 @@ export type InspectionCreateWithoutTemplateInput = {
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutTemplateInput = {
@@ -1146,10 +1238,13 @@ export type InspectionUncheckedCreateWithoutTemplateInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutTemplateInput = {
@@ -1178,6 +1273,222 @@ export type InspectionUpdateManyWithWhereWithoutTemplateInput = {
   data: Prisma.XOR<Prisma.InspectionUpdateManyMutationInput, Prisma.InspectionUncheckedUpdateManyWithoutTemplateInput>
 }
 
+export type InspectionCreateWithoutEventsInput = {
+  id?: string
+  tenantId: string
+  status?: $Enums.InspectionStatus
+  inspectionDate: Date | string
+  overallResult?: $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: string | null
+  customerSignatureUrl?: string | null
+  rejectionReason?: string | null
+  searchText?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
+  site: Prisma.SiteCreateNestedOneWithoutInspectionsInput
+  company: Prisma.CompanyCreateNestedOneWithoutInspectionsInput
+  template: Prisma.ChecklistTemplateCreateNestedOneWithoutInspectionsInput
+  technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
+  teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
+  findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
+}
+
+export type InspectionUncheckedCreateWithoutEventsInput = {
+  id?: string
+  tenantId: string
+  equipmentId: string
+  siteId: string
+  companyId: string
+  templateId: string
+  technicianId: string
+  status?: $Enums.InspectionStatus
+  inspectionDate: Date | string
+  overallResult?: $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: string | null
+  customerSignatureUrl?: string | null
+  rejectionReason?: string | null
+  searchText?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
+  findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
+}
+
+export type InspectionCreateOrConnectWithoutEventsInput = {
+  where: Prisma.InspectionWhereUniqueInput
+  create: Prisma.XOR<Prisma.InspectionCreateWithoutEventsInput, Prisma.InspectionUncheckedCreateWithoutEventsInput>
+}
+
+export type InspectionUpsertWithoutEventsInput = {
+  update: Prisma.XOR<Prisma.InspectionUpdateWithoutEventsInput, Prisma.InspectionUncheckedUpdateWithoutEventsInput>
+  create: Prisma.XOR<Prisma.InspectionCreateWithoutEventsInput, Prisma.InspectionUncheckedCreateWithoutEventsInput>
+  where?: Prisma.InspectionWhereInput
+}
+
+export type InspectionUpdateToOneWithWhereWithoutEventsInput = {
+  where?: Prisma.InspectionWhereInput
+  data: Prisma.XOR<Prisma.InspectionUpdateWithoutEventsInput, Prisma.InspectionUncheckedUpdateWithoutEventsInput>
+}
+
+export type InspectionUpdateWithoutEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInspectionStatusFieldUpdateOperationsInput | $Enums.InspectionStatus
+  inspectionDate?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  overallResult?: Prisma.NullableEnumInspectionResultFieldUpdateOperationsInput | $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
+  site?: Prisma.SiteUpdateOneRequiredWithoutInspectionsNestedInput
+  company?: Prisma.CompanyUpdateOneRequiredWithoutInspectionsNestedInput
+  template?: Prisma.ChecklistTemplateUpdateOneRequiredWithoutInspectionsNestedInput
+  technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
+  teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
+  findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
+}
+
+export type InspectionUncheckedUpdateWithoutEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  equipmentId?: Prisma.StringFieldUpdateOperationsInput | string
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
+  companyId?: Prisma.StringFieldUpdateOperationsInput | string
+  templateId?: Prisma.StringFieldUpdateOperationsInput | string
+  technicianId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInspectionStatusFieldUpdateOperationsInput | $Enums.InspectionStatus
+  inspectionDate?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  overallResult?: Prisma.NullableEnumInspectionResultFieldUpdateOperationsInput | $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
+  findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
+}
+
+export type InspectionCreateWithoutReportInput = {
+  id?: string
+  tenantId: string
+  status?: $Enums.InspectionStatus
+  inspectionDate: Date | string
+  overallResult?: $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: string | null
+  customerSignatureUrl?: string | null
+  rejectionReason?: string | null
+  searchText?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
+  site: Prisma.SiteCreateNestedOneWithoutInspectionsInput
+  company: Prisma.CompanyCreateNestedOneWithoutInspectionsInput
+  template: Prisma.ChecklistTemplateCreateNestedOneWithoutInspectionsInput
+  technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
+  teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
+  findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+}
+
+export type InspectionUncheckedCreateWithoutReportInput = {
+  id?: string
+  tenantId: string
+  equipmentId: string
+  siteId: string
+  companyId: string
+  templateId: string
+  technicianId: string
+  status?: $Enums.InspectionStatus
+  inspectionDate: Date | string
+  overallResult?: $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: string | null
+  customerSignatureUrl?: string | null
+  rejectionReason?: string | null
+  searchText?: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
+  findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+}
+
+export type InspectionCreateOrConnectWithoutReportInput = {
+  where: Prisma.InspectionWhereUniqueInput
+  create: Prisma.XOR<Prisma.InspectionCreateWithoutReportInput, Prisma.InspectionUncheckedCreateWithoutReportInput>
+}
+
+export type InspectionUpsertWithoutReportInput = {
+  update: Prisma.XOR<Prisma.InspectionUpdateWithoutReportInput, Prisma.InspectionUncheckedUpdateWithoutReportInput>
+  create: Prisma.XOR<Prisma.InspectionCreateWithoutReportInput, Prisma.InspectionUncheckedCreateWithoutReportInput>
+  where?: Prisma.InspectionWhereInput
+}
+
+export type InspectionUpdateToOneWithWhereWithoutReportInput = {
+  where?: Prisma.InspectionWhereInput
+  data: Prisma.XOR<Prisma.InspectionUpdateWithoutReportInput, Prisma.InspectionUncheckedUpdateWithoutReportInput>
+}
+
+export type InspectionUpdateWithoutReportInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInspectionStatusFieldUpdateOperationsInput | $Enums.InspectionStatus
+  inspectionDate?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  overallResult?: Prisma.NullableEnumInspectionResultFieldUpdateOperationsInput | $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
+  site?: Prisma.SiteUpdateOneRequiredWithoutInspectionsNestedInput
+  company?: Prisma.CompanyUpdateOneRequiredWithoutInspectionsNestedInput
+  template?: Prisma.ChecklistTemplateUpdateOneRequiredWithoutInspectionsNestedInput
+  technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
+  teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
+  findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+}
+
+export type InspectionUncheckedUpdateWithoutReportInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  equipmentId?: Prisma.StringFieldUpdateOperationsInput | string
+  siteId?: Prisma.StringFieldUpdateOperationsInput | string
+  companyId?: Prisma.StringFieldUpdateOperationsInput | string
+  templateId?: Prisma.StringFieldUpdateOperationsInput | string
+  technicianId?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInspectionStatusFieldUpdateOperationsInput | $Enums.InspectionStatus
+  inspectionDate?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  overallResult?: Prisma.NullableEnumInspectionResultFieldUpdateOperationsInput | $Enums.InspectionResult | null
+  responses?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
+  findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+}
+
 export type InspectionCreateWithoutTeamMembersInput = {
   id?: string
   tenantId: string
@@ -1188,6 +1499,7 @@ export type InspectionCreateWithoutTeamMembersInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -1196,6 +1508,8 @@ export type InspectionCreateWithoutTeamMembersInput = {
   template: Prisma.ChecklistTemplateCreateNestedOneWithoutInspectionsInput
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   findings?: Prisma.FindingCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutTeamMembersInput = {
@@ -1213,9 +1527,12 @@ export type InspectionUncheckedCreateWithoutTeamMembersInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   findings?: Prisma.FindingUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutTeamMembersInput = {
@@ -1244,6 +1561,7 @@ export type InspectionUpdateWithoutTeamMembersInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1252,6 +1570,8 @@ export type InspectionUpdateWithoutTeamMembersInput = {
   template?: Prisma.ChecklistTemplateUpdateOneRequiredWithoutInspectionsNestedInput
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutTeamMembersInput = {
@@ -1269,9 +1589,12 @@ export type InspectionUncheckedUpdateWithoutTeamMembersInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionCreateWithoutFindingsInput = {
@@ -1284,6 +1607,7 @@ export type InspectionCreateWithoutFindingsInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   equipment: Prisma.EquipmentCreateNestedOneWithoutInspectionsInput
@@ -1292,6 +1616,8 @@ export type InspectionCreateWithoutFindingsInput = {
   template: Prisma.ChecklistTemplateCreateNestedOneWithoutInspectionsInput
   technician: Prisma.UserCreateNestedOneWithoutLeadInspectionsInput
   teamMembers?: Prisma.InspectionTeamMemberCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionUncheckedCreateWithoutFindingsInput = {
@@ -1309,9 +1635,12 @@ export type InspectionUncheckedCreateWithoutFindingsInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutInspectionInput
+  events?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutInspectionInput
+  report?: Prisma.InspectionReportUncheckedCreateNestedOneWithoutInspectionInput
 }
 
 export type InspectionCreateOrConnectWithoutFindingsInput = {
@@ -1340,6 +1669,7 @@ export type InspectionUpdateWithoutFindingsInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1348,6 +1678,8 @@ export type InspectionUpdateWithoutFindingsInput = {
   template?: Prisma.ChecklistTemplateUpdateOneRequiredWithoutInspectionsNestedInput
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutFindingsInput = {
@@ -1365,9 +1697,12 @@ export type InspectionUncheckedUpdateWithoutFindingsInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionCreateManyTechnicianInput = {
@@ -1384,6 +1719,7 @@ export type InspectionCreateManyTechnicianInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1398,6 +1734,7 @@ export type InspectionUpdateWithoutTechnicianInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1406,6 +1743,8 @@ export type InspectionUpdateWithoutTechnicianInput = {
   template?: Prisma.ChecklistTemplateUpdateOneRequiredWithoutInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutTechnicianInput = {
@@ -1422,10 +1761,13 @@ export type InspectionUncheckedUpdateWithoutTechnicianInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateManyWithoutTechnicianInput = {
@@ -1442,6 +1784,7 @@ export type InspectionUncheckedUpdateManyWithoutTechnicianInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1460,6 +1803,7 @@ export type InspectionCreateManyCompanyInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1474,6 +1818,7 @@ export type InspectionUpdateWithoutCompanyInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1482,6 +1827,8 @@ export type InspectionUpdateWithoutCompanyInput = {
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutCompanyInput = {
@@ -1498,10 +1845,13 @@ export type InspectionUncheckedUpdateWithoutCompanyInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateManyWithoutCompanyInput = {
@@ -1518,6 +1868,7 @@ export type InspectionUncheckedUpdateManyWithoutCompanyInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1536,6 +1887,7 @@ export type InspectionCreateManySiteInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1550,6 +1902,7 @@ export type InspectionUpdateWithoutSiteInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1558,6 +1911,8 @@ export type InspectionUpdateWithoutSiteInput = {
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutSiteInput = {
@@ -1574,10 +1929,13 @@ export type InspectionUncheckedUpdateWithoutSiteInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateManyWithoutSiteInput = {
@@ -1594,6 +1952,7 @@ export type InspectionUncheckedUpdateManyWithoutSiteInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1612,6 +1971,7 @@ export type InspectionCreateManyEquipmentInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1626,6 +1986,7 @@ export type InspectionUpdateWithoutEquipmentInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   site?: Prisma.SiteUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1634,6 +1995,8 @@ export type InspectionUpdateWithoutEquipmentInput = {
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutEquipmentInput = {
@@ -1650,10 +2013,13 @@ export type InspectionUncheckedUpdateWithoutEquipmentInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateManyWithoutEquipmentInput = {
@@ -1670,6 +2036,7 @@ export type InspectionUncheckedUpdateManyWithoutEquipmentInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1688,6 +2055,7 @@ export type InspectionCreateManyTemplateInput = {
   notes?: string | null
   customerSignatureUrl?: string | null
   rejectionReason?: string | null
+  searchText?: string
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1702,6 +2070,7 @@ export type InspectionUpdateWithoutTemplateInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   equipment?: Prisma.EquipmentUpdateOneRequiredWithoutInspectionsNestedInput
@@ -1710,6 +2079,8 @@ export type InspectionUpdateWithoutTemplateInput = {
   technician?: Prisma.UserUpdateOneRequiredWithoutLeadInspectionsNestedInput
   teamMembers?: Prisma.InspectionTeamMemberUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateWithoutTemplateInput = {
@@ -1726,10 +2097,13 @@ export type InspectionUncheckedUpdateWithoutTemplateInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   teamMembers?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutInspectionNestedInput
   findings?: Prisma.FindingUncheckedUpdateManyWithoutInspectionNestedInput
+  events?: Prisma.InspectionEventUncheckedUpdateManyWithoutInspectionNestedInput
+  report?: Prisma.InspectionReportUncheckedUpdateOneWithoutInspectionNestedInput
 }
 
 export type InspectionUncheckedUpdateManyWithoutTemplateInput = {
@@ -1746,6 +2120,7 @@ export type InspectionUncheckedUpdateManyWithoutTemplateInput = {
   notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   customerSignatureUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   rejectionReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchText?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1758,11 +2133,13 @@ export type InspectionUncheckedUpdateManyWithoutTemplateInput = {
 export type InspectionCountOutputType = {
   teamMembers: number
   findings: number
+  events: number
 }
 
 export type InspectionCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   teamMembers?: boolean | InspectionCountOutputTypeCountTeamMembersArgs
   findings?: boolean | InspectionCountOutputTypeCountFindingsArgs
+  events?: boolean | InspectionCountOutputTypeCountEventsArgs
 }
 
 /**
@@ -1789,6 +2166,13 @@ export type InspectionCountOutputTypeCountFindingsArgs<ExtArgs extends runtime.T
   where?: Prisma.FindingWhereInput
 }
 
+/**
+ * InspectionCountOutputType without action
+ */
+export type InspectionCountOutputTypeCountEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InspectionEventWhereInput
+}
+
 
 export type InspectionSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1805,6 +2189,7 @@ export type InspectionSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   notes?: boolean
   customerSignatureUrl?: boolean
   rejectionReason?: boolean
+  searchText?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   equipment?: boolean | Prisma.EquipmentDefaultArgs<ExtArgs>
@@ -1814,6 +2199,8 @@ export type InspectionSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   technician?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   teamMembers?: boolean | Prisma.Inspection$teamMembersArgs<ExtArgs>
   findings?: boolean | Prisma.Inspection$findingsArgs<ExtArgs>
+  events?: boolean | Prisma.Inspection$eventsArgs<ExtArgs>
+  report?: boolean | Prisma.Inspection$reportArgs<ExtArgs>
   _count?: boolean | Prisma.InspectionCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["inspection"]>
 
@@ -1832,6 +2219,7 @@ export type InspectionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   notes?: boolean
   customerSignatureUrl?: boolean
   rejectionReason?: boolean
+  searchText?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   equipment?: boolean | Prisma.EquipmentDefaultArgs<ExtArgs>
@@ -1856,6 +2244,7 @@ export type InspectionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   notes?: boolean
   customerSignatureUrl?: boolean
   rejectionReason?: boolean
+  searchText?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   equipment?: boolean | Prisma.EquipmentDefaultArgs<ExtArgs>
@@ -1880,11 +2269,12 @@ export type InspectionSelectScalar = {
   notes?: boolean
   customerSignatureUrl?: boolean
   rejectionReason?: boolean
+  searchText?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type InspectionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "equipmentId" | "siteId" | "companyId" | "templateId" | "technicianId" | "status" | "inspectionDate" | "overallResult" | "responses" | "notes" | "customerSignatureUrl" | "rejectionReason" | "createdAt" | "updatedAt", ExtArgs["result"]["inspection"]>
+export type InspectionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "equipmentId" | "siteId" | "companyId" | "templateId" | "technicianId" | "status" | "inspectionDate" | "overallResult" | "responses" | "notes" | "customerSignatureUrl" | "rejectionReason" | "searchText" | "createdAt" | "updatedAt", ExtArgs["result"]["inspection"]>
 export type InspectionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   equipment?: boolean | Prisma.EquipmentDefaultArgs<ExtArgs>
   site?: boolean | Prisma.SiteDefaultArgs<ExtArgs>
@@ -1893,6 +2283,8 @@ export type InspectionInclude<ExtArgs extends runtime.Types.Extensions.InternalA
   technician?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   teamMembers?: boolean | Prisma.Inspection$teamMembersArgs<ExtArgs>
   findings?: boolean | Prisma.Inspection$findingsArgs<ExtArgs>
+  events?: boolean | Prisma.Inspection$eventsArgs<ExtArgs>
+  report?: boolean | Prisma.Inspection$reportArgs<ExtArgs>
   _count?: boolean | Prisma.InspectionCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type InspectionIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1920,6 +2312,8 @@ export type $InspectionPayload<ExtArgs extends runtime.Types.Extensions.Internal
     technician: Prisma.$UserPayload<ExtArgs>
     teamMembers: Prisma.$InspectionTeamMemberPayload<ExtArgs>[]
     findings: Prisma.$FindingPayload<ExtArgs>[]
+    events: Prisma.$InspectionEventPayload<ExtArgs>[]
+    report: Prisma.$InspectionReportPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1936,6 +2330,10 @@ export type $InspectionPayload<ExtArgs extends runtime.Types.Extensions.Internal
     notes: string | null
     customerSignatureUrl: string | null
     rejectionReason: string | null
+    /**
+     * Lowercased company, equipment type, team and serial number, for `search` (trigram index).
+     */
+    searchText: string
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["inspection"]>
@@ -2339,6 +2737,8 @@ export interface Prisma__InspectionClient<T, Null = never, ExtArgs extends runti
   technician<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   teamMembers<T extends Prisma.Inspection$teamMembersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Inspection$teamMembersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionTeamMemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   findings<T extends Prisma.Inspection$findingsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Inspection$findingsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$FindingPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  events<T extends Prisma.Inspection$eventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Inspection$eventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  report<T extends Prisma.Inspection$reportArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Inspection$reportArgs<ExtArgs>>): Prisma.Prisma__InspectionReportClient<runtime.Types.Result.GetResult<Prisma.$InspectionReportPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2382,6 +2782,7 @@ export interface InspectionFieldRefs {
   readonly notes: Prisma.FieldRef<"Inspection", 'String'>
   readonly customerSignatureUrl: Prisma.FieldRef<"Inspection", 'String'>
   readonly rejectionReason: Prisma.FieldRef<"Inspection", 'String'>
+  readonly searchText: Prisma.FieldRef<"Inspection", 'String'>
   readonly createdAt: Prisma.FieldRef<"Inspection", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Inspection", 'DateTime'>
 }
@@ -2839,6 +3240,49 @@ export type Inspection$findingsArgs<ExtArgs extends runtime.Types.Extensions.Int
   take?: number
   skip?: number
   distinct?: Prisma.FindingScalarFieldEnum | Prisma.FindingScalarFieldEnum[]
+}
+
+/**
+ * Inspection.events
+ */
+export type Inspection$eventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the InspectionEvent
+   */
+  select?: Prisma.InspectionEventSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the InspectionEvent
+   */
+  omit?: Prisma.InspectionEventOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InspectionEventInclude<ExtArgs> | null
+  where?: Prisma.InspectionEventWhereInput
+  orderBy?: Prisma.InspectionEventOrderByWithRelationInput | Prisma.InspectionEventOrderByWithRelationInput[]
+  cursor?: Prisma.InspectionEventWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InspectionEventScalarFieldEnum | Prisma.InspectionEventScalarFieldEnum[]
+}
+
+/**
+ * Inspection.report
+ */
+export type Inspection$reportArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the InspectionReport
+   */
+  select?: Prisma.InspectionReportSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the InspectionReport
+   */
+  omit?: Prisma.InspectionReportOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InspectionReportInclude<ExtArgs> | null
+  where?: Prisma.InspectionReportWhereInput
 }
 
 /**

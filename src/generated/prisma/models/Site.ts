@@ -522,12 +522,10 @@ export type SiteCreateNestedOneWithoutEquipmentInput = {
   connect?: Prisma.SiteWhereUniqueInput
 }
 
-export type SiteUpdateOneWithoutEquipmentNestedInput = {
+export type SiteUpdateOneRequiredWithoutEquipmentNestedInput = {
   create?: Prisma.XOR<Prisma.SiteCreateWithoutEquipmentInput, Prisma.SiteUncheckedCreateWithoutEquipmentInput>
   connectOrCreate?: Prisma.SiteCreateOrConnectWithoutEquipmentInput
   upsert?: Prisma.SiteUpsertWithoutEquipmentInput
-  disconnect?: Prisma.SiteWhereInput | boolean
-  delete?: Prisma.SiteWhereInput | boolean
   connect?: Prisma.SiteWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.SiteUpdateToOneWithWhereWithoutEquipmentInput, Prisma.SiteUpdateWithoutEquipmentInput>, Prisma.SiteUncheckedUpdateWithoutEquipmentInput>
 }

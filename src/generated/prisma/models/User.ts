@@ -197,6 +197,7 @@ export type UserWhereInput = {
   dealActivities?: Prisma.DealActivityListRelationFilter
   leadInspections?: Prisma.InspectionListRelationFilter
   inspectionTeams?: Prisma.InspectionTeamMemberListRelationFilter
+  inspectionEvents?: Prisma.InspectionEventListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -213,6 +214,7 @@ export type UserOrderByWithRelationInput = {
   dealActivities?: Prisma.DealActivityOrderByRelationAggregateInput
   leadInspections?: Prisma.InspectionOrderByRelationAggregateInput
   inspectionTeams?: Prisma.InspectionTeamMemberOrderByRelationAggregateInput
+  inspectionEvents?: Prisma.InspectionEventOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -233,6 +235,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   dealActivities?: Prisma.DealActivityListRelationFilter
   leadInspections?: Prisma.InspectionListRelationFilter
   inspectionTeams?: Prisma.InspectionTeamMemberListRelationFilter
+  inspectionEvents?: Prisma.InspectionEventListRelationFilter
 }, "id" | "tenantId_email">
 
 export type UserOrderByWithAggregationInput = {
@@ -272,6 +275,7 @@ export type UserCreateInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -287,6 +291,7 @@ export type UserUncheckedCreateInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -302,6 +307,7 @@ export type UserUpdateInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -317,6 +323,7 @@ export type UserUncheckedUpdateInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -519,6 +526,20 @@ export type UserUpdateOneRequiredWithoutLeadInspectionsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutLeadInspectionsInput, Prisma.UserUpdateWithoutLeadInspectionsInput>, Prisma.UserUncheckedUpdateWithoutLeadInspectionsInput>
 }
 
+export type UserCreateNestedOneWithoutInspectionEventsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutInspectionEventsInput, Prisma.UserUncheckedCreateWithoutInspectionEventsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutInspectionEventsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutInspectionEventsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutInspectionEventsInput, Prisma.UserUncheckedCreateWithoutInspectionEventsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutInspectionEventsInput
+  upsert?: Prisma.UserUpsertWithoutInspectionEventsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutInspectionEventsInput, Prisma.UserUpdateWithoutInspectionEventsInput>, Prisma.UserUncheckedUpdateWithoutInspectionEventsInput>
+}
+
 export type UserCreateNestedOneWithoutInspectionTeamsInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutInspectionTeamsInput, Prisma.UserUncheckedCreateWithoutInspectionTeamsInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutInspectionTeamsInput
@@ -545,6 +566,7 @@ export type UserCreateWithoutTenantInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTenantInput = {
@@ -559,6 +581,7 @@ export type UserUncheckedCreateWithoutTenantInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTenantInput = {
@@ -611,6 +634,7 @@ export type UserCreateWithoutApiKeyPairsInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutApiKeyPairsInput = {
@@ -625,6 +649,7 @@ export type UserUncheckedCreateWithoutApiKeyPairsInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutApiKeyPairsInput = {
@@ -655,6 +680,7 @@ export type UserUpdateWithoutApiKeyPairsInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -669,6 +695,7 @@ export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutAssignedLeadsInput = {
@@ -683,6 +710,7 @@ export type UserCreateWithoutAssignedLeadsInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAssignedLeadsInput = {
@@ -697,6 +725,7 @@ export type UserUncheckedCreateWithoutAssignedLeadsInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAssignedLeadsInput = {
@@ -727,6 +756,7 @@ export type UserUpdateWithoutAssignedLeadsInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
@@ -741,6 +771,7 @@ export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedDealsInput = {
@@ -755,6 +786,7 @@ export type UserCreateWithoutOwnedDealsInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedDealsInput = {
@@ -769,6 +801,7 @@ export type UserUncheckedCreateWithoutOwnedDealsInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedDealsInput = {
@@ -799,6 +832,7 @@ export type UserUpdateWithoutOwnedDealsInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedDealsInput = {
@@ -813,6 +847,7 @@ export type UserUncheckedUpdateWithoutOwnedDealsInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutDealActivitiesInput = {
@@ -827,6 +862,7 @@ export type UserCreateWithoutDealActivitiesInput = {
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutDealActivitiesInput = {
@@ -841,6 +877,7 @@ export type UserUncheckedCreateWithoutDealActivitiesInput = {
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutDealActivitiesInput = {
@@ -871,6 +908,7 @@ export type UserUpdateWithoutDealActivitiesInput = {
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutDealActivitiesInput = {
@@ -885,6 +923,7 @@ export type UserUncheckedUpdateWithoutDealActivitiesInput = {
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutLeadInspectionsInput = {
@@ -899,6 +938,7 @@ export type UserCreateWithoutLeadInspectionsInput = {
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutLeadInspectionsInput = {
@@ -913,6 +953,7 @@ export type UserUncheckedCreateWithoutLeadInspectionsInput = {
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutLeadInspectionsInput = {
@@ -943,6 +984,7 @@ export type UserUpdateWithoutLeadInspectionsInput = {
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
@@ -956,6 +998,83 @@ export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutInspectionEventsInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+}
+
+export type UserUncheckedCreateWithoutInspectionEventsInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+}
+
+export type UserCreateOrConnectWithoutInspectionEventsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutInspectionEventsInput, Prisma.UserUncheckedCreateWithoutInspectionEventsInput>
+}
+
+export type UserUpsertWithoutInspectionEventsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutInspectionEventsInput, Prisma.UserUncheckedUpdateWithoutInspectionEventsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutInspectionEventsInput, Prisma.UserUncheckedCreateWithoutInspectionEventsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutInspectionEventsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutInspectionEventsInput, Prisma.UserUncheckedUpdateWithoutInspectionEventsInput>
+}
+
+export type UserUpdateWithoutInspectionEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+}
+
+export type UserUncheckedUpdateWithoutInspectionEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
 }
 
@@ -971,6 +1090,7 @@ export type UserCreateWithoutInspectionTeamsInput = {
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutInspectionTeamsInput = {
@@ -985,6 +1105,7 @@ export type UserUncheckedCreateWithoutInspectionTeamsInput = {
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutInspectionTeamsInput = {
@@ -1015,6 +1136,7 @@ export type UserUpdateWithoutInspectionTeamsInput = {
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
@@ -1029,6 +1151,7 @@ export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTenantInput = {
@@ -1051,6 +1174,7 @@ export type UserUpdateWithoutTenantInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTenantInput = {
@@ -1065,6 +1189,7 @@ export type UserUncheckedUpdateWithoutTenantInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTenantInput = {
@@ -1087,6 +1212,7 @@ export type UserCountOutputType = {
   dealActivities: number
   leadInspections: number
   inspectionTeams: number
+  inspectionEvents: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1096,6 +1222,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   dealActivities?: boolean | UserCountOutputTypeCountDealActivitiesArgs
   leadInspections?: boolean | UserCountOutputTypeCountLeadInspectionsArgs
   inspectionTeams?: boolean | UserCountOutputTypeCountInspectionTeamsArgs
+  inspectionEvents?: boolean | UserCountOutputTypeCountInspectionEventsArgs
 }
 
 /**
@@ -1150,6 +1277,13 @@ export type UserCountOutputTypeCountInspectionTeamsArgs<ExtArgs extends runtime.
   where?: Prisma.InspectionTeamMemberWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountInspectionEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InspectionEventWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1165,6 +1299,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   dealActivities?: boolean | Prisma.User$dealActivitiesArgs<ExtArgs>
   leadInspections?: boolean | Prisma.User$leadInspectionsArgs<ExtArgs>
   inspectionTeams?: boolean | Prisma.User$inspectionTeamsArgs<ExtArgs>
+  inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1206,6 +1341,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   dealActivities?: boolean | Prisma.User$dealActivitiesArgs<ExtArgs>
   leadInspections?: boolean | Prisma.User$leadInspectionsArgs<ExtArgs>
   inspectionTeams?: boolean | Prisma.User$inspectionTeamsArgs<ExtArgs>
+  inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1225,6 +1361,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     dealActivities: Prisma.$DealActivityPayload<ExtArgs>[]
     leadInspections: Prisma.$InspectionPayload<ExtArgs>[]
     inspectionTeams: Prisma.$InspectionTeamMemberPayload<ExtArgs>[]
+    inspectionEvents: Prisma.$InspectionEventPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1634,6 +1771,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   dealActivities<T extends Prisma.User$dealActivitiesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$dealActivitiesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DealActivityPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   leadInspections<T extends Prisma.User$leadInspectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$leadInspectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   inspectionTeams<T extends Prisma.User$inspectionTeamsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionTeamsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionTeamMemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  inspectionEvents<T extends Prisma.User$inspectionEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2220,6 +2358,30 @@ export type User$inspectionTeamsArgs<ExtArgs extends runtime.Types.Extensions.In
   take?: number
   skip?: number
   distinct?: Prisma.InspectionTeamMemberScalarFieldEnum | Prisma.InspectionTeamMemberScalarFieldEnum[]
+}
+
+/**
+ * User.inspectionEvents
+ */
+export type User$inspectionEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the InspectionEvent
+   */
+  select?: Prisma.InspectionEventSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the InspectionEvent
+   */
+  omit?: Prisma.InspectionEventOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InspectionEventInclude<ExtArgs> | null
+  where?: Prisma.InspectionEventWhereInput
+  orderBy?: Prisma.InspectionEventOrderByWithRelationInput | Prisma.InspectionEventOrderByWithRelationInput[]
+  cursor?: Prisma.InspectionEventWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InspectionEventScalarFieldEnum | Prisma.InspectionEventScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { EquipmentStatus } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { readableBy } from '../graphql/read-access.js';
+import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import {
+  createEquipment,
+  createEquipmentType,
+  getEquipment,
+  getEquipmentType,
+  listEquipment,
+  listEquipmentTypes,
+  updateEquipment,
+  updateEquipmentType,
+} from './equipment.service.js';
+import { inspectionsRead, inspectionsWrite } from './inspection-access.js';
+
+export const EquipmentStatusEnum = builder.enumType(EquipmentStatus, {
+  name: 'EquipmentStatus',
+  description: 'Whether a piece of equipment may be used.',
+  values: {
+    in_service: { description: 'In use.' },
+    out_of_service: { description: 'Must not be used; set automatically by an `imminent` finding.' },
+    retired: { description: 'No longer in use.' },
+  },
+});
+
+export const EquipmentType = builder.prismaObject('EquipmentType', {
+  authScopes: readableBy('EquipmentType'),
+  description: 'A kind of equipment inspected, such as an overhead crane, with the OSHA standard it is inspected against.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Equipment type id.' }),
+    name: t.exposeString('name', { description: 'Name, such as "Overhead crane" (at most 200 characters).' }),
+    category: t.exposeString('category', { nullable: true, description: 'Category, such as "Lifting".' }),
+    oshaStandard: t.exposeString('oshaStandard', { nullable: true, description: 'OSHA standard it is inspected against, such as "1910.179".' }),
+  }),
+});
+
+export const Equipment = builder.prismaObject('Equipment', {
+  authScopes: readableBy('Equipment'),
+  description: "A piece of equipment standing at a customer's site, identified by its serial number.",
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Equipment id.' }),
+    equipmentTypeId: t.expose('equipmentTypeId', { type: 'UUID', description: 'Id of its equipment type.' }),
+    siteId: t.expose('siteId', { type: 'UUID', description: 'Id of the site it stands at.' }),
+    companyId: t.expose('companyId', { type: 'UUID', description: "Id of the site's company, the customer." }),
+    manufacturer: t.exposeString('manufacturer', { nullable: true, description: 'Manufacturer.' }),
+    model: t.exposeString('model', { nullable: true, description: 'Model.' }),
+    serialNumber: t.exposeString('serialNumber', { description: 'Serial number, unique in the tenant.' }),
+    ratedCapacity: t.exposeString('ratedCapacity', { nullable: true, description: 'Rated capacity as on the nameplate, such as "5 t".' }),
+    status: t.expose('status', { type: EquipmentStatusEnum, description: 'Whether it may be used.' }),
+    nameplatePhotoUrl: t.exposeString('nameplatePhotoUrl', { nullable: true, description: 'URL of a photo of its nameplate.' }),
+    locationLabel: t.exposeString('locationLabel', { nullable: true, description: 'Where it stands at the site, such as "Bay 3".' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
+  }),
+});
+
+const photoUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
+
+type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
+
+const typeFields = (t: InputFieldBuilder, clears = '') => ({
+  category: t.string({ description: `Category, at most 100 characters${clears}.`, validate: optionalText(100) }),
+  oshaStandard: t.string({ description: `OSHA standard, at most 100 characters${clears}.`, validate: optionalText(100) }),
+});
+
+const equipmentFields = (t: InputFieldBuilder, clears = '') => ({
+  manufacturer: t.string({ description: `Manufacturer, at most 200 characters${clears}.`, validate: optionalText(200) }),
+  model: t.string({ description: `Model, at most 200 characters${clears}.`, validate: optionalText(200) }),
+  ratedCapacity: t.string({ description: `Rated capacity, at most 100 characters${clears}.`, validate: optionalText(100) }),
+  nameplatePhotoUrl: t.string({ description: `URL of a nameplate photo (http or https)${clears}.`, validate: photoUrl.nullish() }),
+  locationLabel: t.string({ description: `Where it stands at the site, at most 200 characters${clears}.`, validate: optionalText(200) }),
+});
+
+const serialNumber = requiredText(100);
+
+const CreateEquipmentTypeInput = builder.inputType('CreateEquipmentTypeInput', {
+  description: 'A new equipment type.',
+  fields: (t) => ({ name: t.string({ required: true, description: 'Name, at most 200 characters.', validate: requiredText(200) }), ...typeFields(t) }),
+});
+
+const UpdateEquipmentTypeInput = builder.inputType('UpdateEquipmentTypeInput', {
+  description: 'Changes to an equipment type. Absent fields do not change; `null` clears a nullable field.',
+  validate: patchInput('name'),
+  fields: (t) => ({ name: t.string({ description: 'Name, at most 200 characters. Cannot be null.', validate: requiredText(200) }), ...typeFields(t, '; null clears') }),
+});
+
+const CreateEquipmentInput = builder.inputType('CreateEquipmentInput', {
+  description: "A new piece of equipment at a site; it belongs to the site's company.",
+  fields: (t) => ({
+    equipmentTypeId: t.field({ type: 'UUID', required: true, description: 'Id of an equipment type of the tenant.' }),
+    siteId: t.field({ type: 'UUID', required: true, description: 'Id of the site of the tenant it stands at.' }),
+    serialNumber: t.string({ required: true, description: 'Serial number, at most 100 characters, unique in the tenant (409 when taken).', validate: serialNumber }),
+    status: t.field({ type: EquipmentStatusEnum, description: 'Default `in_service`.' }),
+    ...equipmentFields(t),
+  }),
+});
+
+const UpdateEquipmentInput = builder.inputType('UpdateEquipmentInput', {
+  description: 'Changes to a piece of equipment. Absent fields do not change; `null` clears a nullable field. Inspections already made keep their site.',
+  validate: patchInput('equipmentTypeId', 'siteId', 'serialNumber', 'status'),
+  fields: (t) => ({
+    equipmentTypeId: t.field({ type: 'UUID', description: 'Id of an equipment type of the tenant. Cannot be null.' }),
+    siteId: t.field({ type: 'UUID', description: 'Id of the site it now stands at. Cannot be null.' }),
+    serialNumber: t.string({ description: 'Serial number, unique in the tenant. Cannot be null.', validate: serialNumber }),
+    status: t.field({ type: EquipmentStatusEnum, description: 'Whether it may be used. Cannot be null.' }),
+    ...equipmentFields(t, '; null clears'),
+  }),
+});
+
+const EquipmentTypePage = pageType('EquipmentType', EquipmentType, 'equipment types by name');
+const EquipmentPage = pageType('Equipment', Equipment, 'equipment, newest first');
+
+builder.queryFields((t) => ({
+  equipmentTypes: t.field({
+    type: EquipmentTypePage,
+    description: 'Equipment types of the tenant by name, page by page.',
+    authScopes: inspectionsRead,
+    args: { ...pageArgs().page, search: t.arg.string({ description: 'Case-insensitive words, each matched against the name or category.', validate: z.string().max(200, 'must be at most 200 characters').nullish() }) },
+    resolve: (_root, args, ctx) => listEquipmentTypes(ctx, args),
+  }),
+  equipmentType: t.prismaField({
+    type: 'EquipmentType',
+    description: 'One equipment type; NOT_FOUND when the tenant has none with this id.',
+    authScopes: inspectionsRead,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment type id.' }) },
+    resolve: (_query, _root, { id }, ctx) => getEquipmentType(ctx, id),
+  }),
+  equipmentList: t.field({
+    type: EquipmentPage,
+    description: 'Equipment of the tenant, newest first, page by page.',
+    authScopes: inspectionsRead,
+    args: {
+      ...pageArgs().page,
+      siteId: t.arg({ type: 'UUID', description: 'Only equipment at this site.' }),
+      companyId: t.arg({ type: 'UUID', description: 'Only equipment of this customer company.' }),
+      equipmentTypeId: t.arg({ type: 'UUID', description: 'Only equipment of this type.' }),
+      status: t.arg({ type: EquipmentStatusEnum, description: 'Only equipment with this status.' }),
+      search: t.arg.string({ description: 'Case-insensitive words, each matched against the serial number, manufacturer, model or location.', validate: z.string().max(200, 'must be at most 200 characters').nullish() }),
+    },
+    resolve: (_root, args, ctx) => listEquipment(ctx, args),
+  }),
+  equipment: t.prismaField({
+    type: 'Equipment',
+    description: 'One piece of equipment; NOT_FOUND when the tenant has none with this id.',
+    authScopes: inspectionsRead,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment id.' }) },
+    resolve: (_query, _root, { id }, ctx) => getEquipment(ctx, id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createEquipmentType: t.prismaField({
+    type: 'EquipmentType',
+    description: 'Creates an equipment type.',
+    authScopes: inspectionsWrite,
+    args: { input: t.arg({ type: CreateEquipmentTypeInput, required: true, description: 'The equipment type.' }) },
+    resolve: (_query, _root, { input }, ctx) => createEquipmentType(ctx, input),
+  }),
+  updateEquipmentType: t.prismaField({
+    type: 'EquipmentType',
+    description: 'Changes an equipment type.',
+    authScopes: inspectionsWrite,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment type id.' }), input: t.arg({ type: UpdateEquipmentTypeInput, required: true, description: 'The changes.' }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateEquipmentType(ctx, id, input),
+  }),
+  createEquipment: t.prismaField({
+    type: 'Equipment',
+    description: 'Records a piece of equipment at a site.',
+    authScopes: inspectionsWrite,
+    args: { input: t.arg({ type: CreateEquipmentInput, required: true, description: 'The equipment.' }) },
+    resolve: (_query, _root, { input }, ctx) => createEquipment(ctx, input),
+  }),
+  updateEquipment: t.prismaField({
+    type: 'Equipment',
+    description: 'Changes a piece of equipment.',
+    authScopes: inspectionsWrite,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment id.' }), input: t.arg({ type: UpdateEquipmentInput, required: true, description: 'The changes.' }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateEquipment(ctx, id, input),
+  }),
+}));

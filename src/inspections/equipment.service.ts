@@ -1,0 +1,121 @@
+import type { EquipmentStatus } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { AppError } from '../shared/errors.js';
+import { found, mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
+import { sentFields } from '../shared/validation.js';
+import { refreshSearchText } from './search-text.js';
+
+// Equipment types and the equipment inspected: the supporting records of inspections.
+
+interface Page {
+  page: number;
+  limit: number;
+  search?: string | null;
+}
+
+export interface EquipmentTypeFields {
+  name?: string | null;
+  category?: string | null;
+  oshaStandard?: string | null;
+}
+
+export function listEquipmentTypes(ctx: Context, filter: Page) {
+  const where = { AND: searchWords(filter.search, ['name', 'category']) };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([ctx.db.equipmentType.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }), ctx.db.equipmentType.count({ where })]),
+  );
+}
+
+export const getEquipmentType = (ctx: Context, id: string) => found(ctx.db.equipmentType.findUnique({ where: { id } }), 'Equipment type');
+
+export const createEquipmentType = (ctx: Context, input: EquipmentTypeFields & { name: string }) =>
+  ctx.db.equipmentType.create({ data: { ...input, tenantId: principalOf(ctx).tenantId } });
+
+export async function updateEquipmentType(ctx: Context, id: string, patch: EquipmentTypeFields) {
+  const { name, ...nullable } = sentFields(patch);
+  await getEquipmentType(ctx, id);
+  return ctx.db.$transaction(async (tx) => {
+    const updated = await tx.equipmentType.update({ where: { id }, data: { ...nullable, name: name ?? undefined } });
+    if (name) await refreshSearchText(tx, 'equipmentType', id);
+    return updated;
+  });
+}
+
+export interface EquipmentFilter extends Page {
+  siteId?: string | null;
+  companyId?: string | null;
+  equipmentTypeId?: string | null;
+  status?: EquipmentStatus | null;
+}
+
+export function listEquipment(ctx: Context, filter: EquipmentFilter) {
+  const where = {
+    siteId: filter.siteId ?? undefined,
+    companyId: filter.companyId ?? undefined,
+    equipmentTypeId: filter.equipmentTypeId ?? undefined,
+    status: filter.status ?? undefined,
+    AND: searchWords(filter.search, ['serialNumber', 'manufacturer', 'model', 'locationLabel']),
+  };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([ctx.db.equipment.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }), ctx.db.equipment.count({ where })]),
+  );
+}
+
+export const getEquipment = (ctx: Context, id: string) => found(ctx.db.equipment.findUnique({ where: { id } }), 'Equipment');
+
+interface EquipmentFields {
+  manufacturer?: string | null;
+  model?: string | null;
+  ratedCapacity?: string | null;
+  nameplatePhotoUrl?: string | null;
+  locationLabel?: string | null;
+  status?: EquipmentStatus | null;
+}
+
+export interface NewEquipment extends EquipmentFields {
+  equipmentTypeId: string;
+  siteId: string;
+  serialNumber: string;
+}
+
+export type EquipmentPatch = EquipmentFields & { equipmentTypeId?: string | null; siteId?: string | null; serialNumber?: string | null };
+
+const typeMustExist = (ctx: Context, id: string) =>
+  mustExist(ctx.db.equipmentType.findUnique({ where: { id }, select: { id: true } }), 'equipmentTypeId', 'equipment type');
+
+/** The site, whose company the equipment then belongs to. */
+const siteMustExist = (ctx: Context, id: string) =>
+  mustExist(ctx.db.site.findUnique({ where: { id }, select: { id: true, companyId: true } }), 'siteId', 'site');
+
+async function serialMustBeFree(ctx: Context, serialNumber: string, exceptId?: string) {
+  const holder = await ctx.db.equipment.findUnique({ where: { tenantId_serialNumber: { tenantId: principalOf(ctx).tenantId, serialNumber } }, select: { id: true } });
+  if (holder && holder.id !== exceptId) {
+    throw new AppError('CONFLICT', `serialNumber: equipment ${holder.id} already has this serial number`, [{ field: 'serialNumber', message: 'is already used by other equipment of the tenant' }]);
+  }
+}
+
+export async function createEquipment(ctx: Context, input: NewEquipment) {
+  await typeMustExist(ctx, input.equipmentTypeId);
+  const site = await siteMustExist(ctx, input.siteId);
+  await serialMustBeFree(ctx, input.serialNumber);
+  return ctx.db.equipment.create({ data: { ...input, status: input.status ?? undefined, companyId: site.companyId, tenantId: principalOf(ctx).tenantId } });
+}
+
+export async function updateEquipment(ctx: Context, id: string, patch: EquipmentPatch) {
+  const { equipmentTypeId, siteId, serialNumber, status, ...nullable } = sentFields(patch);
+  await getEquipment(ctx, id);
+  if (equipmentTypeId) await typeMustExist(ctx, equipmentTypeId);
+  const site = siteId ? await siteMustExist(ctx, siteId) : null;
+  if (serialNumber) await serialMustBeFree(ctx, serialNumber, id);
+  return ctx.db.$transaction(async (tx) => {
+    const updated = await tx.equipment.update({
+      where: { id },
+      data: { ...nullable, status: status ?? undefined, serialNumber: serialNumber ?? undefined, equipmentTypeId: equipmentTypeId ?? undefined, ...(site ? { siteId: site.id, companyId: site.companyId } : {}) },
+    });
+    if (serialNumber || equipmentTypeId) await refreshSearchText(tx, 'equipment', id);
+    return updated;
+  });
+}

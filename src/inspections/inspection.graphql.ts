@@ -1,0 +1,286 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { z } from 'zod';
+import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
+import { EquipmentType } from './equipment.graphql.js';
+import { findingCountOf } from './finding.service.js';
+import { inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
+import { createInspection, getInspection, getReport, inspectionHistory, listInspections, moveInspection, updateInspection } from './inspection.service.js';
+
+const InspectionStatusEnum = builder.enumType(InspectionStatus, {
+  name: 'InspectionStatus',
+  description: 'Where an inspection stands in the review workflow: `draft` → `submitted` → `in_review` → `approved` → `delivered`, or `in_review` → `rejected` → `submitted` again.',
+  values: {
+    draft: { description: 'Being recorded by its team.' },
+    submitted: { description: 'Submitted by the team, waiting for a reviewer.' },
+    in_review: { description: 'A reviewer is reviewing it.' },
+    approved: { description: 'Approved with an overall result; the report is not yet delivered.' },
+    delivered: { description: 'The report was delivered to the customer (final).' },
+    rejected: { description: 'Returned to the team for corrections, with a reason.' },
+  },
+});
+
+const InspectionResultEnum = builder.enumType(InspectionResult, {
+  name: 'InspectionResult',
+  description: 'The overall result a reviewer gives on approval.',
+  values: {
+    pass: { description: 'Fit for service.' },
+    fail: { description: 'Not fit for service.' },
+    conditional: { description: 'Fit for service on conditions (see the findings).' },
+  },
+});
+
+const TeamRoleEnum = builder.enumType(TeamRole, {
+  name: 'TeamRole',
+  description: "A technician's part in an inspection.",
+  values: { lead: { description: 'The lead technician.' }, member: { description: 'A team member.' } },
+});
+
+const ChecklistResponseType = builder.objectRef<ChecklistResponse>('ChecklistResponse').implement({
+  description: 'The answer to one checklist item.',
+  fields: (t) => ({
+    itemId: t.exposeString('itemId', { description: 'Id of the template item answered.' }),
+    value: t.exposeString('value', { description: `The answer, as a string: ${ANSWER_FORMATS_TEXT}.` }),
+    note: t.exposeString('note', { nullable: true, description: "The technician's note on it." }),
+  }),
+});
+
+export const Inspection = builder.prismaObject('Inspection', {
+  authScopes: readableBy('Inspection'),
+  description: 'An inspection of a piece of equipment at a customer site, following a checklist template, through the review workflow.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Inspection id.' }),
+    status: t.expose('status', { type: InspectionStatusEnum, description: 'Where it stands in the review workflow.' }),
+    inspectionDate: t.expose('inspectionDate', { type: 'Date', description: 'Date of the inspection, YYYY-MM-DD.' }),
+    overallResult: t.expose('overallResult', { type: InspectionResultEnum, nullable: true, description: 'Overall result, set on approval.' }),
+    responses: t.field({ type: [ChecklistResponseType], description: 'Answers to the checklist items.', resolve: (i) => i.responses as unknown as ChecklistResponse[] }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes.' }),
+    customerSignatureUrl: t.exposeString('customerSignatureUrl', { nullable: true, description: "URL of the customer's signature image." }),
+    rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why a reviewer rejected it; cleared when it is submitted again.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
+    findingCount: t.int({ description: 'Number of findings; counted for a whole list in one statement.', resolve: (i, _args, ctx) => findingCountOf(ctx, i.id) }),
+  }),
+});
+
+builder.prismaObject('InspectionTeamMember', {
+  authScopes: readableBy('InspectionTeamMember'),
+  description: 'A technician on an inspection team.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Team membership id.' }),
+    technicianId: t.expose('technicianId', { type: 'UUID', description: "The technician's user id." }),
+    role: t.expose('role', { type: TeamRoleEnum, description: '`lead` or `member`.' }),
+    name: t.string({ description: "The technician's name.", select: { technician: { select: { name: true } } }, resolve: (m) => m.technician.name }),
+  }),
+});
+
+const InspectionListItem = builder.prismaObject('Inspection', {
+  variant: 'InspectionListItem',
+  authScopes: readableBy('InspectionListItem'),
+  description: 'An inspection as listed: the inspection with its equipment, type, site, customer, lead technician and number of findings.',
+  fields: (t) => ({
+    findingCount: t.int({ description: 'Number of findings; counted for the whole list in one statement.', resolve: (i, _args, ctx) => findingCountOf(ctx, i.id) }),
+  }),
+});
+
+const InspectionDetail = builder.prismaObject('Inspection', {
+  variant: 'InspectionDetail',
+  authScopes: readableBy('InspectionDetail'),
+  description: 'An inspection with everything it embeds: equipment and type, site, customer, lead technician, checklist template, findings with photos and the team.',
+  fields: (t) => ({
+    template: t.relation('template', { description: 'The checklist template it follows.' }),
+    findings: t.relation('findings', { ...listOf('Finding'), description: 'Findings, oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    teamMembers: t.relation('teamMembers', { ...listOf('InspectionTeamMember'), description: 'The team, lead first.', query: { orderBy: [{ role: 'asc' }, { id: 'asc' }] } }),
+  }),
+});
+
+// What the specification's list item and detail both group with an inspection: the records it embeds.
+for (const view of [InspectionListItem, InspectionDetail]) {
+  builder.prismaObjectFields(view, (t) => ({
+    inspection: t.variant(Inspection, { description: 'The inspection itself.' }),
+    equipment: t.relation('equipment', { description: 'The equipment inspected.' }),
+    equipmentType: t.field({
+      type: EquipmentType,
+      description: 'The type of the equipment.',
+      select: (_args, _ctx, nested) => ({ equipment: { select: { equipmentType: nested(true) } } }),
+      resolve: (i) => i.equipment.equipmentType,
+    }),
+    site: t.relation('site', { ...grantsReturnedRecord, description: 'The site inspected (readable as part of the inspection).' }),
+    customer: t.relation('company', { ...grantsReturnedRecord, description: "The customer: the site's company (readable as part of the inspection)." }),
+    technician: t.relation('technician', { description: 'The lead technician.' }),
+  }));
+}
+
+builder.prismaObject('InspectionEvent', {
+  authScopes: readableBy('InspectionEvent'),
+  description: 'One move of an inspection through the review workflow (its creation included): who, when, from which status to which.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Event id.' }),
+    fromStatus: t.expose('fromStatus', { type: InspectionStatusEnum, nullable: true, description: 'Status before; null for the creation.' }),
+    toStatus: t.expose('toStatus', { type: InspectionStatusEnum, description: 'Status after.' }),
+    note: t.exposeString('note', { nullable: true, description: 'What else happened, such as where the report was emailed.' }),
+    occurredAt: t.expose('occurredAt', { type: 'DateTime', description: 'When (ISO 8601, UTC).' }),
+    user: t.relation('user', { description: 'Who made the move (the API key\'s user).' }),
+  }),
+});
+
+const InspectionReport = builder.objectRef<{ inspectionId: string; pdf: Uint8Array; emailedTo: string | null; createdAt: Date }>('InspectionReport').implement({
+  description: "A delivered inspection's PDF report.",
+  fields: (t) => ({
+    inspectionId: t.expose('inspectionId', { type: 'UUID', description: 'Inspection id.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was rendered, on delivery (ISO 8601, UTC).' }),
+    emailedTo: t.exposeString('emailedTo', { nullable: true, description: "Where it was emailed: the customer's primary contact; null when there was none with an email." }),
+    pdfBase64: t.string({ description: 'The PDF, base64-encoded (REST serves it as `application/pdf`).', resolve: (r) => Buffer.from(r.pdf).toString('base64') }),
+  }),
+});
+
+const ChecklistResponseInput = builder.inputType('ChecklistResponseInput', {
+  description: 'The answer to one checklist item.',
+  fields: (t) => ({
+    itemId: t.string({ required: true, description: 'Id of an item of the inspection\'s template.', validate: checklistId }),
+    value: t.string({ required: true, description: `The answer, fitting the item's answer type: ${ANSWER_FORMATS_TEXT}.`, validate: z.string().max(10_000, 'must be at most 10000 characters') }),
+    note: t.string({ description: 'A note on it, at most 2000 characters.', validate: optionalText(2000) }),
+  }),
+});
+
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
+
+const CreateInspectionInput = builder.inputType('CreateInspectionInput', {
+  description:
+    'A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller\'s role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone.',
+  fields: (t) => ({
+    equipmentId: t.field({ type: 'UUID', required: true, description: 'Id of equipment of the tenant, standing at the site.' }),
+    siteId: t.field({ type: 'UUID', required: true, description: 'Id of a site of the tenant.' }),
+    checklistTemplateId: t.field({ type: 'UUID', required: true, description: 'Id of a checklist template of the tenant.' }),
+    inspectionDate: t.field({ type: 'Date', required: true, description: 'Date of the inspection, YYYY-MM-DD.' }),
+    notes: t.string({ description: 'Pre-inspection notes, at most 10000 characters.', validate: optionalText(10_000) }),
+    technicianId: t.field({ type: 'UUID', description: 'Lead technician (a user of the tenant).' }),
+    technicianIds: t.field({ type: ['UUID'], description: 'The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`.', validate: z.array(z.unknown()).max(20, 'must hold at most 20 technicians') }),
+  }),
+});
+
+const UpdateInspectionInput = builder.inputType('UpdateInspectionInput', {
+  description: "Changes to the technicians' record, while the inspection is `draft` or `rejected`. Absent fields do not change; `null` clears a nullable field.",
+  validate: patchInput('responses', 'inspectionDate'),
+  fields: (t) => ({
+    responses: t.field({
+      type: [ChecklistResponseInput],
+      description: 'Every answer, replacing the recorded ones: each `itemId` once, an item of the template, with a value of its answer type. Cannot be null.',
+      validate: z.array(z.unknown()).max(1000, 'must hold at most 1000 answers'),
+    }),
+    notes: t.string({ description: 'Notes, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
+    inspectionDate: t.field({ type: 'Date', description: 'Date of the inspection, YYYY-MM-DD. Cannot be null.' }),
+    customerSignatureUrl: t.string({ description: "http(s) URL of the customer's signature image; null clears.", validate: url.nullish() }),
+  }),
+});
+
+const ApproveInspectionInput = builder.inputType('ApproveInspectionInput', {
+  description: 'The review outcome.',
+  fields: (t) => ({ overallResult: t.field({ type: InspectionResultEnum, required: true, description: 'The overall result.' }) }),
+});
+
+const RejectInspectionInput = builder.inputType('RejectInspectionInput', {
+  description: 'Why the inspection goes back to its team.',
+  fields: (t) => ({ rejectionReason: t.string({ required: true, description: 'What to correct, at most 2000 characters.', validate: requiredText(2000) }) }),
+});
+
+const InspectionPage = pageType('Inspection', InspectionListItem, 'inspections, newest inspection date first');
+const inspectionId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Inspection id.' }) }));
+
+builder.queryFields((t) => ({
+  inspections: t.field({
+    type: InspectionPage,
+    description: 'Inspections of the tenant, newest inspection date first, page by page.',
+    authScopes: inspectionsRead,
+    args: {
+      ...pageArgs().page,
+      status: t.arg({ type: InspectionStatusEnum, description: 'Only inspections with this status.' }),
+      technicianId: t.arg({ type: 'UUID', description: 'Only inspections this user leads or is a team member of.' }),
+      companyId: t.arg({ type: 'UUID', description: 'Only inspections for this customer company.' }),
+      search: t.arg.string({
+        description: 'Case-insensitive words, every one of which must appear in the company name, equipment type name, a technician\'s name or the serial number.',
+        validate: z.string().max(200, 'must be at most 200 characters').nullish(),
+      }),
+    },
+    resolve: (_root, args, ctx, info) => listInspections(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),
+  }),
+  inspection: t.prismaField({
+    type: InspectionDetail,
+    description: 'One inspection with everything it embeds; NOT_FOUND when the tenant has none with this id.',
+    authScopes: inspectionsRead,
+    args: inspectionId,
+    resolve: (query, _root, { id }, ctx) => getInspection(ctx, id, query),
+  }),
+  inspectionHistory: t.prismaField({
+    type: ['InspectionEvent'],
+    description: "An inspection's moves through the review workflow, oldest first.",
+    authScopes: inspectionsRead,
+    args: inspectionId,
+    resolve: (_query, _root, { id }, ctx) => inspectionHistory(ctx, id),
+  }),
+  inspectionReport: t.field({
+    type: InspectionReport,
+    description: "A delivered inspection's PDF report; NOT_FOUND before delivery.",
+    authScopes: inspectionsRead,
+    args: inspectionId,
+    resolve: (_root, { id }, ctx) => getReport(ctx, id),
+  }),
+}));
+
+const reviewers = 'a `manager`, `field_coordinator` or `system_admin`';
+
+builder.mutationFields((t) => ({
+  createInspection: t.prismaField({
+    type: 'Inspection',
+    description: 'Creates an inspection in `draft`, with its team.',
+    authScopes: inspectionsWrite,
+    args: { input: t.arg({ type: CreateInspectionInput, required: true, description: 'The inspection.' }) },
+    resolve: (_query, _root, { input }, ctx) => createInspection(ctx, input),
+  }),
+  updateInspection: t.prismaField({
+    type: 'Inspection',
+    description: "Changes the technicians' record while the inspection is `draft` or `rejected`; by its team, a `field_coordinator` or a `system_admin`.",
+    authScopes: inspectionsWrite,
+    args: { ...inspectionId, input: t.arg({ type: UpdateInspectionInput, required: true, description: 'The changes.' }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateInspection(ctx, id, input),
+  }),
+  submitInspection: t.prismaField({
+    type: 'Inspection',
+    description: '`draft` or `rejected` → `submitted`, by its team, a `field_coordinator` or a `system_admin`. Every required item needs an answer (BAD_USER_INPUT listing the missing ones). Clears `rejectionReason`.',
+    authScopes: inspectionsWrite,
+    args: inspectionId,
+    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'submit'),
+  }),
+  startInspectionReview: t.prismaField({
+    type: 'Inspection',
+    description: `\`submitted\` → \`in_review\`, by ${reviewers}.`,
+    authScopes: inspectionsReview,
+    args: inspectionId,
+    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'startReview'),
+  }),
+  approveInspection: t.prismaField({
+    type: 'Inspection',
+    description: `\`in_review\` → \`approved\` with an overall result, by ${reviewers} who did not lead it.`,
+    authScopes: inspectionsReview,
+    args: { ...inspectionId, input: t.arg({ type: ApproveInspectionInput, required: true, description: 'The outcome.' }) },
+    resolve: (_query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'approve', input),
+  }),
+  rejectInspection: t.prismaField({
+    type: 'Inspection',
+    description: `\`in_review\` → \`rejected\`, back to the team with a reason, by ${reviewers}.`,
+    authScopes: inspectionsReview,
+    args: { ...inspectionId, input: t.arg({ type: RejectInspectionInput, required: true, description: 'The reason.' }) },
+    resolve: (_query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'reject', input),
+  }),
+  deliverInspection: t.prismaField({
+    type: 'Inspection',
+    description: `\`approved\` → \`delivered\`, by ${reviewers}: renders the PDF report (then served by \`inspectionReport\`) and emails it to the customer's primary contact; without one, the history notes that it was not emailed.`,
+    authScopes: inspectionsReview,
+    args: inspectionId,
+    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'deliver'),
+  }),
+}));

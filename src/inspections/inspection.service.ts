@@ -1,0 +1,160 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { InspectionResult, InspectionStatus } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { mailQueued } from '../mail/outbox.js';
+import { AppError, badInput } from '../shared/errors.js';
+import { found, mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
+import { sentFields } from '../shared/validation.js';
+import { type ChecklistResponse, checkResponses, unansweredRequired } from './checklist.js';
+import { DISPATCHER_ROLES } from './inspection-access.js';
+import { deliverReport } from './report.js';
+import { refreshSearchText } from './search-text.js';
+import { sectionsOf } from './template.service.js';
+import { EDITABLE, lockInspection, MOVES, type Move, mustBeIn, mustBeOnTeamOrDispatcher, recordMove } from './workflow.js';
+
+type Query = { include?: Prisma.InspectionInclude; select?: Prisma.InspectionSelect };
+
+export interface InspectionFilter {
+  page: number;
+  limit: number;
+  status?: InspectionStatus | null;
+  technicianId?: string | null;
+  companyId?: string | null;
+  search?: string | null;
+}
+
+/** Newest inspection date first; `search` is served by the trigram index on `searchText`. */
+export function listInspections(ctx: Context, filter: InspectionFilter, query: Query) {
+  const where: Prisma.InspectionWhereInput = {
+    status: filter.status ?? undefined,
+    companyId: filter.companyId ?? undefined,
+    teamMembers: filter.technicianId ? { some: { technicianId: filter.technicianId } } : undefined,
+    AND: searchWords(filter.search, ['searchText']),
+  };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([
+      ctx.db.inspection.findMany({ ...query, where, orderBy: [{ inspectionDate: 'desc' }, { id: 'desc' }], skip, take }),
+      ctx.db.inspection.count({ where }),
+    ]),
+  );
+}
+
+export const getInspection = (ctx: Context, id: string, query: Query = {}) =>
+  found(ctx.db.inspection.findUnique({ ...query, where: { id } }), 'Inspection');
+
+export interface NewInspection {
+  equipmentId: string;
+  siteId: string;
+  checklistTemplateId: string;
+  inspectionDate: Date;
+  notes?: string | null;
+  technicianId?: string | null;
+  technicianIds?: string[] | null;
+}
+
+/** The team, lead first: the technicians asked for when the caller may assign them (the specification's rule), else the caller. */
+function assignedTeam(ctx: Context, input: NewInspection): string[] {
+  const principal = principalOf(ctx);
+  const requested = input.technicianIds?.length ? input.technicianIds : input.technicianId ? [input.technicianId] : [];
+  const mayAssign = (DISPATCHER_ROLES as readonly string[]).includes(principal.role);
+  return [...new Set(mayAssign && requested.length ? requested : [principal.userId])];
+}
+
+export async function createInspection(ctx: Context, input: NewInspection) {
+  const { userId } = principalOf(ctx);
+  const equipment = await mustExist(ctx.db.equipment.findUnique({ where: { id: input.equipmentId }, select: { siteId: true } }), 'equipmentId', 'equipment');
+  const site = await mustExist(ctx.db.site.findUnique({ where: { id: input.siteId }, select: { id: true, companyId: true } }), 'siteId', 'site');
+  await mustExist(ctx.db.checklistTemplate.findUnique({ where: { id: input.checklistTemplateId }, select: { id: true } }), 'checklistTemplateId', 'checklist template');
+  if (equipment.siteId !== site.id) throw badInput([{ field: 'equipmentId', message: 'does not stand at the site given as siteId' }]);
+  const team = assignedTeam(ctx, input);
+  const users = await ctx.db.user.findMany({ where: { id: { in: team } }, select: { id: true } });
+  const missing = team.find((id) => !users.some((user) => user.id === id));
+  if (missing) throw new AppError('NOT_FOUND', `technicianIds: user ${missing} not found`, [{ field: 'technicianIds', message: `user ${missing} not found` }]);
+  return ctx.db.$transaction(async (tx) => {
+    const inspection = await tx.inspection.create({
+      data: {
+        tenantId: principalOf(ctx).tenantId,
+        equipmentId: input.equipmentId,
+        siteId: site.id,
+        companyId: site.companyId,
+        templateId: input.checklistTemplateId,
+        technicianId: team[0] as string,
+        inspectionDate: input.inspectionDate,
+        notes: input.notes ?? null,
+        teamMembers: { create: team.map((technicianId, i) => ({ tenantId: principalOf(ctx).tenantId, technicianId, role: i === 0 ? 'lead' : 'member' })) },
+      },
+    });
+    await recordMove(tx, { inspectionId: inspection.id, userId, fromStatus: null, toStatus: 'draft' });
+    await refreshSearchText(tx, 'inspection', inspection.id);
+    return inspection;
+  });
+}
+
+export interface InspectionPatch {
+  responses?: ChecklistResponse[] | null;
+  notes?: string | null;
+  inspectionDate?: Date | null;
+  customerSignatureUrl?: string | null;
+}
+
+/** The technicians' record: answers (replaced as a whole), notes, date, signature. */
+export async function updateInspection(ctx: Context, id: string, patch: InspectionPatch) {
+  const { responses, inspectionDate, ...nullable } = sentFields(patch);
+  return ctx.db.$transaction(async (tx) => {
+    const inspection = await lockInspection(tx, id);
+    mustBeOnTeamOrDispatcher(principalOf(ctx), inspection.teamMembers.map((m) => m.technicianId));
+    mustBeIn(inspection.status, EDITABLE, 'edit');
+    const checked = responses ? checkResponses(sectionsOf(inspection.template), responses) : undefined;
+    return tx.inspection.update({ where: { id }, data: { ...nullable, inspectionDate: inspectionDate ?? undefined, responses: checked as never } });
+  });
+}
+
+export interface MoveInput {
+  overallResult?: InspectionResult;
+  rejectionReason?: string;
+}
+
+/** One move of the review workflow (see `MOVES`), under the inspection's row lock, recorded in its history. */
+export async function moveInspection(ctx: Context, id: string, move: Move, input: MoveInput = {}) {
+  const principal = principalOf(ctx);
+  const { from, to, verb } = MOVES[move];
+  const moved = await ctx.db.$transaction(
+    async (tx) => {
+      const inspection = await lockInspection(tx, id);
+      if (move === 'submit') mustBeOnTeamOrDispatcher(principal, inspection.teamMembers.map((m) => m.technicianId));
+      mustBeIn(inspection.status, from, verb);
+      const data: Prisma.InspectionUpdateInput = { status: to };
+      if (move === 'submit') {
+        const missing = unansweredRequired(sectionsOf(inspection.template), inspection.responses as unknown as ChecklistResponse[]);
+        if (missing.length) throw badInput(missing, `Cannot submit: ${missing.length} required item(s) have no answer`);
+        data.rejectionReason = null;
+      }
+      if (move === 'approve') {
+        if (inspection.technicianId === principal.userId) throw badInput([{ field: 'id', message: 'you led this inspection; another reviewer must approve it' }]);
+        data.overallResult = input.overallResult;
+      }
+      if (move === 'reject') data.rejectionReason = input.rejectionReason;
+      const note = move === 'deliver' ? await deliverReport(tx, inspection) : undefined;
+      await recordMove(tx, { inspectionId: id, userId: principal.userId, fromStatus: inspection.status, toStatus: to, note });
+      return tx.inspection.update({ where: { id }, data });
+    },
+    // Delivery renders the PDF inside the transaction, which holds the row lock meanwhile.
+    { maxWait: 8_000, timeout: 20_000 },
+  );
+  if (move === 'deliver') mailQueued();
+  return moved;
+}
+
+export const inspectionHistory = async (ctx: Context, id: string) => {
+  await getInspection(ctx, id, { select: { id: true } });
+  return ctx.db.inspectionEvent.findMany({ where: { inspectionId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }], include: { user: { select: { id: true, name: true } } } });
+};
+
+/** The stored PDF report of a delivered inspection. */
+export async function getReport(ctx: Context, id: string) {
+  await getInspection(ctx, id, { select: { id: true } });
+  return found(ctx.db.inspectionReport.findUnique({ where: { inspectionId: id } }), 'Report (an inspection has one once delivered)');
+}

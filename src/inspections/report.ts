@@ -1,0 +1,60 @@
+import { scopedTenantId } from '../db/tenant-scope.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { enqueueMail } from '../mail/outbox.js';
+import type { ChecklistResponse } from './checklist.js';
+import { renderReport } from './report-pdf.js';
+import { sectionsOf } from './template.service.js';
+
+const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Delivery: renders the report, stores it, and queues it by email to the customer's primary
+ * contact in the same transaction. Returns the history note saying where it went.
+ */
+export async function deliverReport(tx: Prisma.TransactionClient, inspection: { id: string; companyId: string }): Promise<string> {
+  const record = await tx.inspection.findUniqueOrThrow({
+    where: { id: inspection.id },
+    include: {
+      company: { select: { name: true } },
+      site: { select: { name: true, address: true, city: true, state: true } },
+      equipment: { include: { equipmentType: { select: { name: true, oshaStandard: true } } } },
+      template: { select: { sections: true } },
+      teamMembers: { orderBy: [{ role: 'asc' }, { id: 'asc' }], include: { technician: { select: { name: true } } } },
+      findings: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: { photos: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } },
+      events: { where: { toStatus: 'approved' }, orderBy: { occurredAt: 'desc' }, take: 1, include: { user: { select: { name: true } } } },
+    },
+  });
+  const { equipment } = record;
+  const pdf = await renderReport({
+    inspectionId: record.id,
+    inspectionDate: dateOnly(record.inspectionDate),
+    overallResult: record.overallResult,
+    customer: record.company.name,
+    site: record.site,
+    equipment: { ...equipment, type: equipment.equipmentType.name, oshaStandard: equipment.equipmentType.oshaStandard },
+    team: record.teamMembers.map((m) => ({ name: m.technician.name, role: m.role })),
+    sections: sectionsOf(record.template),
+    responses: record.responses as unknown as ChecklistResponse[],
+    findings: record.findings,
+    notes: record.notes,
+    customerSignatureUrl: record.customerSignatureUrl,
+    approvedBy: record.events[0]?.user.name ?? null,
+  });
+  const contact = await tx.contact.findFirst({
+    where: { companyId: inspection.companyId, isPrimary: true, email: { not: null } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { email: true, firstName: true },
+  });
+  const tenantId = scopedTenantId(tx);
+  await tx.inspectionReport.create({ data: { tenantId, inspectionId: inspection.id, pdf: new Uint8Array(pdf), emailedTo: contact?.email ?? null } });
+  if (!contact?.email) return 'report not emailed: the customer has no primary contact with an email address';
+  const subject = `Inspection report: ${equipment.equipmentType.name} ${equipment.serialNumber} (${(record.overallResult ?? '').toUpperCase()})`;
+  await enqueueMail(tx, tenantId, {
+    kind: 'inspection.report',
+    to: contact.email,
+    subject,
+    text: `Hello ${contact.firstName},\n\nThe report of the inspection of ${equipment.equipmentType.name} ${equipment.serialNumber} at ${record.site.name} on ${dateOnly(record.inspectionDate)} is attached. Overall result: ${record.overallResult ?? 'not set'}.\n`,
+    attachments: [{ filename: `inspection-${equipment.serialNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
+  });
+  return `report emailed to ${contact.email}`;
+}

@@ -1,0 +1,64 @@
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { AppError } from '../shared/errors.js';
+import { found, mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
+import { sentFields } from '../shared/validation.js';
+import { type ChecklistSection, normalizeSections } from './checklist.js';
+
+type SectionsInput = Parameters<typeof normalizeSections>[0];
+
+export interface NewTemplate {
+  name: string;
+  equipmentTypeId?: string | null;
+  sections: SectionsInput;
+}
+
+export type TemplatePatch = { [K in keyof NewTemplate]?: NewTemplate[K] | null };
+
+export function listTemplates(ctx: Context, filter: { page: number; limit: number; search?: string | null; equipmentTypeId?: string | null }) {
+  const where = { equipmentTypeId: filter.equipmentTypeId ?? undefined, AND: searchWords(filter.search, ['name']) };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([ctx.db.checklistTemplate.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }), ctx.db.checklistTemplate.count({ where })]),
+  );
+}
+
+export const getTemplate = (ctx: Context, id: string) => found(ctx.db.checklistTemplate.findUnique({ where: { id } }), 'Checklist template');
+
+/** The sections of a stored template (validated when written). */
+export const sectionsOf = (template: { sections: unknown }) => template.sections as ChecklistSection[];
+
+const typeMustExist = (ctx: Context, id: string) =>
+  mustExist(ctx.db.equipmentType.findUnique({ where: { id }, select: { id: true } }), 'equipmentTypeId', 'equipment type');
+
+export async function createTemplate(ctx: Context, input: NewTemplate) {
+  const sections = normalizeSections(input.sections);
+  if (input.equipmentTypeId) await typeMustExist(ctx, input.equipmentTypeId);
+  return ctx.db.checklistTemplate.create({
+    data: { name: input.name, equipmentTypeId: input.equipmentTypeId ?? null, sections: sections as never, tenantId: principalOf(ctx).tenantId },
+  });
+}
+
+/**
+ * Renames or re-targets a template; its sections change only while no inspection uses it, since
+ * recorded answers refer to its item ids (a changed checklist is a new template).
+ */
+export async function updateTemplate(ctx: Context, id: string, patch: TemplatePatch) {
+  const { name, equipmentTypeId, sections } = sentFields(patch);
+  await getTemplate(ctx, id);
+  if (equipmentTypeId) await typeMustExist(ctx, equipmentTypeId);
+  const normalized = sections ? normalizeSections(sections) : undefined;
+  if (normalized) {
+    const uses = await ctx.db.inspection.count({ where: { templateId: id } });
+    if (uses) {
+      throw new AppError('CONFLICT', `sections: the template is used by ${uses} inspection(s), whose answers refer to its items; create a new template instead`, [
+        { field: 'sections', message: 'cannot change while inspections use the template' },
+      ]);
+    }
+  }
+  return ctx.db.checklistTemplate.update({
+    where: { id },
+    data: { name: name ?? undefined, equipmentTypeId, sections: normalized as never },
+  });
+}
