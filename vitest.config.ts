@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { alias: { graphql: require.resolve('graphql') } },
   test: {
     include: ['test/**/*.test.ts'],
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    env: { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
     // Each file opens its own database (in-memory PGlite, or a fresh PostgreSQL database).
     pool: 'forks',
     testTimeout: 60_000,

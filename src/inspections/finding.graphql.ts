@@ -109,14 +109,14 @@ builder.mutationFields((t) => ({
     description: `Records a finding on an inspection, ${whileEditable}. An \`imminent\` finding sets the equipment's status to \`out_of_service\` in the same transaction.`,
     authScopes: inspectionsWrite,
     args: { ...inspectionId, input: t.arg({ type: CreateFindingInput, required: true, description: 'The finding.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => createFinding(ctx, id, input),
+    resolve: (query, _root, { id, input }, ctx) => createFinding(ctx, id, input, query),
   }),
   updateFinding: t.prismaField({
     type: 'Finding',
     description: 'Changes a finding or moves its repair quote (see the input for who may change what, and when).',
     authScopes: inspectionsWrite,
     args: { ...findingId, input: t.arg({ type: UpdateFindingInput, required: true, description: 'The changes.' }) },
-    resolve: (_query, _root, { id, findingId, input }, ctx) => updateFinding(ctx, id, findingId, input),
+    resolve: (query, _root, { id, findingId, input }, ctx) => updateFinding(ctx, id, findingId, input, query),
   }),
   deleteFinding: t.field({
     type: DeletionResult,

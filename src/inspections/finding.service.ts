@@ -43,10 +43,13 @@ export interface NewFinding {
   oshaReference?: string | null;
 }
 
-export function createFinding(ctx: Context, inspectionId: string, input: NewFinding) {
+/** The planned selection of the finding answered (its photos). */
+type FindingQuery = { include?: Prisma.FindingInclude; select?: Prisma.FindingSelect };
+
+export function createFinding(ctx: Context, inspectionId: string, input: NewFinding, query: FindingQuery) {
   return ctx.db.$transaction(async (tx) => {
     const inspection = await editableInspection(ctx, tx, inspectionId);
-    const finding = await tx.finding.create({ data: { ...input, inspectionId, tenantId: principalOf(ctx).tenantId } });
+    const finding = await tx.finding.create({ ...query, data: { ...input, inspectionId, tenantId: principalOf(ctx).tenantId } });
     await applySeverity(tx, inspection.equipmentId, input.severity);
     return finding;
   });
@@ -54,7 +57,7 @@ export function createFinding(ctx: Context, inspectionId: string, input: NewFind
 
 export type FindingPatch = { [K in keyof NewFinding]?: NewFinding[K] | null } & { quoteStatus?: QuoteStatus | null };
 
-export function updateFinding(ctx: Context, inspectionId: string, id: string, patch: FindingPatch) {
+export function updateFinding(ctx: Context, inspectionId: string, id: string, patch: FindingPatch, query: FindingQuery) {
   const { quoteStatus, severity, description, ...nullable } = sentFields(patch);
   const changesRecord = severity !== undefined || description !== undefined || Object.keys(nullable).length > 0;
   return ctx.db.$transaction(async (tx) => {
@@ -69,6 +72,7 @@ export function updateFinding(ctx: Context, inspectionId: string, id: string, pa
       }
     }
     const updated = await tx.finding.update({
+      ...query,
       where: { id },
       data: { ...nullable, severity: severity ?? undefined, description: description ?? undefined, quoteStatus: quoteStatus ?? undefined },
     });

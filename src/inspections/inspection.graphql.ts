@@ -220,7 +220,7 @@ builder.queryFields((t) => ({
     description: "An inspection's moves through the review workflow, oldest first.",
     authScopes: inspectionsRead,
     args: inspectionId,
-    resolve: (_query, _root, { id }, ctx) => inspectionHistory(ctx, id),
+    resolve: (query, _root, { id }, ctx) => inspectionHistory(ctx, id, query),
   }),
   inspectionReport: t.field({
     type: InspectionReport,

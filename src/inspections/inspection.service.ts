@@ -148,10 +148,10 @@ export async function moveInspection(ctx: Context, id: string, move: Move, input
   return moved;
 }
 
-export const inspectionHistory = async (ctx: Context, id: string) => {
+export async function inspectionHistory(ctx: Context, id: string, query: { include?: Prisma.InspectionEventInclude; select?: Prisma.InspectionEventSelect }) {
   await getInspection(ctx, id, { select: { id: true } });
-  return ctx.db.inspectionEvent.findMany({ where: { inspectionId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }], include: { user: { select: { id: true, name: true } } } });
-};
+  return ctx.db.inspectionEvent.findMany({ ...query, where: { inspectionId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }] });
+}
 
 /** The stored PDF report of a delivered inspection. */
 export async function getReport(ctx: Context, id: string) {
