@@ -72,6 +72,9 @@ const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   pipelineStages: 'pipeline', leads: 'leads.lead.read', lead: 'leads.lead.read', users: 'any secret key',
   bookableResources: 'bookings.read', bookableResource: ['bookings.read', 'bookings.resources.manage'], resourceAvailability: 'bookings.read',
   resourceHours: 'bookings.resources.manage', resourceClosures: 'bookings.resources.manage', bookings: 'bookings.read', booking: 'bookings.read',
+  equipmentTypes: 'inspections.read', equipmentType: 'inspections.read', equipmentList: 'inspections.read', equipment: 'inspections.read',
+  checklistTemplates: 'inspections.read', checklistTemplate: 'inspections.read', inspections: 'inspections.read', inspection: 'inspections.read',
+  inspectionHistory: 'inspections.read', inspectionReport: 'inspections.read',
 };
 
 async function ask(key: string, query: string) {

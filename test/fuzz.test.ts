@@ -43,7 +43,7 @@ async function fingerprint(tenantId: string) {
 
 describe('fuzzing every documented operation', { timeout: 120_000 }, () => {
   it('never answers 5xx, and a refused write changes nothing', async () => {
-    const t = await tenant();
+    const t = await tenant({ modules: ['inspections'] });
     const company = await make.company(t.secret);
     const contact = await make.contact(t.secret, company.id);
     const lead = await make.lead(t.secret);

@@ -1,6 +1,8 @@
+import { expect } from 'vitest';
 import { createKeyPair } from '../../src/auth/key-pairs.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { allScopes } from '../../src/auth/scopes.js';
+import { createUser } from '../../src/tenants/tenant.service.js';
 import { fixtures } from './fixtures.js';
 import type { useHarness } from './harness.js';
 import { salesPipeline } from './pipeline-fixtures.js';
@@ -24,10 +26,23 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   BookableResource: ['bookings.read', 'bookings.resources.manage'],
   ResourceClosure: 'bookings.resources.manage',
   Booking: 'bookings.read',
+  EquipmentType: 'inspections.read',
+  Equipment: 'inspections.read',
+  ChecklistTemplate: 'inspections.read',
+  Inspection: 'inspections.read',
+  InspectionListItem: 'inspections.read',
+  InspectionDetail: 'inspections.read',
+  InspectionTeamMember: 'inspections.read',
+  InspectionEvent: 'inspections.read',
+  Finding: 'inspections.read',
+  FindingPhoto: 'inspections.read',
 };
 
 /** Relations whose record is part of the parent's published shape (the spec's deal and booking embed these). */
-export const embeddedRelations = new Set(['Deal.company', 'Deal.contact', 'Deal.site', 'Booking.resource', 'Booking.lead']);
+export const embeddedRelations = new Set([
+  'Deal.company', 'Deal.contact', 'Deal.site', 'Booking.resource', 'Booking.lead',
+  'InspectionListItem.site', 'InspectionListItem.customer', 'InspectionDetail.site', 'InspectionDetail.customer',
+]);
 
 /**
  * One tenant with one record of every type, every relation filled (so every path through the
@@ -36,7 +51,8 @@ export const embeddedRelations = new Set(['Deal.company', 'Deal.contact', 'Deal.
 export async function authorizationWorld(harness: Harness) {
   const { rest, h } = harness;
   const make = fixtures(harness);
-  const owner = await harness.tenant();
+  // A system admin may assign the inspection to another technician, then review and deliver it.
+  const owner = await harness.tenant({ modules: ['inspections'], role: 'system_admin' });
   const key = owner.secret;
   const company = await make.company(key, { name: 'Acme' });
   const contact = await make.contact(key, company.id, { email: 'pat@acme.example' });
@@ -54,6 +70,7 @@ export async function authorizationWorld(harness: Harness) {
   const slot = (await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-01-07&to=2030-01-07`, { key })).body.slots[0];
   // The guest is the lead above, so the booking links to it.
   const booking = (await rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Gus', lastName: 'Guest', email: 'guest@acme.example' } })).body.booking;
+  const inspected = await inspectionRecords(harness, key, site.id, owner.tenantId);
   const keys = new Map<Scope, string>();
   for (const scope of allScopes) {
     const pair = await createKeyPair(h.db.prisma, { tenantId: owner.tenantId, userId: owner.userId, name: scope, scopes: [scope] });
@@ -64,6 +81,31 @@ export async function authorizationWorld(harness: Harness) {
     Booking: booking.id,
     // Root fields about a resource take its id.
     BookableResource: resource.id, ResourceAvailability: resource.id, ResourceHours: resource.id, ResourceClosure: resource.id,
+    EquipmentType: inspected.type.id, Equipment: inspected.equipment.id, ChecklistTemplate: inspected.template.id,
+    // Root fields about an inspection take its id.
+    InspectionDetail: inspected.inspection.id, InspectionEvent: inspected.inspection.id, InspectionReport: inspected.inspection.id,
   };
   return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify, resource, booking };
+}
+
+/** A delivered inspection with a finding and a photo, its equipment, type and template, at `siteId`. */
+async function inspectionRecords(harness: Harness, key: string, siteId: string, tenantId: string) {
+  const { rest, h } = harness;
+  const created = async (path: string, body: Record<string, unknown>) => {
+    const response = await rest('POST', path, { key, body });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.data ?? response.body;
+  };
+  const technician = await createUser(h.db.prisma, { tenantId, name: 'Tech', email: `tech-${tenantId}@example.test`, role: 'technician' });
+  const type = await created('/api/inspections/equipment-types', { name: 'Crane' });
+  const equipment = await created('/api/inspections/equipment', { equipmentTypeId: type.id, siteId, serialNumber: 'AUTH-1' });
+  const template = await created('/api/inspections/templates', { name: 'Check', sections: [{ title: 'All', items: [{ id: 'ok', prompt: 'OK?', answerType: 'yes_no' }] }] });
+  const inspection = await created('/api/inspections', { equipmentId: equipment.id, siteId, checklistTemplateId: template.id, inspectionDate: '2030-01-01', technicianIds: [technician.id] });
+  const finding = await created(`/api/inspections/${inspection.id}/findings`, { severity: 'minor', description: 'Rust' });
+  await created(`/api/inspections/${inspection.id}/findings/${finding.id}/photos`, { photoUrl: 'https://p.example/1.jpg' });
+  for (const [action, body] of [['submit'], ['start-review'], ['approve', { overallResult: 'pass' }], ['deliver']] as const) {
+    const moved = await rest('POST', `/api/inspections/${inspection.id}/${action}`, { key, body });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  }
+  return { type, equipment, template, inspection };
 }

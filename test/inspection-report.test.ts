@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailWorker } from '../src/mail/mail-worker.js';
+import { useHarness } from './support/harness.js';
+import { completeAnswers, inspectionWorld } from './support/inspection-fixtures.js';
+
+const harness = useHarness();
+const { h, rest } = harness;
+
+const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+
+/** The text of every page of a PDF, read with Mozilla's PDF.js (given a copy: it takes over the buffer it reads). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes.slice(), standardFontDataUrl, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages.join('\n');
+}
+
+async function until<T>(check: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the delivered report', () => {
+  const received: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bp-report-'));
+  let worker: ReturnType<typeof startMailWorker>;
+
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)));
+    worker = startMailWorker(h.db.prisma, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Reports <reports@inspect.example>', dataDir, pollMs: 50, retryBaseMs: 50 });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function deliveredInspection(w: Awaited<ReturnType<typeof inspectionWorld>>) {
+    const { tech, manager } = w.users;
+    const { id } = await w.inspection(tech, { technicianIds: [tech.userId] });
+    await rest('PATCH', `/api/inspections/${id}`, { key: tech.key, body: { responses: [...completeAnswers, { itemId: 'remarks', value: 'Runway rails aligned' }], customerSignatureUrl: 'https://sign.example/pia.png' } });
+    const finding = (await rest('POST', `/api/inspections/${id}/findings`, { key: tech.key, body: { severity: 'serious', description: 'Worn wire rope', recommendation: 'Replace rope' } })).body.data;
+    await rest('POST', `/api/inspections/${id}/findings/${finding.id}/photos`, { key: tech.key, body: { photoUrl: 'https://p.example/rope.jpg', caption: 'Broken strands near drum', photoType: 'defect' } });
+    await rest('POST', `/api/inspections/${id}/findings`, { key: tech.key, body: { severity: 'minor', description: 'Paint flaking on girder' } });
+    await w.move(tech, id, 'submit');
+    await w.move(manager, id, 'start-review');
+    await w.move(manager, id, 'approve', { overallResult: 'conditional' });
+    const delivered = await w.move(manager, id, 'deliver');
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    return id;
+  }
+
+  it('renders a PDF with the customer, equipment, answers, findings and signature, served as application/pdf', async () => {
+    const w = await inspectionWorld(harness);
+    const id = await deliveredInspection(w);
+    const response = await h.app.fetch(`http://localhost/api/inspections/${id}/report.pdf`, { headers: { authorization: `Bearer ${w.key}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    for (const expected of [
+      w.equipment.serialNumber,
+      'CONDITIONAL',
+      w.company.name,
+      'Dock 4',
+      'Overhead crane',
+      '2030-03-01',
+      'Tess Wrench',
+      'Hoist brake holds rated load',
+      'Runway rails aligned',
+      'Worn wire rope',
+      'Broken strands near drum',
+      'Paint flaking on girder',
+      'https://sign.example/pia.png',
+      'Max Review',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text.indexOf('Worn wire rope')).toBeLessThan(text.indexOf('Paint flaking on girder'));
+    const stored = await h.db.prisma.inspectionReport.findUniqueOrThrow({ where: { inspectionId: id } });
+    expect(Buffer.from(stored.pdf).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("emails the report, PDF attached, to the customer's primary contact through the outbox", async () => {
+    const w = await inspectionWorld(harness, { contactEmail: 'pia@cranes.example' });
+    const id = await deliveredInspection(w);
+    const mail = await until(() => received.find((m) => m.to && JSON.stringify(m.to).includes('pia@cranes.example')), 'the report email');
+    expect(mail.subject).toBe(`Inspection report: Overhead crane ${w.equipment.serialNumber} (CONDITIONAL)`);
+    const attachment = mail.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(attachment?.filename).toMatch(/^inspection-.+\.pdf$/);
+    expect(await pdfText(new Uint8Array(attachment?.content ?? []))).toContain(w.equipment.serialNumber);
+    const outbox = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: w.tenantId, kind: 'inspection.report' } });
+    expect(outbox.map((m) => [m.recipient, m.status])).toEqual([['pia@cranes.example', 'sent']]);
+    const history = (await rest('GET', `/api/inspections/${id}/history`, { key: w.key })).body.data;
+    expect(history.at(-1).note).toBe('report emailed to pia@cranes.example');
+  });
+
+  it('delivers without a primary contact email, and the history says the report was not emailed', async () => {
+    const w = await inspectionWorld(harness, { contactEmail: null });
+    const id = await deliveredInspection(w);
+    const history = (await rest('GET', `/api/inspections/${id}/history`, { key: w.key })).body.data;
+    expect(history.at(-1)).toMatchObject({ toStatus: 'delivered', note: 'report not emailed: the customer has no primary contact with an email address' });
+    expect(await h.db.prisma.outboxMessage.count({ where: { tenantId: w.tenantId } })).toBe(0);
+    const report = await h.db.prisma.inspectionReport.findUniqueOrThrow({ where: { inspectionId: id } });
+    expect(report.emailedTo).toBeNull();
+  });
+});
