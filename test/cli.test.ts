@@ -66,6 +66,10 @@ describe('command line', { timeout: 120_000 }, () => {
     const before = await call(demo.keys.secret.key);
     expect(before.status).toBe(200);
     expect((await before.json()).data.length).toBeGreaterThan(0);
+    const inspections = await (await fetch(`${base}/api/inspections?limit=100`, { headers: { authorization: `Bearer ${demo.keys.secret.key}` } })).json();
+    expect(new Set(inspections.data.map((i: { inspection: { status: string } }) => i.inspection.status))).toEqual(
+      new Set(['draft', 'submitted', 'in_review', 'approved', 'delivered', 'rejected']),
+    );
     const rotated = await ok(env, 'key', 'rotate', '--id', demo.keys.secret.id);
     expect((await call(rotated.secret.key)).status).toBe(200);
     expect((await call(demo.keys.secret.key)).status).toBe(200);

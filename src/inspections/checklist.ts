@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
+import { httpUrl } from '../shared/validation.js';
 
 // Checklist templates (sections of items) and the answers an inspection records against them.
 
@@ -65,7 +66,7 @@ const answerFormats: Record<AnswerType, { schema: z.ZodType<string>; expected: s
   yes_no: { schema: z.enum(['yes', 'no']), expected: '"yes" or "no"' },
   text: { schema: z.string().max(10_000), expected: 'text of at most 10000 characters' },
   number: { schema: z.string().regex(/^-?\d{1,12}(\.\d{1,6})?$/), expected: 'a decimal number written as a string, such as "12.5"' },
-  photo: { schema: z.url({ protocol: /^https?$/ }).max(2000), expected: 'an http(s) URL of the photo' },
+  photo: { schema: httpUrl, expected: 'an http(s) URL of the photo' },
 };
 
 /** Describes the value an item of each answer type takes, for the API's documentation. */

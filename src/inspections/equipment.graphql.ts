@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { EquipmentStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import {
   createEquipment,
   createEquipmentType,
@@ -57,7 +56,6 @@ export const Equipment = builder.prismaObject('Equipment', {
   }),
 });
 
-const photoUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
 
 type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
@@ -70,7 +68,7 @@ const equipmentFields = (t: InputFieldBuilder, clears = '') => ({
   manufacturer: t.string({ description: `Manufacturer, at most 200 characters${clears}.`, validate: optionalText(200) }),
   model: t.string({ description: `Model, at most 200 characters${clears}.`, validate: optionalText(200) }),
   ratedCapacity: t.string({ description: `Rated capacity, at most 100 characters${clears}.`, validate: optionalText(100) }),
-  nameplatePhotoUrl: t.string({ description: `URL of a nameplate photo (http or https)${clears}.`, validate: photoUrl.nullish() }),
+  nameplatePhotoUrl: t.string({ description: `URL of a nameplate photo (http or https)${clears}.`, validate: httpUrl.nullish() }),
   locationLabel: t.string({ description: `Where it stands at the site, at most 200 characters${clears}.`, validate: optionalText(200) }),
 });
 
@@ -118,7 +116,7 @@ builder.queryFields((t) => ({
     type: EquipmentTypePage,
     description: 'Equipment types of the tenant by name, page by page.',
     authScopes: inspectionsRead,
-    args: { ...pageArgs().page, search: t.arg.string({ description: 'Case-insensitive words, each matched against the name or category.', validate: z.string().max(200, 'must be at most 200 characters').nullish() }) },
+    args: { ...pageArgs().page, search: t.arg.string({ description: 'Case-insensitive words, each matched against the name or category.', validate: searchText }) },
     resolve: (_root, args, ctx) => listEquipmentTypes(ctx, args),
   }),
   equipmentType: t.prismaField({
@@ -138,7 +136,7 @@ builder.queryFields((t) => ({
       companyId: t.arg({ type: 'UUID', description: 'Only equipment of this customer company.' }),
       equipmentTypeId: t.arg({ type: 'UUID', description: 'Only equipment of this type.' }),
       status: t.arg({ type: EquipmentStatusEnum, description: 'Only equipment with this status.' }),
-      search: t.arg.string({ description: 'Case-insensitive words, each matched against the serial number, manufacturer, model or location.', validate: z.string().max(200, 'must be at most 200 characters').nullish() }),
+      search: t.arg.string({ description: 'Case-insensitive words, each matched against the serial number, manufacturer, model or location.', validate: searchText }),
     },
     resolve: (_root, args, ctx) => listEquipment(ctx, args),
   }),

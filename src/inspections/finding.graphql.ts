@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { FindingSeverity, PhotoType, QuoteStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { DeletionResult } from '../graphql/deletion-result.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { httpUrl, optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { addPhoto, createFinding, deleteFinding, deletePhoto, updateFinding } from './finding.service.js';
 import { inspectionsWrite } from './inspection-access.js';
 
@@ -65,7 +64,6 @@ export const Finding = builder.prismaObject('Finding', {
   }),
 });
 
-const urlField = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
 
 const CreateFindingInput = builder.inputType('CreateFindingInput', {
   description: 'A finding to record. An `imminent` one takes the equipment out of service.',
@@ -93,7 +91,7 @@ const UpdateFindingInput = builder.inputType('UpdateFindingInput', {
 const AddFindingPhotoInput = builder.inputType('AddFindingPhotoInput', {
   description: 'A photo to attach to a finding (uploaded elsewhere; its URL is recorded).',
   fields: (t) => ({
-    photoUrl: t.string({ required: true, description: 'http(s) URL of the photo, at most 2000 characters.', validate: urlField }),
+    photoUrl: t.string({ required: true, description: 'http(s) URL of the photo, at most 2000 characters.', validate: httpUrl }),
     caption: t.string({ description: 'Caption, at most 500 characters.', validate: optionalText(500) }),
     photoType: t.field({ type: PhotoTypeEnum, description: 'What it shows. Default `overview`.' }),
   }),

@@ -4,7 +4,7 @@ import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prism
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
 import { EquipmentType } from './equipment.graphql.js';
 import { findingCountOf } from './finding.service.js';
@@ -147,7 +147,6 @@ const ChecklistResponseInput = builder.inputType('ChecklistResponseInput', {
   }),
 });
 
-const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
 
 const CreateInspectionInput = builder.inputType('CreateInspectionInput', {
   description:
@@ -174,7 +173,7 @@ const UpdateInspectionInput = builder.inputType('UpdateInspectionInput', {
     }),
     notes: t.string({ description: 'Notes, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
     inspectionDate: t.field({ type: 'Date', description: 'Date of the inspection, YYYY-MM-DD. Cannot be null.' }),
-    customerSignatureUrl: t.string({ description: "http(s) URL of the customer's signature image; null clears.", validate: url.nullish() }),
+    customerSignatureUrl: t.string({ description: "http(s) URL of the customer's signature image; null clears.", validate: httpUrl.nullish() }),
   }),
 });
 
@@ -203,7 +202,7 @@ builder.queryFields((t) => ({
       companyId: t.arg({ type: 'UUID', description: 'Only inspections for this customer company.' }),
       search: t.arg.string({
         description: 'Case-insensitive words, every one of which must appear in the company name, equipment type name, a technician\'s name or the serial number.',
-        validate: z.string().max(200, 'must be at most 200 characters').nullish(),
+        validate: searchText,
       }),
     },
     resolve: (_root, args, ctx, info) => listInspections(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),

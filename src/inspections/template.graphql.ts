@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
-import { patchInput, requiredText } from '../shared/validation.js';
+import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, ANSWER_TYPES, type ChecklistItem, type ChecklistSection, checklistId } from './checklist.js';
 import { inspectionsRead, inspectionsWrite } from './inspection-access.js';
 import { createTemplate, getTemplate, listTemplates, sectionsOf, updateTemplate } from './template.service.js';
@@ -97,7 +97,7 @@ builder.queryFields((t) => ({
     args: {
       ...pageArgs().page,
       equipmentTypeId: t.arg({ type: 'UUID', description: 'Only templates for this equipment type.' }),
-      search: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: z.string().max(200, 'must be at most 200 characters').nullish() }),
+      search: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: searchText }),
     },
     resolve: (_root, args, ctx) => listTemplates(ctx, args),
   }),

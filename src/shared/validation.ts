@@ -47,3 +47,9 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
   if (parsed.success) return parsed.data;
   throw badInput(parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'input', message: issue.message })));
 }
+
+/** An http(s) URL of at most 2000 characters (photos, signatures): no `javascript:` or `file:` links. */
+export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
+
+/** A `search` argument: words, at most 200 characters in all. */
+export const searchText = z.string().max(200, 'must be at most 200 characters').nullish();
