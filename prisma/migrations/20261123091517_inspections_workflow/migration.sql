@@ -1,4 +1,4 @@
--- Trigram indexes (inspection search); a trusted extension, so the database owner may create it.
+-- Trigram indexes serve the inspection search. pg_trgm is a trusted extension: the database owner may create it.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- CreateEnum
