@@ -3,6 +3,8 @@ import type { ChecklistResponse, ChecklistSection } from './checklist.js';
 
 /** Everything the customer's report shows. */
 export interface ReportContent {
+  /** The business that inspected (the tenant). */
+  inspector: string;
   inspectionId: string;
   inspectionDate: string;
   overallResult: string | null;
@@ -41,7 +43,8 @@ export function renderReport(content: ReportContent): Promise<Buffer> {
   const line = (label: string, value: string | null | undefined) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value || '-');
 
   doc.font('Helvetica-Bold').fontSize(18).text('Equipment Inspection Report');
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  doc.font('Helvetica').fontSize(11).text(content.inspector);
+  doc.fontSize(10).moveDown(0.5);
   line('Overall result', (content.overallResult ?? 'not set').toUpperCase());
   line('Inspection date', content.inspectionDate);
   line('Report id', content.inspectionId);

@@ -25,7 +25,10 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
     },
   });
   const { equipment } = record;
+  const tenantId = scopedTenantId(tx);
+  const inspector = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true } });
   const pdf = await renderReport({
+    inspector: inspector.name,
     inspectionId: record.id,
     inspectionDate: dateOnly(record.inspectionDate),
     overallResult: record.overallResult,
@@ -45,7 +48,6 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: { email: true, firstName: true },
   });
-  const tenantId = scopedTenantId(tx);
   await tx.inspectionReport.create({ data: { tenantId, inspectionId: inspection.id, pdf: new Uint8Array(pdf), emailedTo: contact?.email ?? null } });
   if (!contact?.email) return 'report not emailed: the customer has no primary contact with an email address';
   const subject = `Inspection report: ${equipment.equipmentType.name} ${equipment.serialNumber} (${(record.overallResult ?? '').toUpperCase()})`;
@@ -53,7 +55,7 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
     kind: 'inspection.report',
     to: contact.email,
     subject,
-    text: `Hello ${contact.firstName},\n\nThe report of the inspection of ${equipment.equipmentType.name} ${equipment.serialNumber} at ${record.site.name} on ${dateOnly(record.inspectionDate)} is attached. Overall result: ${record.overallResult ?? 'not set'}.\n`,
+    text: `Hello ${contact.firstName},\n\nThe report of the inspection of ${equipment.equipmentType.name} ${equipment.serialNumber} at ${record.site.name} on ${dateOnly(record.inspectionDate)} is attached. Overall result: ${record.overallResult ?? 'not set'}.\n\n${inspector.name}\n`,
     attachments: [{ filename: `inspection-${equipment.serialNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
   });
   return `report emailed to ${contact.email}`;
