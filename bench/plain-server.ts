@@ -1,13 +1,14 @@
-// The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/pipeline/deals` and
-// `GET /api/bookings/resources/{id}/availability` written by hand on node:http + pg, doing the same
-// work as the product (key lookup by SHA-256 joined to pair, user and tenant, revocation/expiry/scope
-// checks, the queries, the same JSON) and nothing else.
+// The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/pipeline/deals`,
+// `GET /api/bookings/resources/{id}/availability` and `GET /api/inspections` written by hand on
+// node:http + pg, doing the same work as the product (key lookup by SHA-256 joined to pair, user and
+// tenant, revocation/expiry/scope/module checks, the queries, the same JSON) and nothing else.
 // Env: DATABASE_URL, PORT. Run: node --import tsx bench/plain-server.ts
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { availability, readSlotIdKey } from './plain-availability.js';
 import { dealPage } from './plain-deals.js';
+import { inspectionPage } from './plain-inspections.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 4100);
@@ -20,6 +21,7 @@ const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
 const LEADS_SCOPE = 'leads.lead.read';
 const PIPELINE_SCOPE = 'pipeline';
 const BOOKINGS_SCOPE = 'bookings.read';
+const INSPECTIONS_SCOPE = 'inspections.read';
 
 interface KeyRow {
   id: string;
@@ -75,8 +77,8 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** The tenant of a secret key carrying `scope`, or the HTTP status refusing the request. */
-async function authorize(header: string | undefined, scope: string): Promise<{ tenantId: string } | { status: 401 | 403 }> {
+/** The tenant of a secret key carrying `scope` (and of a tenant with `module`), or the HTTP status refusing the request. */
+async function authorize(header: string | undefined, scope: string, module?: string): Promise<{ tenantId: string } | { status: 401 | 403 }> {
   const token = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
   if (!token || !keyPattern.test(token)) return { status: 401 };
   const keyHash = createHash('sha256').update(token).digest('hex');
@@ -85,7 +87,7 @@ async function authorize(header: string | undefined, scope: string): Promise<{ t
   const now = new Date();
   if (!key || (key.revokedAt && key.revokedAt <= now) || (key.expiresAt && key.expiresAt <= now)) return { status: 401 };
   const scopes = new Set(key.scopes ?? []);
-  if (key.kind !== 'secret' || !scopes.has(scope)) return { status: 403 };
+  if (key.kind !== 'secret' || !scopes.has(scope) || (module && !key.modules?.includes(module))) return { status: 403 };
   return { tenantId: key.tenantId };
 }
 
@@ -122,12 +124,20 @@ interface Route {
   scope: string;
   /** Page-based lists take `page`; keyset ones only `limit`. */
   allowPage: boolean;
+  /** The tenant module the route belongs to, if any. */
+  module?: string;
   list(tenantId: string, query: PageQuery): Promise<object>;
 }
 
 const routes: Record<string, Route> = {
   '/api/v1/leads': { scope: LEADS_SCOPE, allowPage: false, list: listLeads },
   '/api/v1/pipeline/deals': { scope: PIPELINE_SCOPE, allowPage: true, list: (tenantId, { page, limit }) => dealPage(pool, tenantId, page, limit) },
+  '/api/inspections': {
+    scope: INSPECTIONS_SCOPE,
+    allowPage: true,
+    module: 'inspections',
+    list: (tenantId, { page, limit }) => inspectionPage(pool, tenantId, page, limit),
+  },
 };
 
 const availabilityPath = /^\/api\/bookings\/resources\/([0-9a-f-]{36})\/availability$/;
@@ -152,7 +162,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (availabilityOf) return resourceAvailability(req, res, url, availabilityOf);
   const route = req.method === 'GET' ? routes[url.pathname] : undefined;
   if (!route) return send(res, 404, { error: 'Not Found', message: `No route ${url.pathname}` });
-  const auth = await authorize(req.headers.authorization, route.scope);
+  const auth = await authorize(req.headers.authorization, route.scope, route.module);
   if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
   const query = parseQuery(url, route.allowPage);
   if (query === null) return send(res, 400, { error: 'Bad Request', message: 'limit: must be between 1 and 100; page: must be 1 or more' });

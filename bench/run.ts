@@ -3,10 +3,11 @@
 // Measures the product's `GET /api/v1/leads?limit=25` (REST through SOFA) and the same page over
 // GraphQL against a hand-written node:http + pg handler doing the same work, then the same three for
 // the pipeline's `GET /api/v1/pipeline/deals?limit=25` (deals with their company, contact, stage and
-// owner) and for a week of a resource's availability (500 bookings in it), side by side in one run,
-// on a scratch database with 10,000 leads and 10,000 deals; then booking creation (distinct slots). Each
-// server runs in its own child process, so its memory can be measured and it does not share an
-// event loop with the load generator.
+// owner), for a week of a resource's availability (500 bookings in it) and for `GET /api/inspections?limit=25`
+// (inspections with their equipment, type, site, customer, lead and finding count), side by side in
+// one run, on a scratch database with 10,000 leads, 10,000 deals and 10,000 inspections; then booking
+// creation (distinct slots). Each server runs in its own child process, so its memory can be measured
+// and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { memoryTable, RSS_LIMIT_MB, throughputTable, type Measured, type MemoryF
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
+import { INSPECTION_COUNT } from './seed-inspections.js';
 import { bookingCreation, PAGE, suitesOf, type Suite } from './suites.js';
 import { Teardown } from './teardown.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
@@ -219,7 +221,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   const scratch = await createScratchDatabase(serverUrl);
   teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
   const data = await prepareBenchData(scratch.url);
-  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads, ${DEAL_COUNT} deals, ${BOOKING_COUNT} bookings and a key pair for all of them in ${elapsed(started)}`);
+  log(`Scratch database ${scratch.name}: migrated, ${LEAD_COUNT} leads, ${DEAL_COUNT} deals, ${BOOKING_COUNT} bookings, ${INSPECTION_COUNT} inspections and a key pair for all of them in ${elapsed(started)}`);
 
   const servers = await startServers(scratch.url, teardown);
   const memory = watchMemory(servers, teardown);

@@ -6,6 +6,7 @@ import { applyMigrations } from '../src/db/schema-engine.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
 import { type BookingData, seedBookings } from './seed-bookings.js';
 import { seedDeals } from './seed-deals.js';
+import { seedInspections } from './seed-inspections.js';
 
 export const LEAD_COUNT = 10_000;
 
@@ -43,7 +44,7 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 export interface BenchData {
   tenantId: string;
-  /** Secret key with scopes `leads.lead.read`, `pipeline`, `bookings.read` and `bookings.manage`. */
+  /** Secret key with scopes `leads.lead.read`, `pipeline`, `bookings.read`, `bookings.manage` and `inspections.read`. */
   secret: string;
   bookings: BookingData;
 }
@@ -71,7 +72,7 @@ SELECT gen_random_uuid(), $1::uuid,
        now() - make_interval(secs => i * 13.5)
 FROM generate_series(1, $4::int) AS i`;
 
-/** Migrates the scratch database and fills one tenant with leads, deals, bookable resources and a key pair for all of them. */
+/** Migrates the scratch database and fills one tenant with leads, deals, bookable resources, inspections and a key pair for all of them. */
 export async function prepareBenchData(url: string): Promise<BenchData> {
   const db = await openPostgres(url, 2);
   try {
@@ -82,10 +83,12 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
     const admin = await user('Admin', 'system_admin');
     const sales = await user('Sam', 'sales');
     const manager = await user('Morgan', 'manager');
+    const technicians = [await user('Tess', 'technician'), await user('Theo', 'technician')];
     const bookings = await withClient(url, async (client) => {
       await client.query(insertLeads, [tenant.id, sales.id, manager.id, LEAD_COUNT]);
       await seedDeals(client, tenant.id, [admin.id, sales.id, manager.id]);
       const seeded = await seedBookings(client, tenant.id);
+      await seedInspections(client, tenant.id, [...technicians.map((t) => t.id), admin.id]);
       await client.query('ANALYZE');
       return seeded;
     });
@@ -93,7 +96,7 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
       tenantId: tenant.id,
       userId: admin.id,
       name: 'bench',
-      scopes: ['leads.lead.read', 'pipeline', 'bookings.read', 'bookings.manage'],
+      scopes: ['leads.lead.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read'],
     });
     return { tenantId: tenant.id, secret: keys.secret.key, bookings };
   } finally {

@@ -3,10 +3,12 @@
 // surface should reach; and booking creation on its own.
 import { bookingRoutes } from '../src/bookings/booking.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
+import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
 import type { Target } from './load.js';
 import type { BenchData } from './scratch-db.js';
 import { measuredWeek } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
+import { INSPECTION_COUNT } from './seed-inspections.js';
 import type { Json } from './verify.js';
 
 export const PAGE = 25;
@@ -18,6 +20,10 @@ const LEADS_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName emai
 const dealsSelection = dealRoutes['Query.deals']?.select;
 if (!dealsSelection) throw new Error('src/deals/deal.rest.ts no longer routes Query.deals');
 const DEALS_QUERY = `{ deals(limit: ${PAGE}) ${dealsSelection} }`;
+
+const inspectionsSelection = inspectionRoutes['Query.inspections']?.select;
+if (!inspectionsSelection) throw new Error('src/inspections/inspection.rest.ts no longer routes Query.inspections');
+const INSPECTIONS_QUERY = `{ inspections(limit: ${PAGE}) ${inspectionsSelection} }`;
 
 const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
 if (!availabilitySelection) throw new Error('src/bookings/booking.rest.ts no longer routes Query.resourceAvailability');
@@ -80,6 +86,14 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       ),
       goals: { rest: 0.5, graphql: 0.5 },
       isFullPage: (body) => Array.isArray(body.slots) && body.slots.length >= 150,
+    },
+    {
+      // Inspections with their equipment, type, site, customer, lead technician and finding count.
+      name: 'inspections',
+      field: 'inspections',
+      ...suite('inspections', `/api/inspections?limit=${PAGE}`, INSPECTIONS_QUERY),
+      goals: { rest: 0.4, graphql: 0.4 },
+      isFullPage: (body) => fullData(body) && body.total === INSPECTION_COUNT && body.page === 1 && body.pageSize === PAGE,
     },
   ];
 }
