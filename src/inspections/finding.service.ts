@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { FindingSeverity, PhotoType, QuoteStatus } from '../generated/prisma/enums.js';
+import { roleMissing } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { AppError } from '../shared/errors.js';
@@ -65,7 +66,7 @@ export function updateFinding(ctx: Context, inspectionId: string, id: string, pa
     const finding = await findingOf(tx, inspectionId, id);
     if (quoteStatus && quoteStatus !== finding.quoteStatus) {
       if (!(REVIEWER_ROLES as readonly string[]).includes(principalOf(ctx).role)) {
-        throw new AppError('FORBIDDEN', `Forbidden: only users with the role ${REVIEWER_ROLES.join(', ')} may change a quote status`);
+        throw roleMissing(REVIEWER_ROLES);
       }
       if (!QUOTE_MOVES[finding.quoteStatus].includes(quoteStatus)) {
         throw new AppError('CONFLICT', `Cannot move a quote from ${finding.quoteStatus} to ${quoteStatus}`, undefined, { quoteStatus: finding.quoteStatus });
