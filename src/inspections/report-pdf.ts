@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ChecklistResponse, ChecklistSection } from './checklist.js';
 
 /** Everything the customer's report shows. */
@@ -29,8 +28,12 @@ const SEVERITY_TITLES: Record<string, string> = {
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(', ');
 
-/** Renders the inspection report as a PDF (pdfkit, standard fonts, no browser). */
-export function renderReport(content: ReportContent): Promise<Buffer> {
+/**
+ * Renders the inspection report as a PDF (pdfkit, standard fonts, no browser). pdfkit is loaded on
+ * the first delivery: importing it costs every process about 24 MB.
+ */
+export async function renderReport(content: ReportContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Inspection report ${content.equipment.serialNumber}`, Subject: `Inspection ${content.inspectionId}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
