@@ -432,6 +432,20 @@ describe('the list and the detail', () => {
     expect(forced.map((row) => row['QUERY PLAN']).join('\n')).toContain('Inspection_searchText_idx');
   });
 
+  it("follows a site that moves to another company: its equipment's and inspections' customer, filter and search", async () => {
+    const site = (await rest('POST', '/api/v1/sites', { key: w.key, body: { companyId: w.company.id, name: 'Annex' } })).body.data;
+    const equipment = (await rest('POST', '/api/inspections/equipment', { key: w.key, body: { equipmentTypeId: w.type.id, siteId: site.id, serialNumber: `MV-${randomUUID().slice(0, 6)}` } })).body.data;
+    const { id } = await w.inspection(w.users.tech, { siteId: site.id, equipmentId: equipment.id });
+    const buyer = (await rest('POST', '/api/v1/companies', { key: w.key, body: { name: 'Quayside Holdings' } })).body.data;
+    expect((await rest('PATCH', `/api/v1/sites/${site.id}`, { key: w.key, body: { companyId: buyer.id } })).status).toBe(200);
+    expect((await rest('GET', `/api/inspections/${id}`, { key: w.key })).body.customer).toEqual({ id: buyer.id, name: 'Quayside Holdings' });
+    expect((await rest('GET', `/api/inspections/equipment/${equipment.id}`, { key: w.key })).body.data.companyId).toBe(buyer.id);
+    const ids = async (query: string) => (await rest('GET', `/api/inspections?${query}`, { key: w.key })).body.data.map((i: { inspection: { id: string } }) => i.inspection.id);
+    expect(await ids(`companyId=${buyer.id}`)).toEqual([id]);
+    expect(await ids('search=quayside')).toEqual([id]);
+    expect(await ids(`companyId=${w.company.id}&limit=100`)).not.toContain(id);
+  });
+
   it('reads the list and the detail in a number of statements that does not grow with inspections, findings or photos', async () => {
     const count = async () => [
       await countStatements(() => rest('GET', '/api/inspections?limit=100', { key: w.key })),

@@ -4,15 +4,16 @@ import { Prisma } from '../generated/prisma/client.js';
 const matching = {
   inspection: Prisma.sql`i.id`,
   company: Prisma.sql`i."companyId"`,
+  site: Prisma.sql`i."siteId"`,
   equipment: Prisma.sql`i."equipmentId"`,
   equipmentType: Prisma.sql`e."equipmentTypeId"`,
 } as const;
 
 /**
  * Rewrites `Inspection.searchText` (what `search` matches, under a trigram index) of the
- * inspections of one inspection, company, piece of equipment or equipment type: the company
- * name, equipment type name, team members' names and serial number, lowercased. Called in the
- * transaction of every change to one of those.
+ * inspections of one inspection, company, site, piece of equipment or equipment type: the company
+ * name, equipment type name, team members' names and serial number, lowercased (for those of a
+ * site: after it moved to another company). Called in the transaction of every change to one of those.
  */
 export async function refreshSearchText(db: Pick<TenantDb, '$executeRaw'>, of: keyof typeof matching, id: string): Promise<void> {
   const tenantId = scopedTenantId(db);

@@ -1,6 +1,7 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
+import { refreshSearchText } from '../inspections/search-text.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
@@ -53,7 +54,16 @@ export async function createSite(ctx: Context, input: NewSite) {
 
 export async function updateSite(ctx: Context, id: string, patch: SitePatch) {
   const { companyId, name, ...nullable } = sentFields(patch);
-  await getSite(ctx, id);
-  if (companyId) await companyMustExist(ctx, companyId);
-  return ctx.db.site.update({ where: { id }, data: { ...nullable, name: name ?? undefined, companyId: companyId ?? undefined } });
+  const site = await getSite(ctx, id);
+  const data = { ...nullable, name: name ?? undefined, companyId: companyId ?? undefined };
+  if (!companyId || companyId === site.companyId) return ctx.db.site.update({ where: { id }, data });
+  await companyMustExist(ctx, companyId);
+  // A site's equipment and inspections belong to the site's company: they move with it.
+  return ctx.db.$transaction(async (tx) => {
+    const updated = await tx.site.update({ where: { id }, data });
+    await tx.equipment.updateMany({ where: { siteId: id }, data: { companyId } });
+    await tx.inspection.updateMany({ where: { siteId: id }, data: { companyId } });
+    await refreshSearchText(tx, 'site', id);
+    return updated;
+  });
 }
