@@ -49,9 +49,7 @@ const ChecklistResponseType = builder.objectRef<ChecklistResponse>('ChecklistRes
   }),
 });
 
-// Select mode: a list reads only the columns its fields ask for (not `responses` or `searchText`).
 export const Inspection = builder.prismaObject('Inspection', {
-  select: { id: true },
   authScopes: readableBy('Inspection'),
   description: 'An inspection of a piece of equipment at a customer site, following a checklist template, through the review workflow.',
   fields: (t) => ({
@@ -59,12 +57,7 @@ export const Inspection = builder.prismaObject('Inspection', {
     status: t.expose('status', { type: InspectionStatusEnum, description: 'Where it stands in the review workflow.' }),
     inspectionDate: t.expose('inspectionDate', { type: 'Date', description: 'Date of the inspection, YYYY-MM-DD.' }),
     overallResult: t.expose('overallResult', { type: InspectionResultEnum, nullable: true, description: 'Overall result, set on approval.' }),
-    responses: t.field({
-      type: [ChecklistResponseType],
-      description: 'Answers to the checklist items.',
-      select: { responses: true },
-      resolve: (i) => i.responses as unknown as ChecklistResponse[],
-    }),
+    responses: t.field({ type: [ChecklistResponseType], description: 'Answers to the checklist items.', resolve: (i) => i.responses as unknown as ChecklistResponse[] }),
     notes: t.exposeString('notes', { nullable: true, description: 'Notes.' }),
     customerSignatureUrl: t.exposeString('customerSignatureUrl', { nullable: true, description: "URL of the customer's signature image." }),
     rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why a reviewer rejected it; cleared when it is submitted again.' }),
@@ -86,7 +79,6 @@ builder.prismaObject('InspectionTeamMember', {
 });
 
 const InspectionListItem = builder.prismaObject('Inspection', {
-  select: { id: true },
   variant: 'InspectionListItem',
   authScopes: readableBy('InspectionListItem'),
   description: 'An inspection as listed: the inspection with its equipment, type, site, customer, lead technician and number of findings.',
@@ -96,7 +88,6 @@ const InspectionListItem = builder.prismaObject('Inspection', {
 });
 
 const InspectionDetail = builder.prismaObject('Inspection', {
-  select: { id: true },
   variant: 'InspectionDetail',
   authScopes: readableBy('InspectionDetail'),
   description: 'An inspection with everything it embeds: equipment and type, site, customer, lead technician, checklist template, findings with photos and the team.',
@@ -247,48 +238,48 @@ builder.mutationFields((t) => ({
     description: 'Creates an inspection in `draft`, with its team.',
     authScopes: inspectionsWrite,
     args: { input: t.arg({ type: CreateInspectionInput, required: true, description: 'The inspection.' }) },
-    resolve: (query, _root, { input }, ctx) => createInspection(ctx, input, query),
+    resolve: (_query, _root, { input }, ctx) => createInspection(ctx, input),
   }),
   updateInspection: t.prismaField({
     type: 'Inspection',
     description: "Changes the technicians' record while the inspection is `draft` or `rejected`; by its team, a `field_coordinator` or a `system_admin`.",
     authScopes: inspectionsWrite,
     args: { ...inspectionId, input: t.arg({ type: UpdateInspectionInput, required: true, description: 'The changes.' }) },
-    resolve: (query, _root, { id, input }, ctx) => updateInspection(ctx, id, input, query),
+    resolve: (_query, _root, { id, input }, ctx) => updateInspection(ctx, id, input),
   }),
   submitInspection: t.prismaField({
     type: 'Inspection',
     description: '`draft` or `rejected` → `submitted`, by its team, a `field_coordinator` or a `system_admin`. Every required item needs an answer (BAD_USER_INPUT listing the missing ones). Clears `rejectionReason`.',
     authScopes: inspectionsWrite,
     args: inspectionId,
-    resolve: (query, _root, { id }, ctx) => moveInspection(ctx, id, 'submit', {}, query),
+    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'submit'),
   }),
   startInspectionReview: t.prismaField({
     type: 'Inspection',
     description: `\`submitted\` → \`in_review\`, by ${reviewers}.`,
     authScopes: inspectionsReview,
     args: inspectionId,
-    resolve: (query, _root, { id }, ctx) => moveInspection(ctx, id, 'startReview', {}, query),
+    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'startReview'),
   }),
   approveInspection: t.prismaField({
     type: 'Inspection',
     description: `\`in_review\` → \`approved\` with an overall result, by ${reviewers} who did not lead it.`,
     authScopes: inspectionsReview,
     args: { ...inspectionId, input: t.arg({ type: ApproveInspectionInput, required: true, description: 'The outcome.' }) },
-    resolve: (query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'approve', input, query),
+    resolve: (_query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'approve', input),
   }),
   rejectInspection: t.prismaField({
     type: 'Inspection',
     description: `\`in_review\` → \`rejected\`, back to the team with a reason, by ${reviewers}.`,
     authScopes: inspectionsReview,
     args: { ...inspectionId, input: t.arg({ type: RejectInspectionInput, required: true, description: 'The reason.' }) },
-    resolve: (query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'reject', input, query),
+    resolve: (_query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'reject', input),
   }),
   deliverInspection: t.prismaField({
     type: 'Inspection',
     description: `\`approved\` → \`delivered\`, by ${reviewers}: renders the PDF report (then served by \`inspectionReport\`) and emails it to the customer's primary contact; without one, the history notes that it was not emailed.`,
     authScopes: inspectionsReview,
     args: inspectionId,
-    resolve: (query, _root, { id }, ctx) => moveInspection(ctx, id, 'deliver', {}, query),
+    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'deliver'),
   }),
 }));

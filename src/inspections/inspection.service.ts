@@ -15,7 +15,6 @@ import { refreshSearchText } from './search-text.js';
 import { sectionsOf } from './template.service.js';
 import { EDITABLE, lockInspection, MOVES, type Move, mustBeIn, mustBeOnTeamOrDispatcher, recordMove } from './workflow.js';
 
-/** The selection GraphQL planned for the inspection answered. */
 type Query = { include?: Prisma.InspectionInclude; select?: Prisma.InspectionSelect };
 
 export interface InspectionFilter {
@@ -64,7 +63,7 @@ function assignedTeam(ctx: Context, input: NewInspection): string[] {
   return [...new Set(mayAssign && requested.length ? requested : [principal.userId])];
 }
 
-export async function createInspection(ctx: Context, input: NewInspection, query: Query = {}) {
+export async function createInspection(ctx: Context, input: NewInspection) {
   const { userId } = principalOf(ctx);
   const equipment = await mustExist(ctx.db.equipment.findUnique({ where: { id: input.equipmentId }, select: { siteId: true } }), 'equipmentId', 'equipment');
   const site = await mustExist(ctx.db.site.findUnique({ where: { id: input.siteId }, select: { id: true, companyId: true } }), 'siteId', 'site');
@@ -76,7 +75,6 @@ export async function createInspection(ctx: Context, input: NewInspection, query
   if (missing) throw new AppError('NOT_FOUND', `technicianIds: user ${missing} not found`, [{ field: 'technicianIds', message: `user ${missing} not found` }]);
   return ctx.db.$transaction(async (tx) => {
     const inspection = await tx.inspection.create({
-      ...query,
       data: {
         tenantId: principalOf(ctx).tenantId,
         equipmentId: input.equipmentId,
@@ -103,14 +101,14 @@ export interface InspectionPatch {
 }
 
 /** The technicians' record: answers (replaced as a whole), notes, date, signature. */
-export async function updateInspection(ctx: Context, id: string, patch: InspectionPatch, query: Query = {}) {
+export async function updateInspection(ctx: Context, id: string, patch: InspectionPatch) {
   const { responses, inspectionDate, ...nullable } = sentFields(patch);
   return ctx.db.$transaction(async (tx) => {
     const inspection = await lockInspection(tx, id);
     mustBeOnTeamOrDispatcher(principalOf(ctx), inspection.teamMembers.map((m) => m.technicianId));
     mustBeIn(inspection.status, EDITABLE, 'edit');
     const checked = responses ? checkResponses(sectionsOf(inspection.template), responses) : undefined;
-    return tx.inspection.update({ ...query, where: { id }, data: { ...nullable, inspectionDate: inspectionDate ?? undefined, responses: checked as never } });
+    return tx.inspection.update({ where: { id }, data: { ...nullable, inspectionDate: inspectionDate ?? undefined, responses: checked as never } });
   });
 }
 
@@ -120,7 +118,7 @@ export interface MoveInput {
 }
 
 /** One move of the review workflow (see `MOVES`), under the inspection's row lock, recorded in its history. */
-export async function moveInspection(ctx: Context, id: string, move: Move, input: MoveInput = {}, query: Query = {}) {
+export async function moveInspection(ctx: Context, id: string, move: Move, input: MoveInput = {}) {
   const principal = principalOf(ctx);
   const { from, to, verb } = MOVES[move];
   const moved = await ctx.db.$transaction(
@@ -141,7 +139,7 @@ export async function moveInspection(ctx: Context, id: string, move: Move, input
       if (move === 'reject') data.rejectionReason = input.rejectionReason;
       const note = move === 'deliver' ? await deliverReport(tx, inspection) : undefined;
       await recordMove(tx, { inspectionId: id, userId: principal.userId, fromStatus: inspection.status, toStatus: to, note });
-      return tx.inspection.update({ ...query, where: { id }, data });
+      return tx.inspection.update({ where: { id }, data });
     },
     // Delivery renders the PDF inside the transaction, which holds the row lock meanwhile.
     { maxWait: 8_000, timeout: 20_000 },
