@@ -64,7 +64,7 @@ function assignedTeam(ctx: Context, input: NewInspection): string[] {
 }
 
 export async function createInspection(ctx: Context, input: NewInspection) {
-  const { userId } = principalOf(ctx);
+  const { userId, tenantId } = principalOf(ctx);
   const equipment = await mustExist(ctx.db.equipment.findUnique({ where: { id: input.equipmentId }, select: { siteId: true } }), 'equipmentId', 'equipment');
   const site = await mustExist(ctx.db.site.findUnique({ where: { id: input.siteId }, select: { id: true, companyId: true } }), 'siteId', 'site');
   await mustExist(ctx.db.checklistTemplate.findUnique({ where: { id: input.checklistTemplateId }, select: { id: true } }), 'checklistTemplateId', 'checklist template');
@@ -76,7 +76,7 @@ export async function createInspection(ctx: Context, input: NewInspection) {
   return ctx.db.$transaction(async (tx) => {
     const inspection = await tx.inspection.create({
       data: {
-        tenantId: principalOf(ctx).tenantId,
+        tenantId,
         equipmentId: input.equipmentId,
         siteId: site.id,
         companyId: site.companyId,
@@ -84,7 +84,7 @@ export async function createInspection(ctx: Context, input: NewInspection) {
         technicianId: team[0] as string,
         inspectionDate: input.inspectionDate,
         notes: input.notes ?? null,
-        teamMembers: { create: team.map((technicianId, i) => ({ tenantId: principalOf(ctx).tenantId, technicianId, role: i === 0 ? 'lead' : 'member' })) },
+        teamMembers: { create: team.map((technicianId, i) => ({ tenantId, technicianId, role: i === 0 ? 'lead' : 'member' })) },
       },
     });
     await recordMove(tx, { inspectionId: inspection.id, userId, fromStatus: null, toStatus: 'draft' });
