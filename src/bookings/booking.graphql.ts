@@ -95,7 +95,7 @@ const manage = { scope: 'bookings.manage' } as const;
 builder.queryFields((t) => ({
   bookings: t.field({
     type: BookingList,
-    description: 'Bookings of the tenant by start. Scope `bookings.read`.',
+    description: 'Bookings of the tenant by start.',
     authScopes: { scope: 'bookings.read' },
     args: {
       ...pageArgs().offset,
@@ -110,7 +110,7 @@ builder.queryFields((t) => ({
   booking: t.field({
     type: Booking,
     nullable: true,
-    description: 'One booking by id; a NOT_FOUND error when it does not exist in the tenant. Scope `bookings.read`.',
+    description: 'One booking by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: { scope: 'bookings.read' },
     args: bookingId,
     resolve: (_root, { id }, ctx) => getBooking(ctx, id),
@@ -121,28 +121,28 @@ builder.mutationFields((t) => ({
   createBooking: t.field({
     type: Booking,
     description:
-      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources. Scope `bookings.manage`.',
+      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources.',
     authScopes: { publicScope: 'bookings.manage' },
     args: { input: t.arg({ type: CreateBookingInput, required: true, description: 'The slot and the guest.' }) },
     resolve: (_root, { input }, ctx) => createBooking(ctx, input),
   }),
   cancelBooking: t.field({
     type: BookingCancellation,
-    description: 'Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled. Scope `bookings.manage`.',
+    description: 'Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled.',
     authScopes: manage,
     args: bookingId,
     resolve: (_root, { id }, ctx) => cancelBooking(ctx, id),
   }),
   completeBooking: t.field({
     type: Booking,
-    description: 'Records that a confirmed booking took place, once its slot has started (CONFLICT otherwise). Scope `bookings.manage`.',
+    description: 'Records that a confirmed booking took place, once its slot has started (CONFLICT otherwise).',
     authScopes: manage,
     args: bookingId,
     resolve: (_root, { id }, ctx) => closeBooking(ctx, id, 'completed'),
   }),
   markBookingNoShow: t.field({
     type: Booking,
-    description: 'Records that the guest of a confirmed booking did not come, once its slot has started (CONFLICT otherwise). Scope `bookings.manage`.',
+    description: 'Records that the guest of a confirmed booking did not come, once its slot has started (CONFLICT otherwise).',
     authScopes: manage,
     args: bookingId,
     resolve: (_root, { id }, ctx) => closeBooking(ctx, id, 'no_show'),

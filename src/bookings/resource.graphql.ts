@@ -225,7 +225,7 @@ const manage = { scope: 'bookings.resources.manage' } as const;
 builder.queryFields((t) => ({
   bookableResources: t.field({
     type: BookableResourceList,
-    description: 'Bookable resources of the tenant by name; active ones unless `includeInactive`. A publishable key sees only active, published resources. Scope `bookings.read`.',
+    description: 'Bookable resources of the tenant by name; active ones unless `includeInactive`. A publishable key sees only active, published resources.',
     authScopes: { publicScope: 'bookings.read' },
     args: {
       ...pageArgs().offset,
@@ -238,14 +238,14 @@ builder.queryFields((t) => ({
   bookableResource: t.field({
     type: BookableResource,
     nullable: true,
-    description: 'One bookable resource; a NOT_FOUND error when the tenant has none with this id (or, for a publishable key, none active and published). Scope `bookings.read` or `bookings.resources.manage`.',
+    description: 'One bookable resource; a NOT_FOUND error when the tenant has none with this id (or, for a publishable key, none active and published).',
     authScopes: { publicScope: 'bookings.read', scope: 'bookings.resources.manage' },
     args: resourceId,
     resolve: (_root, { id }, ctx) => getResource(ctx, id),
   }),
   resourceAvailability: t.field({
     type: ResourceAvailabilityType,
-    description: 'Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none. Scope `bookings.read`.',
+    description: 'Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none.',
     authScopes: { publicScope: 'bookings.read' },
     args: { ...resourceId, ...rangeArgs },
     resolve: async (_root, { id, ...range }, ctx) => {
@@ -256,14 +256,14 @@ builder.queryFields((t) => ({
   }),
   resourceHours: t.field({
     type: ResourceHoursType,
-    description: "A resource's weekly opening hours. Scope `bookings.resources.manage`.",
+    description: "A resource's weekly opening hours.",
     authScopes: manage,
     args: resourceId,
     resolve: (_root, { id }, ctx) => getResourceHours(ctx, id),
   }),
   resourceClosures: t.field({
     type: [ResourceClosure],
-    description: "A resource's closures that have not ended yet, soonest first. Scope `bookings.resources.manage`.",
+    description: "A resource's closures that have not ended yet, soonest first.",
     authScopes: manage,
     args: resourceId,
     resolve: (_root, { id }, ctx) => listUpcomingClosures(ctx, id),
@@ -273,35 +273,35 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createBookableResource: t.field({
     type: BookableResource,
-    description: 'Creates a bookable resource. Scope `bookings.resources.manage`.',
+    description: 'Creates a bookable resource.',
     authScopes: manage,
     args: { input: t.arg({ type: CreateBookableResourceInput, required: true, description: 'The resource to create.' }) },
     resolve: (_root, { input }, ctx) => createResource(ctx, input),
   }),
   updateBookableResource: t.field({
     type: BookableResource,
-    description: 'Changes a bookable resource. Scope `bookings.resources.manage`.',
+    description: 'Changes a bookable resource.',
     authScopes: manage,
     args: { ...resourceId, input: t.arg({ type: UpdateBookableResourceInput, required: true, description: 'The changes.' }) },
     resolve: (_root, { id, input }, ctx) => updateResource(ctx, id, input),
   }),
   setResourceHours: t.field({
     type: ResourceHoursType,
-    description: "Replaces a resource's weekly opening hours and answers them back. Bookings already made are kept. Scope `bookings.resources.manage`.",
+    description: "Replaces a resource's weekly opening hours and answers them back. Bookings already made are kept.",
     authScopes: manage,
     args: { ...resourceId, input: t.arg({ type: SetResourceHoursInput, required: true, description: 'The whole schedule.' }) },
     resolve: (_root, { id, input }, ctx) => setResourceHours(ctx, id, input.hours),
   }),
   createResourceClosure: t.field({
     type: ResourceClosure,
-    description: 'Closes a resource for a period: no slot overlapping it is offered or booked (bookings already made are kept). Scope `bookings.resources.manage`.',
+    description: 'Closes a resource for a period: no slot overlapping it is offered or booked (bookings already made are kept).',
     authScopes: manage,
     args: { ...resourceId, input: t.arg({ type: CreateResourceClosureInput, required: true, description: 'The closure.' }) },
     resolve: (_root, { id, input }, ctx) => createClosure(ctx, id, input),
   }),
   deleteResourceClosure: t.field({
     type: DeletionResult,
-    description: 'Removes a closure of a resource. Scope `bookings.resources.manage`.',
+    description: 'Removes a closure of a resource.',
     authScopes: manage,
     args: { ...resourceId, closureId: t.arg({ type: 'UUID', required: true, description: 'Closure id.' }) },
     resolve: (_root, { id, closureId }, ctx) => deleteClosure(ctx, id, closureId),

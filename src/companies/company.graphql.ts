@@ -71,7 +71,7 @@ const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
 builder.queryFields((t) => ({
   companies: t.field({
     type: CompanyPage,
-    description: 'Companies of the tenant by name, page by page. Scope `companies.read`.',
+    description: 'Companies of the tenant by name, page by page.',
     authScopes: { scope: 'companies.read' },
     args: {
       ...pageArgs().page,
@@ -82,7 +82,7 @@ builder.queryFields((t) => ({
   company: t.field({
     type: Company,
     nullable: true,
-    description: 'One company by id; a NOT_FOUND error when it does not exist in the tenant. Scope `companies.read`.',
+    description: 'One company by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: { scope: 'companies.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Company id.' }) },
     resolve: (_root, { id }, ctx) => getCompany(ctx, id),
@@ -92,14 +92,14 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createCompany: t.field({
     type: Company,
-    description: 'Creates a company. Scope `companies.write`.',
+    description: 'Creates a company.',
     authScopes: { scope: 'companies.write' },
     args: { input: t.arg({ type: CreateCompanyInput, required: true, description: 'The company to create.' }) },
     resolve: (_root, { input }, ctx) => createCompany(ctx, input),
   }),
   updateCompany: t.field({
     type: Company,
-    description: 'Changes a company. Scope `companies.write`.',
+    description: 'Changes a company.',
     authScopes: { scope: 'companies.write' },
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Company id.' }),

@@ -65,7 +65,7 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
 builder.queryFields((t) => ({
   contacts: t.field({
     type: ContactPage,
-    description: 'Contacts of the tenant by name, page by page. Scope `contacts.read`.',
+    description: 'Contacts of the tenant by name, page by page.',
     authScopes: { scope: 'contacts.read' },
     args: {
       ...pageArgs().page,
@@ -80,7 +80,7 @@ builder.queryFields((t) => ({
   contact: t.field({
     type: Contact,
     nullable: true,
-    description: 'One contact by id; a NOT_FOUND error when it does not exist in the tenant. Scope `contacts.read`.',
+    description: 'One contact by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: { scope: 'contacts.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Contact id.' }) },
     resolve: (_root, { id }, ctx) => getContact(ctx, id),
@@ -90,14 +90,14 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createContact: t.field({
     type: Contact,
-    description: 'Creates a contact of a company. Scope `contacts.write`.',
+    description: 'Creates a contact of a company.',
     authScopes: { scope: 'contacts.write' },
     args: { input: t.arg({ type: CreateContactInput, required: true, description: 'The contact to create.' }) },
     resolve: (_root, { input }, ctx) => createContact(ctx, input),
   }),
   updateContact: t.field({
     type: Contact,
-    description: 'Changes a contact. Scope `contacts.write`.',
+    description: 'Changes a contact.',
     authScopes: { scope: 'contacts.write' },
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Contact id.' }),

@@ -167,7 +167,7 @@ const pipelineScope = { scope: 'pipeline' } as const;
 builder.queryFields((t) => ({
   deals: t.field({
     type: DealPage,
-    description: 'Deals of the tenant, newest first, page by page. Scope `pipeline`.',
+    description: 'Deals of the tenant, newest first, page by page.',
     authScopes: pipelineScope,
     args: {
       ...pageArgs().page,
@@ -182,7 +182,7 @@ builder.queryFields((t) => ({
   deal: t.prismaField({
     type: 'Deal',
     nullable: true,
-    description: 'One deal by id; a NOT_FOUND error when it does not exist in the tenant. Scope `pipeline`.',
+    description: 'One deal by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: pipelineScope,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }) },
     resolve: (query, _root, { id }, ctx) => getDeal(ctx, id, query),
@@ -192,14 +192,14 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createDeal: t.prismaField({
     type: 'Deal',
-    description: 'Creates a deal in a stage. Scope `pipeline`.',
+    description: 'Creates a deal in a stage.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreateDealInput, required: true, description: 'The deal to create.' }) },
     resolve: (query, _root, { input }, ctx) => createDeal(ctx, input, query),
   }),
   updateDeal: t.prismaField({
     type: 'Deal',
-    description: 'Changes a deal; moving it to another stage may win, lose or reopen it. Scope `pipeline`.',
+    description: 'Changes a deal; moving it to another stage may win, lose or reopen it.',
     authScopes: pipelineScope,
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }),
@@ -209,7 +209,7 @@ builder.mutationFields((t) => ({
   }),
   logDealActivity: t.prismaField({
     type: 'DealActivity',
-    description: "Logs a call, email, meeting, note or task on a deal as the API key's user. Scope `pipeline`.",
+    description: "Logs a call, email, meeting, note or task on a deal as the API key's user.",
     authScopes: pipelineScope,
     args: {
       dealId: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }),

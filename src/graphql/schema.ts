@@ -27,7 +27,7 @@ for (const type of Object.values(schema.getTypeMap())) {
   if (!isObjectType(type)) continue;
   if (type === schema.getQueryType() || type === schema.getMutationType()) {
     for (const field of Object.values(type.getFields())) {
-      if (!field.description?.includes('Scope `')) field.description = `${field.description} ${accessSentence(field)}`;
+      field.description = `${field.description} ${accessSentence(field)}`;
     }
   }
   const note = readAccessNote(type.name);

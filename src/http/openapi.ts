@@ -103,8 +103,8 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
   return {
     operationId: field.name,
     summary: route.summary,
-    // The GraphQL description ends by naming the scope or by the access sentence; here the access sentence, apart.
-    description: `${(field.description ?? route.summary).replace(/\s*Scope `[^`]+`( or `[^`]+`)*\.$/, '').replace(` ${accessSentence(field)}`, '')}\n\n${accessSentence(field)}`,
+    // The GraphQL description ends with the access sentence (src/graphql/schema.ts); here it stands apart.
+    description: `${(field.description ?? route.summary).replace(` ${accessSentence(field)}`, '')}\n\n${accessSentence(field)}`,
     tags: [tag],
     security: [{ bearerAuth: [] }],
     // Bearer schemes carry no scopes in OpenAPI; the scopes the operation needs, for tools and agents.

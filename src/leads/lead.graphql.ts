@@ -118,7 +118,7 @@ const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
 builder.queryFields((t) => ({
   leads: t.field({
     type: LeadPage,
-    description: 'Leads of the tenant, newest first, with cursor pagination. Scope `leads.lead.read`.',
+    description: 'Leads of the tenant, newest first, with cursor pagination.',
     authScopes: { scope: 'leads.lead.read' },
     args: {
       ...pageArgs().cursor,
@@ -130,7 +130,7 @@ builder.queryFields((t) => ({
   lead: t.field({
     type: Lead,
     nullable: true,
-    description: 'One lead by id; a NOT_FOUND error when it does not exist in the tenant. Scope `leads.lead.read`.',
+    description: 'One lead by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: { scope: 'leads.lead.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Lead id.' }) },
     resolve: (_root, { id }, ctx) => getLead(ctx, id),
@@ -140,14 +140,14 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createLead: t.field({
     type: Lead,
-    description: 'Creates a lead with status `new`. Scope `leads.lead.write`.',
+    description: 'Creates a lead with status `new`.',
     authScopes: { scope: 'leads.lead.write' },
     args: { input: t.arg({ type: CreateLeadInput, required: true, description: 'The lead to create.' }) },
     resolve: (_root, { input }, ctx) => createLead(ctx, input),
   }),
   updateLead: t.field({
     type: Lead,
-    description: 'Changes a lead (status, assignment, notes, ...). Scope `leads.lead.write`.',
+    description: 'Changes a lead (status, assignment, notes, ...).',
     authScopes: { scope: 'leads.lead.write' },
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Lead id.' }),

@@ -89,14 +89,14 @@ const pipelineScope = { scope: 'pipeline' } as const;
 builder.queryFields((t) => ({
   pipelines: t.field({
     type: PipelinePage,
-    description: 'Sales pipelines of the tenant by name. Scope `pipeline`.',
+    description: 'Sales pipelines of the tenant by name.',
     authScopes: pipelineScope,
     args: pageArgs().page,
     resolve: (_root, args, ctx) => listPipelines(ctx, args),
   }),
   pipelineStages: t.field({
     type: StagePage,
-    description: 'Pipeline stages, by pipeline and position. Scope `pipeline`.',
+    description: 'Pipeline stages, by pipeline and position.',
     authScopes: pipelineScope,
     args: { ...pageArgs().page, pipelineId: t.arg({ type: 'UUID', description: 'Only stages of this pipeline.' }) },
     resolve: (_root, args, ctx) => listStages(ctx, args),
@@ -106,21 +106,21 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createPipeline: t.field({
     type: Pipeline,
-    description: 'Creates a pipeline. Scope `pipeline`.',
+    description: 'Creates a pipeline.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreatePipelineInput, required: true, description: 'The pipeline to create.' }) },
     resolve: (_root, { input }, ctx) => createPipeline(ctx, input),
   }),
   createPipelineStage: t.field({
     type: PipelineStage,
-    description: 'Adds a stage to a pipeline. Scope `pipeline`.',
+    description: 'Adds a stage to a pipeline.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreateStageInput, required: true, description: 'The stage to create.' }) },
     resolve: (_root, { input }, ctx) => createStage(ctx, input),
   }),
   updatePipelineStage: t.field({
     type: PipelineStage,
-    description: 'Changes a stage. Scope `pipeline`.',
+    description: 'Changes a stage.',
     authScopes: pipelineScope,
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Stage id.' }),

@@ -47,7 +47,7 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
 builder.queryFields((t) => ({
   sites: t.field({
     type: SitePage,
-    description: 'Sites of the tenant by name, page by page. Scope `companies.read`.',
+    description: 'Sites of the tenant by name, page by page.',
     authScopes: { scope: 'companies.read' },
     args: {
       ...pageArgs().page,
@@ -59,7 +59,7 @@ builder.queryFields((t) => ({
   site: t.field({
     type: Site,
     nullable: true,
-    description: 'One site by id; a NOT_FOUND error when it does not exist in the tenant. Scope `companies.read`.',
+    description: 'One site by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: { scope: 'companies.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Site id.' }) },
     resolve: (_root, { id }, ctx) => getSite(ctx, id),
@@ -69,14 +69,14 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createSite: t.field({
     type: Site,
-    description: 'Creates a site of a company. Scope `companies.write`.',
+    description: 'Creates a site of a company.',
     authScopes: { scope: 'companies.write' },
     args: { input: t.arg({ type: CreateSiteInput, required: true, description: 'The site to create.' }) },
     resolve: (_root, { input }, ctx) => createSite(ctx, input),
   }),
   updateSite: t.field({
     type: Site,
-    description: 'Changes a site. Scope `companies.write`.',
+    description: 'Changes a site.',
     authScopes: { scope: 'companies.write' },
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Site id.' }),
