@@ -1,9 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantDb } from '../src/db/tenant-scope.js';
 import { startMailWorker } from '../src/mail/mail-worker.js';
@@ -11,49 +9,11 @@ import { enqueueMail } from '../src/mail/outbox.js';
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
+import { smtpServer, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, tenant, rest } = harness;
 const make = fixtures(harness);
-
-/** A real SMTP server in the test process; it refuses the first delivery to `flaky@` addresses with a temporary error. */
-function smtpServer() {
-  const received: ParsedMail[] = [];
-  const refusedOnce = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('flaky@') && !refusedOnce.has(address.address)) {
-        refusedOnce.add(address.address);
-        return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  return {
-    received,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const ics = (mail: ParsedMail) => mail.attachments.find((a) => a.filename?.endsWith('.ics'))?.content.toString('utf8') ?? '';
 

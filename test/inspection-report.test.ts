@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailWorker } from '../src/mail/mail-worker.js';
 import { useHarness } from './support/harness.js';
 import { completeAnswers, inspectionWorld } from './support/inspection-fixtures.js';
+import { smtpServer, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, rest } = harness;
@@ -28,39 +26,17 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return pages.join('\n');
 }
 
-async function until<T>(check: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('the delivered report', () => {
-  const received: ParsedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
+  const smtp = smtpServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-report-'));
   let worker: ReturnType<typeof startMailWorker>;
 
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)));
-    worker = startMailWorker(h.db.prisma, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Reports <reports@inspect.example>', dataDir, pollMs: 50, retryBaseMs: 50 });
+    worker = startMailWorker(h.db.prisma, { smtpUrl: `smtp://127.0.0.1:${await smtp.listen()}`, from: 'Reports <reports@inspect.example>', dataDir, pollMs: 50, retryBaseMs: 50 });
   });
   afterAll(async () => {
     await worker.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -114,7 +90,7 @@ describe('the delivered report', () => {
   it("emails the report, PDF attached, to the customer's primary contact through the outbox", async () => {
     const w = await inspectionWorld(harness, { contactEmail: 'pia@cranes.example' });
     const id = await deliveredInspection(w);
-    const mail = await until(() => received.find((m) => m.to && JSON.stringify(m.to).includes('pia@cranes.example')), 'the report email');
+    const mail = await until(() => smtp.received.find((m) => m.to && JSON.stringify(m.to).includes('pia@cranes.example')), 'the report email');
     expect(mail.subject).toBe(`Inspection report: Overhead crane ${w.equipment.serialNumber} (CONDITIONAL)`);
     const attachment = mail.attachments.find((a) => a.contentType === 'application/pdf');
     expect(attachment?.filename).toMatch(/^inspection-.+\.pdf$/);

@@ -83,7 +83,8 @@ export interface NewEquipment extends EquipmentFields {
 
 export type EquipmentPatch = EquipmentFields & { equipmentTypeId?: string | null; siteId?: string | null; serialNumber?: string | null };
 
-const typeMustExist = (ctx: Context, id: string) =>
+/** The equipment type a record refers to must be the tenant's (404 naming `equipmentTypeId`). */
+export const typeMustExist = (ctx: Context, id: string) =>
   mustExist(ctx.db.equipmentType.findUnique({ where: { id }, select: { id: true } }), 'equipmentTypeId', 'equipment type');
 
 /** The site, whose company the equipment then belongs to. */

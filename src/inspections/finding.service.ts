@@ -7,7 +7,7 @@ import { principalOf } from '../graphql/context.js';
 import { AppError } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
-import { REVIEWER_ROLES } from './inspection-access.js';
+import { hasRole, REVIEWER_ROLES } from './inspection-access.js';
 import { EDITABLE, lockInspection, mustBeIn, mustBeOnTeamOrDispatcher } from './workflow.js';
 
 // Findings and their photos belong to the technicians' record: they change while the inspection
@@ -65,7 +65,7 @@ export function updateFinding(ctx: Context, inspectionId: string, id: string, pa
     const inspection = changesRecord ? await editableInspection(ctx, tx, inspectionId) : await lockInspection(tx, inspectionId);
     const finding = await findingOf(tx, inspectionId, id);
     if (quoteStatus && quoteStatus !== finding.quoteStatus) {
-      if (!(REVIEWER_ROLES as readonly string[]).includes(principalOf(ctx).role)) {
+      if (!hasRole(principalOf(ctx), REVIEWER_ROLES)) {
         throw roleMissing(REVIEWER_ROLES);
       }
       if (!QUOTE_MOVES[finding.quoteStatus].includes(quoteStatus)) {

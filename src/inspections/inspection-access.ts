@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/api-keys.js';
 import type { UserRole } from '../generated/prisma/enums.js';
 
 // Who may do what in the inspections module. The scope maps are scope-auth rules on the fields;
@@ -17,3 +18,6 @@ export const DISPATCHER_ROLES = ['field_coordinator', 'system_admin'] as const s
 
 /** Review moves: a write key whose user has a reviewer role. */
 export const inspectionsReview = { $all: { ...inspectionsWrite.$all, role: REVIEWER_ROLES } } as const;
+
+/** Whether the key's user has one of `roles`. */
+export const hasRole = (principal: Principal, roles: readonly UserRole[]) => roles.includes(principal.role);

@@ -9,7 +9,7 @@ import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { type ChecklistResponse, checkResponses, unansweredRequired } from './checklist.js';
-import { DISPATCHER_ROLES } from './inspection-access.js';
+import { DISPATCHER_ROLES, hasRole } from './inspection-access.js';
 import { deliverReport } from './report.js';
 import { refreshSearchText } from './search-text.js';
 import { sectionsOf } from './template.service.js';
@@ -59,8 +59,7 @@ export interface NewInspection {
 function assignedTeam(ctx: Context, input: NewInspection): string[] {
   const principal = principalOf(ctx);
   const requested = input.technicianIds?.length ? input.technicianIds : input.technicianId ? [input.technicianId] : [];
-  const mayAssign = (DISPATCHER_ROLES as readonly string[]).includes(principal.role);
-  return [...new Set(mayAssign && requested.length ? requested : [principal.userId])];
+  return [...new Set(hasRole(principal, DISPATCHER_ROLES) && requested.length ? requested : [principal.userId])];
 }
 
 export async function createInspection(ctx: Context, input: NewInspection) {

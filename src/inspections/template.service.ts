@@ -2,10 +2,11 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
 import { AppError } from '../shared/errors.js';
-import { found, mustExist } from '../shared/references.js';
+import { found } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { type ChecklistSection, normalizeSections } from './checklist.js';
+import { typeMustExist } from './equipment.service.js';
 
 type SectionsInput = Parameters<typeof normalizeSections>[0];
 
@@ -28,9 +29,6 @@ export const getTemplate = (ctx: Context, id: string) => found(ctx.db.checklistT
 
 /** The sections of a stored template (validated when written). */
 export const sectionsOf = (template: { sections: unknown }) => template.sections as ChecklistSection[];
-
-const typeMustExist = (ctx: Context, id: string) =>
-  mustExist(ctx.db.equipmentType.findUnique({ where: { id }, select: { id: true } }), 'equipmentTypeId', 'equipment type');
 
 export async function createTemplate(ctx: Context, input: NewTemplate) {
   const sections = normalizeSections(input.sections);

@@ -4,7 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { InspectionStatus } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
 import { found } from '../shared/references.js';
-import { DISPATCHER_ROLES } from './inspection-access.js';
+import { DISPATCHER_ROLES, hasRole } from './inspection-access.js';
 
 // The review workflow: which move goes from which status to which, and who may edit.
 
@@ -31,7 +31,7 @@ export function mustBeIn(status: InspectionStatus, allowed: readonly InspectionS
 
 /** The inspection's team edits and submits it; so may coordinators and admins, for any inspection. */
 export function mustBeOnTeamOrDispatcher(principal: Principal, teamIds: readonly string[]): void {
-  if ((DISPATCHER_ROLES as readonly string[]).includes(principal.role) || teamIds.includes(principal.userId)) return;
+  if (hasRole(principal, DISPATCHER_ROLES) || teamIds.includes(principal.userId)) return;
   throw new AppError('FORBIDDEN', `Forbidden: only the inspection's team, or a user with the role ${DISPATCHER_ROLES.join(' or ')}, may do this`);
 }
 

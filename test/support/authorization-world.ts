@@ -91,16 +91,14 @@ export async function authorizationWorld(harness: Harness) {
 /** A delivered inspection with a finding and a photo, its equipment, type and template, at `siteId`. */
 async function inspectionRecords(harness: Harness, key: string, siteId: string, tenantId: string) {
   const { rest, h } = harness;
-  const created = async (path: string, body: Record<string, unknown>) => {
-    const response = await rest('POST', path, { key, body });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body.data ?? response.body;
-  };
+  const created = (path: string, body: Record<string, unknown>) => fixtures(harness).created(path, key, body);
   const technician = await createUser(h.db.prisma, { tenantId, name: 'Tech', email: `tech-${tenantId}@example.test`, role: 'technician' });
   const type = await created('/api/inspections/equipment-types', { name: 'Crane' });
   const equipment = await created('/api/inspections/equipment', { equipmentTypeId: type.id, siteId, serialNumber: 'AUTH-1' });
   const template = await created('/api/inspections/templates', { name: 'Check', sections: [{ title: 'All', items: [{ id: 'ok', prompt: 'OK?', answerType: 'yes_no' }] }] });
-  const inspection = await created('/api/inspections', { equipmentId: equipment.id, siteId, checklistTemplateId: template.id, inspectionDate: '2030-01-01', technicianIds: [technician.id] });
+  // An inspection is answered bare, not as `{data}`.
+  const inspection = (await rest('POST', '/api/inspections', { key, body: { equipmentId: equipment.id, siteId, checklistTemplateId: template.id, inspectionDate: '2030-01-01', technicianIds: [technician.id] } })).body;
+  expect(inspection.status).toBe('draft');
   const finding = await created(`/api/inspections/${inspection.id}/findings`, { severity: 'minor', description: 'Rust' });
   await created(`/api/inspections/${inspection.id}/findings/${finding.id}/photos`, { photoUrl: 'https://p.example/1.jpg' });
   for (const [action, body] of [['submit'], ['start-review'], ['approve', { overallResult: 'pass' }], ['deliver']] as const) {

@@ -11,6 +11,8 @@ export function fixtures({ rest }: Harness) {
     return response.body.data;
   }
   return {
+    /** Any record created by POSTing `body` to `path`, answered as `{data}`. */
+    created,
     lead: (key: string, body: Record<string, unknown> = {}) => created('/api/v1/leads', key, { firstName: 'Lee', lastName: 'Ward', ...body }),
     company: (key: string, body: Record<string, unknown> = {}) => created('/api/v1/companies', key, { name: 'Acme Lifts', ...body }),
     contact: (key: string, companyId: string, body: Record<string, unknown> = {}) =>

@@ -67,11 +67,7 @@ export async function inspectionWorld(harness: Harness, options: { contactEmail?
   const company = await make.company(key, { name: `Northwind Cranes ${randomUUID().slice(0, 4)}` });
   if (options.contactEmail !== null) await make.contact(key, company.id, { firstName: 'Pia', lastName: 'Primary', email: options.contactEmail ?? 'pia@northwind.example', isPrimary: true });
   const site = (await rest('POST', '/api/v1/sites', { key, body: { companyId: company.id, name: 'Dock 4', address: '4 Harbour Rd', city: 'Toledo', state: 'OH' } })).body.data;
-  const created = async (path: string, body: Record<string, unknown>) => {
-    const response = await rest('POST', path, { key, body });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-    return response.body.data;
-  };
+  const created = (path: string, body: Record<string, unknown>) => make.created(path, key, body);
   const type = await created('/api/inspections/equipment-types', { name: 'Overhead crane', category: 'Lifting', oshaStandard: '1910.179' });
   const equipment = await created('/api/inspections/equipment', { equipmentTypeId: type.id, siteId: site.id, serialNumber: `OC-${randomUUID().slice(0, 8)}`, manufacturer: 'Demag', model: 'DR-Pro 5', ratedCapacity: '5 t' });
   const template = await created('/api/inspections/templates', { name: 'Annual crane inspection', equipmentTypeId: type.id, sections: craneChecklist });
