@@ -43,7 +43,7 @@ describe('the delivered report', () => {
   async function deliveredInspection(w: Awaited<ReturnType<typeof inspectionWorld>>) {
     const { tech, manager } = w.users;
     const { id } = await w.inspection(tech, { technicianIds: [tech.userId] });
-    await rest('PATCH', `/api/inspections/${id}`, { key: tech.key, body: { responses: [...completeAnswers, { itemId: 'remarks', value: 'Runway rails aligned' }], customerSignatureUrl: 'https://sign.example/pia.png' } });
+    await rest('PATCH', `/api/inspections/${id}`, { key: tech.key, body: { responses: [...completeAnswers, { itemId: 'remarks', value: 'Runway rails aligned' }], customerSignatureUrl: 'https://sign.example/pia.png', notes: 'Проверено Ωμέγα Šťastný' } });
     const finding = (await rest('POST', `/api/inspections/${id}/findings`, { key: tech.key, body: { severity: 'serious', description: 'Worn wire rope', recommendation: 'Replace rope' } })).body.data;
     await rest('POST', `/api/inspections/${id}/findings/${finding.id}/photos`, { key: tech.key, body: { photoUrl: 'https://p.example/rope.jpg', caption: 'Broken strands near drum', photoType: 'defect' } });
     await rest('POST', `/api/inspections/${id}/findings`, { key: tech.key, body: { severity: 'minor', description: 'Paint flaking on girder' } });
@@ -79,6 +79,7 @@ describe('the delivered report', () => {
       'Paint flaking on girder',
       'https://sign.example/pia.png',
       'Max Review',
+      'Проверено Ωμέγα Šťastný',
     ]) {
       expect(text, expected).toContain(expected);
     }

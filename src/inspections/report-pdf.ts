@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { ChecklistResponse, ChecklistSection } from './checklist.js';
 
 /** Everything the customer's report shows. */
@@ -26,10 +27,16 @@ const SEVERITY_TITLES: Record<string, string> = {
   minor: 'Minor: routine maintenance',
 };
 
+// DejaVu Sans covers Latin, Greek and Cyrillic (the standard PDF fonts only Western European), so
+// customers' and technicians' names print as written. pdfkit embeds only the glyphs used.
+const fonts = createRequire(import.meta.url);
+const REGULAR = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const BOLD = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(', ');
 
 /**
- * Renders the inspection report as a PDF (pdfkit, standard fonts, no browser). pdfkit is loaded on
+ * Renders the inspection report as a PDF (pdfkit with an embedded Unicode font, no browser). pdfkit is loaded on
  * the first delivery: importing it costs every process about 24 MB.
  */
 export async function renderReport(content: ReportContent): Promise<Buffer> {
@@ -42,11 +49,11 @@ export async function renderReport(content: ReportContent): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).font('Helvetica').fontSize(10).moveDown(0.3);
-  const line = (label: string, value: string | null | undefined) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value || '-');
+  const heading = (text: string) => doc.moveDown(0.8).font(BOLD).fontSize(13).text(text).font(REGULAR).fontSize(10).moveDown(0.3);
+  const line = (label: string, value: string | null | undefined) => doc.font(BOLD).text(`${label}: `, { continued: true }).font(REGULAR).text(value || '-');
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Equipment Inspection Report');
-  doc.font('Helvetica').fontSize(11).text(content.inspector);
+  doc.font(BOLD).fontSize(18).text('Equipment Inspection Report');
+  doc.font(REGULAR).fontSize(11).text(content.inspector);
   doc.fontSize(10).moveDown(0.5);
   line('Overall result', (content.overallResult ?? 'not set').toUpperCase());
   line('Inspection date', content.inspectionDate);
@@ -82,7 +89,7 @@ export async function renderReport(content: ReportContent): Promise<Buffer> {
   for (const severity of SEVERITY_ORDER) {
     const findings = content.findings.filter((f) => f.severity === severity);
     if (!findings.length) continue;
-    doc.moveDown(0.3).font('Helvetica-Bold').text(SEVERITY_TITLES[severity] ?? severity).font('Helvetica');
+    doc.moveDown(0.3).font(BOLD).text(SEVERITY_TITLES[severity] ?? severity).font(REGULAR);
     for (const finding of findings) {
       doc.text(`- ${finding.description}`);
       if (finding.recommendation) doc.text(`  Recommendation: ${finding.recommendation}`);
