@@ -52,15 +52,20 @@ describe('inspections over GraphQL', () => {
     expect(codes(await gql(w.key, InspectionReportGqlDocument, { id }))).toEqual(['NOT_FOUND']);
     expect((await gql(manager.key, DeliverInspectionGqlDocument, { id })).data?.deliverInspection.status).toBe('delivered');
     const report = await gql(w.key, InspectionReportGqlDocument, { id });
-    expect(report.data?.inspectionReport.emailedTo).toBe('pia@northwind.example');
-    expect(Buffer.from(report.data!.inspectionReport.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(report.data?.inspectionReport?.emailedTo).toBe('pia@northwind.example');
+    expect(Buffer.from(report.data?.inspectionReport?.pdfBase64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
     const everything = await gql(w.key, InspectionWithEverythingDocument, { id });
     // A technician's technicianIds are ignored: the caller leads.
-    expect(everything.data?.inspection.teamMembers).toEqual([{ name: 'Tess Wrench', role: 'lead' }]);
-    expect(everything.data?.inspection.findings).toEqual([{ severity: 'imminent', quoteStatus: 'unquoted', photos: [] }]);
-    expect(everything.data?.inspectionHistory.map((e) => e.toStatus)).toEqual(['draft', 'submitted', 'in_review', 'approved', 'delivered']);
-    expect(everything.data?.inspectionHistory[0]?.user.name).toBe('Tess Wrench');
+    expect(everything.data?.inspection?.teamMembers).toEqual([{ name: 'Tess Wrench', role: 'lead' }]);
+    expect(everything.data?.inspection?.findings).toEqual([{ severity: 'imminent', quoteStatus: 'unquoted', photos: [] }]);
+    expect(everything.data?.inspectionHistory?.map((e) => e.toStatus)).toEqual(['draft', 'submitted', 'in_review', 'approved', 'delivered']);
+    expect(everything.data?.inspectionHistory?.[0]?.user.name).toBe('Tess Wrench');
+
+    // A missing record is a null field with NOT_FOUND, not a null answer: other fields still arrive.
+    const missing = await gql(w.key, InspectionWithEverythingDocument, { id: '01a20000-0000-7000-8000-000000000000' });
+    expect(missing.data).toEqual({ inspection: null, inspectionHistory: null });
+    expect(codes(missing)).toEqual(['NOT_FOUND', 'NOT_FOUND']);
   });
 
   it('counts findings for a whole list in one statement, and lists with the equipment the finding took out of service', async () => {

@@ -121,6 +121,7 @@ builder.queryFields((t) => ({
   }),
   equipmentType: t.prismaField({
     type: 'EquipmentType',
+    nullable: true,
     description: 'One equipment type; NOT_FOUND when the tenant has none with this id.',
     authScopes: inspectionsRead,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment type id.' }) },
@@ -142,6 +143,7 @@ builder.queryFields((t) => ({
   }),
   equipment: t.prismaField({
     type: 'Equipment',
+    nullable: true,
     description: 'One piece of equipment; NOT_FOUND when the tenant has none with this id.',
     authScopes: inspectionsRead,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment id.' }) },

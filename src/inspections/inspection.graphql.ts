@@ -209,6 +209,7 @@ builder.queryFields((t) => ({
   }),
   inspection: t.prismaField({
     type: InspectionDetail,
+    nullable: true,
     description: 'One inspection with everything it embeds; NOT_FOUND when the tenant has none with this id.',
     authScopes: inspectionsRead,
     args: inspectionId,
@@ -216,6 +217,7 @@ builder.queryFields((t) => ({
   }),
   inspectionHistory: t.prismaField({
     type: ['InspectionEvent'],
+    nullable: true,
     description: "An inspection's moves through the review workflow, oldest first.",
     authScopes: inspectionsRead,
     args: inspectionId,
@@ -223,6 +225,7 @@ builder.queryFields((t) => ({
   }),
   inspectionReport: t.field({
     type: InspectionReport,
+    nullable: true,
     description: "A delivered inspection's PDF report; NOT_FOUND before delivery.",
     authScopes: inspectionsRead,
     args: inspectionId,

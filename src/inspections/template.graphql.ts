@@ -103,6 +103,7 @@ builder.queryFields((t) => ({
   }),
   checklistTemplate: t.prismaField({
     type: 'ChecklistTemplate',
+    nullable: true,
     description: 'One checklist template; NOT_FOUND when the tenant has none with this id.',
     authScopes: inspectionsRead,
     args: templateId,

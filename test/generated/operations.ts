@@ -626,7 +626,7 @@ export type InspectionWithEverythingQueryVariables = Exact<{
 }>;
 
 
-export type InspectionWithEverythingQuery = { inspection: { inspection: { id: string, status: InspectionStatus, responses: Array<{ itemId: string, value: string }> }, template: { sections: Array<{ id: string, items: Array<{ id: string, answerType: AnswerType, required: boolean }> }> }, findings: Array<{ severity: FindingSeverity, quoteStatus: QuoteStatus, photos: Array<{ caption: string | null, photoType: PhotoType }> }>, teamMembers: Array<{ name: string, role: TeamRole }> }, inspectionHistory: Array<{ fromStatus: InspectionStatus | null, toStatus: InspectionStatus, note: string | null, user: { name: string } }> };
+export type InspectionWithEverythingQuery = { inspection: { inspection: { id: string, status: InspectionStatus, responses: Array<{ itemId: string, value: string }> }, template: { sections: Array<{ id: string, items: Array<{ id: string, answerType: AnswerType, required: boolean }> }> }, findings: Array<{ severity: FindingSeverity, quoteStatus: QuoteStatus, photos: Array<{ caption: string | null, photoType: PhotoType }> }>, teamMembers: Array<{ name: string, role: TeamRole }> } | null, inspectionHistory: Array<{ fromStatus: InspectionStatus | null, toStatus: InspectionStatus, note: string | null, user: { name: string } }> | null };
 
 export type CreateInspectionGqlMutationVariables = Exact<{
   input: CreateInspectionInput;
@@ -685,7 +685,7 @@ export type InspectionReportGqlQueryVariables = Exact<{
 }>;
 
 
-export type InspectionReportGqlQuery = { inspectionReport: { emailedTo: string | null, pdfBase64: string } };
+export type InspectionReportGqlQuery = { inspectionReport: { emailedTo: string | null, pdfBase64: string } | null };
 
 export type LeadsQueryVariables = Exact<{
   limit?: number | null | undefined;
