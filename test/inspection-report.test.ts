@@ -1,30 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailWorker } from '../src/mail/mail-worker.js';
 import { useHarness } from './support/harness.js';
 import { completeAnswers, inspectionWorld } from './support/inspection-fixtures.js';
+import { pdfText } from './support/pdf.js';
 import { smtpServer, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, rest } = harness;
-
-const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-
-/** The text of every page of a PDF, read with Mozilla's PDF.js (given a copy: it takes over the buffer it reads). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes.slice(), standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
-}
 
 describe('the delivered report', () => {
   const smtp = smtpServer();

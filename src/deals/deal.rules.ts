@@ -1,13 +1,11 @@
 import type { DealStatus } from '../generated/prisma/enums.js';
+import { utcToday } from '../shared/dates.js';
 
 export interface StageOutcome {
   isClosedWon: boolean;
   isClosedLost: boolean;
   probability: number;
 }
-
-/** Today's date in UTC, as stored in a DATE column. */
-export const utcToday = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** A new deal starts `open` whatever its stage (the specification's state table), with the stage's probability. */
 export const startInStage = (stage: StageOutcome) => ({ status: 'open' as const, probability: stage.probability, actualCloseDate: null });

@@ -20,7 +20,7 @@ import { badInput } from '../shared/errors.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
-import { MoneyScalar, QuantityScalar } from './scalars.js';
+import { MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -46,6 +46,7 @@ export const builder = new SchemaBuilder<{
     JSONObject: { Input: Prisma.InputJsonObject; Output: unknown };
     Money: { Input: string; Output: unknown };
     Quantity: { Input: string; Output: unknown };
+    Rate: { Input: string; Output: unknown };
   };
 }>({
   // Scope checks run first so nothing else (validation included) runs for a caller without access;
@@ -105,6 +106,7 @@ builder.addScalarType('EmailAddress', EmailAddressResolver, {});
 builder.addScalarType('JSONObject', JSONObjectResolver, {});
 builder.addScalarType('Money', MoneyScalar, {});
 builder.addScalarType('Quantity', QuantityScalar, {});
+builder.addScalarType('Rate', RateScalar, {});
 
 builder.queryType({ description: 'Read operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description).' });
 builder.mutationType({ description: 'Write operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description).' });

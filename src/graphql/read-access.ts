@@ -1,4 +1,5 @@
 import { inspectionsRead } from '../inspections/inspection-access.js';
+import { invoicePartsRead, invoicesRead } from '../invoices/invoice-access.js';
 import { type ScopeMap, whoMay } from './access.js';
 import type { Context } from './context.js';
 
@@ -30,6 +31,12 @@ const readScopes = {
   InspectionEvent: inspectionsRead,
   Finding: inspectionsRead,
   FindingPhoto: inspectionsRead,
+  Invoice: invoicesRead,
+  InvoiceLineItem: invoicePartsRead,
+  Payment: invoicePartsRead,
+  InvoiceCompany: invoicePartsRead,
+  InvoiceContact: invoicePartsRead,
+  InvoiceEvent: invoicePartsRead,
 } as const satisfies Record<string, ScopeMap>;
 
 export type RecordType = keyof typeof readScopes;

@@ -54,3 +54,11 @@ export const QuantityScalar = decimalScalar({
   print: (text) => text,
   example: '1.5',
 });
+
+export const RateScalar = decimalScalar({
+  name: 'Rate',
+  description: 'A rate as a decimal fraction string, never a JSON number: "0.0825" is 8.25 %. At most six decimals; answered without trailing zeros ("0.0825", "0").',
+  maxDecimals: 6,
+  print: (text) => new Decimal(text).toFixed(),
+  example: '0.0825',
+});

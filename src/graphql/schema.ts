@@ -12,6 +12,8 @@ import '../inspections/equipment.graphql.js';
 import '../inspections/finding.graphql.js';
 import '../inspections/inspection.graphql.js';
 import '../inspections/template.graphql.js';
+import '../invoices/invoice.graphql.js';
+import '../invoices/invoice-lifecycle.graphql.js';
 import '../leads/lead.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';

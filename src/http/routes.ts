@@ -3,6 +3,7 @@ import { companyRoutes } from '../companies/company.rest.js';
 import { contactRoutes } from '../contacts/contact.rest.js';
 import { dealRoutes } from '../deals/deal.rest.js';
 import { inspectionRoutes } from '../inspections/inspection.rest.js';
+import { invoiceRoutes } from '../invoices/invoice.rest.js';
 import { leadRoutes } from '../leads/lead.rest.js';
 import { pipelineRoutes } from '../pipeline/pipeline.rest.js';
 import { siteRoutes } from '../sites/site.rest.js';
@@ -31,6 +32,12 @@ export const restAreas: RestArea[] = [
     description:
       'Field inspections of equipment at customer sites (tenants with the inspections module): equipment and its types, checklist templates, inspections with their team, findings and photos, the review workflow and the PDF report.',
     routes: inspectionRoutes,
+  },
+  {
+    tag: 'Invoices',
+    description:
+      'Invoices to companies: gap-free numbers, line items, tax and exact decimal amounts; sending by email with the PDF, payments, voiding, overdue by due date; the history and the PDF.',
+    routes: invoiceRoutes,
   },
 ];
 

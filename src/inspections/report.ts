@@ -1,11 +1,10 @@
 import { scopedTenantId } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { dateOnly } from '../shared/dates.js';
 import type { ChecklistResponse } from './checklist.js';
 import { renderReport } from './report-pdf.js';
 import { sectionsOf } from './template.service.js';
-
-const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Delivery: renders the report, stores it, and queues it by email to the customer's primary

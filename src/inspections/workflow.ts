@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { InspectionStatus } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
 import { found } from '../shared/references.js';
+import { mustBeIn as mustBeInStatus } from '../shared/status-rules.js';
 import { DISPATCHER_ROLES, hasRole } from './inspection-access.js';
 
 // The review workflow: which move goes from which status to which, and who may edit.
@@ -21,13 +22,8 @@ export const MOVES: Record<Move, { from: readonly InspectionStatus[]; to: Inspec
 /** Statuses in which the technicians' record (answers, notes, findings, photos) can change. */
 export const EDITABLE: readonly InspectionStatus[] = ['draft', 'rejected'];
 
-/** CONFLICT naming the current status. */
-export const wrongStatus = (status: InspectionStatus, action: string) =>
-  new AppError('CONFLICT', `Cannot ${action} an inspection that is ${status}`, undefined, { status });
-
-export function mustBeIn(status: InspectionStatus, allowed: readonly InspectionStatus[], action: string): void {
-  if (!allowed.includes(status)) throw wrongStatus(status, action);
-}
+/** CONFLICT naming the current status unless it is one of `allowed`. */
+export const mustBeIn = (status: InspectionStatus, allowed: readonly InspectionStatus[], action: string) => mustBeInStatus('an inspection', status, allowed, action);
 
 /** The inspection's team edits and submits it; so may coordinators and admins, for any inspection. */
 export function mustBeOnTeamOrDispatcher(principal: Principal, teamIds: readonly string[]): void {

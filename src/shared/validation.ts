@@ -14,6 +14,12 @@ export const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a non-n
 /** A non-negative quantity: up to 10 digits, then up to 4 decimals. */
 export const quantity = z.string().regex(/^\d{1,10}(\.\d{1,4})?$/, 'must be a non-negative quantity with at most 10 digits and 4 decimals');
 
+/** A quantity of more than zero. */
+export const positiveQuantity = quantity.refine((value) => /[1-9]/.test(value), 'must be more than 0');
+
+/** A rate as a decimal fraction from 0 to 1 (stored as NUMERIC(7,6)). */
+export const fraction = z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal fraction from 0 to 1 with at most 6 decimals, such as "0.0825"');
+
 /** An optional, nullable text value of at most `max` characters. */
 export const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 

@@ -1130,6 +1130,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description Invoices of the tenant, newest first, page by page.
+         *
+         *     Requires a secret key with the `invoices.read` scope.
+         */
+        get: operations["invoices"];
+        put?: never;
+        /**
+         * Create a draft invoice
+         * @description Creates a draft invoice with the tenant's next number, its line items and computed amounts.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description One invoice with its company, contact, line items and payments; NOT_FOUND when the tenant has none with this id.
+         *
+         *     Requires a secret key with the `invoices.read` scope.
+         */
+        get: operations["invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an invoice's metadata
+         * @description Changes the metadata of an invoice: notes, customer notes, due date, custom fields. Never its status or amounts.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{id}/line-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a draft's line items
+         * @description Replaces every line item of a `draft` (and its tax rate, when given) and recomputes its amounts. CONFLICT naming the current status otherwise.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        put: operations["replaceInvoiceLineItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invoice
+         * @description `draft` → `sent`: sets `sentAt`, and `issuedDate` to today (UTC) when unset, and emails the PDF to the invoice's contact, else the company's primary contact (the history says where it went). A draft without line items is BAD_USER_INPUT; one whose total is 0.00 is settled by sending: it becomes `paid`. CONFLICT naming the current status otherwise.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an invoice as viewed
+         * @description `sent` → `viewed`, for a customer portal or tracking link; changes nothing once viewed, partially paid, paid or overdue. CONFLICT naming the current status otherwise.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        post: operations["markInvoiceViewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment
+         * @description Records a payment on a `sent`, `viewed`, `partially_paid` or `overdue` invoice: it becomes `partially_paid`, or `paid` (with `paidAt`) when the balance reaches 0. An amount above the balance due is BAD_USER_INPUT. Answers the invoice. CONFLICT naming the current status otherwise.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        post: operations["recordInvoicePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void an invoice
+         * @description Any unpaid status (`draft`, `sent`, `viewed`, `overdue`, with no payment recorded) → `voided`, which is final. With payments recorded, or when paid or voided already: CONFLICT.
+         *
+         *     Requires a secret key with the `invoices.write` scope.
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an invoice's history
+         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when.
+         *
+         *     Requires a secret key with the `invoices.read` scope.
+         */
+        get: operations["invoiceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description An invoice as a PDF (number, dates, company, contact, lines, totals, payments, customer notes), rendered as it stands now; drafts and voided invoices are stamped so.
+         *
+         *     Requires a secret key with the `invoices.read` scope.
+         */
+        get: operations["invoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the invoice numbering
+         * @description The tenant's invoice numbering: prefix and next number.
+         *
+         *     Requires a secret key with the `invoices.read` scope.
+         */
+        get: operations["invoiceSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the invoice number prefix
+         * @description Changes the tenant's invoice number prefix; numbering continues where it was.
+         *
+         *     Requires a secret key with the `settings.manage` scope.
+         */
+        patch: operations["updateInvoiceSettings"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1455,6 +1693,49 @@ export interface components {
             /** @description The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`. */
             technicianIds?: string[] | null;
         };
+        /** @description A new invoice, in `draft`, numbered with the tenant's next number. Its amounts are computed from the lines and the tax rate. */
+        CreateInvoiceInput: {
+            /**
+             * Format: uuid
+             * @description Id of the company billed (of the tenant).
+             */
+            companyId: string;
+            /**
+             * Format: uuid
+             * @description Id of a contact of that company, the invoice's addressee; without one, it is sent to the company's primary contact.
+             */
+            contactId?: string | null;
+            /** @description Custom field values by key; required ones must be present. */
+            customFields?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Notes for the customer, printed on the invoice, at most 10000 characters. */
+            customerNotes?: string | null;
+            /**
+             * Format: date
+             * @description Due date, YYYY-MM-DD, not before issuedDate; without one the invoice is never overdue.
+             */
+            dueDate?: string | null;
+            /**
+             * Format: date
+             * @description Issue date, YYYY-MM-DD; the day of sending (UTC) when absent.
+             */
+            issuedDate?: string | null;
+            /** @description The lines, at most 500. */
+            lineItems?: components["schemas"]["InvoiceLineItemInput"][] | null;
+            /** @description Internal notes, at most 10000 characters. */
+            notes?: string | null;
+            /**
+             * Format: uuid
+             * @description Id of the originating quote, kept for reference.
+             */
+            quoteId?: string | null;
+            /**
+             * @description Tax rate as a decimal fraction from 0 to 1 ("0.0825" is 8.25 %); "0" when absent.
+             * @example 0.0825
+             */
+            taxRate?: string | null;
+        };
         /** @description A new lead. Its status starts as `new`. */
         CreateLeadInput: {
             /**
@@ -1601,6 +1882,31 @@ export interface components {
          * @enum {string}
          */
         InspectionStatus: "approved" | "delivered" | "draft" | "in_review" | "rejected" | "submitted";
+        /** @description A line of an invoice. Its total (quantity × unitPrice, rounded half-up to cents) is computed. */
+        InvoiceLineItemInput: {
+            /** @description What is billed, at most 2000 characters. */
+            description: string;
+            /**
+             * @description More than 0, at most 10 digits and 4 decimals, e.g. "2" or "1.5".
+             * @example 1.5
+             */
+            quantity: string;
+            /**
+             * Format: int32
+             * @description Position on the invoice; the line's index in the list when absent.
+             */
+            sortOrder?: number | null;
+            /**
+             * @description Price per unit, 0 or more, at most 12 digits and 2 decimals, e.g. "1250.00".
+             * @example 1250.00
+             */
+            unitPrice: string;
+        };
+        /**
+         * @description Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` once the due date has passed while sent, viewed or partially paid; `voided` from any status without payments (final).
+         * @enum {string}
+         */
+        InvoiceStatus: "draft" | "overdue" | "paid" | "partially_paid" | "sent" | "viewed" | "voided";
         /**
          * @description The channel a lead came from.
          * @enum {string}
@@ -1636,6 +1942,11 @@ export interface components {
             weekday: number;
         };
         /**
+         * @description How a payment was made.
+         * @enum {string}
+         */
+        PaymentMethod: "ach" | "cash" | "check" | "credit_card" | "other";
+        /**
          * @description What a photo shows.
          * @enum {string}
          */
@@ -1645,10 +1956,39 @@ export interface components {
          * @enum {string}
          */
         QuoteStatus: "accepted" | "completed" | "declined" | "quoted" | "unquoted";
+        /** @description A payment received. */
+        RecordPaymentInput: {
+            /**
+             * @description More than 0 and at most the balance due, e.g. "250.00".
+             * @example 1250.00
+             */
+            amount: string;
+            /** @description Notes on the payment, at most 10000 characters. */
+            notes?: string | null;
+            /**
+             * Format: date
+             * @description Date of payment, YYYY-MM-DD; today (UTC) when absent.
+             */
+            paymentDate?: string | null;
+            /** @description How it was paid. */
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            /** @description Check number, transfer reference or similar, at most 100 characters. */
+            referenceNumber?: string | null;
+        };
         /** @description Why the inspection goes back to its team. */
         RejectInspectionInput: {
             /** @description What to correct, at most 2000 characters. */
             rejectionReason: string;
+        };
+        /** @description A draft's new lines, replacing all of them, and optionally its tax rate. */
+        ReplaceInvoiceLineItemsInput: {
+            /** @description The lines, at most 500. */
+            lineItems: components["schemas"]["InvoiceLineItemInput"][];
+            /**
+             * @description New tax rate as a decimal fraction from 0 to 1; unchanged when absent.
+             * @example 0.0825
+             */
+            taxRate?: string | null;
         };
         /**
          * @description What a bookable resource is.
@@ -1872,6 +2212,27 @@ export interface components {
             notes?: string | null;
             /** @description Every answer, replacing the recorded ones: each `itemId` once, an item of the template, with a value of its answer type. Cannot be null. */
             responses?: components["schemas"]["ChecklistResponseInput"][];
+        };
+        /** @description Changes to the metadata of an invoice, in any status. Absent fields do not change; `null` clears a nullable field. Status, amounts and lines change only through their own operations. */
+        UpdateInvoiceInput: {
+            /** @description Replaces all custom field values (required ones must be present). Cannot be null. */
+            customFields?: {
+                [key: string]: unknown;
+            };
+            /** @description Notes for the customer, at most 10000 characters; null clears. */
+            customerNotes?: string | null;
+            /**
+             * Format: date
+             * @description Due date, YYYY-MM-DD, not before the issue date; null clears (never overdue).
+             */
+            dueDate?: string | null;
+            /** @description Internal notes, at most 10000 characters; null clears. */
+            notes?: string | null;
+        };
+        /** @description Changes to the tenant's invoice numbering. */
+        UpdateInvoiceSettingsInput: {
+            /** @description Put before the number of each new invoice: 1 to 20 letters, digits, `-`, `_`, `/` or `.`. Numbering continues where it was, so numbers never repeat. */
+            invoicePrefix: string;
         };
         /** @description Changes to a lead. Absent fields do not change; `null` clears a nullable field. */
         UpdateLeadInput: {
@@ -7927,6 +8288,1766 @@ export interface operations {
                     "application/json": {
                         /** @description Always true: a failed deletion is an error instead. */
                         success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    invoices: {
+        parameters: {
+            query?: {
+                /** @description Only invoices billing this company. */
+                companyId?: string;
+                /** @description Only invoices issued on or after this date, YYYY-MM-DD. */
+                dateFrom?: string;
+                /** @description Only invoices issued on or before this date, YYYY-MM-DD. */
+                dateTo?: string;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Case-insensitive text found in the invoice number or the company name. */
+                search?: string;
+                /** @description Only invoices with this status; `overdue` finds every invoice past its due date and unpaid. */
+                status?: components["schemas"]["InvoiceStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The invoices, newest first of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Invoice id.
+                             */
+                            id: string;
+                            /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                            invoiceNumber: string;
+                            /** @description Where it stands; `overdue` is derived from the due date when read. */
+                            status: components["schemas"]["InvoiceStatus"];
+                            /** @description Name of the company billed. */
+                            companyName: string;
+                            /**
+                             * Format: date
+                             * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                             */
+                            issuedDate: string | null;
+                            /**
+                             * Format: date
+                             * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                             */
+                            dueDate: string | null;
+                            /**
+                             * @description subtotal + taxAmount.
+                             * @example 1250.00
+                             */
+                            totalAmount: string;
+                            /**
+                             * @description Sum of the payments.
+                             * @example 1250.00
+                             */
+                            amountPaid: string;
+                            /**
+                             * @description totalAmount − amountPaid.
+                             * @example 1250.00
+                             */
+                            balanceDue: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                        }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching rows across all pages.
+                         */
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoice. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInvoiceInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replaceInvoiceLineItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The new lines. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceInvoiceLineItemsInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markInvoiceViewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordInvoicePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The payment. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordPaymentInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Invoice id.
+                         */
+                        id: string;
+                        /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+                        invoiceNumber: string;
+                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        status: components["schemas"]["InvoiceStatus"];
+                        /**
+                         * Format: uuid
+                         * @description The company billed.
+                         */
+                        companyId: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact addressed, if any.
+                         */
+                        contactId: string | null;
+                        /**
+                         * Format: uuid
+                         * @description The originating quote, if any.
+                         */
+                        quoteId: string | null;
+                        /**
+                         * Format: date
+                         * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+                         */
+                        issuedDate: string | null;
+                        /**
+                         * Format: date
+                         * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+                         */
+                        dueDate: string | null;
+                        /**
+                         * @description Sum of the line totals, before tax.
+                         * @example 1250.00
+                         */
+                        subtotal: string;
+                        /**
+                         * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+                         * @example 0.0825
+                         */
+                        taxRate: string;
+                        /**
+                         * @description subtotal × taxRate, rounded half-up to cents.
+                         * @example 1250.00
+                         */
+                        taxAmount: string;
+                        /**
+                         * @description subtotal + taxAmount.
+                         * @example 1250.00
+                         */
+                        totalAmount: string;
+                        /**
+                         * @description Sum of the payments.
+                         * @example 1250.00
+                         */
+                        amountPaid: string;
+                        /**
+                         * @description totalAmount − amountPaid.
+                         * @example 1250.00
+                         */
+                        balanceDue: string;
+                        /** @description Internal notes, never shown to the customer. */
+                        notes: string | null;
+                        /** @description Notes for the customer, printed on the invoice and in its email. */
+                        customerNotes: string | null;
+                        /** @description Values of the tenant's custom fields for invoices, by key. */
+                        customFields: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When it was sent (ISO 8601, UTC).
+                         */
+                        sentAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid in full (ISO 8601, UTC).
+                         */
+                        paidAt: string | null;
+                        /** @description The company billed: name and one-line address. */
+                        company: {
+                            /** @description Company name. */
+                            name: string;
+                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            address: string | null;
+                        };
+                        /** @description The contact addressed, if any. */
+                        contact: {
+                            /** @description First name. */
+                            firstName: string;
+                            /** @description Last name. */
+                            lastName: string;
+                            /**
+                             * Format: email
+                             * @description Email address, where the invoice is sent.
+                             */
+                            email: string | null;
+                        } | null;
+                        /** @description The lines, by `sortOrder`. */
+                        lineItems: {
+                            /**
+                             * Format: uuid
+                             * @description Line item id.
+                             */
+                            id: string;
+                            /** @description What is billed. */
+                            description: string;
+                            /**
+                             * @description Quantity, a decimal string with up to four decimals.
+                             * @example 1.5
+                             */
+                            quantity: string;
+                            /**
+                             * @description Price per unit.
+                             * @example 1250.00
+                             */
+                            unitPrice: string;
+                            /**
+                             * @description quantity × unitPrice, rounded half-up to cents.
+                             * @example 1250.00
+                             */
+                            total: string;
+                            /**
+                             * Format: int32
+                             * @description Position on the invoice; lines are listed by it.
+                             */
+                            sortOrder: number;
+                        }[];
+                        /** @description Payments, by payment date. */
+                        payments: {
+                            /**
+                             * Format: uuid
+                             * @description Payment id.
+                             */
+                            id: string;
+                            /**
+                             * @description Amount paid.
+                             * @example 1250.00
+                             */
+                            amount: string;
+                            /**
+                             * Format: date
+                             * @description Date of payment, YYYY-MM-DD.
+                             */
+                            paymentDate: string;
+                            /** @description How it was paid. */
+                            paymentMethod: components["schemas"]["PaymentMethod"];
+                            /** @description Check number, transfer reference or similar. */
+                            referenceNumber: string | null;
+                            /** @description Notes on the payment. */
+                            notes: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    invoiceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                            /** @description Status before; null for the creation. */
+                            fromStatus: components["schemas"]["InvoiceStatus"] | null;
+                            /** @description Status after. */
+                            toStatus: components["schemas"]["InvoiceStatus"];
+                            /** @description What else happened: where it was emailed, the payment recorded. */
+                            note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When (ISO 8601, UTC).
+                             */
+                            occurredAt: string;
+                            /** @description Who did it (the API key's user). */
+                            user: {
+                                /**
+                                 * Format: uuid
+                                 * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                                 */
+                                id: string;
+                                /** @description Full name. */
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    invoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    invoiceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Put before the number of each new invoice; `INV-` unless changed. */
+                            invoicePrefix: string;
+                            /** @description The number the next invoice will get (if no other is created first). */
+                            nextInvoiceNumber: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateInvoiceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The settings. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInvoiceSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Put before the number of each new invoice; `INV-` unless changed. */
+                            invoicePrefix: string;
+                            /** @description The number the next invoice will get (if no other is created first). */
+                            nextInvoiceNumber: string;
+                        };
                     };
                 };
             };

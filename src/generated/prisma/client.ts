@@ -187,6 +187,16 @@ export type InvoiceLineItem = Prisma.InvoiceLineItemModel
  */
 export type Payment = Prisma.PaymentModel
 /**
+ * Model InvoiceSequence
+ * The last invoice number a tenant was given: incremented in the creating transaction, so numbers have no gaps.
+ */
+export type InvoiceSequence = Prisma.InvoiceSequenceModel
+/**
+ * Model InvoiceEvent
+ * One step in an invoice's life (creation, sending, a view, a payment, voiding): who, when, from which stored status to which.
+ */
+export type InvoiceEvent = Prisma.InvoiceEventModel
+/**
  * Model ServerSecret
  * *
  *  * Secrets every server process must share (the slot id signing key), generated once by whichever

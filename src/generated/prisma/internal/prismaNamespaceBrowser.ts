@@ -80,6 +80,8 @@ export const ModelName = {
   Invoice: 'Invoice',
   InvoiceLineItem: 'InvoiceLineItem',
   Payment: 'Payment',
+  InvoiceSequence: 'InvoiceSequence',
+  InvoiceEvent: 'InvoiceEvent',
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage'
 } as const
@@ -104,6 +106,7 @@ export const TenantScalarFieldEnum = {
   id: 'id',
   name: 'name',
   modules: 'modules',
+  invoicePrefix: 'invoicePrefix',
   createdAt: 'createdAt'
 } as const
 
@@ -569,6 +572,28 @@ export const PaymentScalarFieldEnum = {
 } as const
 
 export type PaymentScalarFieldEnum = (typeof PaymentScalarFieldEnum)[keyof typeof PaymentScalarFieldEnum]
+
+
+export const InvoiceSequenceScalarFieldEnum = {
+  tenantId: 'tenantId',
+  lastNumber: 'lastNumber'
+} as const
+
+export type InvoiceSequenceScalarFieldEnum = (typeof InvoiceSequenceScalarFieldEnum)[keyof typeof InvoiceSequenceScalarFieldEnum]
+
+
+export const InvoiceEventScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  invoiceId: 'invoiceId',
+  userId: 'userId',
+  fromStatus: 'fromStatus',
+  toStatus: 'toStatus',
+  note: 'note',
+  occurredAt: 'occurredAt'
+} as const
+
+export type InvoiceEventScalarFieldEnum = (typeof InvoiceEventScalarFieldEnum)[keyof typeof InvoiceEventScalarFieldEnum]
 
 
 export const ServerSecretScalarFieldEnum = {

@@ -372,6 +372,7 @@ export type InvoiceWhereInput = {
   contact?: Prisma.XOR<Prisma.ContactNullableScalarRelationFilter, Prisma.ContactWhereInput> | null
   lineItems?: Prisma.InvoiceLineItemListRelationFilter
   payments?: Prisma.PaymentListRelationFilter
+  events?: Prisma.InvoiceEventListRelationFilter
 }
 
 export type InvoiceOrderByWithRelationInput = {
@@ -401,6 +402,7 @@ export type InvoiceOrderByWithRelationInput = {
   contact?: Prisma.ContactOrderByWithRelationInput
   lineItems?: Prisma.InvoiceLineItemOrderByRelationAggregateInput
   payments?: Prisma.PaymentOrderByRelationAggregateInput
+  events?: Prisma.InvoiceEventOrderByRelationAggregateInput
 }
 
 export type InvoiceWhereUniqueInput = Prisma.AtLeast<{
@@ -434,6 +436,7 @@ export type InvoiceWhereUniqueInput = Prisma.AtLeast<{
   contact?: Prisma.XOR<Prisma.ContactNullableScalarRelationFilter, Prisma.ContactWhereInput> | null
   lineItems?: Prisma.InvoiceLineItemListRelationFilter
   payments?: Prisma.PaymentListRelationFilter
+  events?: Prisma.InvoiceEventListRelationFilter
 }, "id" | "tenantId_invoiceNumber">
 
 export type InvoiceOrderByWithAggregationInput = {
@@ -519,6 +522,7 @@ export type InvoiceCreateInput = {
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateInput = {
@@ -546,6 +550,7 @@ export type InvoiceUncheckedCreateInput = {
   updatedAt?: Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceUpdateInput = {
@@ -573,6 +578,7 @@ export type InvoiceUpdateInput = {
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateInput = {
@@ -600,6 +606,7 @@ export type InvoiceUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateManyInput = {
@@ -910,6 +917,20 @@ export type InvoiceUpdateOneRequiredWithoutPaymentsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.InvoiceUpdateToOneWithWhereWithoutPaymentsInput, Prisma.InvoiceUpdateWithoutPaymentsInput>, Prisma.InvoiceUncheckedUpdateWithoutPaymentsInput>
 }
 
+export type InvoiceCreateNestedOneWithoutEventsInput = {
+  create?: Prisma.XOR<Prisma.InvoiceCreateWithoutEventsInput, Prisma.InvoiceUncheckedCreateWithoutEventsInput>
+  connectOrCreate?: Prisma.InvoiceCreateOrConnectWithoutEventsInput
+  connect?: Prisma.InvoiceWhereUniqueInput
+}
+
+export type InvoiceUpdateOneRequiredWithoutEventsNestedInput = {
+  create?: Prisma.XOR<Prisma.InvoiceCreateWithoutEventsInput, Prisma.InvoiceUncheckedCreateWithoutEventsInput>
+  connectOrCreate?: Prisma.InvoiceCreateOrConnectWithoutEventsInput
+  upsert?: Prisma.InvoiceUpsertWithoutEventsInput
+  connect?: Prisma.InvoiceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.InvoiceUpdateToOneWithWhereWithoutEventsInput, Prisma.InvoiceUpdateWithoutEventsInput>, Prisma.InvoiceUncheckedUpdateWithoutEventsInput>
+}
+
 export type InvoiceCreateWithoutCompanyInput = {
   id?: string
   tenantId: string
@@ -934,6 +955,7 @@ export type InvoiceCreateWithoutCompanyInput = {
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutCompanyInput = {
@@ -960,6 +982,7 @@ export type InvoiceUncheckedCreateWithoutCompanyInput = {
   updatedAt?: Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutCompanyInput = {
@@ -1040,6 +1063,7 @@ export type InvoiceCreateWithoutContactInput = {
   company: Prisma.CompanyCreateNestedOneWithoutInvoicesInput
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutContactInput = {
@@ -1066,6 +1090,7 @@ export type InvoiceUncheckedCreateWithoutContactInput = {
   updatedAt?: Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutContactInput = {
@@ -1118,6 +1143,7 @@ export type InvoiceCreateWithoutLineItemsInput = {
   company: Prisma.CompanyCreateNestedOneWithoutInvoicesInput
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutLineItemsInput = {
@@ -1144,6 +1170,7 @@ export type InvoiceUncheckedCreateWithoutLineItemsInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutLineItemsInput = {
@@ -1186,6 +1213,7 @@ export type InvoiceUpdateWithoutLineItemsInput = {
   company?: Prisma.CompanyUpdateOneRequiredWithoutInvoicesNestedInput
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutLineItemsInput = {
@@ -1212,6 +1240,7 @@ export type InvoiceUncheckedUpdateWithoutLineItemsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateWithoutPaymentsInput = {
@@ -1238,6 +1267,7 @@ export type InvoiceCreateWithoutPaymentsInput = {
   company: Prisma.CompanyCreateNestedOneWithoutInvoicesInput
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutPaymentsInput = {
@@ -1264,6 +1294,7 @@ export type InvoiceUncheckedCreateWithoutPaymentsInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutPaymentsInput = {
@@ -1306,6 +1337,7 @@ export type InvoiceUpdateWithoutPaymentsInput = {
   company?: Prisma.CompanyUpdateOneRequiredWithoutInvoicesNestedInput
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutPaymentsInput = {
@@ -1332,6 +1364,131 @@ export type InvoiceUncheckedUpdateWithoutPaymentsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
+}
+
+export type InvoiceCreateWithoutEventsInput = {
+  id?: string
+  tenantId: string
+  invoiceNumber: string
+  status?: $Enums.InvoiceStatus
+  quoteId?: string | null
+  issuedDate?: Date | string | null
+  dueDate?: Date | string | null
+  subtotal?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: string | null
+  customerNotes?: string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Date | string | null
+  paidAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  company: Prisma.CompanyCreateNestedOneWithoutInvoicesInput
+  contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
+  lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
+  payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+}
+
+export type InvoiceUncheckedCreateWithoutEventsInput = {
+  id?: string
+  tenantId: string
+  invoiceNumber: string
+  status?: $Enums.InvoiceStatus
+  companyId: string
+  contactId?: string | null
+  quoteId?: string | null
+  issuedDate?: Date | string | null
+  dueDate?: Date | string | null
+  subtotal?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: string | null
+  customerNotes?: string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Date | string | null
+  paidAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
+  payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+}
+
+export type InvoiceCreateOrConnectWithoutEventsInput = {
+  where: Prisma.InvoiceWhereUniqueInput
+  create: Prisma.XOR<Prisma.InvoiceCreateWithoutEventsInput, Prisma.InvoiceUncheckedCreateWithoutEventsInput>
+}
+
+export type InvoiceUpsertWithoutEventsInput = {
+  update: Prisma.XOR<Prisma.InvoiceUpdateWithoutEventsInput, Prisma.InvoiceUncheckedUpdateWithoutEventsInput>
+  create: Prisma.XOR<Prisma.InvoiceCreateWithoutEventsInput, Prisma.InvoiceUncheckedCreateWithoutEventsInput>
+  where?: Prisma.InvoiceWhereInput
+}
+
+export type InvoiceUpdateToOneWithWhereWithoutEventsInput = {
+  where?: Prisma.InvoiceWhereInput
+  data: Prisma.XOR<Prisma.InvoiceUpdateWithoutEventsInput, Prisma.InvoiceUncheckedUpdateWithoutEventsInput>
+}
+
+export type InvoiceUpdateWithoutEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  invoiceNumber?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
+  quoteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuedDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  dueDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  subtotal?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerNotes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  company?: Prisma.CompanyUpdateOneRequiredWithoutInvoicesNestedInput
+  contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
+  lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
+  payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+}
+
+export type InvoiceUncheckedUpdateWithoutEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  invoiceNumber?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
+  companyId?: Prisma.StringFieldUpdateOperationsInput | string
+  contactId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  quoteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuedDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  dueDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  subtotal?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerNotes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
+  payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateManyCompanyInput = {
@@ -1382,6 +1539,7 @@ export type InvoiceUpdateWithoutCompanyInput = {
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutCompanyInput = {
@@ -1408,6 +1566,7 @@ export type InvoiceUncheckedUpdateWithoutCompanyInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateManyWithoutCompanyInput = {
@@ -1482,6 +1641,7 @@ export type InvoiceUpdateWithoutContactInput = {
   company?: Prisma.CompanyUpdateOneRequiredWithoutInvoicesNestedInput
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutContactInput = {
@@ -1508,6 +1668,7 @@ export type InvoiceUncheckedUpdateWithoutContactInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateManyWithoutContactInput = {
@@ -1542,11 +1703,13 @@ export type InvoiceUncheckedUpdateManyWithoutContactInput = {
 export type InvoiceCountOutputType = {
   lineItems: number
   payments: number
+  events: number
 }
 
 export type InvoiceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   lineItems?: boolean | InvoiceCountOutputTypeCountLineItemsArgs
   payments?: boolean | InvoiceCountOutputTypeCountPaymentsArgs
+  events?: boolean | InvoiceCountOutputTypeCountEventsArgs
 }
 
 /**
@@ -1571,6 +1734,13 @@ export type InvoiceCountOutputTypeCountLineItemsArgs<ExtArgs extends runtime.Typ
  */
 export type InvoiceCountOutputTypeCountPaymentsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.PaymentWhereInput
+}
+
+/**
+ * InvoiceCountOutputType without action
+ */
+export type InvoiceCountOutputTypeCountEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InvoiceEventWhereInput
 }
 
 
@@ -1601,6 +1771,7 @@ export type InvoiceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   contact?: boolean | Prisma.Invoice$contactArgs<ExtArgs>
   lineItems?: boolean | Prisma.Invoice$lineItemsArgs<ExtArgs>
   payments?: boolean | Prisma.Invoice$paymentsArgs<ExtArgs>
+  events?: boolean | Prisma.Invoice$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.InvoiceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["invoice"]>
 
@@ -1689,6 +1860,7 @@ export type InvoiceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs
   contact?: boolean | Prisma.Invoice$contactArgs<ExtArgs>
   lineItems?: boolean | Prisma.Invoice$lineItemsArgs<ExtArgs>
   payments?: boolean | Prisma.Invoice$paymentsArgs<ExtArgs>
+  events?: boolean | Prisma.Invoice$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.InvoiceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type InvoiceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1707,11 +1879,15 @@ export type $InvoicePayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     contact: Prisma.$ContactPayload<ExtArgs> | null
     lineItems: Prisma.$InvoiceLineItemPayload<ExtArgs>[]
     payments: Prisma.$PaymentPayload<ExtArgs>[]
+    events: Prisma.$InvoiceEventPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
     tenantId: string
     invoiceNumber: string
+    /**
+     * Stored status; `overdue` is derived when read (see src/invoices/invoice-status.ts), never stored.
+     */
     status: $Enums.InvoiceStatus
     companyId: string
     contactId: string | null
@@ -2132,6 +2308,7 @@ export interface Prisma__InvoiceClient<T, Null = never, ExtArgs extends runtime.
   contact<T extends Prisma.Invoice$contactArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$contactArgs<ExtArgs>>): Prisma.Prisma__ContactClient<runtime.Types.Result.GetResult<Prisma.$ContactPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   lineItems<T extends Prisma.Invoice$lineItemsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$lineItemsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceLineItemPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   payments<T extends Prisma.Invoice$paymentsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$paymentsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  events<T extends Prisma.Invoice$eventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$eventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2657,6 +2834,30 @@ export type Invoice$paymentsArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.PaymentScalarFieldEnum | Prisma.PaymentScalarFieldEnum[]
+}
+
+/**
+ * Invoice.events
+ */
+export type Invoice$eventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the InvoiceEvent
+   */
+  select?: Prisma.InvoiceEventSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the InvoiceEvent
+   */
+  omit?: Prisma.InvoiceEventOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvoiceEventInclude<ExtArgs> | null
+  where?: Prisma.InvoiceEventWhereInput
+  orderBy?: Prisma.InvoiceEventOrderByWithRelationInput | Prisma.InvoiceEventOrderByWithRelationInput[]
+  cursor?: Prisma.InvoiceEventWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InvoiceEventScalarFieldEnum | Prisma.InvoiceEventScalarFieldEnum[]
 }
 
 /**

@@ -659,6 +659,9 @@ export type $InvoiceLineItemPayload<ExtArgs extends runtime.Types.Extensions.Int
     description: string
     quantity: runtime.Decimal
     unitPrice: runtime.Decimal
+    /**
+     * quantity × unitPrice, rounded half-up to cents.
+     */
     total: runtime.Decimal
     sortOrder: number
   }, ExtArgs["result"]["invoiceLineItem"]>

@@ -27,12 +27,14 @@ export type AggregateTenant = {
 export type TenantMinAggregateOutputType = {
   id: string | null
   name: string | null
+  invoicePrefix: string | null
   createdAt: Date | null
 }
 
 export type TenantMaxAggregateOutputType = {
   id: string | null
   name: string | null
+  invoicePrefix: string | null
   createdAt: Date | null
 }
 
@@ -40,6 +42,7 @@ export type TenantCountAggregateOutputType = {
   id: number
   name: number
   modules: number
+  invoicePrefix: number
   createdAt: number
   _all: number
 }
@@ -48,12 +51,14 @@ export type TenantCountAggregateOutputType = {
 export type TenantMinAggregateInputType = {
   id?: true
   name?: true
+  invoicePrefix?: true
   createdAt?: true
 }
 
 export type TenantMaxAggregateInputType = {
   id?: true
   name?: true
+  invoicePrefix?: true
   createdAt?: true
 }
 
@@ -61,6 +66,7 @@ export type TenantCountAggregateInputType = {
   id?: true
   name?: true
   modules?: true
+  invoicePrefix?: true
   createdAt?: true
   _all?: true
 }
@@ -141,6 +147,7 @@ export type TenantGroupByOutputType = {
   id: string
   name: string
   modules: $Enums.TenantModule[]
+  invoicePrefix: string
   createdAt: Date
   _count: TenantCountAggregateOutputType | null
   _min: TenantMinAggregateOutputType | null
@@ -169,6 +176,7 @@ export type TenantWhereInput = {
   id?: Prisma.UuidFilter<"Tenant"> | string
   name?: Prisma.StringFilter<"Tenant"> | string
   modules?: Prisma.EnumTenantModuleNullableListFilter<"Tenant">
+  invoicePrefix?: Prisma.StringFilter<"Tenant"> | string
   createdAt?: Prisma.DateTimeFilter<"Tenant"> | Date | string
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
@@ -179,6 +187,7 @@ export type TenantOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   name?: Prisma.SortOrder
   modules?: Prisma.SortOrder
+  invoicePrefix?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   users?: Prisma.UserOrderByRelationAggregateInput
   apiKeyPairs?: Prisma.ApiKeyPairOrderByRelationAggregateInput
@@ -192,6 +201,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   NOT?: Prisma.TenantWhereInput | Prisma.TenantWhereInput[]
   name?: Prisma.StringFilter<"Tenant"> | string
   modules?: Prisma.EnumTenantModuleNullableListFilter<"Tenant">
+  invoicePrefix?: Prisma.StringFilter<"Tenant"> | string
   createdAt?: Prisma.DateTimeFilter<"Tenant"> | Date | string
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
@@ -202,6 +212,7 @@ export type TenantOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   name?: Prisma.SortOrder
   modules?: Prisma.SortOrder
+  invoicePrefix?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.TenantCountOrderByAggregateInput
   _max?: Prisma.TenantMaxOrderByAggregateInput
@@ -215,6 +226,7 @@ export type TenantScalarWhereWithAggregatesInput = {
   id?: Prisma.UuidWithAggregatesFilter<"Tenant"> | string
   name?: Prisma.StringWithAggregatesFilter<"Tenant"> | string
   modules?: Prisma.EnumTenantModuleNullableListFilter<"Tenant">
+  invoicePrefix?: Prisma.StringWithAggregatesFilter<"Tenant"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Tenant"> | Date | string
 }
 
@@ -222,6 +234,7 @@ export type TenantCreateInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
@@ -232,6 +245,7 @@ export type TenantUncheckedCreateInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
@@ -242,6 +256,7 @@ export type TenantUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
@@ -252,6 +267,7 @@ export type TenantUncheckedUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
@@ -262,6 +278,7 @@ export type TenantCreateManyInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
 }
 
@@ -269,6 +286,7 @@ export type TenantUpdateManyMutationInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -276,6 +294,7 @@ export type TenantUncheckedUpdateManyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -291,18 +310,21 @@ export type TenantCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
   name?: Prisma.SortOrder
   modules?: Prisma.SortOrder
+  invoicePrefix?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
 export type TenantMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   name?: Prisma.SortOrder
+  invoicePrefix?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
 export type TenantMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   name?: Prisma.SortOrder
+  invoicePrefix?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -374,6 +396,7 @@ export type TenantCreateWithoutUsersInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
@@ -383,6 +406,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
@@ -408,6 +432,7 @@ export type TenantUpdateWithoutUsersInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
@@ -417,6 +442,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
@@ -426,6 +452,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
@@ -435,6 +462,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
@@ -460,6 +488,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
@@ -469,6 +498,7 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
@@ -478,6 +508,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
@@ -487,6 +518,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   id?: string
   name: string
   modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
@@ -512,6 +544,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
@@ -521,6 +554,7 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   name?: Prisma.StringFieldUpdateOperationsInput | string
   modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
@@ -579,6 +613,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   id?: boolean
   name?: boolean
   modules?: boolean
+  invoicePrefix?: boolean
   createdAt?: boolean
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
@@ -590,6 +625,7 @@ export type TenantSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   id?: boolean
   name?: boolean
   modules?: boolean
+  invoicePrefix?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["tenant"]>
 
@@ -597,6 +633,7 @@ export type TenantSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   id?: boolean
   name?: boolean
   modules?: boolean
+  invoicePrefix?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["tenant"]>
 
@@ -604,10 +641,11 @@ export type TenantSelectScalar = {
   id?: boolean
   name?: boolean
   modules?: boolean
+  invoicePrefix?: boolean
   createdAt?: boolean
 }
 
-export type TenantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "name" | "modules" | "createdAt", ExtArgs["result"]["tenant"]>
+export type TenantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "name" | "modules" | "invoicePrefix" | "createdAt", ExtArgs["result"]["tenant"]>
 export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
@@ -628,6 +666,10 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     id: string
     name: string
     modules: $Enums.TenantModule[]
+    /**
+     * Put before the sequential number of each new invoice (`INV-000123`).
+     */
+    invoicePrefix: string
     createdAt: Date
   }, ExtArgs["result"]["tenant"]>
   composites: {}
@@ -1058,6 +1100,7 @@ export interface TenantFieldRefs {
   readonly id: Prisma.FieldRef<"Tenant", 'String'>
   readonly name: Prisma.FieldRef<"Tenant", 'String'>
   readonly modules: Prisma.FieldRef<"Tenant", 'TenantModule[]'>
+  readonly invoicePrefix: Prisma.FieldRef<"Tenant", 'String'>
   readonly createdAt: Prisma.FieldRef<"Tenant", 'DateTime'>
 }
     

@@ -198,6 +198,7 @@ export type UserWhereInput = {
   leadInspections?: Prisma.InspectionListRelationFilter
   inspectionTeams?: Prisma.InspectionTeamMemberListRelationFilter
   inspectionEvents?: Prisma.InspectionEventListRelationFilter
+  invoiceEvents?: Prisma.InvoiceEventListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -215,6 +216,7 @@ export type UserOrderByWithRelationInput = {
   leadInspections?: Prisma.InspectionOrderByRelationAggregateInput
   inspectionTeams?: Prisma.InspectionTeamMemberOrderByRelationAggregateInput
   inspectionEvents?: Prisma.InspectionEventOrderByRelationAggregateInput
+  invoiceEvents?: Prisma.InvoiceEventOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -236,6 +238,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   leadInspections?: Prisma.InspectionListRelationFilter
   inspectionTeams?: Prisma.InspectionTeamMemberListRelationFilter
   inspectionEvents?: Prisma.InspectionEventListRelationFilter
+  invoiceEvents?: Prisma.InvoiceEventListRelationFilter
 }, "id" | "tenantId_email">
 
 export type UserOrderByWithAggregationInput = {
@@ -276,6 +279,7 @@ export type UserCreateInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -292,6 +296,7 @@ export type UserUncheckedCreateInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -308,6 +313,7 @@ export type UserUpdateInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -324,6 +330,7 @@ export type UserUncheckedUpdateInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -554,6 +561,20 @@ export type UserUpdateOneRequiredWithoutInspectionTeamsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutInspectionTeamsInput, Prisma.UserUpdateWithoutInspectionTeamsInput>, Prisma.UserUncheckedUpdateWithoutInspectionTeamsInput>
 }
 
+export type UserCreateNestedOneWithoutInvoiceEventsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutInvoiceEventsInput, Prisma.UserUncheckedCreateWithoutInvoiceEventsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutInvoiceEventsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutInvoiceEventsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutInvoiceEventsInput, Prisma.UserUncheckedCreateWithoutInvoiceEventsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutInvoiceEventsInput
+  upsert?: Prisma.UserUpsertWithoutInvoiceEventsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutInvoiceEventsInput, Prisma.UserUpdateWithoutInvoiceEventsInput>, Prisma.UserUncheckedUpdateWithoutInvoiceEventsInput>
+}
+
 export type UserCreateWithoutTenantInput = {
   id?: string
   name: string
@@ -567,6 +588,7 @@ export type UserCreateWithoutTenantInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTenantInput = {
@@ -582,6 +604,7 @@ export type UserUncheckedCreateWithoutTenantInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTenantInput = {
@@ -635,6 +658,7 @@ export type UserCreateWithoutApiKeyPairsInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutApiKeyPairsInput = {
@@ -650,6 +674,7 @@ export type UserUncheckedCreateWithoutApiKeyPairsInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutApiKeyPairsInput = {
@@ -681,6 +706,7 @@ export type UserUpdateWithoutApiKeyPairsInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -696,6 +722,7 @@ export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutAssignedLeadsInput = {
@@ -711,6 +738,7 @@ export type UserCreateWithoutAssignedLeadsInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAssignedLeadsInput = {
@@ -726,6 +754,7 @@ export type UserUncheckedCreateWithoutAssignedLeadsInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAssignedLeadsInput = {
@@ -757,6 +786,7 @@ export type UserUpdateWithoutAssignedLeadsInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
@@ -772,6 +802,7 @@ export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedDealsInput = {
@@ -787,6 +818,7 @@ export type UserCreateWithoutOwnedDealsInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedDealsInput = {
@@ -802,6 +834,7 @@ export type UserUncheckedCreateWithoutOwnedDealsInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedDealsInput = {
@@ -833,6 +866,7 @@ export type UserUpdateWithoutOwnedDealsInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedDealsInput = {
@@ -848,6 +882,7 @@ export type UserUncheckedUpdateWithoutOwnedDealsInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutDealActivitiesInput = {
@@ -863,6 +898,7 @@ export type UserCreateWithoutDealActivitiesInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutDealActivitiesInput = {
@@ -878,6 +914,7 @@ export type UserUncheckedCreateWithoutDealActivitiesInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutDealActivitiesInput = {
@@ -909,6 +946,7 @@ export type UserUpdateWithoutDealActivitiesInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutDealActivitiesInput = {
@@ -924,6 +962,7 @@ export type UserUncheckedUpdateWithoutDealActivitiesInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutLeadInspectionsInput = {
@@ -939,6 +978,7 @@ export type UserCreateWithoutLeadInspectionsInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutLeadInspectionsInput = {
@@ -954,6 +994,7 @@ export type UserUncheckedCreateWithoutLeadInspectionsInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutLeadInspectionsInput = {
@@ -985,6 +1026,7 @@ export type UserUpdateWithoutLeadInspectionsInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
@@ -1000,6 +1042,7 @@ export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutInspectionEventsInput = {
@@ -1015,6 +1058,7 @@ export type UserCreateWithoutInspectionEventsInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutInspectionEventsInput = {
@@ -1030,6 +1074,7 @@ export type UserUncheckedCreateWithoutInspectionEventsInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutInspectionEventsInput = {
@@ -1061,6 +1106,7 @@ export type UserUpdateWithoutInspectionEventsInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionEventsInput = {
@@ -1076,6 +1122,7 @@ export type UserUncheckedUpdateWithoutInspectionEventsInput = {
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutInspectionTeamsInput = {
@@ -1091,6 +1138,7 @@ export type UserCreateWithoutInspectionTeamsInput = {
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutInspectionTeamsInput = {
@@ -1106,6 +1154,7 @@ export type UserUncheckedCreateWithoutInspectionTeamsInput = {
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutInspectionTeamsInput = {
@@ -1137,6 +1186,7 @@ export type UserUpdateWithoutInspectionTeamsInput = {
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
@@ -1151,6 +1201,87 @@ export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutInvoiceEventsInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutInvoiceEventsInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutInvoiceEventsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutInvoiceEventsInput, Prisma.UserUncheckedCreateWithoutInvoiceEventsInput>
+}
+
+export type UserUpsertWithoutInvoiceEventsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutInvoiceEventsInput, Prisma.UserUncheckedUpdateWithoutInvoiceEventsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutInvoiceEventsInput, Prisma.UserUncheckedCreateWithoutInvoiceEventsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutInvoiceEventsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutInvoiceEventsInput, Prisma.UserUncheckedUpdateWithoutInvoiceEventsInput>
+}
+
+export type UserUpdateWithoutInvoiceEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1175,6 +1306,7 @@ export type UserUpdateWithoutTenantInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTenantInput = {
@@ -1190,6 +1322,7 @@ export type UserUncheckedUpdateWithoutTenantInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTenantInput = {
@@ -1213,6 +1346,7 @@ export type UserCountOutputType = {
   leadInspections: number
   inspectionTeams: number
   inspectionEvents: number
+  invoiceEvents: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1223,6 +1357,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   leadInspections?: boolean | UserCountOutputTypeCountLeadInspectionsArgs
   inspectionTeams?: boolean | UserCountOutputTypeCountInspectionTeamsArgs
   inspectionEvents?: boolean | UserCountOutputTypeCountInspectionEventsArgs
+  invoiceEvents?: boolean | UserCountOutputTypeCountInvoiceEventsArgs
 }
 
 /**
@@ -1284,6 +1419,13 @@ export type UserCountOutputTypeCountInspectionEventsArgs<ExtArgs extends runtime
   where?: Prisma.InspectionEventWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountInvoiceEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InvoiceEventWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1300,6 +1442,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   leadInspections?: boolean | Prisma.User$leadInspectionsArgs<ExtArgs>
   inspectionTeams?: boolean | Prisma.User$inspectionTeamsArgs<ExtArgs>
   inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
+  invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1342,6 +1485,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   leadInspections?: boolean | Prisma.User$leadInspectionsArgs<ExtArgs>
   inspectionTeams?: boolean | Prisma.User$inspectionTeamsArgs<ExtArgs>
   inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
+  invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1362,6 +1506,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     leadInspections: Prisma.$InspectionPayload<ExtArgs>[]
     inspectionTeams: Prisma.$InspectionTeamMemberPayload<ExtArgs>[]
     inspectionEvents: Prisma.$InspectionEventPayload<ExtArgs>[]
+    invoiceEvents: Prisma.$InvoiceEventPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1772,6 +1917,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   leadInspections<T extends Prisma.User$leadInspectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$leadInspectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   inspectionTeams<T extends Prisma.User$inspectionTeamsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionTeamsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionTeamMemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   inspectionEvents<T extends Prisma.User$inspectionEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  invoiceEvents<T extends Prisma.User$invoiceEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$invoiceEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2382,6 +2528,30 @@ export type User$inspectionEventsArgs<ExtArgs extends runtime.Types.Extensions.I
   take?: number
   skip?: number
   distinct?: Prisma.InspectionEventScalarFieldEnum | Prisma.InspectionEventScalarFieldEnum[]
+}
+
+/**
+ * User.invoiceEvents
+ */
+export type User$invoiceEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the InvoiceEvent
+   */
+  select?: Prisma.InvoiceEventSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the InvoiceEvent
+   */
+  omit?: Prisma.InvoiceEventOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvoiceEventInclude<ExtArgs> | null
+  where?: Prisma.InvoiceEventWhereInput
+  orderBy?: Prisma.InvoiceEventOrderByWithRelationInput | Prisma.InvoiceEventOrderByWithRelationInput[]
+  cursor?: Prisma.InvoiceEventWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InvoiceEventScalarFieldEnum | Prisma.InvoiceEventScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,111 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { PaymentMethod } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { mailQueued } from '../mail/outbox.js';
+import { utcToday } from '../shared/dates.js';
+import { AppError, badInput } from '../shared/errors.js';
+import { emailInvoice } from './invoice-delivery.js';
+import { afterPayment, isZero } from './invoice-money.js';
+import { lockInvoice, mustAllow, recordInvoiceEvent } from './invoice-status.js';
+import { getInvoice, type InvoiceQuery, statusOf } from './invoice.service.js';
+
+// The moves of the lifecycle, each in one transaction under the invoice's row lock, recorded in
+// its history: send, mark as viewed, record a payment, void.
+
+/**
+ * `draft` → `sent`: stamps `sentAt` (and `issuedDate`, today in UTC, when unset) and emails the PDF.
+ * A draft whose total is zero is settled by sending it, as Stripe does: it goes straight to `paid`.
+ */
+export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
+  const { userId } = principalOf(ctx);
+  const sent = await ctx.db.$transaction(
+    async (tx) => {
+      const invoice = await lockInvoice(tx, id);
+      mustAllow(statusOf(ctx, invoice), 'send');
+      if (!(await tx.invoiceLineItem.count({ where: { invoiceId: id } }))) throw badInput([{ field: 'lineItems', message: 'an invoice without line items cannot be sent' }]);
+      const now = ctx.now();
+      const settled = isZero(invoice.totalAmount);
+      const data: Prisma.InvoiceUpdateInput = { status: settled ? 'paid' : 'sent', sentAt: now, issuedDate: invoice.issuedDate ?? utcToday(now), paidAt: settled ? now : undefined };
+      await tx.invoice.update({ where: { id }, data, select: { id: true } });
+      const note = await emailInvoice(tx, id);
+      await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'draft', toStatus: 'sent', note });
+      if (settled) await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'sent', toStatus: 'paid', note: 'nothing to pay: the total is 0.00' });
+      return tx.invoice.findUniqueOrThrow({ ...query, where: { id } });
+    },
+    // The PDF is rendered inside the transaction, which holds the row lock meanwhile.
+    { maxWait: 8_000, timeout: 20_000 },
+  );
+  mailQueued();
+  return sent;
+}
+
+/** `sent` → `viewed` (a customer portal or tracking link reports a view); a no-op once viewed, paying or paid. */
+export async function markInvoiceViewed(ctx: Context, id: string, query: InvoiceQuery = {}) {
+  const { userId } = principalOf(ctx);
+  return ctx.db.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    mustAllow(statusOf(ctx, invoice), 'view');
+    if (invoice.status !== 'sent') return tx.invoice.findUniqueOrThrow({ ...query, where: { id } });
+    await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'sent', toStatus: 'viewed' });
+    return tx.invoice.update({ ...query, where: { id }, data: { status: 'viewed' } });
+  });
+}
+
+export interface NewPayment {
+  amount: string;
+  paymentDate?: Date | null;
+  paymentMethod: PaymentMethod;
+  referenceNumber?: string | null;
+  notes?: string | null;
+}
+
+/**
+ * Records a payment of at most the balance due: `partially_paid`, or `paid` (with `paidAt`) when
+ * the balance reaches zero. The row lock makes concurrent payments queue, so together they cannot
+ * overpay (and the database's check constraint would refuse it anyway).
+ */
+export async function recordPayment(ctx: Context, id: string, input: NewPayment, query: InvoiceQuery = {}) {
+  const { userId, tenantId } = principalOf(ctx);
+  return ctx.db.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    mustAllow(statusOf(ctx, invoice), 'pay');
+    const { amountPaid, balanceDue, settled } = afterPayment(invoice, input.amount);
+    const now = ctx.now();
+    await tx.payment.create({
+      data: {
+        tenantId,
+        invoiceId: id,
+        amount: input.amount,
+        paymentDate: input.paymentDate ?? utcToday(now),
+        paymentMethod: input.paymentMethod,
+        referenceNumber: input.referenceNumber ?? null,
+        notes: input.notes ?? null,
+      },
+    });
+    const status = settled ? 'paid' : 'partially_paid';
+    await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: invoice.status, toStatus: status, note: `payment of ${input.amount} by ${input.paymentMethod}` });
+    return tx.invoice.update({ ...query, where: { id }, data: { amountPaid, balanceDue, status, paidAt: settled ? now : null } });
+  });
+}
+
+/** Any unpaid status → `voided` (final). With payments recorded it is a CONFLICT: refund them first. */
+export async function voidInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
+  const { userId } = principalOf(ctx);
+  return ctx.db.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    const status = statusOf(ctx, invoice);
+    if (!isZero(invoice.amountPaid)) {
+      throw new AppError('CONFLICT', `Cannot void an invoice with payments recorded: it is ${status}, with ${invoice.amountPaid.toFixed(2)} paid`, undefined, { status });
+    }
+    mustAllow(status, 'void');
+    await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: invoice.status, toStatus: 'voided' });
+    return tx.invoice.update({ ...query, where: { id }, data: { status: 'voided' } });
+  });
+}
+
+/** The invoice's history, oldest first. */
+export async function invoiceHistory(ctx: Context, id: string, query: { include?: Prisma.InvoiceEventInclude; select?: Prisma.InvoiceEventSelect }) {
+  await getInvoice(ctx, id, { select: { id: true } });
+  return ctx.db.invoiceEvent.findMany({ ...query, where: { invoiceId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }] });
+}

@@ -1,0 +1,223 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { pageArgs, pageType } from '../graphql/pagination.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
+import { oneLineAddress } from '../shared/address.js';
+import { searchText } from '../shared/validation.js';
+import { invoicesRead } from './invoice-access.js';
+import { invoicePdf } from './invoice-delivery.js';
+import { invoiceHistory } from './invoice-lifecycle.js';
+import { invoiceSettings } from './invoice-numbering.js';
+import { getInvoice, listInvoices, statusOf } from './invoice.service.js';
+import { principalOf } from '../graphql/context.js';
+
+export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
+  name: 'InvoiceStatus',
+  description:
+    'Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` once the due date has passed while sent, viewed or partially paid; `voided` from any status without payments (final).',
+  values: {
+    draft: { description: 'Being prepared; its line items can change. Not yet sent.' },
+    sent: { description: 'Sent to the customer; nothing paid yet.' },
+    viewed: { description: 'The customer has opened it; nothing paid yet.' },
+    partially_paid: { description: 'Some of the total has been paid.' },
+    paid: { description: 'Paid in full (final).' },
+    overdue: { description: 'Sent, viewed or partially paid, and the due date (UTC) has passed. Derived when read, never stored: the day after the due date it is overdue, and a payment moves it on as usual.' },
+    voided: { description: 'Cancelled without payment (final).' },
+  },
+});
+
+export const PaymentMethodEnum = builder.enumType(PaymentMethod, {
+  name: 'PaymentMethod',
+  description: 'How a payment was made.',
+  values: {
+    check: { description: 'By check.' },
+    ach: { description: 'By ACH bank transfer.' },
+    credit_card: { description: 'By credit card.' },
+    cash: { description: 'In cash.' },
+    other: { description: 'Any other way.' },
+  },
+});
+
+builder.prismaObject('InvoiceLineItem', {
+  authScopes: readableBy('InvoiceLineItem'),
+  description: 'A line of an invoice.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Line item id.' }),
+    description: t.exposeString('description', { description: 'What is billed.' }),
+    quantity: t.expose('quantity', { type: 'Quantity', description: 'Quantity, a decimal string with up to four decimals.' }),
+    unitPrice: t.expose('unitPrice', { type: 'Money', description: 'Price per unit.' }),
+    total: t.expose('total', { type: 'Money', description: 'quantity × unitPrice, rounded half-up to cents.' }),
+    sortOrder: t.exposeInt('sortOrder', { description: 'Position on the invoice; lines are listed by it.' }),
+  }),
+});
+
+builder.prismaObject('Payment', {
+  authScopes: readableBy('Payment'),
+  description: 'A payment recorded against an invoice.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Payment id.' }),
+    amount: t.expose('amount', { type: 'Money', description: 'Amount paid.' }),
+    paymentDate: t.expose('paymentDate', { type: 'Date', description: 'Date of payment, YYYY-MM-DD.' }),
+    paymentMethod: t.expose('paymentMethod', { type: PaymentMethodEnum, description: 'How it was paid.' }),
+    referenceNumber: t.exposeString('referenceNumber', { nullable: true, description: 'Check number, transfer reference or similar.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes on the payment.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded (ISO 8601, UTC).' }),
+  }),
+});
+
+const InvoiceCompany = builder.prismaObject('Company', {
+  variant: 'InvoiceCompany',
+  authScopes: readableBy('InvoiceCompany'),
+  description: 'The company an invoice bills, as the invoice shows it.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
+    name: t.exposeString('name', { description: 'Company name.' }),
+    address: t.string({
+      nullable: true,
+      description: 'The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none.',
+      select: { address: true, city: true, state: true, postalCode: true },
+      resolve: oneLineAddress,
+    }),
+  }),
+});
+
+const InvoiceContact = builder.prismaObject('Contact', {
+  variant: 'InvoiceContact',
+  authScopes: readableBy('InvoiceContact'),
+  description: 'The contact an invoice is addressed to.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
+    firstName: t.exposeString('firstName', { description: 'First name.' }),
+    lastName: t.exposeString('lastName', { description: 'Last name.' }),
+    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address, where the invoice is sent.' }),
+  }),
+});
+
+export const Invoice = builder.prismaObject('Invoice', {
+  authScopes: readableBy('Invoice'),
+  description: 'A bill to a company: numbered line items, tax, payments and the balance due, through its lifecycle. Amounts are decimal strings with two decimals.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Invoice id.' }),
+    invoiceNumber: t.exposeString('invoiceNumber', { description: "Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`)." }),
+    status: t.field({
+      type: InvoiceStatusEnum,
+      description: 'Where it stands; `overdue` is derived from the due date when read.',
+      select: { status: true, dueDate: true },
+      resolve: (invoice, _args, ctx) => statusOf(ctx, invoice),
+    }),
+    companyId: t.expose('companyId', { type: 'UUID', description: 'The company billed.' }),
+    contactId: t.expose('contactId', { type: 'UUID', nullable: true, description: 'The contact addressed, if any.' }),
+    quoteId: t.expose('quoteId', { type: 'UUID', nullable: true, description: 'The originating quote, if any.' }),
+    issuedDate: t.expose('issuedDate', { type: 'Date', nullable: true, description: 'Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.' }),
+    dueDate: t.expose('dueDate', { type: 'Date', nullable: true, description: 'Due date, YYYY-MM-DD; without one an invoice is never overdue.' }),
+    subtotal: t.expose('subtotal', { type: 'Money', description: 'Sum of the line totals, before tax.' }),
+    taxRate: t.expose('taxRate', { type: 'Rate', description: 'Tax rate as a decimal fraction ("0.0825" is 8.25 %).' }),
+    taxAmount: t.expose('taxAmount', { type: 'Money', description: 'subtotal × taxRate, rounded half-up to cents.' }),
+    totalAmount: t.expose('totalAmount', { type: 'Money', description: 'subtotal + taxAmount.' }),
+    amountPaid: t.expose('amountPaid', { type: 'Money', description: 'Sum of the payments.' }),
+    balanceDue: t.expose('balanceDue', { type: 'Money', description: 'totalAmount − amountPaid.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes, never shown to the customer.' }),
+    customerNotes: t.exposeString('customerNotes', { nullable: true, description: 'Notes for the customer, printed on the invoice and in its email.' }),
+    customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for invoices, by key." }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'When it was sent (ISO 8601, UTC).' }),
+    paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true, description: 'When it was paid in full (ISO 8601, UTC).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
+    companyName: t.string({ description: 'Name of the company billed.', select: { company: { select: { name: true } } }, resolve: (invoice) => invoice.company.name }),
+    company: t.relation('company', { type: InvoiceCompany, description: 'The company billed: name and one-line address.' }),
+    contact: t.relation('contact', { type: InvoiceContact, nullable: true, description: 'The contact addressed, if any.' }),
+    lineItems: t.relation('lineItems', { ...listOf('InvoiceLineItem'), description: 'The lines, by `sortOrder`.', query: { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] } }),
+    payments: t.relation('payments', { ...listOf('Payment'), description: 'Payments, by payment date.', query: { orderBy: [{ paymentDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } }),
+  }),
+});
+
+builder.prismaObject('InvoiceEvent', {
+  authScopes: readableBy('InvoiceEvent'),
+  description: "One step in an invoice's life: its creation, sending, a view, a payment, voiding. Statuses are the stored ones (`overdue` is derived, so never a step).",
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Event id.' }),
+    fromStatus: t.expose('fromStatus', { type: InvoiceStatusEnum, nullable: true, description: 'Status before; null for the creation.' }),
+    toStatus: t.expose('toStatus', { type: InvoiceStatusEnum, description: 'Status after.' }),
+    note: t.exposeString('note', { nullable: true, description: 'What else happened: where it was emailed, the payment recorded.' }),
+    occurredAt: t.expose('occurredAt', { type: 'DateTime', description: 'When (ISO 8601, UTC).' }),
+    user: t.relation('user', { description: "Who did it (the API key's user)." }),
+  }),
+});
+
+const InvoicePdf = builder.objectRef<{ invoiceId: string; invoiceNumber: string; pdf: Buffer }>('InvoicePdf').implement({
+  description: 'An invoice as a PDF, rendered as it stands now.',
+  fields: (t) => ({
+    invoiceId: t.expose('invoiceId', { type: 'UUID', description: 'Invoice id.' }),
+    invoiceNumber: t.exposeString('invoiceNumber', { description: 'Invoice number.' }),
+    pdfBase64: t.string({ description: 'The PDF, base64-encoded (REST serves it as `application/pdf`).', resolve: (p) => p.pdf.toString('base64') }),
+  }),
+});
+
+export const InvoiceSettings = builder.objectRef<{ invoicePrefix: string; nextInvoiceNumber: string }>('InvoiceSettings').implement({
+  description: "The tenant's invoice numbering.",
+  fields: (t) => ({
+    invoicePrefix: t.exposeString('invoicePrefix', { description: 'Put before the number of each new invoice; `INV-` unless changed.' }),
+    nextInvoiceNumber: t.exposeString('nextInvoiceNumber', { description: 'The number the next invoice will get (if no other is created first).' }),
+  }),
+});
+
+builder.prismaObjectField('Company', 'invoices', (t) =>
+  t.relatedConnection('invoices', {
+    ...listOf('Invoice'),
+    cursor: 'id',
+    totalCount: true,
+    description: "The company's invoices, newest first.",
+    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+  }),
+);
+
+const InvoicePage = pageType('Invoice', Invoice, 'invoices, newest first');
+const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
+
+builder.queryFields((t) => ({
+  invoices: t.field({
+    type: InvoicePage,
+    description: 'Invoices of the tenant, newest first, page by page.',
+    authScopes: invoicesRead,
+    args: {
+      ...pageArgs().page,
+      status: t.arg({ type: InvoiceStatusEnum, description: 'Only invoices with this status; `overdue` finds every invoice past its due date and unpaid.' }),
+      search: t.arg.string({ description: 'Case-insensitive text found in the invoice number or the company name.', validate: searchText }),
+      dateFrom: t.arg({ type: 'Date', description: 'Only invoices issued on or after this date, YYYY-MM-DD.' }),
+      dateTo: t.arg({ type: 'Date', description: 'Only invoices issued on or before this date, YYYY-MM-DD.' }),
+      companyId: t.arg({ type: 'UUID', description: 'Only invoices billing this company.' }),
+    },
+    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),
+  }),
+  invoice: t.prismaField({
+    type: Invoice,
+    nullable: true,
+    description: 'One invoice with its company, contact, line items and payments; NOT_FOUND when the tenant has none with this id.',
+    authScopes: invoicesRead,
+    args: invoiceId,
+    resolve: (query, _root, { id }, ctx) => getInvoice(ctx, id, query),
+  }),
+  invoiceHistory: t.prismaField({
+    type: ['InvoiceEvent'],
+    nullable: true,
+    description: "An invoice's history, oldest first: who created, sent, paid or voided it, and when.",
+    authScopes: invoicesRead,
+    args: invoiceId,
+    resolve: (query, _root, { id }, ctx) => invoiceHistory(ctx, id, query),
+  }),
+  invoicePdf: t.field({
+    type: InvoicePdf,
+    nullable: true,
+    description: 'An invoice as a PDF (number, dates, company, contact, lines, totals, payments, customer notes), rendered as it stands now; drafts and voided invoices are stamped so.',
+    authScopes: invoicesRead,
+    args: invoiceId,
+    resolve: (_root, { id }, ctx) => invoicePdf(ctx, id),
+  }),
+  invoiceSettings: t.field({
+    type: InvoiceSettings,
+    description: "The tenant's invoice numbering: prefix and next number.",
+    authScopes: invoicesRead,
+    resolve: (_root, _args, ctx) => invoiceSettings(ctx.db, principalOf(ctx).tenantId),
+  }),
+}));

@@ -1,0 +1,150 @@
+import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { InvoiceStatus } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { pageOf } from '../graphql/pagination.js';
+import { utcToday } from '../shared/dates.js';
+import { badInput } from '../shared/errors.js';
+import { found, mustExist } from '../shared/references.js';
+import { sentFields } from '../shared/validation.js';
+import { invoiceAmounts, type LineInput, pricedLines } from './invoice-money.js';
+import { nextInvoiceNumber } from './invoice-numbering.js';
+import { effectiveStatus, lockInvoice, mustAllow, recordInvoiceEvent, statusCondition } from './invoice-status.js';
+
+/** Prisma `select`/`include` planned by the GraphQL layer from the fields a client asked for. */
+export type InvoiceQuery = { include?: Prisma.InvoiceInclude; select?: Prisma.InvoiceSelect };
+
+export interface InvoiceFilter {
+  page: number;
+  limit: number;
+  status?: InvoiceStatus | null;
+  search?: string | null;
+  dateFrom?: Date | null;
+  dateTo?: Date | null;
+  companyId?: string | null;
+}
+
+/** Invoices newest first; `status` is the effective one (`overdue` included), `search` the number or company name. */
+export function listInvoices(ctx: Context, filter: InvoiceFilter, query: InvoiceQuery) {
+  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'dateTo', message: 'must not be before dateFrom' }]);
+  // Prisma's `contains` is SQL LIKE: its wildcards and escape character must match themselves.
+  const search = filter.search?.trim().replace(/[\\%_]/g, '\\$&');
+  const where: Prisma.InvoiceWhereInput = {
+    companyId: filter.companyId ?? undefined,
+    issuedDate: filter.dateFrom || filter.dateTo ? { gte: filter.dateFrom ?? undefined, lte: filter.dateTo ?? undefined } : undefined,
+    AND: [
+      filter.status ? statusCondition(filter.status, utcToday(ctx.now())) : {},
+      search
+        ? { OR: [{ invoiceNumber: { contains: search, mode: 'insensitive' } }, { company: { name: { contains: search, mode: 'insensitive' } } }] }
+        : {},
+    ],
+  };
+  return pageOf(filter, ({ skip, take }) =>
+    Promise.all([
+      ctx.db.invoice.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
+      ctx.db.invoice.count({ where }),
+    ]),
+  );
+}
+
+export const getInvoice = (ctx: Context, id: string, query: InvoiceQuery = {}) => found(ctx.db.invoice.findUnique({ ...query, where: { id } }), 'Invoice');
+
+/** The invoice's status as clients see it (with `overdue`), for the lifecycle rules. */
+export const statusOf = (ctx: Context, invoice: { status: InvoiceStatus; dueDate: Date | null }) => effectiveStatus(invoice, utcToday(ctx.now()));
+
+export interface NewInvoice {
+  companyId: string;
+  contactId?: string | null;
+  quoteId?: string | null;
+  issuedDate?: Date | null;
+  dueDate?: Date | null;
+  taxRate?: string | null;
+  notes?: string | null;
+  customerNotes?: string | null;
+  customFields?: Prisma.InputJsonObject | null;
+  lineItems?: LineInput[] | null;
+}
+
+/** The due date cannot come before the issue date. */
+function checkDates(issuedDate: Date | null | undefined, dueDate: Date | null | undefined) {
+  if (issuedDate && dueDate && dueDate < issuedDate) throw badInput([{ field: 'dueDate', message: 'must not be before issuedDate' }]);
+}
+
+/** A contact on an invoice must be one of the invoiced company's. */
+async function checkContact(ctx: Context, contactId: string, companyId: string) {
+  const contact = await mustExist(ctx.db.contact.findUnique({ where: { id: contactId }, select: { companyId: true } }), 'contactId', 'contact');
+  if (contact.companyId !== companyId) throw badInput([{ field: 'contactId', message: 'is not a contact of the company invoiced' }]);
+}
+
+/** Creates a draft with the tenant's next number, its lines and its amounts, in one transaction. */
+export async function createInvoice(ctx: Context, input: NewInvoice, query: InvoiceQuery = {}) {
+  const { userId, tenantId } = principalOf(ctx);
+  checkDates(input.issuedDate, input.dueDate);
+  await mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company');
+  const [customFields] = await Promise.all([checkCustomFields(ctx.db, 'invoice', input.customFields), input.contactId && checkContact(ctx, input.contactId, input.companyId)]);
+  const taxRate = input.taxRate ?? '0';
+  const lines = pricedLines(input.lineItems ?? []);
+  const amounts = invoiceAmounts(lines.map((line) => line.total), taxRate);
+  const id = await ctx.db.$transaction(
+    async (tx) => {
+      // Numbered last, so the sequence row stays locked for as little of the transaction as possible.
+      const invoice = await tx.invoice.create({
+        data: {
+          tenantId,
+          invoiceNumber: await nextInvoiceNumber(tx),
+          companyId: input.companyId,
+          contactId: input.contactId ?? null,
+          quoteId: input.quoteId ?? null,
+          issuedDate: input.issuedDate ?? null,
+          dueDate: input.dueDate ?? null,
+          taxRate,
+          ...amounts,
+          notes: input.notes ?? null,
+          customerNotes: input.customerNotes ?? null,
+          customFields,
+          lineItems: { createMany: { data: lines.map((line) => ({ ...line, tenantId })) } },
+        },
+        select: { id: true },
+      });
+      await recordInvoiceEvent(tx, { invoiceId: invoice.id, userId, fromStatus: null, toStatus: 'draft' });
+      return invoice.id;
+    },
+    // Concurrent creations queue for the tenant's number (see nextInvoiceNumber).
+    { maxWait: 10_000, timeout: 15_000 },
+  );
+  return getInvoice(ctx, id, query);
+}
+
+export interface InvoicePatch {
+  notes?: string | null;
+  customerNotes?: string | null;
+  dueDate?: Date | null;
+  customFields?: Prisma.InputJsonObject | null;
+}
+
+/** Metadata only: never the status, the amounts or the lines. */
+export async function updateInvoice(ctx: Context, id: string, patch: InvoicePatch, query: InvoiceQuery = {}) {
+  const { customFields, ...nullable } = sentFields(patch);
+  const checked = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'invoice', customFields);
+  return ctx.db.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    if (nullable.dueDate !== undefined) checkDates(invoice.issuedDate, nullable.dueDate);
+    return tx.invoice.update({ ...query, where: { id }, data: { ...nullable, customFields: checked } });
+  });
+}
+
+/** Replaces every line of a draft (and its tax rate, when given) and recomputes its amounts. */
+export async function replaceInvoiceLineItems(ctx: Context, id: string, input: { lineItems: LineInput[]; taxRate?: string | null }, query: InvoiceQuery = {}) {
+  const { tenantId } = principalOf(ctx);
+  const lines = pricedLines(input.lineItems);
+  return ctx.db.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    mustAllow(statusOf(ctx, invoice), 'editLines');
+    const taxRate = input.taxRate ?? invoice.taxRate;
+    const amounts = invoiceAmounts(lines.map((line) => line.total), taxRate);
+    await tx.invoiceLineItem.deleteMany({ where: { invoiceId: id } });
+    await tx.invoiceLineItem.createMany({ data: lines.map((line) => ({ ...line, tenantId, invoiceId: id })) });
+    return tx.invoice.update({ ...query, where: { id }, data: { ...amounts, taxRate } });
+  });
+}
