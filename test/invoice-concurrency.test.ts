@@ -63,7 +63,7 @@ describe('money, as a property', () => {
     });
     const invoiceCase = fc.record({
       lines: fc.array(line, { minLength: 1, maxLength: 50 }),
-      taxRate: fc.oneof(fc.constant('0'), decimalText(0, 4).map((d) => (d.startsWith('.') ? `0${d}` : d)), fc.constant('1')),
+      taxRate: fc.oneof(fc.constant('0'), decimalText(0, 4), fc.constant('1')),
       // Payment shares of the balance, each in thousandths, and whether to try an overpayment.
       shares: fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 5 }),
       overpayBy: fc.constantFrom('0.01', '1.00', '1000000'),
@@ -96,7 +96,8 @@ describe('money, as a property', () => {
         expect(stored.amountPaid.toFixed(2)).toBe(paid.toFixed(2));
         expect(stored.payments.reduce((sum, p) => sum.plus(p.amount.toFixed(2)), new Decimal(0)).toFixed(2)).toBe(paid.toFixed(2));
       }),
-      { numRuns: 40 },
+      // Every run makes HTTP requests: report the first counterexample rather than shrink it for minutes.
+      { numRuns: 40, endOnFailure: true },
     );
   });
 });

@@ -16,6 +16,7 @@ const documentPath = join(root, 'schema/openapi.json');
 function sample(schema: Record<string, any>): string {
   if (schema.$ref) return openApi.components.schemas[String(schema.$ref).split('/').pop() ?? ''].enum[0];
   if (schema.format === 'uuid') return randomUUID();
+  if (schema.format === 'date') return '2026-01-15';
   if (schema.examples) return schema.examples[0];
   if (schema.type === 'integer') return String(schema.default ?? schema.minimum ?? 1);
   if (schema.type === 'boolean') return 'true';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
-import { fraction, money, optionalText, patchInput, positiveQuantity, requiredText } from '../shared/validation.js';
+import { fraction, money, moneyOfDigits, optionalText, patchInput, positiveQuantity, requiredText } from '../shared/validation.js';
 import { invoiceSettingsManage, invoicesWrite } from './invoice-access.js';
 import { Invoice, InvoiceSettings, PaymentMethodEnum } from './invoice.graphql.js';
 import { markInvoiceViewed, recordPayment, sendInvoice, voidInvoice } from './invoice-lifecycle.js';
@@ -64,7 +64,7 @@ const ReplaceLineItemsInput = builder.inputType('ReplaceInvoiceLineItemsInput', 
 const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   description: 'A payment received.',
   fields: (t) => ({
-    amount: t.field({ type: 'Money', required: true, description: 'More than 0 and at most the balance due, e.g. "250.00".', validate: money }),
+    amount: t.field({ type: 'Money', required: true, description: 'More than 0 and at most the balance due, e.g. "250.00".', validate: moneyOfDigits(16) }),
     paymentDate: t.field({ type: 'Date', description: 'Date of payment, YYYY-MM-DD; today (UTC) when absent.' }),
     paymentMethod: t.field({ type: PaymentMethodEnum, required: true, description: 'How it was paid.' }),
     referenceNumber: t.string({ description: 'Check number, transfer reference or similar, at most 100 characters.', validate: optionalText(100) }),

@@ -8,8 +8,12 @@ export const requiredText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((s) => s.trim().length > 0, 'must not be blank');
 
-/** A non-negative amount of money as stored (NUMERIC(14,2)): up to 12 digits, then up to 2 decimals. */
-export const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a non-negative amount with at most 12 digits and 2 decimals');
+/** A non-negative amount of money with up to `digits` digits, then up to 2 decimals. */
+export const moneyOfDigits = (digits: number) =>
+  z.string().regex(new RegExp(`^\\d{1,${digits}}(\\.\\d{1,2})?$`), `must be a non-negative amount with at most ${digits} digits and 2 decimals`);
+
+/** A non-negative amount of money as stored in NUMERIC(14,2): up to 12 digits, then up to 2 decimals. */
+export const money = moneyOfDigits(12);
 
 /** A non-negative quantity: up to 10 digits, then up to 4 decimals. */
 export const quantity = z.string().regex(/^\d{1,10}(\.\d{1,4})?$/, 'must be a non-negative quantity with at most 10 digits and 4 decimals');

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKeyPair } from '../src/auth/key-pairs.js';
+import {
+  CompanyInvoicesGqlDocument,
+  CreateInvoiceGqlDocument,
+  InvoiceGqlDocument,
+  InvoiceHistoryGqlDocument,
+  InvoiceListGqlDocument,
+  InvoicePdfGqlDocument,
+  MarkInvoiceViewedGqlDocument,
+  RecordInvoicePaymentGqlDocument,
+  ReplaceInvoiceLinesGqlDocument,
+  SendInvoiceGqlDocument,
+  UpdateInvoiceGqlDocument,
+  VoidInvoiceGqlDocument,
+} from './generated/operations.js';
+import { useHarness } from './support/harness.js';
+import { type InvoiceWorld, invoiceWorld, TWO_LINES } from './support/invoice-fixtures.js';
+
+const harness = useHarness();
+const { gql, rest } = harness;
+let w: InvoiceWorld;
+
+beforeAll(async () => {
+  w = await invoiceWorld(harness);
+});
+
+const codes = (answer: { errors?: { extensions: { code: string } }[] }) => (answer.errors ?? []).map((e) => e.extensions.code);
+
+describe('invoices over GraphQL', () => {
+  it('runs the lifecycle with the same rules and shapes as REST', async () => {
+    const created = await gql(w.key, CreateInvoiceGqlDocument, { input: { companyId: w.company.id, contactId: w.contact.id, taxRate: '0.0825', lineItems: TWO_LINES, customerNotes: 'Thanks' } });
+    const invoice = created.data!.createInvoice;
+    const id = invoice.id;
+    expect(invoice).toMatchObject({
+      status: 'draft',
+      subtotal: '1287.50',
+      taxAmount: '106.22',
+      totalAmount: '1393.72',
+      balanceDue: '1393.72',
+      companyName: 'Northwind Hoists',
+      company: { id: w.company.id, name: 'Northwind Hoists', address: '12 Main St, Springfield, IL 62701' },
+      contact: { firstName: 'Ada', lastName: 'Stone', email: 'ada@northwind.example' },
+    });
+    const rested = (await rest('GET', `/api/invoices/${id}`, { key: w.key })).body;
+    for (const field of ['invoiceNumber', 'subtotal', 'taxRate', 'taxAmount', 'totalAmount', 'lineItems'] as const) {
+      expect(field === 'lineItems' ? invoice.lineItems.map((l) => l.total) : invoice[field], field).toEqual(field === 'lineItems' ? rested.lineItems.map((l: { total: string }) => l.total) : rested[field]);
+    }
+
+    const lines = await gql(w.key, ReplaceInvoiceLinesGqlDocument, { id, input: { lineItems: [{ description: 'Inspection', quantity: '1', unitPrice: '1000' }], taxRate: '0' } });
+    expect(lines.data?.replaceInvoiceLineItems).toMatchObject({ totalAmount: '1000.00', taxRate: '0', lineItems: [{ total: '1000.00', sortOrder: 0 }] });
+    expect(codes(await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1.00', paymentMethod: 'cash' } }))).toEqual(['CONFLICT']);
+    expect((await gql(w.key, SendInvoiceGqlDocument, { id })).data?.sendInvoice.status).toBe('sent');
+    expect(codes(await gql(w.key, ReplaceInvoiceLinesGqlDocument, { id, input: { lineItems: TWO_LINES } }))).toEqual(['CONFLICT']);
+    expect((await gql(w.key, MarkInvoiceViewedGqlDocument, { id })).data?.markInvoiceViewed.status).toBe('viewed');
+    const over = await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1000.01', paymentMethod: 'cash' } });
+    expect(codes(over)).toEqual(['BAD_USER_INPUT']);
+    expect(over.errors?.[0]?.extensions.details).toEqual([{ field: 'amount', message: 'must not exceed the balance due, 1000.00' }]);
+    const paid = await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1000', paymentMethod: 'credit_card', paymentDate: '2026-11-02', referenceNumber: 'ch_1' } });
+    expect(paid.data?.recordInvoicePayment).toMatchObject({ status: 'paid', amountPaid: '1000.00', balanceDue: '0.00', payments: [{ amount: '1000.00', paymentDate: '2026-11-02', paymentMethod: 'credit_card', referenceNumber: 'ch_1' }] });
+    expect(codes(await gql(w.key, VoidInvoiceGqlDocument, { id }))).toEqual(['CONFLICT']);
+    const history = await gql(w.key, InvoiceHistoryGqlDocument, { id });
+    expect(history.data?.invoiceHistory?.map((e) => e.toStatus)).toEqual(['draft', 'sent', 'viewed', 'paid']);
+    const pdf = await gql(w.key, InvoicePdfGqlDocument, { id });
+    expect(Buffer.from(pdf.data?.invoicePdf?.pdfBase64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('lists with the page fields, filters overdue, and nulls an unknown invoice with NOT_FOUND', async () => {
+    const overdue = await w.inStatus('overdue');
+    const list = await gql(w.key, InvoiceListGqlDocument, { status: 'overdue', limit: 100 });
+    expect(list.data?.invoices.data.map((i) => i.id)).toContain(overdue.id);
+    expect(list.data?.invoices.data.every((i) => i.status === 'overdue')).toBe(true);
+    expect(list.data?.invoices).toMatchObject({ page: 1, pageSize: 100 });
+    const missing = await gql(w.key, InvoiceGqlDocument, { id: '0199aa00-0000-7000-8000-000000000001' });
+    expect(missing.data).toEqual({ invoice: null });
+    expect(codes(missing)).toEqual(['NOT_FOUND']);
+    expect(codes(await gql(w.key, UpdateInvoiceGqlDocument, { id: overdue.id, input: {} }))).toEqual(['BAD_USER_INPUT']);
+    const updated = await gql(w.key, UpdateInvoiceGqlDocument, { id: overdue.id, input: { dueDate: '2099-01-01' } });
+    expect(updated.data?.updateInvoice).toMatchObject({ dueDate: '2099-01-01', status: 'sent' });
+  });
+
+  it("pages a company's invoices as a connection, guarded by invoices.read", async () => {
+    const fresh = await invoiceWorld(harness);
+    for (let i = 0; i < 3; i++) await fresh.draft();
+    const page = await gql(fresh.key, CompanyInvoicesGqlDocument, { id: fresh.company.id, first: 2 });
+    expect(page.data?.company?.invoices).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true } });
+    expect(page.data?.company?.invoices.edges.map((e) => e.node.invoiceNumber)).toEqual(['INV-000003', 'INV-000002']);
+    expect(page.data?.company?.invoices.edges[0]?.node.lineItems).toHaveLength(2);
+    const companiesOnly = await createKeyPair(harness.h.db.prisma, { tenantId: fresh.me.tenantId, userId: fresh.me.userId, name: 'companies only', scopes: ['companies.read'] });
+    const refused = await gql(companiesOnly.secret.key, CompanyInvoicesGqlDocument, { id: fresh.company.id });
+    expect(refused.data?.company).toBeNull();
+    expect(codes(refused)).toEqual(['FORBIDDEN']);
+    expect(refused.errors?.[0]?.message).toContain('invoices.read');
+  });
+});
