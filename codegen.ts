@@ -16,6 +16,7 @@ const config: CodegenConfig = {
           JSONObject: 'Record<string, unknown>',
           Money: 'string',
           Quantity: 'string',
+          Rate: 'string',
         },
         enumsAsTypes: true,
         avoidOptionals: { field: true, inputValue: false },

@@ -1,5 +1,5 @@
 // The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/pipeline/deals`,
-// `GET /api/bookings/resources/{id}/availability` and `GET /api/inspections` written by hand on
+// `GET /api/bookings/resources/{id}/availability`, `GET /api/inspections` and `GET /api/invoices` written by hand on
 // node:http + pg, doing the same work as the product (key lookup by SHA-256 joined to pair, user and
 // tenant, revocation/expiry/scope/module checks, the queries, the same JSON) and nothing else.
 // Env: DATABASE_URL, PORT. Run: node --import tsx bench/plain-server.ts
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { availability, readSlotIdKey } from './plain-availability.js';
 import { dealPage } from './plain-deals.js';
 import { inspectionPage } from './plain-inspections.js';
+import { invoicePage } from './plain-invoices.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 4100);
@@ -22,6 +23,7 @@ const LEADS_SCOPE = 'leads.lead.read';
 const PIPELINE_SCOPE = 'pipeline';
 const BOOKINGS_SCOPE = 'bookings.read';
 const INSPECTIONS_SCOPE = 'inspections.read';
+const INVOICES_SCOPE = 'invoices.read';
 
 interface KeyRow {
   id: string;
@@ -94,19 +96,22 @@ async function authorize(header: string | undefined, scope: string, module?: str
 interface PageQuery {
   limit: number;
   page: number;
+  search: string | null;
 }
 
-/** `limit` (1-100, default 25) and, where allowed, `page` (1-based); null for anything else. */
-function parseQuery(url: URL, allowPage: boolean): PageQuery | null {
-  const allowed = allowPage ? ['limit', 'page'] : ['limit'];
+/** `limit` (1-100, default 25) and, where allowed, `page` (1-based) and `search`; null for anything else. */
+function parseQuery(url: URL, allowPage: boolean, allowSearch = false): PageQuery | null {
+  const allowed = [...(allowPage ? ['limit', 'page'] : ['limit']), ...(allowSearch ? ['search'] : [])];
   for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
+  const search = url.searchParams.get('search');
+  if (search && search.length > 200) return null;
   const number = (name: string, fallback: number) => {
     const raw = url.searchParams.get(name);
     return raw === null ? fallback : /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
   };
   const limit = number('limit', 25);
   const page = number('page', 1);
-  return limit >= 1 && limit <= 100 && page >= 1 ? { limit, page } : null;
+  return limit >= 1 && limit <= 100 && page >= 1 ? { limit, page, search: search?.trim() || null } : null;
 }
 
 async function listLeads(tenantId: string, { limit }: PageQuery): Promise<object> {
@@ -126,6 +131,8 @@ interface Route {
   allowPage: boolean;
   /** The tenant module the route belongs to, if any. */
   module?: string;
+  /** Whether the route takes `search`. */
+  allowSearch?: boolean;
   list(tenantId: string, query: PageQuery): Promise<object>;
 }
 
@@ -137,6 +144,12 @@ const routes: Record<string, Route> = {
     allowPage: true,
     module: 'inspections',
     list: (tenantId, { page, limit }) => inspectionPage(pool, tenantId, page, limit),
+  },
+  '/api/invoices': {
+    scope: INVOICES_SCOPE,
+    allowPage: true,
+    allowSearch: true,
+    list: (tenantId, { page, limit, search }) => invoicePage(pool, tenantId, page, limit, search),
   },
 };
 
@@ -164,7 +177,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (!route) return send(res, 404, { error: 'Not Found', message: `No route ${url.pathname}` });
   const auth = await authorize(req.headers.authorization, route.scope, route.module);
   if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
-  const query = parseQuery(url, route.allowPage);
+  const query = parseQuery(url, route.allowPage, route.allowSearch);
   if (query === null) return send(res, 400, { error: 'Bad Request', message: 'limit: must be between 1 and 100; page: must be 1 or more' });
   send(res, 200, await route.list(auth.tenantId, query));
 }

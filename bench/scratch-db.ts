@@ -7,6 +7,7 @@ import { createTenant, createUser } from '../src/tenants/tenant.service.js';
 import { type BookingData, seedBookings } from './seed-bookings.js';
 import { seedDeals } from './seed-deals.js';
 import { seedInspections } from './seed-inspections.js';
+import { seedInvoices } from './seed-invoices.js';
 
 export const LEAD_COUNT = 10_000;
 
@@ -44,7 +45,7 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 export interface BenchData {
   tenantId: string;
-  /** Secret key with scopes `leads.lead.read`, `pipeline`, `bookings.read`, `bookings.manage` and `inspections.read`. */
+  /** Secret key with scopes `leads.lead.read`, `pipeline`, `bookings.read`, `bookings.manage` and `inspections.read` and `invoices.read`. */
   secret: string;
   bookings: BookingData;
 }
@@ -72,7 +73,7 @@ SELECT gen_random_uuid(), $1::uuid,
        now() - make_interval(secs => i * 13.5)
 FROM generate_series(1, $4::int) AS i`;
 
-/** Migrates the scratch database and fills one tenant with leads, deals, bookable resources, inspections and a key pair for all of them. */
+/** Migrates the scratch database and fills one tenant with leads, deals, bookable resources, inspections, invoices and a key pair for all of them. */
 export async function prepareBenchData(url: string): Promise<BenchData> {
   const db = await openPostgres(url, 2);
   try {
@@ -89,6 +90,7 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
       await seedDeals(client, tenant.id, [admin.id, sales.id, manager.id]);
       const seeded = await seedBookings(client, tenant.id);
       await seedInspections(client, tenant.id, [...technicians.map((t) => t.id), admin.id]);
+      await seedInvoices(client, tenant.id);
       await client.query('ANALYZE');
       return seeded;
     });
@@ -96,7 +98,7 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
       tenantId: tenant.id,
       userId: admin.id,
       name: 'bench',
-      scopes: ['leads.lead.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read'],
+      scopes: ['leads.lead.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read', 'invoices.read'],
     });
     return { tenantId: tenant.id, secret: keys.secret.key, bookings };
   } finally {

@@ -4,11 +4,13 @@
 import { bookingRoutes } from '../src/bookings/booking.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
 import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
+import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
 import type { Target } from './load.js';
 import type { BenchData } from './scratch-db.js';
 import { measuredWeek } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
+import { INVOICE_SEARCH } from './seed-invoices.js';
 import type { Json } from './verify.js';
 
 export const PAGE = 25;
@@ -24,6 +26,10 @@ const DEALS_QUERY = `{ deals(limit: ${PAGE}) ${dealsSelection} }`;
 const inspectionsSelection = inspectionRoutes['Query.inspections']?.select;
 if (!inspectionsSelection) throw new Error('src/inspections/inspection.rest.ts no longer routes Query.inspections');
 const INSPECTIONS_QUERY = `{ inspections(limit: ${PAGE}) ${inspectionsSelection} }`;
+
+const invoicesSelection = invoiceRoutes['Query.invoices']?.select;
+if (!invoicesSelection) throw new Error('src/invoices/invoice.rest.ts no longer routes Query.invoices');
+const INVOICES_QUERY = `{ invoices(limit: ${PAGE}, search: "${INVOICE_SEARCH}") ${invoicesSelection} }`;
 
 const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
 if (!availabilitySelection) throw new Error('src/bookings/booking.rest.ts no longer routes Query.resourceAvailability');
@@ -94,6 +100,14 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       ...suite('inspections', `/api/inspections?limit=${PAGE}`, INSPECTIONS_QUERY),
       goals: { rest: 0.4, graphql: 0.4 },
       isFullPage: (body) => fullData(body) && body.total === INSPECTION_COUNT && body.page === 1 && body.pageSize === PAGE,
+    },
+    {
+      // The invoices of the companies whose name holds the search word (a fifth of 10,000), newest first.
+      name: 'invoices',
+      field: 'invoices',
+      ...suite('invoices', `/api/invoices?limit=${PAGE}&search=${INVOICE_SEARCH}`, INVOICES_QUERY),
+      goals: { rest: 0.5, graphql: 0.5 },
+      isFullPage: (body) => fullData(body) && typeof body.total === 'number' && body.total > PAGE,
     },
   ];
 }

@@ -45,6 +45,7 @@ server.listen(config.PORT, config.HOST, async () => {
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/v1/leads?limit=5'\n` +
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/bookings/resources'   (then .../resources/<id>/availability)\n` +
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/inspections?status=delivered'   (then .../inspections/<id>/report.pdf)\n` +
+        `  curl -H 'Authorization: Bearer ${key}' '${base}/api/invoices?status=overdue'   (then .../invoices/<id>/pdf)\n` +
         `  curl -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\\n` +
         `       -d '{"query":"{ companies { data { name } total } }"}' ${base}/graphql\n` +
         `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n\n`,

@@ -70,6 +70,8 @@ describe('command line', { timeout: 120_000 }, () => {
     expect(new Set(inspections.data.map((i: { inspection: { status: string } }) => i.inspection.status))).toEqual(
       new Set(['draft', 'submitted', 'in_review', 'approved', 'delivered', 'rejected']),
     );
+    const invoices = await (await fetch(`${base}/api/invoices?limit=100`, { headers: { authorization: `Bearer ${demo.keys.secret.key}` } })).json();
+    expect(new Set(invoices.data.map((i: { status: string }) => i.status))).toEqual(new Set(['draft', 'sent', 'viewed', 'partially_paid', 'paid', 'overdue', 'voided']));
     const rotated = await ok(env, 'key', 'rotate', '--id', demo.keys.secret.id);
     expect((await call(rotated.secret.key)).status).toBe(200);
     expect((await call(demo.keys.secret.key)).status).toBe(200);

@@ -1,32 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { allScopes } from '../auth/scopes.js';
-import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { UserRole } from '../generated/prisma/enums.js';
-import type { Context } from '../graphql/context.js';
 import type { ChecklistResponse } from '../inspections/checklist.js';
 import { createEquipment, createEquipmentType } from '../inspections/equipment.service.js';
 import { createFinding } from '../inspections/finding.service.js';
 import { createInspection, moveInspection, updateInspection } from '../inspections/inspection.service.js';
 import { createTemplate } from '../inspections/template.service.js';
-
-interface DemoUser {
-  id: string;
-  role: UserRole;
-}
-
-/** What the domain services need to act as one of the demo users: the same rules as an API call. */
-function actingAs(prisma: PrismaClient, tenantId: string, user: DemoUser): Context {
-  return {
-    principal: { keyId: 'demo-seed', kind: 'secret', tenantId, userId: user.id, role: user.role, scopes: new Set(allScopes), modules: new Set(['inspections']) },
-    authFailure: null,
-    db: tenantDb(prisma, tenantId),
-    prisma,
-    readGrants: new WeakSet(),
-    requestId: randomUUID(),
-    now: () => new Date(),
-  };
-}
+import { actingAs, type DemoUser } from './acting-as.js';
 
 const checklist = [
   {

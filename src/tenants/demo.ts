@@ -3,6 +3,7 @@ import { allScopes } from '../auth/scopes.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { UserRole } from '../generated/prisma/enums.js';
 import { seedDemoInspections } from './demo-inspections.js';
+import { seedDemoInvoices } from './demo-invoices.js';
 import { createTenant, createUser } from './tenant.service.js';
 
 const DEMO_TENANT = 'Demo Field Services';
@@ -40,7 +41,7 @@ const bookableResources = [
 ] as const;
 
 /**
- * The demo tenant with users, sample companies, contacts, leads, bookable resources and inspections (created once), and a fresh
+ * The demo tenant with users, sample companies, contacts, leads, bookable resources, inspections and invoices (created once), and a fresh
  * key pair holding every scope (keys are shown only once, so each run issues a new pair).
  */
 export async function seedDemo(prisma: PrismaClient) {
@@ -125,7 +126,9 @@ export async function seedDemo(prisma: PrismaClient) {
         },
       });
     }
-    await seedDemoInspections(prisma, tenantId, await prisma.user.findMany({ where: { tenantId }, select: { id: true, role: true } }), customers);
+    const staff = await prisma.user.findMany({ where: { tenantId }, select: { id: true, role: true } });
+    await seedDemoInspections(prisma, tenantId, staff, customers);
+    await seedDemoInvoices(prisma, tenantId, staff, customers);
   }
   const users = await prisma.user.findMany({ where: { tenantId: tenant.id }, select: { id: true, name: true, email: true, role: true }, orderBy: { name: 'asc' } });
   const admin = users.find((u) => u.role === 'system_admin') ?? users[0];

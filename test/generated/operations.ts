@@ -182,7 +182,7 @@ export type CreateInvoiceInput = {
   /** Id of the originating quote, kept for reference. */
   quoteId?: string | null | undefined;
   /** Tax rate as a decimal fraction from 0 to 1 ("0.0825" is 8.25 %); "0" when absent. */
-  taxRate?: unknown;
+  taxRate?: string | null | undefined;
 };
 
 /** A new lead. Its status starts as `new`. */
@@ -406,7 +406,7 @@ export type ReplaceInvoiceLineItemsInput = {
   /** The lines, at most 500. */
   lineItems: Array<InvoiceLineItemInput>;
   /** New tax rate as a decimal fraction from 0 to 1; unchanged when absent. */
-  taxRate?: unknown;
+  taxRate?: string | null | undefined;
 };
 
 /** A technician's part in an inspection. */
@@ -787,21 +787,21 @@ export type InspectionReportGqlQueryVariables = Exact<{
 
 export type InspectionReportGqlQuery = { inspectionReport: { emailedTo: string | null, pdfBase64: string } | null };
 
-export type InvoiceEverythingFragment = { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: unknown, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> };
+export type InvoiceEverythingFragment = { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: string, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> };
 
 export type CreateInvoiceGqlMutationVariables = Exact<{
   input: CreateInvoiceInput;
 }>;
 
 
-export type CreateInvoiceGqlMutation = { createInvoice: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: unknown, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } };
+export type CreateInvoiceGqlMutation = { createInvoice: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: string, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } };
 
 export type InvoiceGqlQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type InvoiceGqlQuery = { invoice: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: unknown, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } | null };
+export type InvoiceGqlQuery = { invoice: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: string, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } | null };
 
 export type InvoiceListGqlQueryVariables = Exact<{
   status?: InvoiceStatus | null | undefined;
@@ -826,7 +826,7 @@ export type ReplaceInvoiceLinesGqlMutationVariables = Exact<{
 }>;
 
 
-export type ReplaceInvoiceLinesGqlMutation = { replaceInvoiceLineItems: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: unknown, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } };
+export type ReplaceInvoiceLinesGqlMutation = { replaceInvoiceLineItems: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: string, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } };
 
 export type SendInvoiceGqlMutationVariables = Exact<{
   id: string;
@@ -848,7 +848,7 @@ export type RecordInvoicePaymentGqlMutationVariables = Exact<{
 }>;
 
 
-export type RecordInvoicePaymentGqlMutation = { recordInvoicePayment: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: unknown, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } };
+export type RecordInvoicePaymentGqlMutation = { recordInvoicePayment: { id: string, invoiceNumber: string, status: InvoiceStatus, companyId: string, contactId: string | null, issuedDate: string | null, dueDate: string | null, subtotal: string, taxRate: string, taxAmount: string, totalAmount: string, amountPaid: string, balanceDue: string, customerNotes: string | null, sentAt: string | null, paidAt: string | null, companyName: string, company: { id: string, name: string, address: string | null }, contact: { firstName: string, lastName: string, email: string | null } | null, lineItems: Array<{ description: string, quantity: string, unitPrice: string, total: string, sortOrder: number }>, payments: Array<{ amount: string, paymentDate: string, paymentMethod: PaymentMethod, referenceNumber: string | null }> } };
 
 export type VoidInvoiceGqlMutationVariables = Exact<{
   id: string;

@@ -36,6 +36,13 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   InspectionEvent: 'inspections.read',
   Finding: 'inspections.read',
   FindingPhoto: 'inspections.read',
+  Invoice: 'invoices.read',
+  // The parts of an invoice: a writer sees them in what its writes answer.
+  InvoiceLineItem: ['invoices.read', 'invoices.write'],
+  Payment: ['invoices.read', 'invoices.write'],
+  InvoiceCompany: ['invoices.read', 'invoices.write'],
+  InvoiceContact: ['invoices.read', 'invoices.write'],
+  InvoiceEvent: ['invoices.read', 'invoices.write'],
 };
 
 /** Relations whose record is part of the parent's published shape (the spec's deal and booking embed these). */
@@ -71,6 +78,10 @@ export async function authorizationWorld(harness: Harness) {
   // The guest is the lead above, so the booking links to it.
   const booking = (await rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Gus', lastName: 'Guest', email: 'guest@acme.example' } })).body.booking;
   const inspected = await inspectionRecords(harness, key, site.id, owner.tenantId);
+  // A sent invoice with a line, a contact and a payment.
+  const invoice = (await rest('POST', '/api/invoices', { key, body: { companyId: company.id, contactId: contact.id, lineItems: [{ description: 'Hoist', quantity: '1', unitPrice: '100' }] } })).body;
+  expect((await rest('POST', `/api/invoices/${invoice.id}/send`, { key })).status).toBe(200);
+  expect((await rest('POST', `/api/invoices/${invoice.id}/payments`, { key, body: { amount: '10.00', paymentMethod: 'cash' } })).status).toBe(201);
   const keys = new Map<Scope, string>();
   for (const scope of allScopes) {
     const pair = await createKeyPair(h.db.prisma, { tenantId: owner.tenantId, userId: owner.userId, name: scope, scopes: [scope] });
@@ -84,6 +95,8 @@ export async function authorizationWorld(harness: Harness) {
     EquipmentType: inspected.type.id, Equipment: inspected.equipment.id, ChecklistTemplate: inspected.template.id,
     // Root fields about an inspection take its id.
     InspectionDetail: inspected.inspection.id, InspectionEvent: inspected.inspection.id, InspectionReport: inspected.inspection.id,
+    // Root fields about an invoice take its id.
+    Invoice: invoice.id, InvoiceEvent: invoice.id, InvoicePdf: invoice.id,
   };
   return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify, resource, booking };
 }
