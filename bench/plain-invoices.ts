@@ -1,6 +1,7 @@
-// The plain handler's `GET /api/invoices?search=`: the same SQL as the product's (the page joined
-// to its company, filtered on the invoice number or the company name, case-insensitively, with the
-// status derived as the product derives `overdue`) and a count(*) with the same filter alongside
+// The plain handler's `GET /api/invoices?search=`: the product's SQL (the page LEFT JOINed to its
+// company and filtered on the invoice number or the company name, case-insensitively; the
+// status derived as the product derives `overdue`), less the LATERAL subquery Prisma adds to read
+// the company name it has already joined, and a count(*) with the same join and filter alongside
 // it on a second pooled connection. Answers the JSON of the product's REST route.
 import type pg from 'pg';
 
@@ -18,7 +19,7 @@ interface InvoiceRow {
 }
 
 // LIKE's wildcards in the search are matched literally, as the product does.
-const filter = `i."tenantId" = $1 AND ($2::text IS NULL OR i."invoiceNumber" ILIKE $2 OR EXISTS (SELECT 1 FROM "Company" c WHERE c.id = i."companyId" AND c.name ILIKE $2))`;
+const filter = `($2::text IS NULL OR i."invoiceNumber" ILIKE $2 OR (c.name ILIKE $2 AND c.id IS NOT NULL)) AND i."tenantId" = $1`;
 
 const pageSql = `
 SELECT i.id, i."invoiceNumber",
@@ -26,12 +27,12 @@ SELECT i.id, i."invoiceNumber",
        c.name AS "companyName", to_char(i."issuedDate", 'YYYY-MM-DD') AS "issuedDate", to_char(i."dueDate", 'YYYY-MM-DD') AS "dueDate",
        to_char(i."totalAmount", 'FM9999999999999990.00') AS "totalAmount", to_char(i."amountPaid", 'FM9999999999999990.00') AS "amountPaid",
        to_char(i."balanceDue", 'FM9999999999999990.00') AS "balanceDue", i."createdAt"
-FROM "Invoice" i JOIN "Company" c ON c.id = i."companyId"
+FROM "Invoice" i LEFT JOIN "Company" c ON c.id = i."companyId"
 WHERE ${filter}
 ORDER BY i."createdAt" DESC, i.id DESC
 LIMIT $3 OFFSET $4`;
 
-const countSql = `SELECT count(*)::int AS total FROM "Invoice" i WHERE ${filter}`;
+const countSql = `SELECT count(*)::int AS total FROM "Invoice" i LEFT JOIN "Company" c ON c.id = i."companyId" WHERE ${filter}`;
 
 /** `{data, total}` of one page of the tenant's invoices, newest first. */
 export async function invoicePage(pool: pg.Pool, tenantId: string, page: number, limit: number, search: string | null) {
