@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailWorker } from '../src/mail/mail-worker.js';
+import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/harness.js';
 import { completeAnswers, inspectionWorld } from './support/inspection-fixtures.js';
 import { pdfText } from './support/pdf.js';
-import { smtpServer, until } from './support/smtp.js';
+import { mailDelivery, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, rest } = harness;
 
 describe('the delivered report', () => {
-  const smtp = smtpServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bp-report-'));
-  let worker: ReturnType<typeof startMailWorker>;
-
-  beforeAll(async () => {
-    worker = startMailWorker(h.db.prisma, { smtpUrl: `smtp://127.0.0.1:${await smtp.listen()}`, from: 'Reports <reports@inspect.example>', dataDir, pollMs: 50, retryBaseMs: 50 });
-  });
-  afterAll(async () => {
-    await worker.stop();
-    await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const smtp = mailDelivery(() => h.db.prisma, 'Reports <reports@inspect.example>');
 
   async function deliveredInspection(w: Awaited<ReturnType<typeof inspectionWorld>>) {
     const { tech, manager } = w.users;

@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailWorker } from '../src/mail/mail-worker.js';
+import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/harness.js';
 import { invoiceWorld } from './support/invoice-fixtures.js';
 import { pdfText } from './support/pdf.js';
-import { smtpServer, until } from './support/smtp.js';
+import { mailDelivery, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, rest } = harness;
 
 describe('the invoice PDF and its email', () => {
-  const smtp = smtpServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bp-invoice-'));
-  let worker: ReturnType<typeof startMailWorker>;
-
-  beforeAll(async () => {
-    worker = startMailWorker(h.db.prisma, { smtpUrl: `smtp://127.0.0.1:${await smtp.listen()}`, from: 'Billing <billing@northwind.example>', dataDir, pollMs: 50, retryBaseMs: 50 });
-  });
-  afterAll(async () => {
-    await worker.stop();
-    await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const smtp = mailDelivery(() => h.db.prisma, 'Billing <billing@northwind.example>');
 
   it('prints the number, dates, company, contact, lines, totals, payments and customer notes', async () => {
     const w = await invoiceWorld(harness);

@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import type { PrismaClient } from '../../src/generated/prisma/client.js';
+import { startMailWorker } from '../../src/mail/mail-worker.js';
 
 /** A real SMTP server in the test process; it refuses the first delivery to `flaky@` addresses with a temporary error. */
 export function smtpServer() {
@@ -40,4 +46,23 @@ export async function until<T>(check: () => T | undefined | Promise<T | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * For a describe block: a real SMTP server and this process's mail worker delivering the outbox
+ * to it (from a scratch data directory), started before its tests and stopped after them.
+ */
+export function mailDelivery(prisma: () => PrismaClient, from: string) {
+  const smtp = smtpServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bp-mail-'));
+  let worker: ReturnType<typeof startMailWorker>;
+  beforeAll(async () => {
+    worker = startMailWorker(prisma(), { smtpUrl: `smtp://127.0.0.1:${await smtp.listen()}`, from, dataDir, pollMs: 50, retryBaseMs: 50 });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return smtp;
 }
