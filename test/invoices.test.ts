@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
 import { useHarness } from './support/harness.js';
+import { responseProblems } from './support/openapi-validator.js';
 import { type InvoiceWorld, invoiceWorld, TWO_LINES } from './support/invoice-fixtures.js';
 
 const harness = useHarness();
@@ -79,6 +80,7 @@ describe('creation', () => {
       },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(responseProblems('POST', 'http://localhost/api/invoices', 201, response.headers, response.body)).toEqual([]);
     const invoice = response.body;
     expect(sorted(invoice)).toEqual([...INVOICE_KEYS].sort());
     expect(invoice).toMatchObject({
@@ -166,6 +168,7 @@ describe('the list', () => {
     for (let i = 0; i < 3; i++) made.push(await fresh.draft());
     const list = await rest('GET', '/api/invoices', { key: fresh.key });
     expect(list.status).toBe(200);
+    expect(responseProblems('GET', 'http://localhost/api/invoices', 200, list.headers, list.body)).toEqual([]);
     expect(sorted(list.body)).toEqual(['data', 'total']);
     expect(list.body.total).toBe(3);
     expect(list.body.data.map((i: { id: string }) => i.id)).toEqual(made.map((i) => i.id).reverse());
@@ -273,6 +276,7 @@ describe('the lifecycle', () => {
         const method = action === 'line-items' ? 'PUT' : 'POST';
         const body = action === 'payments' ? { amount: '1.00', paymentMethod: 'check' } : action === 'line-items' ? { lineItems: TWO_LINES } : undefined;
         const response = await rest(method, `/api/invoices/${invoice.id}/${action}`, { key: w.key, body });
+        expect(responseProblems(method, `http://localhost/api/invoices/${invoice.id}/${action}`, response.status, response.headers, response.body)).toEqual([]);
         if (typeof outcome === 'number') {
           expect(response.status).toBe(outcome);
           expect(response.body.message).toContain(from);

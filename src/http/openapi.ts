@@ -18,7 +18,7 @@ const errorSchema: JsonSchema = {
     message: { type: 'string', description: 'What went wrong, for people.' },
     details: {
       type: 'array',
-      description: 'One entry per field that is wrong (400 only).',
+      description: 'One entry per field that is wrong (400), or holds a value already used (409).',
       items: {
         type: 'object',
         required: ['field', 'message'],
@@ -51,6 +51,11 @@ const errorResponses = {
     content: errorContent,
   },
   NotFound: { description: 'No such record in the tenant of the key (records of other tenants are answered the same way).', content: errorContent },
+  Conflict: {
+    description:
+      'The write conflicts with the current state: a move its record\'s status does not allow (the message names the status), a booking slot taken meanwhile, or a unique value (such as a slug or serial number) already used.',
+    content: errorContent,
+  },
   PayloadTooLarge: { description: 'The body is larger than 1 MiB.', content: errorContent },
   UnsupportedMediaType: { description: 'The body is not `application/json`.', content: errorContent },
   InternalServerError: { description: 'An unexpected failure, logged with `requestId`.', content: errorContent },
@@ -124,7 +129,7 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
       401: ref('Unauthorized'),
       403: ref('Forbidden'),
       ...(route.path.includes(':') || writes ? { 404: ref('NotFound') } : {}),
-      ...(writes ? { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
+      ...(writes ? { 409: ref('Conflict'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
       500: ref('InternalServerError'),
       503: ref('ServiceUnavailable'),
     },

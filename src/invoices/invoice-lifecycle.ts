@@ -89,7 +89,7 @@ export async function recordPayment(ctx: Context, id: string, input: NewPayment,
   });
 }
 
-/** Any unpaid status → `voided` (final). With payments recorded it is a CONFLICT: refund them first. */
+/** Any unpaid status → `voided` (final). With payments recorded it is a CONFLICT (refunds and credit notes are not built). */
 export async function voidInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
   const { userId } = principalOf(ctx);
   return ctx.db.$transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { principalOf } from '../graphql/context.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { oneLineAddress } from '../shared/address.js';
@@ -10,7 +11,6 @@ import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
 import { getInvoice, listInvoices, statusOf } from './invoice.service.js';
-import { principalOf } from '../graphql/context.js';
 
 export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
   name: 'InvoiceStatus',
