@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
 import { useHarness } from './support/harness.js';
 import { responseProblems } from './support/openapi-validator.js';
@@ -158,6 +159,21 @@ describe('creation', () => {
       expect(JSON.stringify(response.body), JSON.stringify(change)).toContain(field);
     }
     expect(await invoiceCount()).toBe(before);
+  });
+});
+
+describe('custom fields', () => {
+  it("enforces the tenant's required invoice fields on creation, and PATCH replaces them all", async () => {
+    const fresh = await invoiceWorld(harness);
+    await createCustomFieldDefinition(h.db.prisma, { tenantId: fresh.me.tenantId, entity: 'invoice', key: 'poNumber', type: 'text', required: true });
+    const missing = await rest('POST', '/api/invoices', { key: fresh.key, body: { companyId: fresh.company.id, lineItems: TWO_LINES } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([{ field: 'customFields.poNumber', message: 'is required' }]);
+    const invoice = await fresh.draft({ customFields: { poNumber: 'PO-7' } });
+    expect(invoice.customFields).toEqual({ poNumber: 'PO-7' });
+    expect((await rest('PATCH', `/api/invoices/${invoice.id}`, { key: fresh.key, body: { customFields: {} } })).status).toBe(400);
+    const patched = await rest('PATCH', `/api/invoices/${invoice.id}`, { key: fresh.key, body: { customFields: { poNumber: 'PO-8' } } });
+    expect(patched.body.customFields).toEqual({ poNumber: 'PO-8' });
   });
 });
 
