@@ -164,7 +164,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSche
     info: {
       title: 'Business Platform API',
       version: '1.0.0',
-      summary: 'Leads, pipeline deals, companies and contacts for small service businesses.',
+      summary: 'Leads, pipeline deals, companies and contacts, bookings, field inspections and invoices for small service businesses.',
       description: authenticationGuide,
       contact: { name: 'Business Platform API reference, served by every server at /docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },

@@ -1,7 +1,9 @@
+import { primaryContactWithEmail } from '../contacts/primary-contact.js';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { dateOnly } from '../shared/dates.js';
+import { tenantName } from '../tenants/tenant.service.js';
 import type { ChecklistResponse } from './checklist.js';
 import { renderReport } from './report-pdf.js';
 import { sectionsOf } from './template.service.js';
@@ -25,9 +27,9 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
   });
   const { equipment } = record;
   const tenantId = scopedTenantId(tx);
-  const inspector = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { name: true } });
+  const inspector = await tenantName(tx);
   const pdf = await renderReport({
-    inspector: inspector.name,
+    inspector,
     inspectionId: record.id,
     inspectionDate: dateOnly(record.inspectionDate),
     overallResult: record.overallResult,
@@ -42,11 +44,7 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
     customerSignatureUrl: record.customerSignatureUrl,
     approvedBy: record.events[0]?.user.name ?? null,
   });
-  const contact = await tx.contact.findFirst({
-    where: { companyId: inspection.companyId, isPrimary: true, email: { not: null } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { email: true, firstName: true },
-  });
+  const contact = await primaryContactWithEmail(tx, inspection.companyId);
   await tx.inspectionReport.create({ data: { tenantId, inspectionId: inspection.id, pdf: new Uint8Array(pdf), emailedTo: contact?.email ?? null } });
   if (!contact?.email) return 'report not emailed: the customer has no primary contact with an email address';
   const subject = `Inspection report: ${equipment.equipmentType.name} ${equipment.serialNumber} (${(record.overallResult ?? '').toUpperCase()})`;
@@ -54,7 +52,7 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
     kind: 'inspection.report',
     to: contact.email,
     subject,
-    text: `Hello ${contact.firstName},\n\nThe report of the inspection of ${equipment.equipmentType.name} ${equipment.serialNumber} at ${record.site.name} on ${dateOnly(record.inspectionDate)} is attached. Overall result: ${record.overallResult ?? 'not set'}.\n\n${inspector.name}\n`,
+    text: `Hello ${contact.firstName},\n\nThe report of the inspection of ${equipment.equipmentType.name} ${equipment.serialNumber} at ${record.site.name} on ${dateOnly(record.inspectionDate)} is attached. Overall result: ${record.overallResult ?? 'not set'}.\n\n${inspector}\n`,
     attachments: [{ filename: `inspection-${equipment.serialNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' }],
   });
   return `report emailed to ${contact.email}`;

@@ -1,28 +1,20 @@
+import { primaryContactWithEmail } from '../contacts/primary-contact.js';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { dateOnly } from '../shared/dates.js';
+import { tenantName } from '../tenants/tenant.service.js';
 import { invoiceDocument, renderInvoicePdf } from './invoice-pdf.js';
 import { statusOf } from './invoice.service.js';
-
-/** The business that bills: the tenant. */
-export const sellerName = async (db: Prisma.TransactionClient) =>
-  (await db.tenant.findUniqueOrThrow({ where: { id: scopedTenantId(db) }, select: { name: true } })).name;
 
 /**
  * Queues the sent invoice by email, with its PDF, in the sending transaction: to the invoice's
  * contact, else the company's primary contact. Returns the history note saying where it went.
  */
 export async function emailInvoice(tx: Prisma.TransactionClient, id: string): Promise<string> {
-  const [invoice, seller] = await Promise.all([invoiceDocument(tx, id), sellerName(tx)]);
-  const recipient = invoice.contact?.email
-    ? invoice.contact
-    : await tx.contact.findFirst({
-        where: { companyId: invoice.companyId, isPrimary: true, email: { not: null } },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { email: true, firstName: true },
-      });
+  const [invoice, seller] = await Promise.all([invoiceDocument(tx, id), tenantName(tx)]);
+  const recipient = invoice.contact?.email ? invoice.contact : await primaryContactWithEmail(tx, invoice.companyId);
   if (!recipient?.email) return 'not emailed: neither the invoice nor its company has a contact with an email address';
   const pdf = await renderInvoicePdf(invoice, seller, invoice.status);
   const due = invoice.dueDate ? `, due ${dateOnly(invoice.dueDate)}` : '';
@@ -38,6 +30,6 @@ export async function emailInvoice(tx: Prisma.TransactionClient, id: string): Pr
 
 /** The invoice as a PDF, as it stands now (a draft or a voided one stamped so). */
 export async function invoicePdf(ctx: Context, id: string) {
-  const [invoice, seller] = await Promise.all([invoiceDocument(ctx.db, id), sellerName(ctx.db)]);
+  const [invoice, seller] = await Promise.all([invoiceDocument(ctx.db, id), tenantName(ctx.db)]);
   return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, pdf: await renderInvoicePdf(invoice, seller, statusOf(ctx, invoice)) };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { principalOf } from '../graphql/context.js';
 import { fraction, money, moneyOfDigits, optionalText, patchInput, positiveQuantity, requiredText } from '../shared/validation.js';
 import { invoiceSettingsManage, invoicesWrite } from './invoice-access.js';
 import { Invoice, InvoiceSettings, PaymentMethodEnum } from './invoice.graphql.js';
@@ -141,6 +140,6 @@ builder.mutationFields((t) => ({
     description: "Changes the tenant's invoice number prefix; numbering continues where it was.",
     authScopes: invoiceSettingsManage,
     args: { input: t.arg({ type: UpdateInvoiceSettingsInput, required: true, description: 'The settings.' }) },
-    resolve: (_root, { input }, ctx) => updateInvoiceSettings(ctx.db, principalOf(ctx).tenantId, input),
+    resolve: (_root, { input }, ctx) => updateInvoiceSettings(ctx.db, input),
   }),
 }));

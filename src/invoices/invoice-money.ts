@@ -43,22 +43,15 @@ export function pricedLines(lines: LineInput[]) {
 }
 
 /**
- * Every amount of an invoice from its line totals, tax rate and payments: subtotal = Σ line totals;
- * tax = subtotal × rate, rounded half-up to cents; total = subtotal + tax; balance = total − paid.
+ * The amounts of an unpaid invoice (a draft) from its line totals and tax rate: subtotal = Σ line
+ * totals; tax = subtotal × rate, rounded half-up to cents; total = subtotal + tax = balance.
  */
-export function invoiceAmounts(lineTotals: DecimalText[], taxRate: DecimalText, amountPaid: DecimalText = '0'): InvoiceAmounts {
+export function invoiceAmounts(lineTotals: DecimalText[], taxRate: DecimalText): InvoiceAmounts {
   const subtotal = lineTotals.reduce<Decimal>((sum, total) => sum.plus(exact(total)), new Exact(0));
   const taxAmount = cents(subtotal.times(exact(taxRate)));
   const totalAmount = subtotal.plus(taxAmount);
   if (totalAmount.greaterThan(MAX_AMOUNT)) throw badInput([{ field: 'lineItems', message: `the invoice total ${totalAmount.toFixed(2)} exceeds the largest amount, ${MAX_AMOUNT}` }]);
-  const paid = exact(amountPaid);
-  return {
-    subtotal: subtotal.toFixed(2),
-    taxAmount: taxAmount.toFixed(2),
-    totalAmount: totalAmount.toFixed(2),
-    amountPaid: paid.toFixed(2),
-    balanceDue: totalAmount.minus(paid).toFixed(2),
-  };
+  return { subtotal: subtotal.toFixed(2), taxAmount: taxAmount.toFixed(2), totalAmount: totalAmount.toFixed(2), amountPaid: '0.00', balanceDue: totalAmount.toFixed(2) };
 }
 
 /** The amounts after a payment of `amount`; 400 when it is more than the balance due. */

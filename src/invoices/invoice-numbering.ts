@@ -23,7 +23,8 @@ export async function nextInvoiceNumber(tx: Prisma.TransactionClient): Promise<s
 }
 
 /** The tenant's numbering: its prefix and the number the next invoice will get. */
-export async function invoiceSettings(db: Prisma.TransactionClient, tenantId: string) {
+export async function invoiceSettings(db: Prisma.TransactionClient) {
+  const tenantId = scopedTenantId(db);
   const [tenant, sequence] = await Promise.all([
     db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { invoicePrefix: true } }),
     db.invoiceSequence.findUnique({ where: { tenantId }, select: { lastNumber: true } }),
@@ -32,7 +33,7 @@ export async function invoiceSettings(db: Prisma.TransactionClient, tenantId: st
 }
 
 /** Changes the prefix; numbering continues where it was, so numbers never repeat. */
-export async function updateInvoiceSettings(db: Prisma.TransactionClient, tenantId: string, input: { invoicePrefix: string }) {
-  await db.tenant.update({ where: { id: tenantId }, data: { invoicePrefix: input.invoicePrefix } });
-  return invoiceSettings(db, tenantId);
+export async function updateInvoiceSettings(db: Prisma.TransactionClient, input: { invoicePrefix: string }) {
+  await db.tenant.update({ where: { id: scopedTenantId(db) }, data: { invoicePrefix: input.invoicePrefix } });
+  return invoiceSettings(db);
 }

@@ -7,6 +7,7 @@ import { pageOf } from '../graphql/pagination.js';
 import { utcToday } from '../shared/dates.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
+import { likeLiteral } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { invoiceAmounts, type LineInput, pricedLines } from './invoice-money.js';
 import { nextInvoiceNumber } from './invoice-numbering.js';
@@ -28,8 +29,7 @@ export interface InvoiceFilter {
 /** Invoices newest first; `status` is the effective one (`overdue` included), `search` the number or company name. */
 export function listInvoices(ctx: Context, filter: InvoiceFilter, query: InvoiceQuery) {
   if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'dateTo', message: 'must not be before dateFrom' }]);
-  // Prisma's `contains` is SQL LIKE: its wildcards and escape character must match themselves.
-  const search = filter.search?.trim().replace(/[\\%_]/g, '\\$&');
+  const search = likeLiteral(filter.search?.trim() ?? '');
   const where: Prisma.InvoiceWhereInput = {
     companyId: filter.companyId ?? undefined,
     issuedDate: filter.dateFrom || filter.dateTo ? { gte: filter.dateFrom ?? undefined, lte: filter.dateTo ?? undefined } : undefined,

@@ -1,7 +1,7 @@
 import { AppError } from './errors.js';
 
 /** CONFLICT naming the current status: "Cannot send an invoice that is paid". */
-export const wrongStatus = (record: string, status: string, action: string) =>
+const wrongStatus = (record: string, status: string, action: string) =>
   new AppError('CONFLICT', `Cannot ${action} ${record} that is ${status}`, undefined, { status });
 
 /** A move or edit allowed only from some statuses; CONFLICT naming the current one otherwise. */

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { markInvoiceViewed, recordPayment, sendInvoice, voidInvoice } from '../invoices/invoice-lifecycle.js';
 import { createInvoice } from '../invoices/invoice.service.js';
+import { utcToday } from '../shared/dates.js';
 import { actingAs, type DemoUser } from './acting-as.js';
 
 const services = [
@@ -11,10 +12,7 @@ const services = [
 
 const STATUSES = ['draft', 'sent', 'viewed', 'partially_paid', 'paid', 'overdue', 'voided'] as const;
 
-const daysFromToday = (days: number) => {
-  const date = new Date();
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
-};
+const daysFromToday = (days: number) => new Date(utcToday(new Date()).getTime() + days * 86_400_000);
 
 /**
  * The demo tenant's invoices, made through the domain services as its manager: one in every

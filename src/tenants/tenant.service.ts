@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { scopedTenantId } from '../db/tenant-scope.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
 import { parseOrThrow } from '../shared/validation.js';
@@ -26,3 +27,7 @@ export async function createUser(prisma: PrismaClient, input: Record<string, unk
   if (!tenant) throw new AppError('NOT_FOUND', 'tenant not found');
   return prisma.user.create({ data, select: { id: true, name: true, email: true, role: true } });
 }
+
+/** The name of the tenant a scoped client acts for: the business named on its reports and invoices. */
+export const tenantName = async (db: Prisma.TransactionClient) =>
+  (await db.tenant.findUniqueOrThrow({ where: { id: scopedTenantId(db) }, select: { name: true } })).name;
