@@ -9,8 +9,37 @@ const ConfigSchema = z.object({
   /** Data directory of the embedded database. */
   DATA_DIR: z.string().default('./.data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Longest a request may wait for a database connection before it is answered 503. */
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** Longest a request may run before it is answered 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** Longest a client may take to send a request's headers (Node's default is 60 s). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  /** Longest a client may take to send a whole request, headers and body (Node's default is 300 s). */
+  RECEIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(15_000),
+  /** How long an idle keep-alive connection stays open. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
+  /** After SIGTERM: how long in-flight requests have to finish before their connections are closed (so that the process is gone within 10 s). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(9_000),
+  /** Requests each API key may make per window (a key pair's own `rateLimit` overrides it). */
+  RATE_LIMIT_KEY_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Requests each client IP may make per window without a valid key. */
+  RATE_LIMIT_IP_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted to name the client (0: use the socket's address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Redis shared by every process for the rate-limit counters; without it each process counts alone. */
+  REDIS_URL: z.string().url().optional(),
+  /** Names this deployment's counters in Redis, when several share one Redis. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('rl'),
+  /** Origins (`https://app.example.com`, comma-separated) whose pages may call the API from a browser; the public booking operations allow any. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port], without a path'))),
+  /** `1` serves Prometheus metrics at /metrics; they are never served otherwise. */
+  METRICS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where guest emails go (`smtp://user:pass@host:587`); without it they are written to DATA_DIR/mail/. */

@@ -1,9 +1,12 @@
-import { createServer } from 'node:http';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createApp } from './http/app.js';
+import { sweepIdempotencyKeys } from './http/idempotency.js';
+import { createRateLimits } from './http/rate-limits.js';
+import { createHttpServer, drainServer } from './http/server.js';
 import { startMailWorker } from './mail/mail-worker.js';
 import { logger } from './shared/logger.js';
+import { every } from './shared/every.js';
 import { seedDemo } from './tenants/demo.js';
 
 /** `npm start`: the HTTP server. With `--demo` it first creates demo data and prints a key to try it with. */
@@ -21,8 +24,43 @@ const mailWorker = startMailWorker(db.prisma, {
   pollMs: config.MAIL_POLL_MS,
   retryBaseMs: config.MAIL_RETRY_BASE_MS,
 });
+const rateLimits = await createRateLimits({
+  keyRequests: config.RATE_LIMIT_KEY_REQUESTS,
+  ipRequests: config.RATE_LIMIT_IP_REQUESTS,
+  windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+  redisUrl: config.REDIS_URL,
+  redisPrefix: config.RATE_LIMIT_REDIS_PREFIX,
+});
+// So that the first requests already spend from the shared budget.
+await rateLimits.ready();
+// Every process sweeps; a sweep is one indexed DELETE, harmless when another process just ran it.
+const sweeper = every(60 * 60_000, async () => {
+  const swept = await sweepIdempotencyKeys(db.prisma, new Date());
+  if (swept) logger.info({ swept }, 'expired idempotency keys deleted');
+});
 
-const server = createServer(createApp({ prisma: db.prisma, requestTimeoutMs: config.REQUEST_TIMEOUT_MS }));
+let draining = false;
+const server = createHttpServer(
+  createApp({
+    prisma: db.prisma,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    rateLimits,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    corsOrigins: config.CORS_ORIGINS,
+    metrics: config.METRICS ? (await import('./http/metrics.js')).useMetrics({ prisma: db.prisma, pool: db.pool }) : undefined,
+    draining: () => draining,
+  }),
+  { headersTimeoutMs: config.HEADERS_TIMEOUT_MS, receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS },
+);
+
+/** Releases what the process holds: the workers, the Redis connection, the pool, the embedded database's lock and socket. */
+async function release() {
+  await sweeper.stop();
+  await mailWorker.stop();
+  await rateLimits.close();
+  await db.close();
+}
+
 server.once('error', async (error: NodeJS.ErrnoException) => {
   const reasons: Record<string, string> = {
     EADDRINUSE: `port ${config.PORT} is already in use; stop the other server or choose another port with PORT=<port>`,
@@ -30,13 +68,12 @@ server.once('error', async (error: NodeJS.ErrnoException) => {
     EADDRNOTAVAIL: `address ${config.HOST} is not available here; set HOST=<address>`,
   };
   logger.fatal({ err: error }, `cannot start: ${reasons[error.code ?? ''] ?? error.message}`);
-  await mailWorker.stop();
-  await db.close();
+  await release();
   process.exit(1);
 });
 server.listen(config.PORT, config.HOST, async () => {
   const base = `http://localhost:${config.PORT}`;
-  logger.info({ graphql: `${base}/graphql`, rest: `${base}/api` }, 'listening');
+  logger.info({ graphql: `${base}/graphql`, rest: `${base}/api`, pid: process.pid }, 'listening');
   if (process.argv.includes('--demo')) {
     const demo = await seedDemo(db.prisma);
     const key = demo.keys.secret.key;
@@ -53,12 +90,22 @@ server.listen(config.PORT, config.HOST, async () => {
   }
 });
 
+/**
+ * SIGTERM (and Ctrl-C): readiness turns 503 so a load balancer stops sending, the server stops
+ * accepting, requests in flight finish (for at most SHUTDOWN_GRACE_MS), then everything is
+ * released and the process exits 0. A second signal exits at once.
+ */
 async function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down');
-  server.close();
-  await mailWorker.stop();
-  await db.close();
+  if (draining) {
+    logger.warn({ signal }, 'second signal: exiting without waiting');
+    process.exit(1);
+  }
+  draining = true;
+  logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing requests in flight');
+  await drainServer(server, config.SHUTDOWN_GRACE_MS);
+  await release();
+  logger.info('shut down');
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

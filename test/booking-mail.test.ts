@@ -100,8 +100,9 @@ describe('guest emails', () => {
   it('writes .eml files to DATA_DIR/mail when no SMTP server is configured', async () => {
     const other = await tenant();
     const fileDir = mkdtempSync(join(tmpdir(), 'bp-eml-'));
+    // Only the file worker may take it: the others stop first (a worker that claimed it would hold it for its lease).
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
     await tenantDb(h.db.prisma, other.tenantId).$transaction((tx) => enqueueMail(tx, other.tenantId, { kind: 'test', to: 'file@guest.example', subject: 'On disk', text: 'Saved' }));
-    await Promise.all(workers.splice(0).map((w) => w.stop())); // only the file worker may take it
     const fileWorker = startMailWorker(h.db.prisma, { from, dataDir: fileDir, pollMs: 20 });
     try {
       const mailDir = join(fileDir, 'mail');

@@ -34,9 +34,14 @@ describe('command line', { timeout: 120_000 }, () => {
     expect(keys).toEqual({
       name: 'CRM sync',
       scopes: ['leads.lead.read', 'leads.lead.write'],
+      rateLimit: null,
       publishable: { id: expect.any(String), key: expect.stringMatching(/^pk_live_[\w-]{43}$/) },
       secret: { id: expect.any(String), key: expect.stringMatching(/^sk_live_[\w-]{43}$/) },
     });
+    const limited = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', user.id, '--name', 'Bulk import', '--scopes', 'leads.lead.write', '--rate-limit', '500');
+    expect(limited.rateLimit).toBe(500);
+    const rotated = await ok(env, 'key', 'rotate', '--id', limited.secret.id);
+    expect(rotated.rateLimit).toBe(500);
     const field = await ok(env, 'custom-field', 'create', '--tenant', tenant.id, '--entity', 'lead', '--key', 'tier', '--type', 'select', '--required', '--options', 'gold,silver');
     expect(field).toMatchObject({ entity: 'lead', key: 'tier', type: 'select', required: true, options: ['gold', 'silver'] });
   });
@@ -48,6 +53,7 @@ describe('command line', { timeout: 120_000 }, () => {
       ['tenant', 'destroy'],
       ['key', 'revoke', '--id', '01a20000-0000-7000-8000-000000000000'],
       ['tenant', 'create', '--name', 'X', '--colour', 'red'],
+      ['key', 'create', '--tenant', 'nope', '--user', 'nope', '--name', 'X', '--scopes', 'pipeline', '--rate-limit', '0'],
     ]) {
       const result = await cli(env, ...args);
       expect(result.code, args.join(' ')).not.toBe(0);

@@ -26,7 +26,9 @@ describe('API reference and GraphiQL', () => {
     const response = await get('/docs');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
     const html = await response.text();
     expect(html).toContain('<title>Business Platform API reference</title>');
     expect(html).not.toMatch(/https?:\/\//);

@@ -113,13 +113,22 @@ describe('fuzzing every documented operation', { timeout: 120_000 }, () => {
       body: fc.oneof(fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 4 }), fc.string({ maxLength: 30 }), fc.constant(deepBody)),
       bend: fc.option(fc.tuple(fc.nat(), value), { freq: 3 }),
       asIs: fc.nat(3).map((n) => n > 0),
+      // Retries and request ids, sane or not: a few shared keys so that replays and reuses happen too.
+      idempotencyKey: fc.option(fc.oneof(fc.constantFrom('fuzz-1', 'fuzz-2'), fc.uuid(), fc.string({ maxLength: 300 })), { freq: 2 }),
+      requestId: fc.option(fc.string({ maxLength: 200 }), { freq: 4 }),
     });
 
     let requests = 0;
     const outcomes = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(restCall, fc.boolean(), async ({ route, pathValue: randomId, ownId, params, body, bend, asIs }, viaGraphql) => {
+      fc.asyncProperty(restCall, fc.boolean(), async ({ route, pathValue: randomId, ownId, params, body, bend, asIs, idempotencyKey, requestId }, viaGraphql) => {
         requests += 1;
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          authorization: `Bearer ${t.secret}`,
+          ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
+          ...(requestId === null ? {} : { 'x-request-id': requestId }),
+        };
         const write = route.method !== 'GET';
         const before = write ? await fingerprint(t.tenantId) : '';
         const example = valid[route.key];
@@ -137,11 +146,7 @@ describe('fuzzing every documented operation', { timeout: 120_000 }, () => {
             ...params.filter(() => !asIs),
             ...(route.inputFields.length ? [['input', input]] : []),
           ]);
-          const response = await h.app.fetch('http://localhost/graphql', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
-            body: JSON.stringify({ query: route.query, variables }),
-          });
+          const response = await h.app.fetch('http://localhost/graphql', { method: 'POST', headers, body: JSON.stringify({ query: route.query, variables }) });
           const json = await response.json();
           status = response.status;
           expect(json.errors?.map((e: { extensions?: { code?: string } }) => e.extensions?.code) ?? []).not.toContain('INTERNAL_SERVER_ERROR');
@@ -150,7 +155,7 @@ describe('fuzzing every documented operation', { timeout: 120_000 }, () => {
           const path = `${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, () => pathValue)}?${new URLSearchParams(asIs ? [] : params)}`;
           const response = await h.app.fetch(`http://localhost${path}`, {
             method: route.method,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
+            headers,
             body: write ? (typeof input === 'string' ? input : JSON.stringify(input)) : undefined,
           });
           status = response.status;

@@ -111,8 +111,11 @@ describe('schema/openapi.json, the published REST contract', () => {
 
   it('has a validator that notices an undocumented key or a wrong type in a response', () => {
     const error = { error: 'Not Found' };
-    const headers = new Headers();
+    const headers = new Headers({ 'x-request-id': randomUUID() });
     expect(responseProblems('GET', `http://localhost/api/v1/leads/${randomUUID()}`, 404, headers, error)).toEqual([]);
+    expect(responseProblems('GET', `http://localhost/api/v1/leads/${randomUUID()}`, 404, new Headers(), error)).toEqual([
+      'GET /api/v1/leads/{id} 404 lacks the documented header X-Request-Id',
+    ]);
     expect(responseProblems('GET', `http://localhost/api/v1/leads/${randomUUID()}`, 404, headers, { ...error, stack: 'at x' })).not.toEqual([]);
     expect(responseProblems('GET', 'http://localhost/api/v1/leads', 200, headers, { data: [], nextCursor: null, hasMore: 'no' })).not.toEqual([]);
     expect(responseProblems('GET', 'http://localhost/api/v1/leads', 200, headers, { data: [], nextCursor: null, hasMore: false, total: 0 })).not.toEqual([]);

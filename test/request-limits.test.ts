@@ -180,7 +180,8 @@ describe('the time limit', () => {
     const key = `Bearer sk_live_${'x'.repeat(43)}`;
     const viaRest = await app.fetch('http://localhost/api/v1/leads', { headers: { authorization: key } });
     expect(viaRest.status).toBe(503);
-    expect(await viaRest.json()).toEqual({ error: 'Service Unavailable', message: 'The request took longer than 200 ms' });
+    expect(await viaRest.json()).toEqual({ error: 'Service Unavailable', message: 'The request took longer than 200 ms', requestId: viaRest.headers.get('x-request-id') });
+    expect(viaRest.headers.get('retry-after')).toBe('2');
     const viaGraphql = await app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: '{"query":"{ leads { hasMore } }"}' });
     expect(viaGraphql.status).toBe(503);
     expect((await viaGraphql.json()).errors[0].extensions.code).toBe('TIMEOUT');

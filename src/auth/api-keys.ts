@@ -30,6 +30,8 @@ export interface Principal {
   role: UserRole;
   scopes: ReadonlySet<Scope>;
   modules: ReadonlySet<TenantModule>;
+  /** Requests per rate-limit window set for this key's pair; null for the server's default. */
+  rateLimit: number | null;
 }
 
 /** Why a request has no principal; all of them are a 401 to the client. */
@@ -47,6 +49,7 @@ interface KeyRow {
   userId: string;
   role: UserRole;
   modules: TenantModule[];
+  rateLimit: number | null;
 }
 
 export function bearerToken(header: string | null): string | null {
@@ -63,7 +66,7 @@ export async function authenticate(prisma: PrismaClient, header: string | null, 
   // One flat join, written by hand: this runs on every request, and the ORM's nested form cost
   // more CPU than the rest of a typical request.
   const rows = await prisma.$queryRaw<KeyRow[]>`
-    SELECT k.id, k.kind::text AS kind, k."revokedAt", k."tenantId", p.scopes, p."expiresAt",
+    SELECT k.id, k.kind::text AS kind, k."revokedAt", k."tenantId", p.scopes, p."expiresAt", p."rateLimit",
            u.id AS "userId", u.role::text AS role, t.modules::text[] AS modules
       FROM "ApiKey" k
       JOIN "ApiKeyPair" p ON p.id = k."pairId"
@@ -83,6 +86,7 @@ export async function authenticate(prisma: PrismaClient, header: string | null, 
       role: key.role,
       scopes: new Set(key.scopes.filter(isScope)),
       modules: new Set(key.modules),
+      rateLimit: key.rateLimit,
     },
   };
 }

@@ -10,6 +10,8 @@ export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 export interface IssuedKeyPair {
   name: string;
   scopes: Scope[];
+  /** Requests per rate-limit window of each key; null for the server's default. */
+  rateLimit: number | null;
   /** The keys in clear text: shown this once, only their hashes are stored. */
   publishable: { id: string; key: string };
   secret: { id: string; key: string };
@@ -22,10 +24,17 @@ export function parseScopes(list: string[]): Scope[] {
   return [...new Set(list)] as Scope[];
 }
 
+/** A pair's own request budget: a whole number of requests per window, at least 1. */
+export function parseRateLimit(value: string): number {
+  const limit = Number(value);
+  if (!/^\d{1,9}$/.test(value) || limit < 1) throw badInput([{ field: 'rateLimit', message: 'must be a whole number of requests per window, at least 1' }]);
+  return limit;
+}
+
 /** Creates a publishable + secret key pair acting as `userId`, who must belong to `tenantId`. */
 export async function createKeyPair(
   prisma: PrismaClient,
-  args: { tenantId: string; userId: string; name: string; scopes: Scope[] },
+  args: { tenantId: string; userId: string; name: string; scopes: Scope[]; rateLimit?: number | null },
 ): Promise<IssuedKeyPair> {
   const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { id: true } });
   if (!user) throw new AppError('NOT_FOUND', 'user not found in this tenant');
@@ -36,6 +45,7 @@ export async function createKeyPair(
       userId: args.userId,
       name: args.name,
       scopes: args.scopes,
+      rateLimit: args.rateLimit ?? null,
       keys: {
         create: [
           { tenantId: args.tenantId, kind: 'publishable', keyHash: hashKey(keys.publishable) },
@@ -49,6 +59,7 @@ export async function createKeyPair(
   return {
     name: args.name,
     scopes: args.scopes,
+    rateLimit: args.rateLimit ?? null,
     publishable: { id: idOf('publishable'), key: keys.publishable },
     secret: { id: idOf('secret'), key: keys.secret },
   };
@@ -66,7 +77,7 @@ export async function revokeKey(prisma: PrismaClient, keyId: string, now: Date) 
   return prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: now }, select: { id: true, revokedAt: true } });
 }
 
-/** Issues a new pair with the same name, user and scopes; the old pair stops working 24 hours from `now`. */
+/** Issues a new pair with the same name, user, scopes and budget; the old pair stops working 24 hours from `now`. */
 export async function rotateKeyPair(prisma: PrismaClient, keyId: string, now: Date): Promise<IssuedKeyPair> {
   const { pair } = await findKey(prisma, keyId);
   const issued = await createKeyPair(prisma, {
@@ -74,6 +85,7 @@ export async function rotateKeyPair(prisma: PrismaClient, keyId: string, now: Da
     userId: pair.userId,
     name: pair.name,
     scopes: parseScopes(pair.scopes),
+    rateLimit: pair.rateLimit,
   });
   const expiresAt = new Date(now.getTime() + ROTATION_GRACE_MS);
   // An earlier expiry (a pair rotated twice) is kept.

@@ -1,4 +1,4 @@
-import { parseScopes, createKeyPair, revokeKey, rotateKeyPair } from '../auth/key-pairs.js';
+import { parseRateLimit, parseScopes, createKeyPair, revokeKey, rotateKeyPair } from '../auth/key-pairs.js';
 import { createCustomFieldDefinition } from '../custom-fields/custom-field.admin.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { seedDemo } from '../tenants/demo.js';
@@ -34,9 +34,15 @@ export const commands: Record<string, Command> = {
       createUser(prisma, { tenantId: text(o, 'tenant'), name: text(o, 'name'), email: text(o, 'email'), role: text(o, 'role') }),
   },
   'key create': {
-    options: { tenant: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
+    options: { tenant: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'rate-limit': { type: 'string' } },
     run: (prisma, o) =>
-      createKeyPair(prisma, { tenantId: text(o, 'tenant'), userId: text(o, 'user'), name: text(o, 'name'), scopes: parseScopes(list(o.scopes)) }),
+      createKeyPair(prisma, {
+        tenantId: text(o, 'tenant'),
+        userId: text(o, 'user'),
+        name: text(o, 'name'),
+        scopes: parseScopes(list(o.scopes)),
+        rateLimit: o['rate-limit'] === undefined ? null : parseRateLimit(text(o, 'rate-limit')),
+      }),
   },
   'key revoke': {
     options: { id: { type: 'string' } },

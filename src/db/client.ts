@@ -1,16 +1,18 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { liveHolder, lockDataDirectory } from './data-dir-lock.js';
-import { createPGlite } from './embedded.js';
+import { createPGlite, embeddedAdapter } from './embedded.js';
 import { applyMigrations } from './schema-engine.js';
 
 export interface Database {
   prisma: PrismaClient;
+  /** The connection pool, on PostgreSQL (the embedded database has none). */
+  pool?: pg.Pool;
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** Where the data lives, for log lines; never contains a password. */
   description: string;
@@ -20,6 +22,8 @@ export interface Database {
 export interface OpenOptions {
   /** Emit Prisma `query` events (tests count SQL statements with them). */
   logQueries?: boolean;
+  /** Longest a query waits for a free connection before it fails (and its request is answered 503). */
+  poolTimeoutMs?: number;
 }
 
 function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
@@ -28,21 +32,31 @@ function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: O
 }
 
 export async function openPostgres(url: string, poolSize: number, options: OpenOptions = {}): Promise<Database> {
-  const adapterFactory = new PrismaPg({ connectionString: url, max: poolSize });
+  // The pool is ours (not the adapter's) so that metrics can read its figures and close() ends it.
+  // Waits for a connection are bounded: past the bound a request fails fast instead of queueing.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: options.poolTimeoutMs ?? 3_000 });
+  // An idle connection the server drops (an outage, a restart) is replaced on next use; the
+  // error is reported by the request that meets the outage, not here.
+  pool.on('error', () => {});
+  const adapterFactory = new PrismaPg(pool);
   const prisma = createClient(adapterFactory, options);
   const { host, pathname } = new URL(url);
   return {
     prisma,
+    pool,
     adapterFactory,
     description: `PostgreSQL ${host}${pathname}`,
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
   };
 }
 
 /** In-memory embedded database: one per test worker. */
 export async function openMemory(options: OpenOptions = {}): Promise<Database> {
   const pglite = await createPGlite();
-  const adapterFactory = new PrismaPGlite(pglite);
+  const adapterFactory = await embeddedAdapter(pglite);
   await applyMigrations(adapterFactory);
   const prisma = createClient(adapterFactory, options);
   return {
@@ -81,12 +95,13 @@ export async function openEmbedded(
   mkdirSync(dir, { recursive: true });
   const release = await lockDataDirectory(dir);
   const pglite = await createPGlite(join(dir, 'pgdata'));
-  const adapterFactory = new PrismaPGlite(pglite);
+  const adapterFactory = await embeddedAdapter(pglite);
   const appliedMigrations = await applyMigrations(adapterFactory);
   let socketServer: PGLiteSocketServer | undefined;
   if (options.share) {
     // Holding the lock, any socket file here was left by a process that died.
     rmSync(embeddedSocketPath(dir), { force: true });
+    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
     socketServer = new PGLiteSocketServer({ db: pglite, path: embeddedSocketPath(dir) });
     await socketServer.start();
   }

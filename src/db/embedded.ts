@@ -1,8 +1,18 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PrismaPGlite } from 'pglite-prisma-adapter';
 
 /**
  * An embedded PostgreSQL (in memory, or in `dataDir`) with the extensions the migrations create:
  * pg_trgm, whose trigram index serves the inspections `search`. Real PostgreSQL ships it as contrib.
+ * PGlite and its adapter are loaded on first use: a server on PostgreSQL never pays for them.
  */
-export const createPGlite = (dataDir?: string) => PGlite.create(dataDir, { extensions: { pg_trgm } });
+export async function createPGlite(dataDir?: string): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+}
+
+/** The Prisma driver adapter over an embedded database. */
+export async function embeddedAdapter(pglite: PGlite): Promise<PrismaPGlite> {
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  return new PrismaPGlite(pglite);
+}

@@ -18,9 +18,8 @@ import type {
   SchemaEngine,
   SchemaFilter,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { logger } from '../shared/logger.js';
-import { createPGlite } from './embedded.js';
+import { createPGlite, embeddedAdapter } from './embedded.js';
 
 type EngineRuntime = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 
@@ -141,6 +140,11 @@ async function withEngine<T>(
   }
 }
 
+/** Names of the committed migrations (prisma/migrations), read once. */
+let committedNames: Promise<string[]> | undefined;
+export const committedMigrationNames = () =>
+  (committedNames ??= readMigrationsList().then((list) => list.migrationDirectories.map((directory) => directory.path)));
+
 /**
  * Whether every committed migration is recorded as applied: one query, so that starting a
  * process on an up-to-date database does not pay for loading the engine (seconds).
@@ -184,7 +188,7 @@ export async function diffSchemaAgainstMigrations(): Promise<string | null> {
   try {
     const migrationsList = await readMigrationsList();
     const files = await readSchemaFiles();
-    const result = await withEngine(new PrismaPGlite(scratch), async (engine) => {
+    const result = await withEngine(await embeddedAdapter(scratch), async (engine) => {
       await engine.applyMigrations({ migrationsList, filters });
       return engine.diff({
         from: { tag: 'schemaDatasource', files, configDir: projectRoot },

@@ -1,20 +1,24 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { createYoga } from 'graphql-yoga';
-import { authenticate } from '../auth/api-keys.js';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
+import { authenticationOf, createAdmission } from './admission.js';
 import { corsPolicy } from './cors.js';
-import { useApiDocs } from './docs.js';
+import { graphiqlPage, useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
-import { isHandledError, maskError, toClientError, useErrorMapping } from './error-mapping.js';
+import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';
+import { LIVENESS_PATH, useReadiness } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { useOperationGuard } from './operation-guard.js';
+import type { RateLimits } from './rate-limits.js';
 import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
 import { restAreas, restRoutes } from './routes.js';
@@ -44,26 +48,45 @@ function jitCanRun(document: DocumentNode): boolean {
 
 export interface AppOptions {
   prisma: PrismaClient;
-  /** Clock used for key expiry; tests inject one they can move. */
+  /** Clock used for key expiry and idempotency; tests inject one they can move. */
   now?: () => Date;
   /** Longest a request may take before it is answered 503 (default 10 s). */
   requestTimeoutMs?: number;
+  /** Request budgets per key and per client address; none when omitted. */
+  rateLimits?: RateLimits;
+  /** Proxies in front whose `X-Forwarded-For` names the client. */
+  trustProxyHops?: number;
+  /** Origins whose pages may call the API (the public booking operations allow any). */
+  corsOrigins?: readonly string[];
+  /** Serves Prometheus metrics at /metrics and records them (`useMetrics` in src/http/metrics.ts). */
+  metrics?: Plugin;
+  /** True once the process is shutting down: readiness then answers 503. */
+  draining?: () => boolean;
 }
 
 /**
  * The whole HTTP surface: GraphQL at /graphql and the REST routes under /api, one pipeline,
- * inside one request boundary (src/http/request-boundary.ts).
+ * inside one request boundary (src/http/request-boundary.ts) that admits each request
+ * (src/http/admission.ts) before it runs; health, metrics and the API reference beside them.
  */
-export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 10_000 }: AppOptions) {
+export function createApp({
+  prisma,
+  now = () => new Date(),
+  requestTimeoutMs = 10_000,
+  rateLimits,
+  trustProxyHops,
+  corsOrigins = [],
+  metrics,
+  draining = () => false,
+}: AppOptions) {
   return createYoga<{ requestId: string }, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    cors: corsPolicy(schema, restRoutes),
-    // GraphiQL with its bundle inlined (Yoga's default loads it from a CDN): works without internet
-    // access. Loaded on first use: the bundle costs about 50 MB of memory a process that never
-    // shows GraphiQL should not pay.
-    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
+    // Yoga answers liveness itself, before any other plugin.
+    healthCheckEndpoint: LIVENESS_PATH,
+    cors: corsPolicy(schema, restRoutes, corsOrigins),
+    renderGraphiQL: graphiqlPage,
     graphiql: {
       title: 'Business Platform API',
       defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(limit: 5) {\n    data { id firstName lastName status }\n    hasMore\n  }\n}\n',
@@ -81,11 +104,9 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
       // Yoga reports each error it masks; the error mapping has logged the unexpected ones already.
       error: (...args: unknown[]) => (args.length === 1 && isHandledError(args[0]) ? undefined : logger.error({ args }, 'graphql-yoga')),
     },
-    context: async ({ request, requestId }): Promise<Context> => {
-      // A failure here (the database unreachable) is hidden and logged like any execution error.
-      const auth = await authenticate(prisma, request.headers.get('authorization'), now()).catch((error: unknown) => {
-        throw toClientError(error, requestId);
-      });
+    context: (serverContext): Context => {
+      const { requestId } = serverContext;
+      const auth = authenticationOf(serverContext);
       const principal = 'principal' in auth ? auth.principal : null;
       return {
         principal,
@@ -98,8 +119,13 @@ export function createApp({ prisma, now = () => new Date(), requestTimeoutMs = 1
       };
     },
     plugins: [
-      useRequestBoundary({ timeoutMs: requestTimeoutMs }),
+      ...(metrics ? [metrics] : []),
+      useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, now, rateLimits, trustProxyHops }) }),
+      useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas) }),
+      // A form or multipart POST is one a page on any site can send without a preflight: /graphql
+      // runs it only with a header such a page cannot add (the key's `Authorization` is one).
+      useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
       useDocumentLimits(),
       // graphql-jit compiles each operation once into a function: most of the execution CPU.
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),

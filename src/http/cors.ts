@@ -3,20 +3,40 @@ import type { CORSOptions } from 'graphql-yoga';
 import { declaredScopes } from '../graphql/access.js';
 import { routeField, routePattern, type RestRoutes } from './rest.js';
 
+/** What a browser page may send and read: the key, JSON, retries and request ids, and the headers that explain an answer. */
+const allowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
+const exposedHeaders = [
+  'X-Request-Id',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'Idempotent-Replayed',
+  'X-Required-Scope',
+  'WWW-Authenticate',
+  'Location',
+];
+
 /**
- * CORS answers. The public operations (those a publishable key may call: the booking widget's
- * resources, availability and booking) answer any origin, without credentials, since a website
- * calls them from the guest's browser with its publishable key. Every other path keeps Yoga's
- * default.
+ * CORS answers. Never with credentials: the API authenticates by the `Authorization` header, not
+ * cookies, so a page gains nothing a credentialed request would add. The public operations
+ * (those a publishable key may call: the booking widget's resources, availability and booking)
+ * answer any origin (echoed back), since a website calls them from the guest's browser. Every other
+ * path answers only the origins configured in `CORS_ORIGINS` (none by default), so no other page
+ * can read its answers; an origin not listed (`null` included) gets no CORS headers at all.
  */
-export function corsPolicy(schema: GraphQLSchema, routes: RestRoutes) {
+export function corsPolicy(schema: GraphQLSchema, routes: RestRoutes, allowedOrigins: readonly string[]) {
   const publicRoutes = Object.entries(routes)
     .filter(([key]) => declaredScopes(routeField(schema, key))?.publicScope)
     .map(([, route]) => ({ pattern: routePattern(route), method: route.method }));
+  const allowed = new Set(allowedOrigins);
+  const common = { credentials: false, allowedHeaders, exposedHeaders, maxAge: 600 };
   return (request: Request): CORSOptions => {
     const { pathname } = new URL(request.url);
     const methods = publicRoutes.filter((r) => r.pattern.test(pathname)).map((r) => r.method);
-    if (!methods.length) return {};
-    return { origin: '*', credentials: false, methods, allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 };
+    if (methods.length) return { ...common, origin: '*', methods };
+    const origin = request.headers.get('origin');
+    if (!origin || !allowed.has(origin)) return false;
+    return { ...common, origin: [origin], methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] };
   };
 }

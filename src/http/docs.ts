@@ -1,14 +1,34 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Plugin } from 'graphql-yoga';
+import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
 import { ErrorCodes } from '../shared/errors.js';
+import { withinBoundary } from './request-boundary.js';
 
 const JS = 'text/javascript; charset=utf-8';
 
-// The page runs no inline script, so it can forbid everything but its own origin: nothing can
-// reach a CDN (the API is used air-gapped) or anywhere else. Swagger UI styles elements inline.
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'";
+/**
+ * The Content-Security-Policy of the HTML pages: nothing but their own origin, so nothing can
+ * reach a CDN (the API is used air-gapped) or anywhere else; no framing, no forms, no <base>.
+ * Both pages style elements inline. Scripts are files of this origin, or inline scripts named
+ * by their hashes (GraphiQL's page is one inline bundle).
+ */
+const contentSecurityPolicy = (scriptSources: string[] = ["'self'"]) =>
+  [
+    "default-src 'self'",
+    `script-src ${scriptSources.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    // GraphiQL's editor runs its language service in a worker it creates from a blob.
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+const CSP = contentSecurityPolicy();
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -45,10 +65,34 @@ const swaggerUiFile = (name: string) => {
   return () => (bytes ??= new Uint8Array(readFileSync(join(swaggerUiDir, name))));
 };
 
+/** GraphiQL's page and its CSP (its inline scripts' hashes), rendered once: the options never change. */
+let graphiql: Promise<{ html: string; csp: string }> | undefined;
+let graphiqlCsp: string | undefined;
+
+/**
+ * GraphiQL's page with its bundle inlined (Yoga's default loads it from a CDN), so it works
+ * without internet access. Rendered on first use and then kept: the page is 9 MB, and rendering
+ * and hashing it for each request let a few concurrent requests exhaust the heap. A process that
+ * never shows GraphiQL does not pay for it.
+ */
+export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: string }): Promise<string> {
+  graphiql ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => {
+    const html = renderGraphiQL(options);
+    const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
+    );
+    return { html, csp: contentSecurityPolicy(hashes) };
+  });
+  const page = await graphiql;
+  graphiqlCsp = page.csp;
+  return page.html;
+}
+
 /**
  * The human-facing API reference, served entirely by this server so it works without internet
  * access: the OpenAPI document at /openapi.json (public: it describes the API, not any tenant's
  * data) and Swagger UI at /docs. Runs before the REST plugin, which would answer these paths 404.
+ * Its requests are admitted and rate-limited like the API's.
  */
 export function useApiDocs(options: { openApiDocument: () => Record<string, unknown> }): Plugin {
   let document: Record<string, unknown> | undefined;
@@ -72,19 +116,26 @@ export function useApiDocs(options: { openApiDocument: () => Record<string, unkn
   ]);
 
   return {
-    onRequest({ request, url, endResponse }) {
+    onResponse({ request, response }) {
+      // Yoga serves GraphiQL's page itself; its policy is added here.
+      const isGraphiql = response.headers.get('content-type')?.startsWith('text/html') && new URL(request.url).pathname === '/graphql';
+      if (isGraphiql && graphiqlCsp) response.headers.set('Content-Security-Policy', graphiqlCsp);
+    },
+    async onRequest({ request, url, endResponse, serverContext }) {
       const path = url.pathname;
       const route = routes.get(path);
-      if (!route) {
-        if (!path.startsWith('/docs/')) return; // Not ours: GraphQL and REST answer it.
-        return endResponse(Response.json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${path}` }, { status: 404 }));
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        const body = { error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: 'Use GET' };
-        return endResponse(Response.json(body, { status: 405, headers: { Allow: 'GET, HEAD' } }));
-      }
-      const response = route(url.origin);
-      endResponse(request.method === 'HEAD' ? new Response(null, { headers: response.headers }) : response);
+      if (!route && !path.startsWith('/docs/')) return; // Not ours: GraphQL and REST answer it.
+      // Admitted like API requests: counted against the client's budget, with its headers.
+      const answer = await withinBoundary(serverContext, request, async () => {
+        if (!route) return Response.json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${path}` }, { status: 404 });
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          const body = { error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: 'Use GET' };
+          return Response.json(body, { status: 405, headers: { Allow: 'GET, HEAD' } });
+        }
+        const response = route(url.origin);
+        return request.method === 'HEAD' ? new Response(null, { headers: response.headers }) : response;
+      });
+      endResponse(answer);
     },
   };
 }

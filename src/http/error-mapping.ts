@@ -4,8 +4,11 @@ import type { GraphQLSchema } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ErrorCode, FieldProblem } from '../shared/errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { errorReason } from '../shared/error-reason.js';
 import { AppError, ErrorCodes, badInput } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { requestScope } from '../shared/request-scope.js';
 import { describeVariableError } from './input-errors.js';
 
 /**
@@ -30,17 +33,37 @@ const handledErrors = new WeakSet<object>();
 export const isHandledError = (value: unknown) => typeof value === 'object' && value !== null && handledErrors.has(value);
 
 /**
+ * A database that is down, unreachable or out of connections: SERVICE_UNAVAILABLE (HTTP 503 on
+ * both surfaces, with `Retry-After`), logged as one line without a stack, since the cause is
+ * outside the process and the line repeats for every request of an outage.
+ */
+export function unavailableError(error: unknown): AppError {
+  logger.warn({ reason: errorReason(error) }, 'database unavailable');
+  const requestId = requestScope.getStore()?.requestId;
+  const unavailable = new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; retry after the Retry-After interval', undefined, {
+    ...(requestId ? { requestId } : {}),
+    http: { status: 503 },
+  });
+  handledErrors.add(unavailable);
+  return unavailable;
+}
+
+/**
  * What the client sees of an error: deliberate errors (AppError, graphql-js request errors) as
  * they are; bad variables, known database refusals and Pothos' connection-argument refusals as
- * their client codes; anything else hidden behind INTERNAL_SERVER_ERROR with the request id,
- * logged once with that id.
+ * their client codes; an unavailable database as SERVICE_UNAVAILABLE; anything else hidden
+ * behind INTERNAL_SERVER_ERROR with the request id, logged once (the request id is on the line).
  */
-export function toClientError(error: unknown, requestId: string | undefined, schema?: GraphQLSchema): GraphQLErrorLike {
+export function toClientError(error: unknown, schema?: GraphQLSchema): GraphQLErrorLike {
   if (typeof error === 'object' && error !== null) handledErrors.add(error);
   if (isGraphQLErrorLike(error) && !error.path && !error.extensions?.code) {
     const cause = error.originalError instanceof Error ? error.originalError.message : undefined;
     const problem = describeVariableError(error.message, cause, schema);
     if (problem) return new AppError('BAD_USER_INPUT', `${problem.field}: ${problem.message}`, [problem]);
+    // Yoga's HTTP refusals (CSRF prevention, a mutation over GET) carry only a status: give them its code.
+    const status = (error.extensions?.http as { status?: number } | undefined)?.status;
+    const code = status && (Object.keys(ErrorCodes) as ErrorCode[]).find((c) => ErrorCodes[c].status === status);
+    if (code) return new GraphQLError(error.message, { extensions: { ...error.extensions, code } });
   }
   const original = isGraphQLErrorLike(error) && error.originalError ? error.originalError : error;
   if (isGraphQLErrorLike(original)) return error as GraphQLErrorLike;
@@ -60,7 +83,9 @@ export function toClientError(error: unknown, requestId: string | undefined, sch
     }
     if (original.code === 'P2002') return new AppError('CONFLICT', 'A record with the same unique value already exists');
   }
-  logger.error({ err: original, requestId }, 'unexpected error');
+  if (isDatabaseUnavailable(original)) return unavailableError(original);
+  logger.error({ err: original }, 'unexpected error');
+  const requestId = requestScope.getStore()?.requestId;
   const hidden = new GraphQLError(ErrorCodes.INTERNAL_SERVER_ERROR.title, { extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) } });
   handledErrors.add(hidden);
   return hidden;
@@ -71,14 +96,13 @@ export const useErrorMapping = (): Plugin => ({
   onExecute: ({ args }) => ({
     onExecuteDone: ({ result, setResult }) => {
       if (!('errors' in result) || !result.errors?.length) return;
-      const { requestId } = args.contextValue as { requestId?: string };
-      setResult({ ...result, errors: result.errors.map((e) => toClientError(e, requestId, args.schema) as GraphQLError) });
+      setResult({ ...result, errors: result.errors.map((e) => toClientError(e, args.schema) as GraphQLError) });
     },
   }),
 });
 
 /** Yoga's `maskError`, for errors outside an execution (building the context, parsing): the same rules. */
-export const maskError = (error: unknown): Error => toClientError(error, undefined) as Error;
+export const maskError = (error: unknown): Error => toClientError(error) as Error;
 
 export interface RestErrorBody {
   error: string;
@@ -110,7 +134,10 @@ export function restError(errors: readonly unknown[]): { status: number; body: R
     const requiredScope = first?.extensions?.requiredScope;
     return { status, body: { error: title }, headers: typeof requiredScope === 'string' ? { 'X-Required-Scope': requiredScope } : {} };
   }
-  if (code === 'INTERNAL_SERVER_ERROR') return { status, body: { error: title, requestId: first?.extensions?.requestId as string | undefined } };
+  if (status >= 500) {
+    const message = first && first.message !== title ? { message: first.message } : {};
+    return { status, body: { error: title, ...message, requestId: first?.extensions?.requestId as string | undefined } };
+  }
   // graphql-js reports each bad variable field as its own error: answer them all at once.
   const details = errors
     .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)

@@ -36,13 +36,59 @@ const errorSchema: JsonSchema = {
 
 const errorContent = { 'application/json': { schema: componentRef('Error') } };
 const header = (description: string) => ({ description, schema: { type: 'string' } });
+const headerWith = (flags: { required: boolean }, description: string) => ({ ...header(description), ...flags });
+const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+
+/** Headers of every answer, success or error (src/http/request-boundary.ts, src/http/admission.ts). */
+const headers = {
+  RequestId: headerWith({ required: true }, 'The id of the request: the `X-Request-Id` the client sent when it is 1 to 128 letters, digits and `._:-`, otherwise a new UUID. It is in every log line of the request and in every 5xx body.'),
+  RateLimitLimit: {
+    description: 'Requests the key (or, without a valid key, the client address) may make per window. The `RateLimit-*` headers are on every answer of a server that enforces limits, as `npm start` does.',
+    schema: { type: 'integer' },
+  },
+  RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  RateLimitReset: { description: 'Seconds until the window ends and the budget is whole again.', schema: { type: 'integer' } },
+  RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  RetryAfterAlways: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer' } },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key` (absent on the first answer).',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} as const;
+
+/** Headers every answer carries. */
+const commonHeaders = {
+  'X-Request-Id': headerRef('RequestId'),
+  'RateLimit-Limit': headerRef('RateLimitLimit'),
+  'RateLimit-Remaining': headerRef('RateLimitRemaining'),
+  'RateLimit-Reset': headerRef('RateLimitReset'),
+};
+
+/** Parameters the server reads from headers (besides the key). */
+const headerParameters = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  },
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID.',
+    schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+  },
+} as const;
 
 /** The error answers operations share, by status. */
 const errorResponses = {
   BadRequest: { description: 'Invalid input: `details` names each field or parameter and what is wrong with it.', content: errorContent },
   Unauthorized: {
     description: 'Missing, malformed, unknown, revoked or expired API key. The body is exactly `{"error":"Unauthorized"}`.',
-    headers: { 'WWW-Authenticate': header('`Bearer realm="api"`, with `error="invalid_token"` when a key was sent.') },
+    headers: { 'WWW-Authenticate': headerWith({ required: true }, '`Bearer realm="api"`, with `error="invalid_token"` when a key was sent.') },
     content: errorContent,
   },
   Forbidden: {
@@ -53,13 +99,24 @@ const errorResponses = {
   NotFound: { description: 'No such record in the tenant of the key (records of other tenants are answered the same way).', content: errorContent },
   Conflict: {
     description:
-      'The write conflicts with the current state: a move its record\'s status does not allow (the message names the status), a booking slot taken meanwhile, or a unique value (such as a slug or serial number) already used.',
+      'The write conflicts with the current state: a move its record\'s status does not allow (the message names the status), a booking slot taken meanwhile, a unique value (such as a slug or serial number) already used, or a request with the same `Idempotency-Key` still running (then with `Retry-After`).',
+    headers: { 'Retry-After': headerRef('RetryAfter') },
+    content: errorContent,
+  },
+  UnprocessableEntity: { description: 'The `Idempotency-Key` was used before with another request (method, path or body).', content: errorContent },
+  TooManyRequests: {
+    description: 'The key (or, without a valid key, the client address) spent its request budget for this window: `{"error":"Too Many Requests"}`. Retry after `Retry-After` seconds.',
+    headers: { 'Retry-After': headerRef('RetryAfterAlways') },
     content: errorContent,
   },
   PayloadTooLarge: { description: 'The body is larger than 1 MiB.', content: errorContent },
   UnsupportedMediaType: { description: 'The body is not `application/json`.', content: errorContent },
   InternalServerError: { description: 'An unexpected failure, logged with `requestId`.', content: errorContent },
-  ServiceUnavailable: { description: 'The request took longer than the time limit; retry later.', content: errorContent },
+  ServiceUnavailable: {
+    description: 'The database is unavailable or has no connection free in time, or the request took longer than the time limit; nothing was changed by the refusal itself. Retry after `Retry-After` seconds.',
+    headers: { 'Retry-After': headerRef('RetryAfterAlways') },
+    content: errorContent,
+  },
 } as const;
 
 const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
@@ -87,7 +144,9 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
       description: a.description ?? undefined,
       schema: valueSchema(a, reached, false),
     })),
-  ].map(({ schema: { description: _duplicate, ...schema }, ...parameter }) => ({ ...parameter, schema }));
+  ].map(({ schema: { description: _duplicate, ...schema }, ...parameter }): Record<string, unknown> => ({ ...parameter, schema }));
+  parameters.push({ $ref: '#/components/parameters/RequestId' });
+  if (route.method === 'POST') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   const input = args.body && getNamedType(args.body.type).name;
   if (args.body && input) {
     reached.add(input);
@@ -114,13 +173,14 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
     security: [{ bearerAuth: [] }],
     // Bearer schemes carry no scopes in OpenAPI; the scopes the operation needs, for tools and agents.
     'x-required-scopes': scopes,
-    ...(parameters.length ? { parameters } : {}),
+    parameters,
     ...(args.body && input
       ? { requestBody: { required: true, description: args.body.description ?? undefined, content: { 'application/json': { schema: componentRef(input) } } } }
       : {}),
     responses: {
       [status]: {
         description: status === 201 ? 'Created.' : 'OK.',
+        headers: route.method === 'POST' ? { ...commonHeaders, 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : commonHeaders,
         content: route.download
           ? { [route.download.contentType]: { schema: { type: 'string', contentMediaType: route.download.contentType } } }
           : { 'application/json': { schema: body } },
@@ -130,6 +190,8 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
       403: ref('Forbidden'),
       ...(route.path.includes(':') || writes ? { 404: ref('NotFound') } : {}),
       ...(writes ? { 409: ref('Conflict'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
+      ...(route.method === 'POST' ? { 422: ref('UnprocessableEntity') } : {}),
+      429: ref('TooManyRequests'),
       500: ref('InternalServerError'),
       503: ref('ServiceUnavailable'),
     },
@@ -179,7 +241,12 @@ export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSche
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (sk_live_... or pk_live_...)', description: authenticationGuide },
       },
       schemas: { Error: errorSchema, ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
-      responses: errorResponses,
+      // Error answers carry the request id and the budget too.
+      responses: Object.fromEntries(
+        Object.entries(errorResponses).map(([name, response]) => [name, { ...response, headers: { ...('headers' in response ? response.headers : {}), ...commonHeaders } }]),
+      ),
+      parameters: headerParameters,
+      headers,
     },
   };
 }

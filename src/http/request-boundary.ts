@@ -2,38 +2,50 @@ import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
-import { logger } from '../shared/logger.js';
+import { requestScope } from '../shared/request-scope.js';
+import { toClientError } from './error-mapping.js';
 
 /** Largest request body accepted, on both surfaces (1 MiB), counted as the bytes arrive. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Deepest nesting of arrays and objects accepted in a JSON body. */
 export const MAX_JSON_DEPTH = 64;
 
-const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphql';
+/** Seconds a client should wait before retrying a 503 (the database is back, or another process serves). */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 2;
+
+export const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphql';
 
 /**
  * A refusal in the surface's own error shape: GraphQL clients read `errors[].extensions.code`,
- * REST clients `{error, message}`.
+ * REST clients `{error, message}`. A 5xx also names the request (`requestId`), to quote when
+ * reporting it.
  */
-export function refusal(request: Request, code: ErrorCode, message: string): Response {
+export function refusal(request: Request, code: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
   const { status, title } = ErrorCodes[code];
-  const body = isGraphqlPath(request.url) ? { errors: [{ message, extensions: { code } }] } : { error: title, message };
-  return Response.json(body, { status });
+  const requestId = status >= 500 ? requestScope.getStore()?.requestId : undefined;
+  const body = isGraphqlPath(request.url)
+    ? { errors: [{ message, extensions: { code, ...(requestId ? { requestId } : {}) } }] }
+    : { error: title, ...(message !== title ? { message } : {}), ...(requestId ? { requestId } : {}) };
+  return Response.json(body, { status, headers });
 }
+
+/** An `X-Request-Id` a client or proxy sent, used as the request's id when it is a sane token. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The body's bytes, read no further than `MAX_BODY_BYTES` whatever `Content-Length` says (chunked
  * bodies have none): 'too large', or 'broken' when the upload fails half-way.
  */
-async function readLimited(body: ReadableStream<Uint8Array>): Promise<Uint8Array | 'too large' | 'broken'> {
+async function readLimited(body: ReadableStream<Uint8Array | string>): Promise<Uint8Array | 'too large' | 'broken'> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const chunk = await reader.read().catch(() => null);
     if (!chunk) return 'broken';
-    const { done, value } = chunk;
-    if (done) break;
+    if (chunk.done) break;
+    // Bodies built in-process from a string or URLSearchParams stream text, not bytes.
+    const value = typeof chunk.value === 'string' ? Buffer.from(chunk.value) : chunk.value;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       // Stop reading: the rest of the upload is never buffered.
@@ -86,7 +98,7 @@ const isJson = (request: Request) => /^application\/(.+\+)?json\b/i.test(request
  * read with a byte limit (413), and a JSON body that is too deep or not well-formed Unicode is a
  * 400. Returns the request to handle (its body now buffered) or the refusal.
  */
-export async function guardRequest(request: Request): Promise<Request | Response> {
+export async function guardRequest(request: Request, boundary: BoundaryContext): Promise<Request | Response> {
   const tooLarge = () => refusal(request, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
   if (!request.body) {
@@ -108,58 +120,86 @@ export async function guardRequest(request: Request): Promise<Request | Response
     const problem = jsonProblem(parseOrUndefined(text));
     if (problem) return refusal(request, 'BAD_USER_INPUT', `The JSON body ${problem}`);
   }
+  boundary.bodyText = text;
   return new Request(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal });
+}
+
+/**
+ * What stands between an arriving request and the work that answers it (authentication, rate
+ * limits, idempotency: src/http/admission.ts): it answers itself, or lets `work` answer.
+ */
+export interface Admission {
+  admit(request: Request, serverContext: object, work: () => Promise<Response>): Promise<Response>;
+  /** Headers every answer to the request carries (its rate-limit budget). */
+  headers(serverContext: object): Record<string, string> | undefined;
 }
 
 /** What the boundary keeps about a request in its server context (shared by every hook of the request). */
 interface BoundaryContext {
   requestId?: string;
   requestTimeoutMs?: number;
+  /** The body as received (after the checks above), for idempotency's fingerprint. */
+  bodyText?: string;
+  admission?: Admission;
 }
 
+export const bodyTextOf = (serverContext: object) => (serverContext as BoundaryContext).bodyText ?? '';
+
 /**
- * Runs the work that answers a request within the boundary: it is answered 503 at the time limit,
- * and anything unexpected becomes a JSON 500 without internals, logged once with the request id.
+ * Runs the work that answers a request within the boundary, after admission: it is answered 503
+ * at the time limit, a database that is unavailable gives a 503 and anything unexpected a JSON
+ * 500 without internals, logged once; every log line on the way carries the request id.
  */
 export async function withinBoundary(serverContext: object, request: Request, work: () => Promise<Response>): Promise<Response> {
-  const { requestId, requestTimeoutMs = 10_000 } = serverContext as BoundaryContext;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<Response>((resolve) => {
-    timer = setTimeout(() => resolve(refusal(request, 'TIMEOUT', `The request took longer than ${requestTimeoutMs} ms`)), requestTimeoutMs);
+  const { requestId = randomUUID(), requestTimeoutMs = 10_000, admission } = serverContext as BoundaryContext;
+  return requestScope.run({ requestId }, async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<Response>((resolve) => {
+      timer = setTimeout(() => resolve(refusal(request, 'TIMEOUT', `The request took longer than ${requestTimeoutMs} ms`)), requestTimeoutMs);
+    });
+    try {
+      return await Promise.race([admission ? admission.admit(request, serverContext, work) : work(), timeout]);
+    } catch (error) {
+      const { message, extensions } = toClientError(error);
+      return refusal(request, extensions?.code === 'SERVICE_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message);
+    } finally {
+      clearTimeout(timer);
+    }
   });
-  try {
-    return await Promise.race([work(), timeout]);
-  } catch (error) {
-    logger.error({ err: error, requestId }, 'unexpected error');
-    return Response.json({ error: ErrorCodes.INTERNAL_SERVER_ERROR.title, requestId }, { status: 500 });
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
  * The boundary every request passes, GraphQL and REST alike, registered before every other
- * plugin: it names the request (`X-Request-Id` on every answer; the id reaches the GraphQL
- * context, where errors are logged with it), bounds its body (above), and runs the GraphQL
- * handler within the boundary; the REST plugin runs its routes within the same boundary.
+ * plugin: it names the request (the client's `X-Request-Id` when it sends a sane one, else a new
+ * UUID; on every answer and every log line of the request), bounds its body (above), and runs the
+ * GraphQL handler within the boundary; the REST plugin runs its routes within the same boundary.
+ * Every answer leaves with the headers an API's answers need: no MIME sniffing, no caching unless
+ * the answer says otherwise, `Retry-After` on a 503.
  */
-export const useRequestBoundary = ({ timeoutMs }: { timeoutMs: number }): Plugin => ({
+export const useRequestBoundary = ({ timeoutMs, admission }: { timeoutMs: number; admission?: Admission }): Plugin => ({
   async onRequest({ request, setRequest, endResponse, requestHandler, setRequestHandler, serverContext }) {
     const boundary = serverContext as BoundaryContext;
-    boundary.requestId = randomUUID();
+    const sent = request.headers.get('x-request-id');
+    boundary.requestId = sent && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
     boundary.requestTimeoutMs = timeoutMs;
-    const guarded = await guardRequest(request);
+    boundary.admission = admission;
+    const guarded = await guardRequest(request, boundary);
     if (guarded instanceof Response) return endResponse(guarded);
     setRequest(guarded);
     setRequestHandler((current, context) => withinBoundary(context, current, async () => requestHandler(current, context)));
   },
   onResponse({ request, response, serverContext }) {
-    const { requestId } = serverContext as BoundaryContext;
-    if (requestId) response.headers.set('x-request-id', requestId);
+    const { requestId, admission } = serverContext as BoundaryContext;
+    const headers = response.headers;
+    if (requestId) headers.set('X-Request-Id', requestId);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    if (response.status === 503 && !headers.has('Retry-After')) headers.set('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+    for (const [name, value] of Object.entries(admission?.headers(serverContext) ?? {})) headers.set(name, value);
     // RFC 6750: every 401 says how to authenticate, and whether the key sent was the problem.
     if (response.status === 401) {
       const keySent = request.headers.has('authorization');
-      response.headers.set('WWW-Authenticate', `Bearer realm="api"${keySent ? ', error="invalid_token"' : ''}`);
+      headers.set('WWW-Authenticate', `Bearer realm="api"${keySent ? ', error="invalid_token"' : ''}`);
     }
   },
 });

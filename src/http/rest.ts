@@ -8,6 +8,7 @@ import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { restError } from './error-mapping.js';
+import { noteRoute } from './route-label.js';
 import { withinBoundary } from './request-boundary.js';
 import { routeDocument, sofaOperationName } from './rest-documents.js';
 
@@ -235,22 +236,19 @@ export function useRest(routes: RestRoutes): Plugin {
       const longestPrefix = Math.max(...fewest.map((m) => literalPrefix(m.route)));
       const specific = fewest.filter((m) => literalPrefix(m.route) === longestPrefix);
       const found = specific.find((m) => m.route.method === request.method);
-      if (!found) {
-        if (!matching.length) return endResponse(json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404));
-        const allow = [...new Set(specific.map((m) => m.route.method))].join(', ');
-        return endResponse(json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow }));
-      }
-      const { route } = found;
+      if (found) noteRoute(serverContext, `${found.route.method} ${REST_BASE_PATH}${found.route.path}`);
+      // Inside the boundary, so that a 404 or 405 is admitted (and counted) like any other request.
       const answer = await withinBoundary(serverContext, request, async () => {
+        if (!found) {
+          if (!matching.length) return json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404);
+          const allow = [...new Set(specific.map((m) => m.route.method))].join(', ');
+          return json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow });
+        }
+        const { route } = found;
         // Authentication, then authorization, then validation (as GraphQL's access gate does).
         const sofaContext = Object.assign(serverContext, { request });
         const envelopedRequest = getEnveloped(sofaContext);
-        let contextValue: Context;
-        try {
-          contextValue = (await envelopedRequest.contextFactory(sofaContext)) as unknown as Context;
-        } catch (error) {
-          return errorAnswer([error]); // Already logged and hidden by the context factory.
-        }
+        const contextValue = (await envelopedRequest.contextFactory(sofaContext)) as unknown as Context;
         const refusal = rootFieldRefusal(route.field, contextValue);
         if (refusal) return errorAnswer([refusal]);
         const problems = checkParameters(route, url, { ...found.match?.groups });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { errorReason } from '../shared/error-reason.js';
 import { logger } from '../shared/logger.js';
 import { onMailQueued, type OutboxMail } from './outbox.js';
 import { mailTransport } from './transport.js';
@@ -102,7 +103,7 @@ export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions
       return;
     }
     round = drain()
-      .catch((error: unknown) => logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'mail outbox unavailable; will retry'))
+      .catch((error: unknown) => logger.warn({ reason: errorReason(error) }, 'mail outbox unavailable; will retry'))
       .finally(() => {
         round = null;
         if (again) {

@@ -8,6 +8,12 @@ export const ErrorCodes = {
   NOT_FOUND: { status: 404, title: 'Not Found' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed' },
   CONFLICT: { status: 409, title: 'Conflict' },
+  /** A request with the same `Idempotency-Key` is still running. */
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Conflict' },
+  /** The `Idempotency-Key` was used before with another request. */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Unprocessable Entity' },
+  /** The key (or, without a valid key, the client address) spent its request budget; see `Retry-After`. */
+  TOO_MANY_REQUESTS: { status: 429, title: 'Too Many Requests' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
   /** A GraphQL document over the size or token limit. */
   QUERY_TOO_LARGE: { status: 400, title: 'Bad Request' },
@@ -17,6 +23,8 @@ export const ErrorCodes = {
   INTERNAL_SERVER_ERROR: { status: 500, title: 'Internal Server Error' },
   /** The request ran past the time limit. */
   TIMEOUT: { status: 503, title: 'Service Unavailable' },
+  /** The database cannot be reached or has no connection free in time, or the server is shutting down; retry after `Retry-After`. */
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;

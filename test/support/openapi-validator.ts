@@ -49,9 +49,11 @@ export function responseProblems(method: string, url: string, status: number, he
   let response = found.operation.responses[String(status)] as Json | undefined;
   if (!response) return [`${method} ${found.path} answered ${status}, which is not documented`];
   if (response.$ref) response = openApi.components.responses[String(response.$ref).split('/').pop() ?? ''] as Json;
-  // X-Required-Scope is sent when a scope is what the key lacks (not for a publishable key on a secret-only route).
-  const problems = Object.keys(response.headers ?? {})
-    .filter((name) => name !== 'X-Required-Scope' && !headers.has(name))
+  // Headers documented as required are on every such answer; the others appear when they apply.
+  const header = (value: Json): Json => (value.$ref ? (openApi.components.headers[String(value.$ref).split('/').pop() ?? ''] as Json) : value);
+  const problems = Object.entries((response.headers ?? {}) as Record<string, Json>)
+    .filter(([name, value]) => header(value).required === true && !headers.has(name))
+    .map(([name]) => name)
     .map((name) => `${method} ${found.path} ${status} lacks the documented header ${name}`);
   const schema = response.content?.['application/json']?.schema;
   if (!schema) return problems;

@@ -4,14 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import packageJson from '../../package.json' with { type: 'json' };
+import { projectRoot, serverNodeArgs } from '../../scripts/start-command.js';
 import { createScratchDatabase } from './database.js';
 
 const run = promisify(execFile);
-export const root = new URL('../..', import.meta.url).pathname;
+export const root = projectRoot;
 
 /** The node arguments of `npm start` (heap limits included), so tests meet the server as users run it. */
-const startArgs = packageJson.scripts.start.replace(/^node\s+/, '').split(/\s+/);
+const startArgs = serverNodeArgs();
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -39,7 +39,16 @@ export async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
  */
 export async function serverDatabase(extra: NodeJS.ProcessEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    // Tests that are not about rate limits must not meet them (those that are set their own).
+    RATE_LIMIT_KEY_REQUESTS: '1000000',
+    RATE_LIMIT_IP_REQUESTS: '1000000',
+    ...extra,
+  };
   delete env.DATABASE_URL;
   let dropDatabase = async () => {};
   if (process.env.TEST_DATABASE_URL) {
@@ -72,18 +81,20 @@ export async function failedStart(env: NodeJS.ProcessEnv, port: number) {
 
 export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
 
-/** `npm start` as a child process on a free port, once it answers. */
-export async function startServer(env: NodeJS.ProcessEnv) {
+/** `npm start` as a child process on a free port, once it answers. With `wholeLog`, every line it writes is kept. */
+export async function startServer(env: NodeJS.ProcessEnv, { wholeLog = false }: { wholeLog?: boolean } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, startArgs, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-20_000);
+    stderr = wholeLog ? stderr + chunk.toString() : (stderr + chunk.toString()).slice(-20_000);
   });
   const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** Resolves with the exit code (null when a signal killed it). */
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const server = {
     base,
+    port,
     pid: child.pid!,
     stderr: () => stderr,
     /** Resident memory of the server process, in MB. */

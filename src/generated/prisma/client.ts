@@ -57,6 +57,12 @@ export type User = Prisma.UserModel
  */
 export type ApiKeyPair = Prisma.ApiKeyPairModel
 /**
+ * Model IdempotentRequest
+ * The answer to a POST sent with an `Idempotency-Key`, kept for 24 hours and replayed when the
+ * same tenant sends the same key again.
+ */
+export type IdempotentRequest = Prisma.IdempotentRequestModel
+/**
  * Model ApiKey
  * 
  */

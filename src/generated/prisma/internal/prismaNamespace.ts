@@ -400,6 +400,7 @@ export const ModelName = {
   Tenant: 'Tenant',
   User: 'User',
   ApiKeyPair: 'ApiKeyPair',
+  IdempotentRequest: 'IdempotentRequest',
   ApiKey: 'ApiKey',
   CustomFieldDefinition: 'CustomFieldDefinition',
   Company: 'Company',
@@ -445,7 +446,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -668,6 +669,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.ApiKeyPairCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.ApiKeyPairCountAggregateOutputType> | number
+        }
+      }
+    }
+    IdempotentRequest: {
+      payload: Prisma.$IdempotentRequestPayload<ExtArgs>
+      fields: Prisma.IdempotentRequestFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.IdempotentRequestFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.IdempotentRequestFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>
+        }
+        findFirst: {
+          args: Prisma.IdempotentRequestFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.IdempotentRequestFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>
+        }
+        findMany: {
+          args: Prisma.IdempotentRequestFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>[]
+        }
+        create: {
+          args: Prisma.IdempotentRequestCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>
+        }
+        createMany: {
+          args: Prisma.IdempotentRequestCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.IdempotentRequestCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>[]
+        }
+        delete: {
+          args: Prisma.IdempotentRequestDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>
+        }
+        update: {
+          args: Prisma.IdempotentRequestUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>
+        }
+        deleteMany: {
+          args: Prisma.IdempotentRequestDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.IdempotentRequestUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.IdempotentRequestUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>[]
+        }
+        upsert: {
+          args: Prisma.IdempotentRequestUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotentRequestPayload>
+        }
+        aggregate: {
+          args: Prisma.IdempotentRequestAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateIdempotentRequest>
+        }
+        groupBy: {
+          args: Prisma.IdempotentRequestGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.IdempotentRequestGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.IdempotentRequestCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.IdempotentRequestCountAggregateOutputType> | number
         }
       }
     }
@@ -2968,10 +3043,26 @@ export const ApiKeyPairScalarFieldEnum = {
   name: 'name',
   scopes: 'scopes',
   createdAt: 'createdAt',
-  expiresAt: 'expiresAt'
+  expiresAt: 'expiresAt',
+  rateLimit: 'rateLimit'
 } as const
 
 export type ApiKeyPairScalarFieldEnum = (typeof ApiKeyPairScalarFieldEnum)[keyof typeof ApiKeyPairScalarFieldEnum]
+
+
+export const IdempotentRequestScalarFieldEnum = {
+  tenantId: 'tenantId',
+  key: 'key',
+  fingerprint: 'fingerprint',
+  status: 'status',
+  runningUntil: 'runningUntil',
+  headers: 'headers',
+  body: 'body',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type IdempotentRequestScalarFieldEnum = (typeof IdempotentRequestScalarFieldEnum)[keyof typeof IdempotentRequestScalarFieldEnum]
 
 
 export const ApiKeyScalarFieldEnum = {
@@ -3461,19 +3552,19 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
-export const JsonNullValueInput = {
-  JsonNull: JsonNull
-} as const
-
-export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
-
-
 export const NullableJsonNullValueInput = {
   DbNull: DbNull,
   JsonNull: JsonNull
 } as const
 
 export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {
@@ -3564,6 +3655,34 @@ export type ListEnumUserRoleFieldRefInput<$PrismaModel> = FieldRefInputType<$Pri
 
 
 /**
+ * Reference to a field of type 'Int'
+ */
+export type IntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int'>
+    
+
+
+/**
+ * Reference to a field of type 'Int[]'
+ */
+export type ListIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Json'
+ */
+export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+    
+
+
+/**
+ * Reference to a field of type 'QueryMode'
+ */
+export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
+    
+
+
+/**
  * Reference to a field of type 'ApiKeyKind'
  */
 export type EnumApiKeyKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ApiKeyKind'>
@@ -3613,20 +3732,6 @@ export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel,
 
 
 /**
- * Reference to a field of type 'Json'
- */
-export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
-    
-
-
-/**
- * Reference to a field of type 'QueryMode'
- */
-export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
-    
-
-
-/**
  * Reference to a field of type 'LeadStatus'
  */
 export type EnumLeadStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'LeadStatus'>
@@ -3651,20 +3756,6 @@ export type EnumLeadSourceFieldRefInput<$PrismaModel> = FieldRefInputType<$Prism
  * Reference to a field of type 'LeadSource[]'
  */
 export type ListEnumLeadSourceFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'LeadSource[]'>
-    
-
-
-/**
- * Reference to a field of type 'Int'
- */
-export type IntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int'>
-    
-
-
-/**
- * Reference to a field of type 'Int[]'
- */
-export type ListIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int[]'>
     
 
 
@@ -4059,6 +4150,7 @@ export type GlobalOmitConfig = {
   tenant?: Prisma.TenantOmit
   user?: Prisma.UserOmit
   apiKeyPair?: Prisma.ApiKeyPairOmit
+  idempotentRequest?: Prisma.IdempotentRequestOmit
   apiKey?: Prisma.ApiKeyOmit
   customFieldDefinition?: Prisma.CustomFieldDefinitionOmit
   company?: Prisma.CompanyOmit

@@ -54,6 +54,7 @@ export const ModelName = {
   Tenant: 'Tenant',
   User: 'User',
   ApiKeyPair: 'ApiKeyPair',
+  IdempotentRequest: 'IdempotentRequest',
   ApiKey: 'ApiKey',
   CustomFieldDefinition: 'CustomFieldDefinition',
   Company: 'Company',
@@ -140,10 +141,26 @@ export const ApiKeyPairScalarFieldEnum = {
   name: 'name',
   scopes: 'scopes',
   createdAt: 'createdAt',
-  expiresAt: 'expiresAt'
+  expiresAt: 'expiresAt',
+  rateLimit: 'rateLimit'
 } as const
 
 export type ApiKeyPairScalarFieldEnum = (typeof ApiKeyPairScalarFieldEnum)[keyof typeof ApiKeyPairScalarFieldEnum]
+
+
+export const IdempotentRequestScalarFieldEnum = {
+  tenantId: 'tenantId',
+  key: 'key',
+  fingerprint: 'fingerprint',
+  status: 'status',
+  runningUntil: 'runningUntil',
+  headers: 'headers',
+  body: 'body',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type IdempotentRequestScalarFieldEnum = (typeof IdempotentRequestScalarFieldEnum)[keyof typeof IdempotentRequestScalarFieldEnum]
 
 
 export const ApiKeyScalarFieldEnum = {
@@ -633,19 +650,19 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
-export const JsonNullValueInput = {
-  JsonNull: JsonNull
-} as const
-
-export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
-
-
 export const NullableJsonNullValueInput = {
   DbNull: DbNull,
   JsonNull: JsonNull
 } as const
 
 export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {

@@ -20,8 +20,18 @@ export type ApiKeyPairModel = runtime.Types.Result.DefaultSelection<Prisma.$ApiK
 
 export type AggregateApiKeyPair = {
   _count: ApiKeyPairCountAggregateOutputType | null
+  _avg: ApiKeyPairAvgAggregateOutputType | null
+  _sum: ApiKeyPairSumAggregateOutputType | null
   _min: ApiKeyPairMinAggregateOutputType | null
   _max: ApiKeyPairMaxAggregateOutputType | null
+}
+
+export type ApiKeyPairAvgAggregateOutputType = {
+  rateLimit: number | null
+}
+
+export type ApiKeyPairSumAggregateOutputType = {
+  rateLimit: number | null
 }
 
 export type ApiKeyPairMinAggregateOutputType = {
@@ -31,6 +41,7 @@ export type ApiKeyPairMinAggregateOutputType = {
   name: string | null
   createdAt: Date | null
   expiresAt: Date | null
+  rateLimit: number | null
 }
 
 export type ApiKeyPairMaxAggregateOutputType = {
@@ -40,6 +51,7 @@ export type ApiKeyPairMaxAggregateOutputType = {
   name: string | null
   createdAt: Date | null
   expiresAt: Date | null
+  rateLimit: number | null
 }
 
 export type ApiKeyPairCountAggregateOutputType = {
@@ -50,9 +62,18 @@ export type ApiKeyPairCountAggregateOutputType = {
   scopes: number
   createdAt: number
   expiresAt: number
+  rateLimit: number
   _all: number
 }
 
+
+export type ApiKeyPairAvgAggregateInputType = {
+  rateLimit?: true
+}
+
+export type ApiKeyPairSumAggregateInputType = {
+  rateLimit?: true
+}
 
 export type ApiKeyPairMinAggregateInputType = {
   id?: true
@@ -61,6 +82,7 @@ export type ApiKeyPairMinAggregateInputType = {
   name?: true
   createdAt?: true
   expiresAt?: true
+  rateLimit?: true
 }
 
 export type ApiKeyPairMaxAggregateInputType = {
@@ -70,6 +92,7 @@ export type ApiKeyPairMaxAggregateInputType = {
   name?: true
   createdAt?: true
   expiresAt?: true
+  rateLimit?: true
 }
 
 export type ApiKeyPairCountAggregateInputType = {
@@ -80,6 +103,7 @@ export type ApiKeyPairCountAggregateInputType = {
   scopes?: true
   createdAt?: true
   expiresAt?: true
+  rateLimit?: true
   _all?: true
 }
 
@@ -121,6 +145,18 @@ export type ApiKeyPairAggregateArgs<ExtArgs extends runtime.Types.Extensions.Int
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: ApiKeyPairAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: ApiKeyPairSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: ApiKeyPairMinAggregateInputType
@@ -151,6 +187,8 @@ export type ApiKeyPairGroupByArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   _count?: ApiKeyPairCountAggregateInputType | true
+  _avg?: ApiKeyPairAvgAggregateInputType
+  _sum?: ApiKeyPairSumAggregateInputType
   _min?: ApiKeyPairMinAggregateInputType
   _max?: ApiKeyPairMaxAggregateInputType
 }
@@ -163,7 +201,10 @@ export type ApiKeyPairGroupByOutputType = {
   scopes: string[]
   createdAt: Date
   expiresAt: Date | null
+  rateLimit: number | null
   _count: ApiKeyPairCountAggregateOutputType | null
+  _avg: ApiKeyPairAvgAggregateOutputType | null
+  _sum: ApiKeyPairSumAggregateOutputType | null
   _min: ApiKeyPairMinAggregateOutputType | null
   _max: ApiKeyPairMaxAggregateOutputType | null
 }
@@ -194,6 +235,7 @@ export type ApiKeyPairWhereInput = {
   scopes?: Prisma.StringNullableListFilter<"ApiKeyPair">
   createdAt?: Prisma.DateTimeFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
+  rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   keys?: Prisma.ApiKeyListRelationFilter
@@ -207,6 +249,7 @@ export type ApiKeyPairOrderByWithRelationInput = {
   scopes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  rateLimit?: Prisma.SortOrderInput | Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
   user?: Prisma.UserOrderByWithRelationInput
   keys?: Prisma.ApiKeyOrderByRelationAggregateInput
@@ -223,6 +266,7 @@ export type ApiKeyPairWhereUniqueInput = Prisma.AtLeast<{
   scopes?: Prisma.StringNullableListFilter<"ApiKeyPair">
   createdAt?: Prisma.DateTimeFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
+  rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   keys?: Prisma.ApiKeyListRelationFilter
@@ -236,9 +280,12 @@ export type ApiKeyPairOrderByWithAggregationInput = {
   scopes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  rateLimit?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.ApiKeyPairCountOrderByAggregateInput
+  _avg?: Prisma.ApiKeyPairAvgOrderByAggregateInput
   _max?: Prisma.ApiKeyPairMaxOrderByAggregateInput
   _min?: Prisma.ApiKeyPairMinOrderByAggregateInput
+  _sum?: Prisma.ApiKeyPairSumOrderByAggregateInput
 }
 
 export type ApiKeyPairScalarWhereWithAggregatesInput = {
@@ -252,6 +299,7 @@ export type ApiKeyPairScalarWhereWithAggregatesInput = {
   scopes?: Prisma.StringNullableListFilter<"ApiKeyPair">
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKeyPair"> | Date | string | null
+  rateLimit?: Prisma.IntNullableWithAggregatesFilter<"ApiKeyPair"> | number | null
 }
 
 export type ApiKeyPairCreateInput = {
@@ -260,6 +308,7 @@ export type ApiKeyPairCreateInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
@@ -273,6 +322,7 @@ export type ApiKeyPairUncheckedCreateInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
 }
 
@@ -282,6 +332,7 @@ export type ApiKeyPairUpdateInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
@@ -295,6 +346,7 @@ export type ApiKeyPairUncheckedUpdateInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
 }
 
@@ -306,6 +358,7 @@ export type ApiKeyPairCreateManyInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
 }
 
 export type ApiKeyPairUpdateManyMutationInput = {
@@ -314,6 +367,7 @@ export type ApiKeyPairUpdateManyMutationInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 export type ApiKeyPairUncheckedUpdateManyInput = {
@@ -324,6 +378,7 @@ export type ApiKeyPairUncheckedUpdateManyInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 export type ApiKeyPairListRelationFilter = {
@@ -352,6 +407,11 @@ export type ApiKeyPairCountOrderByAggregateInput = {
   scopes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  rateLimit?: Prisma.SortOrder
+}
+
+export type ApiKeyPairAvgOrderByAggregateInput = {
+  rateLimit?: Prisma.SortOrder
 }
 
 export type ApiKeyPairMaxOrderByAggregateInput = {
@@ -361,6 +421,7 @@ export type ApiKeyPairMaxOrderByAggregateInput = {
   name?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  rateLimit?: Prisma.SortOrder
 }
 
 export type ApiKeyPairMinOrderByAggregateInput = {
@@ -370,6 +431,11 @@ export type ApiKeyPairMinOrderByAggregateInput = {
   name?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  rateLimit?: Prisma.SortOrder
+}
+
+export type ApiKeyPairSumOrderByAggregateInput = {
+  rateLimit?: Prisma.SortOrder
 }
 
 export type ApiKeyPairScalarRelationFilter = {
@@ -474,6 +540,14 @@ export type NullableDateTimeFieldUpdateOperationsInput = {
   set?: Date | string | null
 }
 
+export type NullableIntFieldUpdateOperationsInput = {
+  set?: number | null
+  increment?: number
+  decrement?: number
+  multiply?: number
+  divide?: number
+}
+
 export type ApiKeyPairCreateNestedOneWithoutKeysInput = {
   create?: Prisma.XOR<Prisma.ApiKeyPairCreateWithoutKeysInput, Prisma.ApiKeyPairUncheckedCreateWithoutKeysInput>
   connectOrCreate?: Prisma.ApiKeyPairCreateOrConnectWithoutKeysInput
@@ -494,6 +568,7 @@ export type ApiKeyPairCreateWithoutTenantInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
 }
@@ -505,6 +580,7 @@ export type ApiKeyPairUncheckedCreateWithoutTenantInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
 }
 
@@ -545,6 +621,7 @@ export type ApiKeyPairScalarWhereInput = {
   scopes?: Prisma.StringNullableListFilter<"ApiKeyPair">
   createdAt?: Prisma.DateTimeFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
+  rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
 }
 
 export type ApiKeyPairCreateWithoutUserInput = {
@@ -553,6 +630,7 @@ export type ApiKeyPairCreateWithoutUserInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
 }
@@ -564,6 +642,7 @@ export type ApiKeyPairUncheckedCreateWithoutUserInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
 }
 
@@ -599,6 +678,7 @@ export type ApiKeyPairCreateWithoutKeysInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
 }
@@ -611,6 +691,7 @@ export type ApiKeyPairUncheckedCreateWithoutKeysInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
 }
 
 export type ApiKeyPairCreateOrConnectWithoutKeysInput = {
@@ -635,6 +716,7 @@ export type ApiKeyPairUpdateWithoutKeysInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
 }
@@ -647,6 +729,7 @@ export type ApiKeyPairUncheckedUpdateWithoutKeysInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 export type ApiKeyPairCreateManyTenantInput = {
@@ -656,6 +739,7 @@ export type ApiKeyPairCreateManyTenantInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
 }
 
 export type ApiKeyPairUpdateWithoutTenantInput = {
@@ -664,6 +748,7 @@ export type ApiKeyPairUpdateWithoutTenantInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
 }
@@ -675,6 +760,7 @@ export type ApiKeyPairUncheckedUpdateWithoutTenantInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
 }
 
@@ -685,6 +771,7 @@ export type ApiKeyPairUncheckedUpdateManyWithoutTenantInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 export type ApiKeyPairCreateManyUserInput = {
@@ -694,6 +781,7 @@ export type ApiKeyPairCreateManyUserInput = {
   scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
   createdAt?: Date | string
   expiresAt?: Date | string | null
+  rateLimit?: number | null
 }
 
 export type ApiKeyPairUpdateWithoutUserInput = {
@@ -702,6 +790,7 @@ export type ApiKeyPairUpdateWithoutUserInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
 }
@@ -713,6 +802,7 @@ export type ApiKeyPairUncheckedUpdateWithoutUserInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
 }
 
@@ -723,6 +813,7 @@ export type ApiKeyPairUncheckedUpdateManyWithoutUserInput = {
   scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 
@@ -764,6 +855,7 @@ export type ApiKeyPairSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   scopes?: boolean
   createdAt?: boolean
   expiresAt?: boolean
+  rateLimit?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   keys?: boolean | Prisma.ApiKeyPair$keysArgs<ExtArgs>
@@ -778,6 +870,7 @@ export type ApiKeyPairSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   scopes?: boolean
   createdAt?: boolean
   expiresAt?: boolean
+  rateLimit?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
@@ -790,6 +883,7 @@ export type ApiKeyPairSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   scopes?: boolean
   createdAt?: boolean
   expiresAt?: boolean
+  rateLimit?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
@@ -802,9 +896,10 @@ export type ApiKeyPairSelectScalar = {
   scopes?: boolean
   createdAt?: boolean
   expiresAt?: boolean
+  rateLimit?: boolean
 }
 
-export type ApiKeyPairOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "userId" | "name" | "scopes" | "createdAt" | "expiresAt", ExtArgs["result"]["apiKeyPair"]>
+export type ApiKeyPairOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "userId" | "name" | "scopes" | "createdAt" | "expiresAt" | "rateLimit", ExtArgs["result"]["apiKeyPair"]>
 export type ApiKeyPairInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
@@ -838,6 +933,10 @@ export type $ApiKeyPairPayload<ExtArgs extends runtime.Types.Extensions.Internal
      * Set by rotation: the pair stops working at this instant (24 hours after the rotation).
      */
     expiresAt: Date | null
+    /**
+     * Requests each of its keys may make per rate-limit window; null means the server's default.
+     */
+    rateLimit: number | null
   }, ExtArgs["result"]["apiKeyPair"]>
   composites: {}
 }
@@ -1271,6 +1370,7 @@ export interface ApiKeyPairFieldRefs {
   readonly scopes: Prisma.FieldRef<"ApiKeyPair", 'String[]'>
   readonly createdAt: Prisma.FieldRef<"ApiKeyPair", 'DateTime'>
   readonly expiresAt: Prisma.FieldRef<"ApiKeyPair", 'DateTime'>
+  readonly rateLimit: Prisma.FieldRef<"ApiKeyPair", 'Int'>
 }
     
 

@@ -500,10 +500,6 @@ export type CompanyScalarRelationFilter = {
   isNot?: Prisma.CompanyWhereInput
 }
 
-export type NullableStringFieldUpdateOperationsInput = {
-  set?: string | null
-}
-
 export type CompanyCreateNestedOneWithoutSitesInput = {
   create?: Prisma.XOR<Prisma.CompanyCreateWithoutSitesInput, Prisma.CompanyUncheckedCreateWithoutSitesInput>
   connectOrCreate?: Prisma.CompanyCreateOrConnectWithoutSitesInput

@@ -181,6 +181,7 @@ export type TenantWhereInput = {
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
+  idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
 }
 
 export type TenantOrderByWithRelationInput = {
@@ -192,6 +193,7 @@ export type TenantOrderByWithRelationInput = {
   users?: Prisma.UserOrderByRelationAggregateInput
   apiKeyPairs?: Prisma.ApiKeyPairOrderByRelationAggregateInput
   customFields?: Prisma.CustomFieldDefinitionOrderByRelationAggregateInput
+  idempotentRequests?: Prisma.IdempotentRequestOrderByRelationAggregateInput
 }
 
 export type TenantWhereUniqueInput = Prisma.AtLeast<{
@@ -206,6 +208,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
+  idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
 }, "id">
 
 export type TenantOrderByWithAggregationInput = {
@@ -239,6 +242,7 @@ export type TenantCreateInput = {
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateInput = {
@@ -250,6 +254,7 @@ export type TenantUncheckedCreateInput = {
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUpdateInput = {
@@ -261,6 +266,7 @@ export type TenantUpdateInput = {
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateInput = {
@@ -272,6 +278,7 @@ export type TenantUncheckedUpdateInput = {
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateManyInput = {
@@ -378,6 +385,20 @@ export type TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutApiKeyPairsInput, Prisma.TenantUpdateWithoutApiKeyPairsInput>, Prisma.TenantUncheckedUpdateWithoutApiKeyPairsInput>
 }
 
+export type TenantCreateNestedOneWithoutIdempotentRequestsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedCreateWithoutIdempotentRequestsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutIdempotentRequestsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutIdempotentRequestsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedCreateWithoutIdempotentRequestsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutIdempotentRequestsInput
+  upsert?: Prisma.TenantUpsertWithoutIdempotentRequestsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutIdempotentRequestsInput, Prisma.TenantUpdateWithoutIdempotentRequestsInput>, Prisma.TenantUncheckedUpdateWithoutIdempotentRequestsInput>
+}
+
 export type TenantCreateNestedOneWithoutCustomFieldsInput = {
   create?: Prisma.XOR<Prisma.TenantCreateWithoutCustomFieldsInput, Prisma.TenantUncheckedCreateWithoutCustomFieldsInput>
   connectOrCreate?: Prisma.TenantCreateOrConnectWithoutCustomFieldsInput
@@ -400,6 +421,7 @@ export type TenantCreateWithoutUsersInput = {
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutUsersInput = {
@@ -410,6 +432,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutUsersInput = {
@@ -436,6 +459,7 @@ export type TenantUpdateWithoutUsersInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutUsersInput = {
@@ -446,6 +470,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutApiKeyPairsInput = {
@@ -456,6 +481,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
@@ -466,6 +492,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutApiKeyPairsInput = {
@@ -492,6 +519,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -501,6 +529,67 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutIdempotentRequestsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutIdempotentRequestsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedCreateWithoutIdempotentRequestsInput>
+}
+
+export type TenantUpsertWithoutIdempotentRequestsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedUpdateWithoutIdempotentRequestsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedCreateWithoutIdempotentRequestsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutIdempotentRequestsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedUpdateWithoutIdempotentRequestsInput>
+}
+
+export type TenantUpdateWithoutIdempotentRequestsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
 }
 
@@ -512,6 +601,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutCustomFieldsInput = {
@@ -522,6 +612,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutCustomFieldsInput = {
@@ -548,6 +639,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
@@ -558,6 +650,7 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 
@@ -569,12 +662,14 @@ export type TenantCountOutputType = {
   users: number
   apiKeyPairs: number
   customFields: number
+  idempotentRequests: number
 }
 
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | TenantCountOutputTypeCountUsersArgs
   apiKeyPairs?: boolean | TenantCountOutputTypeCountApiKeyPairsArgs
   customFields?: boolean | TenantCountOutputTypeCountCustomFieldsArgs
+  idempotentRequests?: boolean | TenantCountOutputTypeCountIdempotentRequestsArgs
 }
 
 /**
@@ -608,6 +703,13 @@ export type TenantCountOutputTypeCountCustomFieldsArgs<ExtArgs extends runtime.T
   where?: Prisma.CustomFieldDefinitionWhereInput
 }
 
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountIdempotentRequestsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.IdempotentRequestWhereInput
+}
+
 
 export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -618,6 +720,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
+  idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["tenant"]>
 
@@ -650,6 +753,7 @@ export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
+  idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type TenantIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -661,6 +765,7 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     users: Prisma.$UserPayload<ExtArgs>[]
     apiKeyPairs: Prisma.$ApiKeyPairPayload<ExtArgs>[]
     customFields: Prisma.$CustomFieldDefinitionPayload<ExtArgs>[]
+    idempotentRequests: Prisma.$IdempotentRequestPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1068,6 +1173,7 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   users<T extends Prisma.Tenant$usersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$usersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   apiKeyPairs<T extends Prisma.Tenant$apiKeyPairsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$apiKeyPairsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPairPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   customFields<T extends Prisma.Tenant$customFieldsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$customFieldsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CustomFieldDefinitionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  idempotentRequests<T extends Prisma.Tenant$idempotentRequestsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$idempotentRequestsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$IdempotentRequestPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1573,6 +1679,30 @@ export type Tenant$customFieldsArgs<ExtArgs extends runtime.Types.Extensions.Int
   take?: number
   skip?: number
   distinct?: Prisma.CustomFieldDefinitionScalarFieldEnum | Prisma.CustomFieldDefinitionScalarFieldEnum[]
+}
+
+/**
+ * Tenant.idempotentRequests
+ */
+export type Tenant$idempotentRequestsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the IdempotentRequest
+   */
+  select?: Prisma.IdempotentRequestSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the IdempotentRequest
+   */
+  omit?: Prisma.IdempotentRequestOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.IdempotentRequestInclude<ExtArgs> | null
+  where?: Prisma.IdempotentRequestWhereInput
+  orderBy?: Prisma.IdempotentRequestOrderByWithRelationInput | Prisma.IdempotentRequestOrderByWithRelationInput[]
+  cursor?: Prisma.IdempotentRequestWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.IdempotentRequestScalarFieldEnum | Prisma.IdempotentRequestScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { getOperationAST, parse } from 'graphql';
+import type { TenantDb } from '../db/tenant-scope.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { ErrorCode } from '../shared/errors.js';
+import { errorReason } from '../shared/error-reason.js';
+import { logger } from '../shared/logger.js';
+import { isGraphqlPath, refusal } from './request-boundary.js';
+
+/** How long an answer is kept for replay (Stripe's 24 hours). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a first request holds its key. Past it (well beyond the request time limit and every
+ * transaction's), the process that ran it is taken to have died mid-request, whose transaction
+ * PostgreSQL rolled back, and a retry may run.
+ */
+const RUNNING_LEASE_MS = 60_000;
+/** Stripe's form: up to 255 characters; visible ASCII, so keys compare exactly. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Answers' headers that belong to the answer (not to the request that got it: ids, rate limits). */
+const REPLAYED_HEADERS = ['content-type', 'location', 'allow', 'x-required-scope', 'www-authenticate'];
+/** GraphQL refusals made before anything ran, which a corrected request with the same key may follow. */
+const REFUSED_BEFORE_RUNNING = new Set<string>(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'QUERY_TOO_LARGE', 'QUERY_TOO_COSTLY', 'SERVICE_UNAVAILABLE', 'TIMEOUT'] satisfies ErrorCode[]);
+/** The same refusals as REST statuses, and a database that could not be reached (nothing ran). */
+const CHANGED_NOTHING_STATUSES = new Set([400, 401, 403, 413, 415, 429, 503]);
+
+type Claim = { kind: 'run' } | { kind: 'running' } | { kind: 'reused' } | { kind: 'replay'; status: number; headers: Record<string, string>; body: string };
+
+/** Takes the key for this request, or says what holds it. Atomic: of two requests racing, one runs. */
+async function claim(db: TenantDb, key: string, fingerprint: string, now: Date): Promise<Claim> {
+  const fresh = {
+    fingerprint,
+    status: null,
+    headers: Prisma.DbNull,
+    body: null,
+    createdAt: now,
+    runningUntil: new Date(now.getTime() + RUNNING_LEASE_MS),
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+  };
+  const created = await db.idempotentRequest.createMany({ data: [{ key, ...fresh }] as never, skipDuplicates: true });
+  if (created.count === 1) return { kind: 'run' };
+  // An expired entry not yet swept, or one whose first request was abandoned, is taken over.
+  const takenOver = await db.idempotentRequest.updateMany({
+    where: { key, OR: [{ expiresAt: { lte: now } }, { status: null, runningUntil: { lte: now } }] },
+    data: fresh,
+  });
+  if (takenOver.count === 1) return { kind: 'run' };
+  const held = await db.idempotentRequest.findFirst({ where: { key } });
+  // Gone between the statements (swept, or released by a request that changed nothing): the client's retry will run.
+  if (!held) return { kind: 'running' };
+  if (held.fingerprint !== fingerprint) return { kind: 'reused' };
+  if (held.status === null) return { kind: 'running' };
+  return { kind: 'replay', status: held.status, headers: (held.headers ?? {}) as Record<string, string>, body: held.body ?? '' };
+}
+
+function isMutation(bodyText: string): boolean {
+  try {
+    const { query, operationName } = JSON.parse(bodyText) as { query?: unknown; operationName?: unknown };
+    if (typeof query !== 'string') return false;
+    const document = parse(query, { maxTokens: 2_000 });
+    return getOperationAST(document, typeof operationName === 'string' ? operationName : undefined)?.operation === 'mutation';
+  } catch {
+    return false; // Not a request GraphQL will run either: it refuses it in its own words.
+  }
+}
+
+/** Whether an answer says the request was refused before it ran, or could not reach the database. */
+function changedNothing(request: Request, status: number, body: string): boolean {
+  if (CHANGED_NOTHING_STATUSES.has(status)) return true;
+  if (!isGraphqlPath(request.url)) return false;
+  try {
+    const { data, errors } = JSON.parse(body) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+    return (
+      Boolean(errors?.length) &&
+      errors!.every((e) => REFUSED_BEFORE_RUNNING.has(e.extensions?.code ?? '')) &&
+      Object.values(data ?? {}).every((value) => value === null)
+    );
+  } catch {
+    return false;
+  }
+}
+
+export interface IdempotentCall {
+  request: Request;
+  /** The request's body as received (the request boundary keeps it). */
+  bodyText: string;
+  /** The caller's tenant, or null without a valid key (such a request is refused anyway and never stored). */
+  db: TenantDb | null;
+  /** The API key that sent it: a stored answer is replayed only to the key whose request produced it. */
+  apiKeyId: string | null;
+  now: Date;
+  produce: () => Promise<Response>;
+}
+
+/**
+ * `Idempotency-Key` on POST requests (REST writes and GraphQL mutations), as Stripe defines it:
+ * the first request with a key runs and its answer is stored for 24 hours, per tenant and key; the
+ * same request again gets that answer replayed (`Idempotent-Replayed: true`); the same key with
+ * another request is a 422, and while the first still runs, a 409. Answers that changed nothing
+ * (refused input, key or scope, an unreachable database) are not stored, so a corrected or later
+ * request may use the key. Stored in the database, so every server process sees the same keys.
+ */
+export async function idempotent({ request, bodyText, db, apiKeyId, now, produce }: IdempotentCall): Promise<Response> {
+  const key = request.headers.get('idempotency-key');
+  if (key === null || request.method !== 'POST' || !db || !apiKeyId) return produce();
+  if (!KEY_PATTERN.test(key)) return refusal(request, 'BAD_USER_INPUT', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  if (isGraphqlPath(request.url) && !isMutation(bodyText)) return produce();
+  const { pathname, search } = new URL(request.url);
+  // The sending key is part of the request: another key of the tenant (with other scopes) never
+  // gets an answer it did not produce itself; it is told the key was used with another request.
+  const fingerprint = createHash('sha256').update(`${apiKeyId}\nPOST ${pathname}${search}\n${bodyText}`).digest('hex');
+
+  const claimed = await claim(db, key, fingerprint, now);
+  if (claimed.kind === 'running') {
+    return refusal(request, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry after it ends', { 'Retry-After': '1' });
+  }
+  if (claimed.kind === 'reused') {
+    return refusal(request, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request (method, path or body); use a new key for a new request');
+  }
+  if (claimed.kind === 'replay') {
+    return new Response(claimed.body || null, { status: claimed.status, headers: { ...claimed.headers, 'Idempotent-Replayed': 'true' } });
+  }
+
+  const release = () => db.idempotentRequest.deleteMany({ where: { key, fingerprint, status: null } });
+  let response: Response;
+  try {
+    response = await produce();
+  } catch (error) {
+    await release().catch(() => {});
+    throw error;
+  }
+  const body = await response.clone().text();
+  const settle = changedNothing(request, response.status, body)
+    ? release()
+    : db.idempotentRequest.updateMany({
+        where: { key, fingerprint, status: null },
+        data: {
+          status: response.status,
+          body,
+          headers: Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : []))),
+        },
+      });
+  // The answer stands even if it cannot be stored (the database went away meanwhile): the key
+  // stays held until its lease ends, and a retry after that runs again.
+  await settle.catch((error: unknown) => logger.warn({ reason: errorReason(error) }, 'idempotent answer not stored'));
+  return response;
+}
+
+/** Deletes expired entries, across tenants (a maintenance job, like the mail worker's claims). */
+export async function sweepIdempotencyKeys(prisma: PrismaClient, now: Date): Promise<number> {
+  const { count } = await prisma.idempotentRequest.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
+}

@@ -1,0 +1,62 @@
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
+import { STATUS_CODES, ServerResponse, createServer } from 'node:http';
+import type { App } from './app.js';
+
+/**
+ * Responses whose status line always has its reason phrase: the fetch `Response`s the app answers
+ * with have an empty `statusText` (`Response.json` sets none), which Node would write as is,
+ * giving status lines like `HTTP/1.1 404 ` that some clients and proxies reject.
+ */
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
+class ResponseWithReasonPhrase extends ServerResponse {
+  override writeHead(statusCode: number, reason?: string | Headers, headers?: Headers): this {
+    if (typeof reason === 'string' && reason !== '') return super.writeHead(statusCode, reason, headers);
+    return super.writeHead(statusCode, STATUS_CODES[statusCode] ?? 'Unknown', typeof reason === 'string' ? headers : (reason ?? headers));
+  }
+}
+
+export interface ServerTimeouts {
+  /** Longest a client may take to send the request headers. */
+  headersTimeoutMs: number;
+  /** Longest a client may take to send the whole request, body included. */
+  receiveTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * The node:http server in front of the app, with timeouts far below Node's defaults (300 s for a
+ * request, 60 s for headers), so a client that sends slowly cannot hold a connection (and its
+ * memory) for minutes; they are checked every second instead of Node's every 30 s.
+ */
+export function createHttpServer(app: App, timeouts: ServerTimeouts) {
+  const server = createServer<typeof IncomingMessage, typeof ResponseWithReasonPhrase>(
+    {
+      ServerResponse: ResponseWithReasonPhrase,
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.receiveTimeoutMs,
+      keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
+  return server;
+}
+
+/**
+ * Stops accepting connections and waits for the requests in flight, closing idle keep-alive
+ * connections as they become idle; after `graceMs` the remaining connections are closed.
+ * Resolves once no connection is left.
+ */
+export function drainServer(server: ReturnType<typeof createHttpServer>, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
