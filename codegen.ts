@@ -1,27 +1,33 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-/** Types the tests' GraphQL operations (test/operations/*.graphql) against the published schema. */
+/** How operations are typed: scalars as they travel in JSON, enums as string unions. */
+const typed = {
+  plugins: ['typescript-operations', 'typed-document-node'],
+  config: {
+    scalars: {
+      UUID: 'string',
+      Date: 'string',
+      DateTime: 'string',
+      EmailAddress: 'string',
+      JSONObject: 'Record<string, unknown>',
+      Money: 'string',
+      Quantity: 'string',
+      Rate: 'string',
+    },
+    enumsAsTypes: true,
+    avoidOptionals: { field: true, inputValue: false },
+  },
+};
+
+/**
+ * Types GraphQL operations against the published schema: the tests' (test/operations/) and the
+ * dashboard's (src/dashboard/operations/), each into typed documents their code imports.
+ */
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
-  documents: ['test/operations/**/*.graphql'],
   generates: {
-    'test/generated/operations.ts': {
-      plugins: ['typescript-operations', 'typed-document-node'],
-      config: {
-        scalars: {
-          UUID: 'string',
-          Date: 'string',
-          DateTime: 'string',
-          EmailAddress: 'string',
-          JSONObject: 'Record<string, unknown>',
-          Money: 'string',
-          Quantity: 'string',
-          Rate: 'string',
-        },
-        enumsAsTypes: true,
-        avoidOptionals: { field: true, inputValue: false },
-      },
-    },
+    'test/generated/operations.ts': { ...typed, documents: ['test/operations/**/*.graphql'] },
+    'src/dashboard/generated/operations.ts': { ...typed, documents: ['src/dashboard/operations/**/*.graphql'] },
   },
 };
 

@@ -38,6 +38,16 @@ const ConfigSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port], without a path'))),
+  /**
+   * Where users reach this server (`https://api.example.com`), for the links in its emails: never
+   * taken from a request's Host header, which a client chooses. Default: http://localhost:PORT.
+   * With https, the dashboard's session cookie is Secure.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an http(s) URL')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** `1` serves Prometheus metrics at /metrics; they are never served otherwise. */
   METRICS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

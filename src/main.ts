@@ -40,6 +40,7 @@ const sweeper = every(60 * 60_000, async () => {
 });
 
 let draining = false;
+const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const server = createHttpServer(
   createApp({
     prisma: db.prisma,
@@ -49,6 +50,7 @@ const server = createHttpServer(
     corsOrigins: config.CORS_ORIGINS,
     metrics: config.METRICS ? (await import('./http/metrics.js')).useMetrics({ prisma: db.prisma, pool: db.pool }) : undefined,
     draining: () => draining,
+    publicUrl,
   }),
   { headersTimeoutMs: config.HEADERS_TIMEOUT_MS, receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS },
 );

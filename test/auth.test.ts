@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revokeKey, rotateKeyPair } from '../src/auth/key-pairs.js';
+import { pairOfKey, revokeKey, rotateKeyPair } from '../src/auth/key-pairs.js';
 import { LeadsDocument } from './generated/operations.js';
 import { useHarness } from './support/harness.js';
 
@@ -43,7 +43,7 @@ describe('authentication', () => {
 
   it('keeps a rotated pair working for 24 hours, then refuses it', async () => {
     const t = await tenant();
-    const rotated = await rotateKeyPair(h.db.prisma, t.secretKeyId, new Date());
+    const rotated = await rotateKeyPair(h.db.prisma, await pairOfKey(h.db.prisma, t.secretKeyId), new Date());
     expect(rotated.secret.key).toMatch(/^sk_live_/);
     expect(rotated.publishable.key).toMatch(/^pk_live_/);
     expect((await rest('GET', '/api/v1/leads', { key: t.secret })).status).toBe(200);

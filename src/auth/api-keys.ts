@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyKind, TenantModule, UserRole } from '../generated/prisma/enums.js';
 import type { Scope } from './scopes.js';
 import { isScope } from './scopes.js';
+import { hashToken, newToken } from './tokens.js';
 
 const prefixes: Record<ApiKeyKind, string> = { publishable: 'pk_live_', secret: 'sk_live_' };
 
@@ -10,20 +10,15 @@ const prefixes: Record<ApiKeyKind, string> = { publishable: 'pk_live_', secret: 
 const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
 
 export function generateKey(kind: ApiKeyKind): string {
-  return prefixes[kind] + randomBytes(32).toString('base64url');
+  return prefixes[kind] + newToken();
 }
 
-/**
- * Keys carry 256 bits of entropy, so a plain SHA-256 is a safe verifier (no salt or slow hash
- * needed), and looking a key up by its hash compares nothing secret in application code: what the
- * index lookup could leak by timing is a hash of the presented key, not of any stored one.
- */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
+/** Who a request acts as: an API key, or a dashboard session (which acts as a secret key with its user's role's scopes). */
 export interface Principal {
-  keyId: string;
+  /** The API key's id, or the dashboard session's. */
+  credentialId: string;
+  via: 'key' | 'session';
   kind: ApiKeyKind;
   tenantId: string;
   userId: string;
@@ -35,7 +30,18 @@ export interface Principal {
 }
 
 /** Why a request has no principal; all of them are a 401 to the client. */
-export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
+export type AuthFailure =
+  | 'missing'
+  | 'malformed'
+  | 'unknown'
+  | 'revoked'
+  | 'expired'
+  /** The key's user, or the session's, has been deactivated. */
+  | 'deactivated'
+  /** The dashboard session is unknown, signed out or idle for too long. */
+  | 'session-ended'
+  /** A dashboard session cookie came without its `X-CSRF-Token` header. */
+  | 'csrf';
 
 export type Authentication = { principal: Principal } | { failure: AuthFailure };
 
@@ -50,7 +56,12 @@ interface KeyRow {
   role: UserRole;
   modules: TenantModule[];
   rateLimit: number | null;
+  lastUsedAt: Date | null;
+  deactivatedAt: Date | null;
 }
+
+/** `lastUsedAt` and a session's last-seen time are written at most this often, not on every request. */
+export const USAGE_RECORD_INTERVAL_MS = 60_000;
 
 export function bearerToken(header: string | null): string | null {
   if (!header) return null;
@@ -58,7 +69,10 @@ export function bearerToken(header: string | null): string | null {
   return match?.[1] ?? '';
 }
 
-/** Resolves the key of a request. One indexed query, every request: revocation is immediate for every process. */
+/**
+ * Resolves the key of a request. One indexed query, every request: revocation is immediate for
+ * every process. The key's `lastUsedAt` is written when it is a minute old or more.
+ */
 export async function authenticate(prisma: PrismaClient, header: string | null, now: Date): Promise<Authentication> {
   const token = bearerToken(header);
   if (token === null) return { failure: 'missing' };
@@ -66,20 +80,25 @@ export async function authenticate(prisma: PrismaClient, header: string | null, 
   // One flat join, written by hand: this runs on every request, and the ORM's nested form cost
   // more CPU than the rest of a typical request.
   const rows = await prisma.$queryRaw<KeyRow[]>`
-    SELECT k.id, k.kind::text AS kind, k."revokedAt", k."tenantId", p.scopes, p."expiresAt", p."rateLimit",
-           u.id AS "userId", u.role::text AS role, t.modules::text[] AS modules
+    SELECT k.id, k.kind::text AS kind, k."revokedAt", k."lastUsedAt", k."tenantId", p.scopes, p."expiresAt", p."rateLimit",
+           u.id AS "userId", u.role::text AS role, u."deactivatedAt", t.modules::text[] AS modules
       FROM "ApiKey" k
       JOIN "ApiKeyPair" p ON p.id = k."pairId"
       JOIN "User" u ON u.id = p."userId"
       JOIN "Tenant" t ON t.id = u."tenantId"
-     WHERE k."keyHash" = ${hashKey(token)}`;
+     WHERE k."keyHash" = ${hashToken(token)}`;
   const key = rows[0];
   if (!key) return { failure: 'unknown' };
   if (key.revokedAt && key.revokedAt <= now) return { failure: 'revoked' };
   if (key.expiresAt && key.expiresAt <= now) return { failure: 'expired' };
+  if (key.deactivatedAt) return { failure: 'deactivated' };
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= USAGE_RECORD_INTERVAL_MS) {
+    await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now }, select: { id: true } });
+  }
   return {
     principal: {
-      keyId: key.id,
+      credentialId: key.id,
+      via: 'key',
       kind: key.kind,
       tenantId: key.tenantId,
       userId: key.userId,

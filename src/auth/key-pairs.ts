@@ -1,13 +1,16 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { AppError, badInput } from '../shared/errors.js';
-import { generateKey, hashKey } from './api-keys.js';
+import { AppError, badInput, notFound } from '../shared/errors.js';
+import { generateKey } from './api-keys.js';
 import type { Scope } from './scopes.js';
 import { allScopes, isScope } from './scopes.js';
+import { hashToken } from './tokens.js';
 
 /** How long a rotated pair keeps working. */
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface IssuedKeyPair {
+  /** The new pair's id. */
+  id: string;
   name: string;
   scopes: Scope[];
   /** Requests per rate-limit window of each key; null for the server's default. */
@@ -31,33 +34,48 @@ export function parseRateLimit(value: string): number {
   return limit;
 }
 
-/** Creates a publishable + secret key pair acting as `userId`, who must belong to `tenantId`. */
-export async function createKeyPair(
-  prisma: PrismaClient,
-  args: { tenantId: string; userId: string; name: string; scopes: Scope[]; rateLimit?: number | null },
-): Promise<IssuedKeyPair> {
-  const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { id: true } });
+function parseName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 200) throw badInput([{ field: 'name', message: 'must be 1 to 200 characters, not blank' }]);
+  return trimmed;
+}
+
+export interface NewKeyPair {
+  tenantId: string;
+  /** The user the keys act as: their creator. */
+  userId: string;
+  name: string;
+  scopes: Scope[];
+  rateLimit?: number | null;
+  /** The scopes the creator holds: a pair may not carry any other (absent from the command line, which the server's operator runs). */
+  grantableScopes?: ReadonlySet<Scope>;
+}
+
+/** Creates a publishable + secret key pair acting as `userId`, who must be an active user of `tenantId`. */
+export async function createKeyPair(prisma: PrismaClient, args: NewKeyPair): Promise<IssuedKeyPair> {
+  const name = parseName(args.name);
+  const beyond = args.grantableScopes ? args.scopes.filter((scope) => !args.grantableScopes?.has(scope)) : [];
+  if (beyond.length) throw badInput([{ field: 'scopes', message: `you may not grant scopes you do not hold: ${beyond.join(', ')}` }]);
+  const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { deactivatedAt: true } });
   if (!user) throw new AppError('NOT_FOUND', 'user not found in this tenant');
+  if (user.deactivatedAt) throw badInput([{ field: 'userId', message: 'the user is deactivated' }]);
   const keys = { publishable: generateKey('publishable'), secret: generateKey('secret') };
+  const stored = (kind: 'publishable' | 'secret') => ({ tenantId: args.tenantId, kind, keyHash: hashToken(keys[kind]), lastFour: keys[kind].slice(-4) });
   const pair = await prisma.apiKeyPair.create({
     data: {
       tenantId: args.tenantId,
       userId: args.userId,
-      name: args.name,
+      name,
       scopes: args.scopes,
       rateLimit: args.rateLimit ?? null,
-      keys: {
-        create: [
-          { tenantId: args.tenantId, kind: 'publishable', keyHash: hashKey(keys.publishable) },
-          { tenantId: args.tenantId, kind: 'secret', keyHash: hashKey(keys.secret) },
-        ],
-      },
+      keys: { create: [stored('publishable'), stored('secret')] },
     },
-    select: { keys: { select: { id: true, kind: true } } },
+    select: { id: true, keys: { select: { id: true, kind: true } } },
   });
   const idOf = (kind: 'publishable' | 'secret') => pair.keys.find((k) => k.kind === kind)?.id ?? '';
   return {
-    name: args.name,
+    id: pair.id,
+    name,
     scopes: args.scopes,
     rateLimit: args.rateLimit ?? null,
     publishable: { id: idOf('publishable'), key: keys.publishable },
@@ -65,21 +83,36 @@ export async function createKeyPair(
   };
 }
 
-async function findKey(prisma: PrismaClient, keyId: string) {
-  const key = await prisma.apiKey.findUnique({ where: { id: keyId }, include: { pair: true } });
-  if (!key) throw new AppError('NOT_FOUND', 'API key not found');
-  return key;
+/** The pair a key belongs to (the command line names keys, the dashboard and GraphQL name pairs). */
+export async function pairOfKey(prisma: PrismaClient, keyId: string): Promise<string> {
+  const key = await prisma.apiKey.findUnique({ where: { id: keyId }, select: { pairId: true } });
+  if (!key) throw notFound('API key');
+  return key.pairId;
 }
 
 /** Revokes one key immediately: the next request with it gets 401, in every server process. */
 export async function revokeKey(prisma: PrismaClient, keyId: string, now: Date) {
-  await findKey(prisma, keyId);
+  await pairOfKey(prisma, keyId);
   return prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: now }, select: { id: true, revokedAt: true } });
 }
 
-/** Issues a new pair with the same name, user, scopes and budget; the old pair stops working 24 hours from `now`. */
-export async function rotateKeyPair(prisma: PrismaClient, keyId: string, now: Date): Promise<IssuedKeyPair> {
-  const { pair } = await findKey(prisma, keyId);
+/** Revokes both keys of a pair immediately (those already revoked keep their time). */
+export async function revokeKeyPair(prisma: PrismaClient, pairId: string, now: Date): Promise<void> {
+  const pair = await prisma.apiKeyPair.findUnique({ where: { id: pairId }, select: { id: true } });
+  if (!pair) throw notFound('API key pair');
+  await prisma.apiKey.updateMany({ where: { pairId, revokedAt: null }, data: { revokedAt: now } });
+}
+
+/**
+ * Issues a new pair with the same name, user, scopes and budget; the old pair stops working 24
+ * hours from `now` (an earlier end, from an earlier rotation, is kept). A revoked pair cannot be
+ * rotated: its keys are already dead, and rotating would bring its scopes back to life.
+ */
+export async function rotateKeyPair(prisma: PrismaClient, pairId: string, now: Date): Promise<IssuedKeyPair> {
+  const pair = await prisma.apiKeyPair.findUnique({ where: { id: pairId }, include: { keys: { select: { revokedAt: true } } } });
+  if (!pair) throw notFound('API key pair');
+  if (pair.keys.every((key) => key.revokedAt && key.revokedAt <= now)) throw new AppError('CONFLICT', 'this key pair is revoked; create a new one');
+  if (pair.expiresAt && pair.expiresAt <= now) throw new AppError('CONFLICT', 'this key pair has expired; create a new one');
   const issued = await createKeyPair(prisma, {
     tenantId: pair.tenantId,
     userId: pair.userId,
@@ -88,7 +121,6 @@ export async function rotateKeyPair(prisma: PrismaClient, keyId: string, now: Da
     rateLimit: pair.rateLimit,
   });
   const expiresAt = new Date(now.getTime() + ROTATION_GRACE_MS);
-  // An earlier expiry (a pair rotated twice) is kept.
   await prisma.apiKeyPair.updateMany({
     where: { id: pair.id, OR: [{ expiresAt: null }, { expiresAt: { gt: expiresAt } }] },
     data: { expiresAt },

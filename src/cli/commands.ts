@@ -1,4 +1,4 @@
-import { parseRateLimit, parseScopes, createKeyPair, revokeKey, rotateKeyPair } from '../auth/key-pairs.js';
+import { createKeyPair, pairOfKey, parseRateLimit, parseScopes, revokeKey, rotateKeyPair } from '../auth/key-pairs.js';
 import { createCustomFieldDefinition } from '../custom-fields/custom-field.admin.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { seedDemo } from '../tenants/demo.js';
@@ -50,7 +50,7 @@ export const commands: Record<string, Command> = {
   },
   'key rotate': {
     options: { id: { type: 'string' } },
-    run: (prisma, o) => rotateKeyPair(prisma, text(o, 'id'), new Date()),
+    run: async (prisma, o) => rotateKeyPair(prisma, await pairOfKey(prisma, text(o, 'id')), new Date()),
   },
   'custom-field create': {
     options: {

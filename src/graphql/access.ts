@@ -66,6 +66,9 @@ const authFailureMessages: Record<AuthFailure, string> = {
   unknown: 'Unauthorized: this API key is not known',
   revoked: 'Unauthorized: this API key has been revoked',
   expired: 'Unauthorized: this API key has expired (it was rotated more than 24 hours ago)',
+  deactivated: 'Unauthorized: the user this key or session acts as has been deactivated',
+  'session-ended': 'Unauthorized: the dashboard session has ended (signed out, or idle for 12 hours); sign in again',
+  csrf: 'Unauthorized: a request authenticated by the dashboard session must carry its `X-CSRF-Token` header',
 };
 
 /** An UNAUTHENTICATED error saying what is wrong with the key (REST answers only `{"error":"Unauthorized"}`). */

@@ -17,6 +17,8 @@ export interface Context {
   requestId: string;
   /** Injectable clock: tests move time (key rotation grace period). */
   now: () => Date;
+  /** Where users reach this server (`PUBLIC_URL`), for the links in its emails. */
+  publicUrl: string;
 }
 
 /** The caller of a resolver that passed its scope check (so a principal always exists). */

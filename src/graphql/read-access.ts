@@ -17,6 +17,8 @@ const readScopes = {
   PipelineStage: { scope: 'pipeline' },
   Lead: { scope: 'leads.lead.read' },
   User: { secretKey: true },
+  ApiKeyPair: { scope: 'settings.manage' },
+  ApiKey: { scope: 'settings.manage' },
   // Guests' widgets list resources with a publishable key; managers read what they manage.
   BookableResource: { publicScope: 'bookings.read', scope: 'bookings.resources.manage' },
   ResourceClosure: { scope: 'bookings.resources.manage' },

@@ -3,6 +3,7 @@ import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence } from './access.js';
 import { builder } from './builder.js';
 import { readAccessNote } from './read-access.js';
+import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
 import '../companies/company.graphql.js';
@@ -17,6 +18,7 @@ import '../invoices/invoice-lifecycle.graphql.js';
 import '../leads/lead.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
+import '../tenants/tenant.graphql.js';
 import '../users/user.graphql.js';
 
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Authentication } from '../auth/api-keys.js';
-import { authenticate } from '../auth/api-keys.js';
+import { authenticateRequest } from '../auth/authenticate.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { idempotent } from './idempotency.js';
@@ -49,12 +49,12 @@ export function createAdmission({ prisma, now, rateLimits, trustProxyHops = 0 }:
   return {
     async admit(request, serverContext, work) {
       const admitted = serverContext as AdmittedContext;
-      const authentication = await authenticate(prisma, request.headers.get('authorization'), now());
+      const authentication = await authenticateRequest(prisma, request.headers, now());
       admitted.authentication = authentication;
       const principal = 'principal' in authentication ? authentication.principal : null;
       if (rateLimits) {
         const verdict = await rateLimits.consume(
-          principal ? { key: principal.keyId, requests: principal.rateLimit } : { address: clientAddress(admitted, request, trustProxyHops) },
+          principal ? { key: principal.credentialId, requests: principal.rateLimit } : { address: clientAddress(admitted, request, trustProxyHops) },
         );
         admitted.rateLimit = verdict;
         if (!verdict.allowed) {
@@ -66,7 +66,7 @@ export function createAdmission({ prisma, now, rateLimits, trustProxyHops = 0 }:
         request,
         bodyText: bodyTextOf(serverContext),
         db: principal ? tenantDb(prisma, principal.tenantId) : null,
-        apiKeyId: principal?.keyId ?? null,
+        apiKeyId: principal?.credentialId ?? null,
         now: now(),
         produce: work,
       });

@@ -1,7 +1,8 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { tenantDb } from '../db/tenant-scope.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   metrics?: Plugin;
   /** True once the process is shutting down: readiness then answers 503. */
   draining?: () => boolean;
+  /** Where users reach this server, for links in emails (default http://localhost). */
+  publicUrl?: string;
 }
 
 /**
@@ -78,8 +81,9 @@ export function createApp({
   corsOrigins = [],
   metrics,
   draining = () => false,
+  publicUrl = 'http://localhost',
 }: AppOptions) {
-  return createYoga<{ requestId: string }, Context>({
+  const yoga: App = createYoga<{ requestId: string }, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -116,6 +120,7 @@ export function createApp({
         readGrants: new WeakSet(),
         requestId,
         now,
+        publicUrl,
       };
     },
     plugins: [
@@ -123,6 +128,7 @@ export function createApp({
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas) }),
+      useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request)) }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
@@ -136,6 +142,7 @@ export function createApp({
       useRest(restRoutes),
     ],
   });
+  return yoga;
 }
 
-export type App = ReturnType<typeof createApp>;
+export type App = YogaServerInstance<{ requestId: string }, Context>;

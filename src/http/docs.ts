@@ -4,30 +4,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
 import { ErrorCodes } from '../shared/errors.js';
+import { contentSecurityPolicy } from './content-security.js';
 import { withinBoundary } from './request-boundary.js';
 
 const JS = 'text/javascript; charset=utf-8';
 
-/**
- * The Content-Security-Policy of the HTML pages: nothing but their own origin, so nothing can
- * reach a CDN (the API is used air-gapped) or anywhere else; no framing, no forms, no <base>.
- * Both pages style elements inline. Scripts are files of this origin, or inline scripts named
- * by their hashes (GraphiQL's page is one inline bundle).
- */
-const contentSecurityPolicy = (scriptSources: string[] = ["'self'"]) =>
-  [
-    "default-src 'self'",
-    `script-src ${scriptSources.join(' ')}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    // GraphiQL's editor runs its language service in a worker it creates from a blob.
-    "worker-src 'self' blob:",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
 const CSP = contentSecurityPolicy();
 
 const PAGE = `<!doctype html>
@@ -81,7 +62,7 @@ export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: strin
     const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
     );
-    return { html, csp: contentSecurityPolicy(hashes) };
+    return { html, csp: contentSecurityPolicy({ scriptSources: hashes }) };
   });
   const page = await graphiql;
   graphiqlCsp = page.csp;

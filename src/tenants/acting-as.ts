@@ -13,12 +13,13 @@ export interface DemoUser {
 /** What the domain services need to act as one of the demo users: the same rules as an API call. */
 export function actingAs(prisma: PrismaClient, tenantId: string, user: DemoUser): Context {
   return {
-    principal: { keyId: 'demo-seed', kind: 'secret', tenantId, userId: user.id, role: user.role, scopes: new Set(allScopes), modules: new Set(['inspections']), rateLimit: null },
+    principal: { credentialId: 'demo-seed', via: 'key', kind: 'secret', tenantId, userId: user.id, role: user.role, scopes: new Set(allScopes), modules: new Set(['inspections']), rateLimit: null },
     authFailure: null,
     db: tenantDb(prisma, tenantId),
     prisma,
     readGrants: new WeakSet(),
     requestId: randomUUID(),
     now: () => new Date(),
+    publicUrl: 'http://localhost',
   };
 }

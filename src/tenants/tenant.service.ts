@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizedEmail } from '../auth/sign-in.js';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { TenantModule, UserRole } from '../generated/prisma/enums.js';
@@ -17,7 +18,7 @@ export async function createTenant(prisma: PrismaClient, input: Record<string, u
 const UserInput = z.object({
   tenantId: z.uuid(),
   name: z.string().trim().min(1).max(200),
-  email: z.email(),
+  email: z.email().max(320).transform(normalizedEmail),
   role: z.enum(UserRole),
 });
 

@@ -2,16 +2,17 @@ import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageOf, pageType } from '../graphql/pagination.js';
+import { changeUserRole, deactivateUser, inviteUser, reactivateUser } from './user.admin.js';
 
 export const UserRoleEnum = builder.enumType(UserRole, {
   name: 'UserRole',
-  description: 'What a user does in the business; some operations depend on it.',
+  description: 'What a user does in the business. A dashboard session acts with the scopes of its user\'s role (see the schema description); some operations also depend on the role itself.',
   values: {
-    system_admin: { description: 'Administers the tenant; may assign inspections to others.' },
-    manager: { description: 'Manages the team and reviews work.' },
-    field_coordinator: { description: 'Schedules field work; may assign inspections to others.' },
-    technician: { description: 'Performs field inspections.' },
-    sales: { description: 'Works leads and deals.' },
+    system_admin: { description: 'Administers the tenant: every scope, and users and modules; may assign inspections to others.' },
+    manager: { description: 'Manages the team and reviews work: every scope, API keys included.' },
+    field_coordinator: { description: 'Schedules field work: companies, contacts, bookings and inspections; may assign inspections to others.' },
+    technician: { description: 'Performs field inspections: reads companies, contacts and bookings, reads and writes inspections.' },
+    sales: { description: 'Works leads and deals: leads, pipeline, companies, contacts, bookings, and reads invoices.' },
   },
 });
 
@@ -21,17 +22,35 @@ export const User = builder.prismaObject('User', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'User id (use it as `ownerId`, `assignedTo`, ...).' }),
     name: t.exposeString('name', { description: 'Full name.' }),
-    email: t.expose('email', { type: 'EmailAddress', description: 'Email address.' }),
+    email: t.expose('email', { type: 'EmailAddress', description: 'Email address (lower-case); dashboard sign-in links are sent to it.' }),
     role: t.expose('role', { type: UserRoleEnum, description: 'Role in the tenant.' }),
+    active: t.boolean({
+      description: 'False once deactivated: the user cannot sign in, and their keys do not work.',
+      select: { deactivatedAt: true },
+      resolve: (user) => user.deactivatedAt === null,
+    }),
+    deactivatedAt: t.expose('deactivatedAt', { type: 'DateTime', nullable: true, description: 'When the user was deactivated; null while active.' }),
   }),
 });
 
 const UserPage = pageType('User', User, 'users, by name');
 
+/** Users and modules are the administrator's: the role, with the scope a key needs for settings. */
+export const administerTenant = { $all: { scope: 'settings.manage', role: ['system_admin'] } } as const;
+
+const InviteUserInput = builder.inputType('InviteUserInput', {
+  description: 'A person to add to the tenant.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Full name (1 to 200 characters).' }),
+    email: t.string({ required: true, description: 'Email address, unique in the tenant; the sign-in link goes to it.' }),
+    role: t.field({ type: UserRoleEnum, required: true, description: 'Their role.' }),
+  }),
+});
+
 builder.queryFields((t) => ({
   users: t.field({
     type: UserPage,
-    description: 'Users of the tenant by name, so integrators can find the ids they assign. Any secret key.',
+    description: 'Users of the tenant by name, deactivated ones included, so integrators can find the ids they assign. Any secret key.',
     authScopes: { secretKey: true },
     args: { ...pageArgs().page, role: t.arg({ type: UserRoleEnum, description: 'Only users with this role.' }) },
     resolve: (_root, args, ctx) => {
@@ -40,5 +59,39 @@ builder.queryFields((t) => ({
         Promise.all([ctx.db.user.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }), ctx.db.user.count({ where })]),
       );
     },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  inviteUser: t.field({
+    type: User,
+    description: 'Adds a user to the tenant and emails them a dashboard sign-in link (valid 15 minutes; they can ask for another on the sign-in page). 409 if the email is taken in the tenant.',
+    authScopes: administerTenant,
+    args: { input: t.arg({ type: InviteUserInput, required: true, description: 'Who to invite.' }) },
+    resolve: (_root, { input }, ctx) => inviteUser(ctx, input),
+  }),
+  changeUserRole: t.field({
+    type: User,
+    description: "Changes another user's role (never your own: 409). Their sessions take the new role at their next request.",
+    authScopes: administerTenant,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'User id.' }),
+      role: t.arg({ type: UserRoleEnum, required: true, description: 'The new role.' }),
+    },
+    resolve: (_root, { id, role }, ctx) => changeUserRole(ctx, id, role),
+  }),
+  deactivateUser: t.field({
+    type: User,
+    description: 'Deactivates another user (never yourself: 409): their sessions end and their API keys stop working at once, on every process.',
+    authScopes: administerTenant,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'User id.' }) },
+    resolve: (_root, { id }, ctx) => deactivateUser(ctx, id),
+  }),
+  reactivateUser: t.field({
+    type: User,
+    description: 'Lets a deactivated user sign in again; their keys work again unless revoked or expired meanwhile.',
+    authScopes: administerTenant,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'User id.' }) },
+    resolve: (_root, { id }, ctx) => reactivateUser(ctx, id),
   }),
 }));

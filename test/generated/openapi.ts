@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description Users of the tenant by name, so integrators can find the ids they assign. Any secret key.
+         * @description Users of the tenant by name, deactivated ones included, so integrators can find the ids they assign. Any secret key.
          *
          *     Requires any secret key.
          */
@@ -2313,7 +2313,7 @@ export interface components {
             state?: string | null;
         };
         /**
-         * @description What a user does in the business; some operations depend on it.
+         * @description What a user does in the business. A dashboard session acts with the scopes of its user's role (see the schema description); some operations also depend on the role itself.
          * @enum {string}
          */
         UserRole: "field_coordinator" | "manager" | "sales" | "system_admin" | "technician";
@@ -3949,7 +3949,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description Email address.
+                             * @description Email address (lower-case); dashboard sign-in links are sent to it.
                              */
                             email: string;
                             /** @description Role in the tenant. */
@@ -4789,7 +4789,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: email
-                                 * @description Email address.
+                                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                  */
                                 email: string;
                             } | null;
@@ -4820,7 +4820,7 @@ export interface operations {
                                     name: string;
                                     /**
                                      * Format: email
-                                     * @description Email address.
+                                     * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                      */
                                     email: string;
                                     /** @description Role in the tenant. */
@@ -5019,7 +5019,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: email
-                                 * @description Email address.
+                                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                  */
                                 email: string;
                             } | null;
@@ -5050,7 +5050,7 @@ export interface operations {
                                     name: string;
                                     /**
                                      * Format: email
-                                     * @description Email address.
+                                     * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                      */
                                     email: string;
                                     /** @description Role in the tenant. */
@@ -5250,7 +5250,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: email
-                                 * @description Email address.
+                                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                  */
                                 email: string;
                             } | null;
@@ -5281,7 +5281,7 @@ export interface operations {
                                     name: string;
                                     /**
                                      * Format: email
-                                     * @description Email address.
+                                     * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                      */
                                     email: string;
                                     /** @description Role in the tenant. */
@@ -5364,7 +5364,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: email
-                                 * @description Email address.
+                                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
                                  */
                                 email: string;
                                 /** @description Role in the tenant. */
@@ -8072,7 +8072,7 @@ export interface operations {
                             name: string;
                             /**
                              * Format: email
-                             * @description Email address.
+                             * @description Email address (lower-case); dashboard sign-in links are sent to it.
                              */
                             email: string;
                         };

@@ -538,17 +538,17 @@ export type UpdateLeadInput = {
   status?: LeadStatus | null | undefined;
 };
 
-/** What a user does in the business; some operations depend on it. */
+/** What a user does in the business. A dashboard session acts with the scopes of its user's role (see the schema description); some operations also depend on the role itself. */
 export type UserRole =
-  /** Schedules field work; may assign inspections to others. */
+  /** Schedules field work: companies, contacts, bookings and inspections; may assign inspections to others. */
   | 'field_coordinator'
-  /** Manages the team and reviews work. */
+  /** Manages the team and reviews work: every scope, API keys included. */
   | 'manager'
-  /** Works leads and deals. */
+  /** Works leads and deals: leads, pipeline, companies, contacts, bookings, and reads invoices. */
   | 'sales'
-  /** Administers the tenant; may assign inspections to others. */
+  /** Administers the tenant: every scope, and users and modules; may assign inspections to others. */
   | 'system_admin'
-  /** Performs field inspections. */
+  /** Performs field inspections: reads companies, contacts and bookings, reads and writes inspections. */
   | 'technician';
 
 export type ResourcesWithAvailabilityQueryVariables = Exact<{

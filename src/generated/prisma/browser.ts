@@ -192,3 +192,13 @@ export type ServerSecret = Prisma.ServerSecretModel
  *  * Workers in any server process claim due rows with FOR UPDATE SKIP LOCKED and a lease.
  */
 export type OutboxMessage = Prisma.OutboxMessageModel
+/**
+ * Model SignInLink
+ * A one-time dashboard sign-in link sent by email: only the SHA-256 of its token is stored.
+ */
+export type SignInLink = Prisma.SignInLinkModel
+/**
+ * Model DashboardSession
+ * A signed-in dashboard browser: the cookie holds a random token, only its SHA-256 is stored.
+ */
+export type DashboardSession = Prisma.DashboardSessionModel

@@ -430,7 +430,9 @@ export const ModelName = {
   InvoiceSequence: 'InvoiceSequence',
   InvoiceEvent: 'InvoiceEvent',
   ServerSecret: 'ServerSecret',
-  OutboxMessage: 'OutboxMessage'
+  OutboxMessage: 'OutboxMessage',
+  SignInLink: 'SignInLink',
+  DashboardSession: 'DashboardSession'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -446,7 +448,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2966,6 +2968,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    SignInLink: {
+      payload: Prisma.$SignInLinkPayload<ExtArgs>
+      fields: Prisma.SignInLinkFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SignInLinkFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SignInLinkFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>
+        }
+        findFirst: {
+          args: Prisma.SignInLinkFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SignInLinkFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>
+        }
+        findMany: {
+          args: Prisma.SignInLinkFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>[]
+        }
+        create: {
+          args: Prisma.SignInLinkCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>
+        }
+        createMany: {
+          args: Prisma.SignInLinkCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SignInLinkCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>[]
+        }
+        delete: {
+          args: Prisma.SignInLinkDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>
+        }
+        update: {
+          args: Prisma.SignInLinkUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>
+        }
+        deleteMany: {
+          args: Prisma.SignInLinkDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SignInLinkUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SignInLinkUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>[]
+        }
+        upsert: {
+          args: Prisma.SignInLinkUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInLinkPayload>
+        }
+        aggregate: {
+          args: Prisma.SignInLinkAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSignInLink>
+        }
+        groupBy: {
+          args: Prisma.SignInLinkGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SignInLinkGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SignInLinkCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SignInLinkCountAggregateOutputType> | number
+        }
+      }
+    }
+    DashboardSession: {
+      payload: Prisma.$DashboardSessionPayload<ExtArgs>
+      fields: Prisma.DashboardSessionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DashboardSessionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DashboardSessionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>
+        }
+        findFirst: {
+          args: Prisma.DashboardSessionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DashboardSessionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>
+        }
+        findMany: {
+          args: Prisma.DashboardSessionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>[]
+        }
+        create: {
+          args: Prisma.DashboardSessionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>
+        }
+        createMany: {
+          args: Prisma.DashboardSessionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DashboardSessionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>[]
+        }
+        delete: {
+          args: Prisma.DashboardSessionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>
+        }
+        update: {
+          args: Prisma.DashboardSessionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>
+        }
+        deleteMany: {
+          args: Prisma.DashboardSessionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DashboardSessionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DashboardSessionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>[]
+        }
+        upsert: {
+          args: Prisma.DashboardSessionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardSessionPayload>
+        }
+        aggregate: {
+          args: Prisma.DashboardSessionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDashboardSession>
+        }
+        groupBy: {
+          args: Prisma.DashboardSessionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DashboardSessionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DashboardSessionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DashboardSessionCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -3030,7 +3180,8 @@ export const UserScalarFieldEnum = {
   name: 'name',
   email: 'email',
   role: 'role',
-  createdAt: 'createdAt'
+  createdAt: 'createdAt',
+  deactivatedAt: 'deactivatedAt'
 } as const
 
 export type UserScalarFieldEnum = (typeof UserScalarFieldEnum)[keyof typeof UserScalarFieldEnum]
@@ -3071,8 +3222,10 @@ export const ApiKeyScalarFieldEnum = {
   pairId: 'pairId',
   kind: 'kind',
   keyHash: 'keyHash',
+  lastFour: 'lastFour',
   createdAt: 'createdAt',
-  revokedAt: 'revokedAt'
+  revokedAt: 'revokedAt',
+  lastUsedAt: 'lastUsedAt'
 } as const
 
 export type ApiKeyScalarFieldEnum = (typeof ApiKeyScalarFieldEnum)[keyof typeof ApiKeyScalarFieldEnum]
@@ -3542,6 +3695,32 @@ export const OutboxMessageScalarFieldEnum = {
 } as const
 
 export type OutboxMessageScalarFieldEnum = (typeof OutboxMessageScalarFieldEnum)[keyof typeof OutboxMessageScalarFieldEnum]
+
+
+export const SignInLinkScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  userId: 'userId',
+  tokenHash: 'tokenHash',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  usedAt: 'usedAt'
+} as const
+
+export type SignInLinkScalarFieldEnum = (typeof SignInLinkScalarFieldEnum)[keyof typeof SignInLinkScalarFieldEnum]
+
+
+export const DashboardSessionScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  userId: 'userId',
+  tokenHash: 'tokenHash',
+  createdAt: 'createdAt',
+  lastSeenAt: 'lastSeenAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type DashboardSessionScalarFieldEnum = (typeof DashboardSessionScalarFieldEnum)[keyof typeof DashboardSessionScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -4181,6 +4360,8 @@ export type GlobalOmitConfig = {
   invoiceEvent?: Prisma.InvoiceEventOmit
   serverSecret?: Prisma.ServerSecretOmit
   outboxMessage?: Prisma.OutboxMessageOmit
+  signInLink?: Prisma.SignInLinkOmit
+  dashboardSession?: Prisma.DashboardSessionOmit
 }
 
 /* Types for Logging */

@@ -30,8 +30,10 @@ export type ApiKeyMinAggregateOutputType = {
   pairId: string | null
   kind: $Enums.ApiKeyKind | null
   keyHash: string | null
+  lastFour: string | null
   createdAt: Date | null
   revokedAt: Date | null
+  lastUsedAt: Date | null
 }
 
 export type ApiKeyMaxAggregateOutputType = {
@@ -40,8 +42,10 @@ export type ApiKeyMaxAggregateOutputType = {
   pairId: string | null
   kind: $Enums.ApiKeyKind | null
   keyHash: string | null
+  lastFour: string | null
   createdAt: Date | null
   revokedAt: Date | null
+  lastUsedAt: Date | null
 }
 
 export type ApiKeyCountAggregateOutputType = {
@@ -50,8 +54,10 @@ export type ApiKeyCountAggregateOutputType = {
   pairId: number
   kind: number
   keyHash: number
+  lastFour: number
   createdAt: number
   revokedAt: number
+  lastUsedAt: number
   _all: number
 }
 
@@ -62,8 +68,10 @@ export type ApiKeyMinAggregateInputType = {
   pairId?: true
   kind?: true
   keyHash?: true
+  lastFour?: true
   createdAt?: true
   revokedAt?: true
+  lastUsedAt?: true
 }
 
 export type ApiKeyMaxAggregateInputType = {
@@ -72,8 +80,10 @@ export type ApiKeyMaxAggregateInputType = {
   pairId?: true
   kind?: true
   keyHash?: true
+  lastFour?: true
   createdAt?: true
   revokedAt?: true
+  lastUsedAt?: true
 }
 
 export type ApiKeyCountAggregateInputType = {
@@ -82,8 +92,10 @@ export type ApiKeyCountAggregateInputType = {
   pairId?: true
   kind?: true
   keyHash?: true
+  lastFour?: true
   createdAt?: true
   revokedAt?: true
+  lastUsedAt?: true
   _all?: true
 }
 
@@ -165,8 +177,10 @@ export type ApiKeyGroupByOutputType = {
   pairId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour: string | null
   createdAt: Date
   revokedAt: Date | null
+  lastUsedAt: Date | null
   _count: ApiKeyCountAggregateOutputType | null
   _min: ApiKeyMinAggregateOutputType | null
   _max: ApiKeyMaxAggregateOutputType | null
@@ -196,8 +210,10 @@ export type ApiKeyWhereInput = {
   pairId?: Prisma.UuidFilter<"ApiKey"> | string
   kind?: Prisma.EnumApiKeyKindFilter<"ApiKey"> | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFilter<"ApiKey"> | string
+  lastFour?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ApiKey"> | Date | string
   revokedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
+  lastUsedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   pair?: Prisma.XOR<Prisma.ApiKeyPairScalarRelationFilter, Prisma.ApiKeyPairWhereInput>
 }
 
@@ -207,8 +223,10 @@ export type ApiKeyOrderByWithRelationInput = {
   pairId?: Prisma.SortOrder
   kind?: Prisma.SortOrder
   keyHash?: Prisma.SortOrder
+  lastFour?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   revokedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastUsedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   pair?: Prisma.ApiKeyPairOrderByWithRelationInput
 }
 
@@ -221,8 +239,10 @@ export type ApiKeyWhereUniqueInput = Prisma.AtLeast<{
   tenantId?: Prisma.UuidFilter<"ApiKey"> | string
   pairId?: Prisma.UuidFilter<"ApiKey"> | string
   kind?: Prisma.EnumApiKeyKindFilter<"ApiKey"> | $Enums.ApiKeyKind
+  lastFour?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ApiKey"> | Date | string
   revokedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
+  lastUsedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   pair?: Prisma.XOR<Prisma.ApiKeyPairScalarRelationFilter, Prisma.ApiKeyPairWhereInput>
 }, "id" | "keyHash">
 
@@ -232,8 +252,10 @@ export type ApiKeyOrderByWithAggregationInput = {
   pairId?: Prisma.SortOrder
   kind?: Prisma.SortOrder
   keyHash?: Prisma.SortOrder
+  lastFour?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   revokedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastUsedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.ApiKeyCountOrderByAggregateInput
   _max?: Prisma.ApiKeyMaxOrderByAggregateInput
   _min?: Prisma.ApiKeyMinOrderByAggregateInput
@@ -248,8 +270,10 @@ export type ApiKeyScalarWhereWithAggregatesInput = {
   pairId?: Prisma.UuidWithAggregatesFilter<"ApiKey"> | string
   kind?: Prisma.EnumApiKeyKindWithAggregatesFilter<"ApiKey"> | $Enums.ApiKeyKind
   keyHash?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
+  lastFour?: Prisma.StringNullableWithAggregatesFilter<"ApiKey"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"ApiKey"> | Date | string
   revokedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKey"> | Date | string | null
+  lastUsedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKey"> | Date | string | null
 }
 
 export type ApiKeyCreateInput = {
@@ -257,8 +281,10 @@ export type ApiKeyCreateInput = {
   tenantId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour?: string | null
   createdAt?: Date | string
   revokedAt?: Date | string | null
+  lastUsedAt?: Date | string | null
   pair: Prisma.ApiKeyPairCreateNestedOneWithoutKeysInput
 }
 
@@ -268,8 +294,10 @@ export type ApiKeyUncheckedCreateInput = {
   pairId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour?: string | null
   createdAt?: Date | string
   revokedAt?: Date | string | null
+  lastUsedAt?: Date | string | null
 }
 
 export type ApiKeyUpdateInput = {
@@ -277,8 +305,10 @@ export type ApiKeyUpdateInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   pair?: Prisma.ApiKeyPairUpdateOneRequiredWithoutKeysNestedInput
 }
 
@@ -288,8 +318,10 @@ export type ApiKeyUncheckedUpdateInput = {
   pairId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type ApiKeyCreateManyInput = {
@@ -298,8 +330,10 @@ export type ApiKeyCreateManyInput = {
   pairId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour?: string | null
   createdAt?: Date | string
   revokedAt?: Date | string | null
+  lastUsedAt?: Date | string | null
 }
 
 export type ApiKeyUpdateManyMutationInput = {
@@ -307,8 +341,10 @@ export type ApiKeyUpdateManyMutationInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type ApiKeyUncheckedUpdateManyInput = {
@@ -317,8 +353,10 @@ export type ApiKeyUncheckedUpdateManyInput = {
   pairId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type ApiKeyListRelationFilter = {
@@ -337,8 +375,10 @@ export type ApiKeyCountOrderByAggregateInput = {
   pairId?: Prisma.SortOrder
   kind?: Prisma.SortOrder
   keyHash?: Prisma.SortOrder
+  lastFour?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   revokedAt?: Prisma.SortOrder
+  lastUsedAt?: Prisma.SortOrder
 }
 
 export type ApiKeyMaxOrderByAggregateInput = {
@@ -347,8 +387,10 @@ export type ApiKeyMaxOrderByAggregateInput = {
   pairId?: Prisma.SortOrder
   kind?: Prisma.SortOrder
   keyHash?: Prisma.SortOrder
+  lastFour?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   revokedAt?: Prisma.SortOrder
+  lastUsedAt?: Prisma.SortOrder
 }
 
 export type ApiKeyMinOrderByAggregateInput = {
@@ -357,8 +399,10 @@ export type ApiKeyMinOrderByAggregateInput = {
   pairId?: Prisma.SortOrder
   kind?: Prisma.SortOrder
   keyHash?: Prisma.SortOrder
+  lastFour?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   revokedAt?: Prisma.SortOrder
+  lastUsedAt?: Prisma.SortOrder
 }
 
 export type ApiKeyCreateNestedManyWithoutPairInput = {
@@ -412,8 +456,10 @@ export type ApiKeyCreateWithoutPairInput = {
   tenantId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour?: string | null
   createdAt?: Date | string
   revokedAt?: Date | string | null
+  lastUsedAt?: Date | string | null
 }
 
 export type ApiKeyUncheckedCreateWithoutPairInput = {
@@ -421,8 +467,10 @@ export type ApiKeyUncheckedCreateWithoutPairInput = {
   tenantId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour?: string | null
   createdAt?: Date | string
   revokedAt?: Date | string | null
+  lastUsedAt?: Date | string | null
 }
 
 export type ApiKeyCreateOrConnectWithoutPairInput = {
@@ -460,8 +508,10 @@ export type ApiKeyScalarWhereInput = {
   pairId?: Prisma.UuidFilter<"ApiKey"> | string
   kind?: Prisma.EnumApiKeyKindFilter<"ApiKey"> | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFilter<"ApiKey"> | string
+  lastFour?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   createdAt?: Prisma.DateTimeFilter<"ApiKey"> | Date | string
   revokedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
+  lastUsedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
 }
 
 export type ApiKeyCreateManyPairInput = {
@@ -469,8 +519,10 @@ export type ApiKeyCreateManyPairInput = {
   tenantId: string
   kind: $Enums.ApiKeyKind
   keyHash: string
+  lastFour?: string | null
   createdAt?: Date | string
   revokedAt?: Date | string | null
+  lastUsedAt?: Date | string | null
 }
 
 export type ApiKeyUpdateWithoutPairInput = {
@@ -478,8 +530,10 @@ export type ApiKeyUpdateWithoutPairInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type ApiKeyUncheckedUpdateWithoutPairInput = {
@@ -487,8 +541,10 @@ export type ApiKeyUncheckedUpdateWithoutPairInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type ApiKeyUncheckedUpdateManyWithoutPairInput = {
@@ -496,8 +552,10 @@ export type ApiKeyUncheckedUpdateManyWithoutPairInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumApiKeyKindFieldUpdateOperationsInput | $Enums.ApiKeyKind
   keyHash?: Prisma.StringFieldUpdateOperationsInput | string
+  lastFour?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revokedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 
@@ -508,8 +566,10 @@ export type ApiKeySelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   pairId?: boolean
   kind?: boolean
   keyHash?: boolean
+  lastFour?: boolean
   createdAt?: boolean
   revokedAt?: boolean
+  lastUsedAt?: boolean
   pair?: boolean | Prisma.ApiKeyPairDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKey"]>
 
@@ -519,8 +579,10 @@ export type ApiKeySelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   pairId?: boolean
   kind?: boolean
   keyHash?: boolean
+  lastFour?: boolean
   createdAt?: boolean
   revokedAt?: boolean
+  lastUsedAt?: boolean
   pair?: boolean | Prisma.ApiKeyPairDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKey"]>
 
@@ -530,8 +592,10 @@ export type ApiKeySelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   pairId?: boolean
   kind?: boolean
   keyHash?: boolean
+  lastFour?: boolean
   createdAt?: boolean
   revokedAt?: boolean
+  lastUsedAt?: boolean
   pair?: boolean | Prisma.ApiKeyPairDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKey"]>
 
@@ -541,11 +605,13 @@ export type ApiKeySelectScalar = {
   pairId?: boolean
   kind?: boolean
   keyHash?: boolean
+  lastFour?: boolean
   createdAt?: boolean
   revokedAt?: boolean
+  lastUsedAt?: boolean
 }
 
-export type ApiKeyOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "pairId" | "kind" | "keyHash" | "createdAt" | "revokedAt", ExtArgs["result"]["apiKey"]>
+export type ApiKeyOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "pairId" | "kind" | "keyHash" | "lastFour" | "createdAt" | "revokedAt" | "lastUsedAt", ExtArgs["result"]["apiKey"]>
 export type ApiKeyInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   pair?: boolean | Prisma.ApiKeyPairDefaultArgs<ExtArgs>
 }
@@ -570,8 +636,16 @@ export type $ApiKeyPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
      * SHA-256 of the full key; the key itself is never stored.
      */
     keyHash: string
+    /**
+     * The key's last four characters, shown to tell keys apart (null for keys issued before they were kept).
+     */
+    lastFour: string | null
     createdAt: Date
     revokedAt: Date | null
+    /**
+     * When a request last authenticated with the key, recorded at most once a minute.
+     */
+    lastUsedAt: Date | null
   }, ExtArgs["result"]["apiKey"]>
   composites: {}
 }
@@ -1001,8 +1075,10 @@ export interface ApiKeyFieldRefs {
   readonly pairId: Prisma.FieldRef<"ApiKey", 'String'>
   readonly kind: Prisma.FieldRef<"ApiKey", 'ApiKeyKind'>
   readonly keyHash: Prisma.FieldRef<"ApiKey", 'String'>
+  readonly lastFour: Prisma.FieldRef<"ApiKey", 'String'>
   readonly createdAt: Prisma.FieldRef<"ApiKey", 'DateTime'>
   readonly revokedAt: Prisma.FieldRef<"ApiKey", 'DateTime'>
+  readonly lastUsedAt: Prisma.FieldRef<"ApiKey", 'DateTime'>
 }
     
 

@@ -180,6 +180,8 @@ export type TenantWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Tenant"> | Date | string
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
+  signInLinks?: Prisma.SignInLinkListRelationFilter
+  sessions?: Prisma.DashboardSessionListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
 }
@@ -192,6 +194,8 @@ export type TenantOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   users?: Prisma.UserOrderByRelationAggregateInput
   apiKeyPairs?: Prisma.ApiKeyPairOrderByRelationAggregateInput
+  signInLinks?: Prisma.SignInLinkOrderByRelationAggregateInput
+  sessions?: Prisma.DashboardSessionOrderByRelationAggregateInput
   customFields?: Prisma.CustomFieldDefinitionOrderByRelationAggregateInput
   idempotentRequests?: Prisma.IdempotentRequestOrderByRelationAggregateInput
 }
@@ -207,6 +211,8 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"Tenant"> | Date | string
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
+  signInLinks?: Prisma.SignInLinkListRelationFilter
+  sessions?: Prisma.DashboardSessionListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
 }, "id">
@@ -241,6 +247,8 @@ export type TenantCreateInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -253,6 +261,8 @@ export type TenantUncheckedCreateInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -265,6 +275,8 @@ export type TenantUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -277,6 +289,8 @@ export type TenantUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -413,6 +427,34 @@ export type TenantUpdateOneRequiredWithoutCustomFieldsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutCustomFieldsInput, Prisma.TenantUpdateWithoutCustomFieldsInput>, Prisma.TenantUncheckedUpdateWithoutCustomFieldsInput>
 }
 
+export type TenantCreateNestedOneWithoutSignInLinksInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutSignInLinksInput, Prisma.TenantUncheckedCreateWithoutSignInLinksInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSignInLinksInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutSignInLinksNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutSignInLinksInput, Prisma.TenantUncheckedCreateWithoutSignInLinksInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSignInLinksInput
+  upsert?: Prisma.TenantUpsertWithoutSignInLinksInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutSignInLinksInput, Prisma.TenantUpdateWithoutSignInLinksInput>, Prisma.TenantUncheckedUpdateWithoutSignInLinksInput>
+}
+
+export type TenantCreateNestedOneWithoutSessionsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutSessionsInput, Prisma.TenantUncheckedCreateWithoutSessionsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSessionsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutSessionsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutSessionsInput, Prisma.TenantUncheckedCreateWithoutSessionsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSessionsInput
+  upsert?: Prisma.TenantUpsertWithoutSessionsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutSessionsInput, Prisma.TenantUpdateWithoutSessionsInput>, Prisma.TenantUncheckedUpdateWithoutSessionsInput>
+}
+
 export type TenantCreateWithoutUsersInput = {
   id?: string
   name: string
@@ -420,6 +462,8 @@ export type TenantCreateWithoutUsersInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -431,6 +475,8 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -458,6 +504,8 @@ export type TenantUpdateWithoutUsersInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -469,6 +517,8 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -480,6 +530,8 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -491,6 +543,8 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -518,6 +572,8 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -529,6 +585,8 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -541,6 +599,8 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
 }
 
@@ -552,6 +612,8 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
 }
 
@@ -579,6 +641,8 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
 }
 
@@ -590,6 +654,8 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
 }
 
@@ -601,6 +667,8 @@ export type TenantCreateWithoutCustomFieldsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
 
@@ -612,6 +680,8 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
 
@@ -639,6 +709,8 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
 
@@ -650,6 +722,144 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutSignInLinksInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutSignInLinksInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutSignInLinksInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutSignInLinksInput, Prisma.TenantUncheckedCreateWithoutSignInLinksInput>
+}
+
+export type TenantUpsertWithoutSignInLinksInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutSignInLinksInput, Prisma.TenantUncheckedUpdateWithoutSignInLinksInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutSignInLinksInput, Prisma.TenantUncheckedCreateWithoutSignInLinksInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutSignInLinksInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutSignInLinksInput, Prisma.TenantUncheckedUpdateWithoutSignInLinksInput>
+}
+
+export type TenantUpdateWithoutSignInLinksInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutSignInLinksInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutSessionsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutSessionsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutSessionsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutSessionsInput, Prisma.TenantUncheckedCreateWithoutSessionsInput>
+}
+
+export type TenantUpsertWithoutSessionsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutSessionsInput, Prisma.TenantUncheckedUpdateWithoutSessionsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutSessionsInput, Prisma.TenantUncheckedCreateWithoutSessionsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutSessionsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutSessionsInput, Prisma.TenantUncheckedUpdateWithoutSessionsInput>
+}
+
+export type TenantUpdateWithoutSessionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutSessionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
 
@@ -661,6 +871,8 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
 export type TenantCountOutputType = {
   users: number
   apiKeyPairs: number
+  signInLinks: number
+  sessions: number
   customFields: number
   idempotentRequests: number
 }
@@ -668,6 +880,8 @@ export type TenantCountOutputType = {
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | TenantCountOutputTypeCountUsersArgs
   apiKeyPairs?: boolean | TenantCountOutputTypeCountApiKeyPairsArgs
+  signInLinks?: boolean | TenantCountOutputTypeCountSignInLinksArgs
+  sessions?: boolean | TenantCountOutputTypeCountSessionsArgs
   customFields?: boolean | TenantCountOutputTypeCountCustomFieldsArgs
   idempotentRequests?: boolean | TenantCountOutputTypeCountIdempotentRequestsArgs
 }
@@ -699,6 +913,20 @@ export type TenantCountOutputTypeCountApiKeyPairsArgs<ExtArgs extends runtime.Ty
 /**
  * TenantCountOutputType without action
  */
+export type TenantCountOutputTypeCountSignInLinksArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SignInLinkWhereInput
+}
+
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountSessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.DashboardSessionWhereInput
+}
+
+/**
+ * TenantCountOutputType without action
+ */
 export type TenantCountOutputTypeCountCustomFieldsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.CustomFieldDefinitionWhereInput
 }
@@ -719,6 +947,8 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   createdAt?: boolean
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
+  signInLinks?: boolean | Prisma.Tenant$signInLinksArgs<ExtArgs>
+  sessions?: boolean | Prisma.Tenant$sessionsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
@@ -752,6 +982,8 @@ export type TenantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
 export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
+  signInLinks?: boolean | Prisma.Tenant$signInLinksArgs<ExtArgs>
+  sessions?: boolean | Prisma.Tenant$sessionsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
@@ -764,6 +996,8 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
   objects: {
     users: Prisma.$UserPayload<ExtArgs>[]
     apiKeyPairs: Prisma.$ApiKeyPairPayload<ExtArgs>[]
+    signInLinks: Prisma.$SignInLinkPayload<ExtArgs>[]
+    sessions: Prisma.$DashboardSessionPayload<ExtArgs>[]
     customFields: Prisma.$CustomFieldDefinitionPayload<ExtArgs>[]
     idempotentRequests: Prisma.$IdempotentRequestPayload<ExtArgs>[]
   }
@@ -1172,6 +1406,8 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   readonly [Symbol.toStringTag]: "PrismaPromise"
   users<T extends Prisma.Tenant$usersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$usersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   apiKeyPairs<T extends Prisma.Tenant$apiKeyPairsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$apiKeyPairsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPairPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  signInLinks<T extends Prisma.Tenant$signInLinksArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$signInLinksArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SignInLinkPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  sessions<T extends Prisma.Tenant$sessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$sessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardSessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   customFields<T extends Prisma.Tenant$customFieldsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$customFieldsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CustomFieldDefinitionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   idempotentRequests<T extends Prisma.Tenant$idempotentRequestsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$idempotentRequestsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$IdempotentRequestPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
@@ -1655,6 +1891,54 @@ export type Tenant$apiKeyPairsArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.ApiKeyPairScalarFieldEnum | Prisma.ApiKeyPairScalarFieldEnum[]
+}
+
+/**
+ * Tenant.signInLinks
+ */
+export type Tenant$signInLinksArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SignInLink
+   */
+  select?: Prisma.SignInLinkSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SignInLink
+   */
+  omit?: Prisma.SignInLinkOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SignInLinkInclude<ExtArgs> | null
+  where?: Prisma.SignInLinkWhereInput
+  orderBy?: Prisma.SignInLinkOrderByWithRelationInput | Prisma.SignInLinkOrderByWithRelationInput[]
+  cursor?: Prisma.SignInLinkWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SignInLinkScalarFieldEnum | Prisma.SignInLinkScalarFieldEnum[]
+}
+
+/**
+ * Tenant.sessions
+ */
+export type Tenant$sessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the DashboardSession
+   */
+  select?: Prisma.DashboardSessionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the DashboardSession
+   */
+  omit?: Prisma.DashboardSessionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.DashboardSessionInclude<ExtArgs> | null
+  where?: Prisma.DashboardSessionWhereInput
+  orderBy?: Prisma.DashboardSessionOrderByWithRelationInput | Prisma.DashboardSessionOrderByWithRelationInput[]
+  cursor?: Prisma.DashboardSessionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.DashboardSessionScalarFieldEnum | Prisma.DashboardSessionScalarFieldEnum[]
 }
 
 /**

@@ -31,6 +31,7 @@ export type UserMinAggregateOutputType = {
   email: string | null
   role: $Enums.UserRole | null
   createdAt: Date | null
+  deactivatedAt: Date | null
 }
 
 export type UserMaxAggregateOutputType = {
@@ -40,6 +41,7 @@ export type UserMaxAggregateOutputType = {
   email: string | null
   role: $Enums.UserRole | null
   createdAt: Date | null
+  deactivatedAt: Date | null
 }
 
 export type UserCountAggregateOutputType = {
@@ -49,6 +51,7 @@ export type UserCountAggregateOutputType = {
   email: number
   role: number
   createdAt: number
+  deactivatedAt: number
   _all: number
 }
 
@@ -60,6 +63,7 @@ export type UserMinAggregateInputType = {
   email?: true
   role?: true
   createdAt?: true
+  deactivatedAt?: true
 }
 
 export type UserMaxAggregateInputType = {
@@ -69,6 +73,7 @@ export type UserMaxAggregateInputType = {
   email?: true
   role?: true
   createdAt?: true
+  deactivatedAt?: true
 }
 
 export type UserCountAggregateInputType = {
@@ -78,6 +83,7 @@ export type UserCountAggregateInputType = {
   email?: true
   role?: true
   createdAt?: true
+  deactivatedAt?: true
   _all?: true
 }
 
@@ -160,6 +166,7 @@ export type UserGroupByOutputType = {
   email: string
   role: $Enums.UserRole
   createdAt: Date
+  deactivatedAt: Date | null
   _count: UserCountAggregateOutputType | null
   _min: UserMinAggregateOutputType | null
   _max: UserMaxAggregateOutputType | null
@@ -190,8 +197,11 @@ export type UserWhereInput = {
   email?: Prisma.StringFilter<"User"> | string
   role?: Prisma.EnumUserRoleFilter<"User"> | $Enums.UserRole
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
+  deactivatedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
+  signInLinks?: Prisma.SignInLinkListRelationFilter
+  sessions?: Prisma.DashboardSessionListRelationFilter
   assignedLeads?: Prisma.LeadListRelationFilter
   ownedDeals?: Prisma.DealListRelationFilter
   dealActivities?: Prisma.DealActivityListRelationFilter
@@ -208,8 +218,11 @@ export type UserOrderByWithRelationInput = {
   email?: Prisma.SortOrder
   role?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  deactivatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
   apiKeyPairs?: Prisma.ApiKeyPairOrderByRelationAggregateInput
+  signInLinks?: Prisma.SignInLinkOrderByRelationAggregateInput
+  sessions?: Prisma.DashboardSessionOrderByRelationAggregateInput
   assignedLeads?: Prisma.LeadOrderByRelationAggregateInput
   ownedDeals?: Prisma.DealOrderByRelationAggregateInput
   dealActivities?: Prisma.DealActivityOrderByRelationAggregateInput
@@ -230,8 +243,11 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   email?: Prisma.StringFilter<"User"> | string
   role?: Prisma.EnumUserRoleFilter<"User"> | $Enums.UserRole
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
+  deactivatedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
+  signInLinks?: Prisma.SignInLinkListRelationFilter
+  sessions?: Prisma.DashboardSessionListRelationFilter
   assignedLeads?: Prisma.LeadListRelationFilter
   ownedDeals?: Prisma.DealListRelationFilter
   dealActivities?: Prisma.DealActivityListRelationFilter
@@ -248,6 +264,7 @@ export type UserOrderByWithAggregationInput = {
   email?: Prisma.SortOrder
   role?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  deactivatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.UserCountOrderByAggregateInput
   _max?: Prisma.UserMaxOrderByAggregateInput
   _min?: Prisma.UserMinOrderByAggregateInput
@@ -263,6 +280,7 @@ export type UserScalarWhereWithAggregatesInput = {
   email?: Prisma.StringWithAggregatesFilter<"User"> | string
   role?: Prisma.EnumUserRoleWithAggregatesFilter<"User"> | $Enums.UserRole
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
+  deactivatedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
 }
 
 export type UserCreateInput = {
@@ -271,8 +289,11 @@ export type UserCreateInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -289,7 +310,10 @@ export type UserUncheckedCreateInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -305,8 +329,11 @@ export type UserUpdateInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -323,7 +350,10 @@ export type UserUncheckedUpdateInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -340,6 +370,7 @@ export type UserCreateManyInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
 }
 
 export type UserUpdateManyMutationInput = {
@@ -348,6 +379,7 @@ export type UserUpdateManyMutationInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type UserUncheckedUpdateManyInput = {
@@ -357,6 +389,7 @@ export type UserUncheckedUpdateManyInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type UserListRelationFilter = {
@@ -381,6 +414,7 @@ export type UserCountOrderByAggregateInput = {
   email?: Prisma.SortOrder
   role?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  deactivatedAt?: Prisma.SortOrder
 }
 
 export type UserMaxOrderByAggregateInput = {
@@ -390,6 +424,7 @@ export type UserMaxOrderByAggregateInput = {
   email?: Prisma.SortOrder
   role?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  deactivatedAt?: Prisma.SortOrder
 }
 
 export type UserMinOrderByAggregateInput = {
@@ -399,6 +434,7 @@ export type UserMinOrderByAggregateInput = {
   email?: Prisma.SortOrder
   role?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  deactivatedAt?: Prisma.SortOrder
 }
 
 export type UserScalarRelationFilter = {
@@ -455,6 +491,10 @@ export type UserUncheckedUpdateManyWithoutTenantNestedInput = {
 
 export type EnumUserRoleFieldUpdateOperationsInput = {
   set?: $Enums.UserRole
+}
+
+export type NullableDateTimeFieldUpdateOperationsInput = {
+  set?: Date | string | null
 }
 
 export type UserCreateNestedOneWithoutApiKeyPairsInput = {
@@ -575,13 +615,44 @@ export type UserUpdateOneRequiredWithoutInvoiceEventsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutInvoiceEventsInput, Prisma.UserUpdateWithoutInvoiceEventsInput>, Prisma.UserUncheckedUpdateWithoutInvoiceEventsInput>
 }
 
+export type UserCreateNestedOneWithoutSignInLinksInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSignInLinksInput, Prisma.UserUncheckedCreateWithoutSignInLinksInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSignInLinksInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutSignInLinksNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSignInLinksInput, Prisma.UserUncheckedCreateWithoutSignInLinksInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSignInLinksInput
+  upsert?: Prisma.UserUpsertWithoutSignInLinksInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSignInLinksInput, Prisma.UserUpdateWithoutSignInLinksInput>, Prisma.UserUncheckedUpdateWithoutSignInLinksInput>
+}
+
+export type UserCreateNestedOneWithoutSessionsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSessionsInput, Prisma.UserUncheckedCreateWithoutSessionsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSessionsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSessionsInput, Prisma.UserUncheckedCreateWithoutSessionsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSessionsInput
+  upsert?: Prisma.UserUpsertWithoutSessionsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
 export type UserCreateWithoutTenantInput = {
   id?: string
   name: string
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -597,7 +668,10 @@ export type UserUncheckedCreateWithoutTenantInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -643,6 +717,7 @@ export type UserScalarWhereInput = {
   email?: Prisma.StringFilter<"User"> | string
   role?: Prisma.EnumUserRoleFilter<"User"> | $Enums.UserRole
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
+  deactivatedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
 }
 
 export type UserCreateWithoutApiKeyPairsInput = {
@@ -651,7 +726,10 @@ export type UserCreateWithoutApiKeyPairsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -668,6 +746,9 @@ export type UserUncheckedCreateWithoutApiKeyPairsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -699,7 +780,10 @@ export type UserUpdateWithoutApiKeyPairsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -716,6 +800,9 @@ export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -731,8 +818,11 @@ export type UserCreateWithoutAssignedLeadsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
@@ -748,7 +838,10 @@ export type UserUncheckedCreateWithoutAssignedLeadsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
@@ -779,8 +872,11 @@ export type UserUpdateWithoutAssignedLeadsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
@@ -796,7 +892,10 @@ export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
@@ -811,8 +910,11 @@ export type UserCreateWithoutOwnedDealsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
@@ -828,7 +930,10 @@ export type UserUncheckedCreateWithoutOwnedDealsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
@@ -859,8 +964,11 @@ export type UserUpdateWithoutOwnedDealsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
@@ -876,7 +984,10 @@ export type UserUncheckedUpdateWithoutOwnedDealsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
@@ -891,8 +1002,11 @@ export type UserCreateWithoutDealActivitiesInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
@@ -908,7 +1022,10 @@ export type UserUncheckedCreateWithoutDealActivitiesInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
@@ -939,8 +1056,11 @@ export type UserUpdateWithoutDealActivitiesInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
@@ -956,7 +1076,10 @@ export type UserUncheckedUpdateWithoutDealActivitiesInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
@@ -971,8 +1094,11 @@ export type UserCreateWithoutLeadInspectionsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -988,7 +1114,10 @@ export type UserUncheckedCreateWithoutLeadInspectionsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -1019,8 +1148,11 @@ export type UserUpdateWithoutLeadInspectionsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -1036,7 +1168,10 @@ export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -1051,8 +1186,11 @@ export type UserCreateWithoutInspectionEventsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -1068,7 +1206,10 @@ export type UserUncheckedCreateWithoutInspectionEventsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -1099,8 +1240,11 @@ export type UserUpdateWithoutInspectionEventsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -1116,7 +1260,10 @@ export type UserUncheckedUpdateWithoutInspectionEventsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -1131,8 +1278,11 @@ export type UserCreateWithoutInspectionTeamsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -1148,7 +1298,10 @@ export type UserUncheckedCreateWithoutInspectionTeamsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -1179,8 +1332,11 @@ export type UserUpdateWithoutInspectionTeamsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -1196,7 +1352,10 @@ export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -1211,8 +1370,11 @@ export type UserCreateWithoutInvoiceEventsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
@@ -1228,7 +1390,10 @@ export type UserUncheckedCreateWithoutInvoiceEventsInput = {
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
   assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
   ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
   dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
@@ -1259,8 +1424,11 @@ export type UserUpdateWithoutInvoiceEventsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -1276,7 +1444,10 @@ export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -1285,12 +1456,197 @@ export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
 }
 
+export type UserCreateWithoutSignInLinksInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutSignInLinksInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutSignInLinksInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutSignInLinksInput, Prisma.UserUncheckedCreateWithoutSignInLinksInput>
+}
+
+export type UserUpsertWithoutSignInLinksInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutSignInLinksInput, Prisma.UserUncheckedUpdateWithoutSignInLinksInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutSignInLinksInput, Prisma.UserUncheckedCreateWithoutSignInLinksInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutSignInLinksInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutSignInLinksInput, Prisma.UserUncheckedUpdateWithoutSignInLinksInput>
+}
+
+export type UserUpdateWithoutSignInLinksInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutSignInLinksInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutSessionsInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutSessionsInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutSessionsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutSessionsInput, Prisma.UserUncheckedCreateWithoutSessionsInput>
+}
+
+export type UserUpsertWithoutSessionsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutSessionsInput, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutSessionsInput, Prisma.UserUncheckedCreateWithoutSessionsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutSessionsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutSessionsInput, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
+export type UserUpdateWithoutSessionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutSessionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+}
+
 export type UserCreateManyTenantInput = {
   id?: string
   name: string
   email: string
   role: $Enums.UserRole
   createdAt?: Date | string
+  deactivatedAt?: Date | string | null
 }
 
 export type UserUpdateWithoutTenantInput = {
@@ -1299,7 +1655,10 @@ export type UserUpdateWithoutTenantInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
@@ -1315,7 +1674,10 @@ export type UserUncheckedUpdateWithoutTenantInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -1331,6 +1693,7 @@ export type UserUncheckedUpdateManyWithoutTenantInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 
@@ -1340,6 +1703,8 @@ export type UserUncheckedUpdateManyWithoutTenantInput = {
 
 export type UserCountOutputType = {
   apiKeyPairs: number
+  signInLinks: number
+  sessions: number
   assignedLeads: number
   ownedDeals: number
   dealActivities: number
@@ -1351,6 +1716,8 @@ export type UserCountOutputType = {
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   apiKeyPairs?: boolean | UserCountOutputTypeCountApiKeyPairsArgs
+  signInLinks?: boolean | UserCountOutputTypeCountSignInLinksArgs
+  sessions?: boolean | UserCountOutputTypeCountSessionsArgs
   assignedLeads?: boolean | UserCountOutputTypeCountAssignedLeadsArgs
   ownedDeals?: boolean | UserCountOutputTypeCountOwnedDealsArgs
   dealActivities?: boolean | UserCountOutputTypeCountDealActivitiesArgs
@@ -1375,6 +1742,20 @@ export type UserCountOutputTypeDefaultArgs<ExtArgs extends runtime.Types.Extensi
  */
 export type UserCountOutputTypeCountApiKeyPairsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.ApiKeyPairWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountSignInLinksArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SignInLinkWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountSessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.DashboardSessionWhereInput
 }
 
 /**
@@ -1434,8 +1815,11 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   email?: boolean
   role?: boolean
   createdAt?: boolean
+  deactivatedAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.User$apiKeyPairsArgs<ExtArgs>
+  signInLinks?: boolean | Prisma.User$signInLinksArgs<ExtArgs>
+  sessions?: boolean | Prisma.User$sessionsArgs<ExtArgs>
   assignedLeads?: boolean | Prisma.User$assignedLeadsArgs<ExtArgs>
   ownedDeals?: boolean | Prisma.User$ownedDealsArgs<ExtArgs>
   dealActivities?: boolean | Prisma.User$dealActivitiesArgs<ExtArgs>
@@ -1453,6 +1837,7 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   email?: boolean
   role?: boolean
   createdAt?: boolean
+  deactivatedAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1463,6 +1848,7 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   email?: boolean
   role?: boolean
   createdAt?: boolean
+  deactivatedAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1473,12 +1859,15 @@ export type UserSelectScalar = {
   email?: boolean
   role?: boolean
   createdAt?: boolean
+  deactivatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "name" | "email" | "role" | "createdAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "name" | "email" | "role" | "createdAt" | "deactivatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.User$apiKeyPairsArgs<ExtArgs>
+  signInLinks?: boolean | Prisma.User$signInLinksArgs<ExtArgs>
+  sessions?: boolean | Prisma.User$sessionsArgs<ExtArgs>
   assignedLeads?: boolean | Prisma.User$assignedLeadsArgs<ExtArgs>
   ownedDeals?: boolean | Prisma.User$ownedDealsArgs<ExtArgs>
   dealActivities?: boolean | Prisma.User$dealActivitiesArgs<ExtArgs>
@@ -1500,6 +1889,8 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   objects: {
     tenant: Prisma.$TenantPayload<ExtArgs>
     apiKeyPairs: Prisma.$ApiKeyPairPayload<ExtArgs>[]
+    signInLinks: Prisma.$SignInLinkPayload<ExtArgs>[]
+    sessions: Prisma.$DashboardSessionPayload<ExtArgs>[]
     assignedLeads: Prisma.$LeadPayload<ExtArgs>[]
     ownedDeals: Prisma.$DealPayload<ExtArgs>[]
     dealActivities: Prisma.$DealActivityPayload<ExtArgs>[]
@@ -1515,6 +1906,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     email: string
     role: $Enums.UserRole
     createdAt: Date
+    /**
+     * Set when an administrator deactivates the user: no sign-in, no session, no key of theirs works.
+     */
+    deactivatedAt: Date | null
   }, ExtArgs["result"]["user"]>
   composites: {}
 }
@@ -1911,6 +2306,8 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   readonly [Symbol.toStringTag]: "PrismaPromise"
   tenant<T extends Prisma.TenantDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.TenantDefaultArgs<ExtArgs>>): Prisma.Prisma__TenantClient<runtime.Types.Result.GetResult<Prisma.$TenantPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   apiKeyPairs<T extends Prisma.User$apiKeyPairsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$apiKeyPairsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPairPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  signInLinks<T extends Prisma.User$signInLinksArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$signInLinksArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SignInLinkPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  sessions<T extends Prisma.User$sessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$sessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardSessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   assignedLeads<T extends Prisma.User$assignedLeadsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$assignedLeadsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$LeadPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   ownedDeals<T extends Prisma.User$ownedDealsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$ownedDealsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DealPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   dealActivities<T extends Prisma.User$dealActivitiesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$dealActivitiesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DealActivityPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -1953,6 +2350,7 @@ export interface UserFieldRefs {
   readonly email: Prisma.FieldRef<"User", 'String'>
   readonly role: Prisma.FieldRef<"User", 'UserRole'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
+  readonly deactivatedAt: Prisma.FieldRef<"User", 'DateTime'>
 }
     
 
@@ -2384,6 +2782,54 @@ export type User$apiKeyPairsArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.ApiKeyPairScalarFieldEnum | Prisma.ApiKeyPairScalarFieldEnum[]
+}
+
+/**
+ * User.signInLinks
+ */
+export type User$signInLinksArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SignInLink
+   */
+  select?: Prisma.SignInLinkSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SignInLink
+   */
+  omit?: Prisma.SignInLinkOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SignInLinkInclude<ExtArgs> | null
+  where?: Prisma.SignInLinkWhereInput
+  orderBy?: Prisma.SignInLinkOrderByWithRelationInput | Prisma.SignInLinkOrderByWithRelationInput[]
+  cursor?: Prisma.SignInLinkWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SignInLinkScalarFieldEnum | Prisma.SignInLinkScalarFieldEnum[]
+}
+
+/**
+ * User.sessions
+ */
+export type User$sessionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the DashboardSession
+   */
+  select?: Prisma.DashboardSessionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the DashboardSession
+   */
+  omit?: Prisma.DashboardSessionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.DashboardSessionInclude<ExtArgs> | null
+  where?: Prisma.DashboardSessionWhereInput
+  orderBy?: Prisma.DashboardSessionOrderByWithRelationInput | Prisma.DashboardSessionOrderByWithRelationInput[]
+  cursor?: Prisma.DashboardSessionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.DashboardSessionScalarFieldEnum | Prisma.DashboardSessionScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,15 @@
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Authentication } from './api-keys.js';
+import { authenticate } from './api-keys.js';
+import { authenticateSession, CSRF_HEADER, sessionCookieOf } from './sessions.js';
+
+/**
+ * Who a request acts as: the API key in `Authorization` when one is sent (a key always wins), or
+ * else the dashboard's session cookie with its CSRF token. Every surface authenticates this way.
+ */
+export async function authenticateRequest(prisma: PrismaClient, headers: Headers, now: Date): Promise<Authentication> {
+  const authorization = headers.get('authorization');
+  const session = authorization === null ? sessionCookieOf(headers) : null;
+  if (session) return authenticateSession(prisma, session, headers.get(CSRF_HEADER), now);
+  return authenticate(prisma, authorization, now);
+}

@@ -1,0 +1,168 @@
+import { builder } from '../graphql/builder.js';
+import { principalOf } from '../graphql/context.js';
+import { pageArgs, pageOf, pageType } from '../graphql/pagination.js';
+import { readableBy } from '../graphql/read-access.js';
+import type { IssuedKeyPair } from './key-pairs.js';
+import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair } from './key-pairs.js';
+import { allScopes, Scopes } from './scopes.js';
+
+const manageKeys = { scope: 'settings.manage' } as const;
+
+const ApiKeyKindEnum = builder.enumType('ApiKeyKind', {
+  description: 'The two keys of a pair.',
+  values: {
+    publishable: { description: 'For public pages (the booking widget): unlocks only the public operations.' },
+    secret: { description: 'For servers: unlocks every operation its scopes allow. Never put it in a browser.' },
+  },
+});
+
+const ApiKey = builder.prismaObject('ApiKey', {
+  authScopes: readableBy('ApiKey'),
+  description: 'One key of a pair, as shown after its creation: never the key itself, only a hint to recognise it.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Key id (the command line revokes and rotates keys by it).' }),
+    kind: t.expose('kind', { type: ApiKeyKindEnum, description: 'Publishable or secret.' }),
+    hint: t.string({
+      description: 'The key\'s prefix and last four characters, such as `sk_live_…x7Qa` (`sk_live_…` alone for keys issued before they were kept).',
+      select: { kind: true, lastFour: true },
+      resolve: (key) => `${key.kind === 'secret' ? 'sk_live_' : 'pk_live_'}…${key.lastFour ?? ''}`,
+    }),
+    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'When a request last used the key (recorded at most once a minute); null if never.' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When the key was revoked; null while it is not.' }),
+  }),
+});
+
+const ApiKeyPairStatusEnum = builder.enumType('ApiKeyPairStatus', {
+  description: 'Whether a pair\'s keys work.',
+  values: {
+    active: { description: 'Its keys work.' },
+    expiring: { description: 'Rotated: its keys work until `expiresAt` (24 hours after the rotation).' },
+    expired: { description: 'Rotated more than 24 hours ago: its keys no longer work.' },
+    revoked: { description: 'Revoked: its keys no longer work.' },
+  },
+});
+
+type PairStatus = 'active' | 'expiring' | 'expired' | 'revoked';
+
+function statusOf(pair: { expiresAt: Date | null; keys: { revokedAt: Date | null }[] }, now: Date): PairStatus {
+  if (pair.keys.every((key) => key.revokedAt && key.revokedAt <= now)) return 'revoked';
+  if (pair.expiresAt) return pair.expiresAt <= now ? 'expired' : 'expiring';
+  return 'active';
+}
+
+export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
+  authScopes: readableBy('ApiKeyPair'),
+  description:
+    'A named pair of API keys (one publishable, one secret) with fixed scopes, acting as the user who created it. Created, rotated and revoked in the dashboard (Settings → API Keys) or with these mutations.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Pair id.' }),
+    name: t.exposeString('name', { description: 'What the pair is for, such as "Website booking widget".' }),
+    scopes: t.exposeStringList('scopes', { description: 'Scopes its keys carry (see `apiScopes`).' }),
+    createdBy: t.relation('user', { description: 'The user who created the pair; its keys act as this user.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the pair was created.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'Set by rotation: when the keys stop working. Null until the pair is rotated.' }),
+    rateLimit: t.exposeInt('rateLimit', { nullable: true, description: "Requests each key may make per rate-limit window; null for the server's default." }),
+    status: t.field({
+      type: ApiKeyPairStatusEnum,
+      description: 'Whether its keys work now.',
+      select: { expiresAt: true, keys: { select: { revokedAt: true } } },
+      resolve: (pair, _args, ctx) => statusOf(pair, ctx.now()),
+    }),
+    lastUsedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When either key was last used (recorded at most once a minute); null if never.',
+      select: { keys: { select: { lastUsedAt: true } } },
+      resolve: (pair) => pair.keys.map((key) => key.lastUsedAt).reduce<Date | null>((latest, used) => (used && (!latest || used > latest) ? used : latest), null),
+    }),
+    keys: t.relation('keys', { description: 'Its two keys, publishable first.', query: { orderBy: { kind: 'asc' } } }),
+  }),
+});
+
+const ApiKeyPairPage = pageType('ApiKeyPair', ApiKeyPair, 'API key pairs, newest first');
+
+const ApiScope = builder.objectRef<{ name: string; description: string; area: string }>('ApiScope').implement({
+  description: 'A permission a key pair can carry.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The scope, as keys carry it (`leads.lead.read`).' }),
+    area: t.exposeString('area', { description: 'The part of the product it belongs to (`leads`, `bookings`, ...), to group scopes by.' }),
+    description: t.exposeString('description', { description: 'What it grants.' }),
+  }),
+});
+
+const IssuedApiKeyPair = builder.objectRef<IssuedKeyPair>('IssuedApiKeyPair').implement({
+  description: 'A newly issued pair with its keys in clear text. This is the only time the keys are shown: only their hashes are stored.',
+  fields: (t) => ({
+    pair: t.field({
+      type: ApiKeyPair,
+      description: 'The new pair.',
+      resolve: (issued, _args, ctx) => ctx.db.apiKeyPair.findUniqueOrThrow({ where: { id: issued.id } }),
+    }),
+    publishableKey: t.string({ description: 'The publishable key (`pk_live_...`): for public pages.', resolve: (issued) => issued.publishable.key }),
+    secretKey: t.string({ description: 'The secret key (`sk_live_...`): for servers only. Store it now; it cannot be shown again.', resolve: (issued) => issued.secret.key }),
+  }),
+});
+
+const CreateApiKeyPairInput = builder.inputType('CreateApiKeyPairInput', {
+  description: 'A new key pair.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'What the pair is for (1 to 200 characters).' }),
+    scopes: t.stringList({ required: true, description: 'Scopes to grant (see `apiScopes`): at least one, each one you hold yourself.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  apiScopes: t.field({
+    type: [ApiScope],
+    description: 'Every scope a key pair can carry, with what it grants, grouped by `area`.',
+    authScopes: manageKeys,
+    resolve: () => allScopes.map((name) => ({ name, description: Scopes[name], area: name.split('.')[0] ?? name })),
+  }),
+  apiKeyPairs: t.field({
+    type: ApiKeyPairPage,
+    description: "The tenant's key pairs, newest first, revoked and expired ones included (their `status` says so).",
+    authScopes: manageKeys,
+    args: pageArgs().page,
+    resolve: (_root, args, ctx) =>
+      pageOf(args, ({ skip, take }) =>
+        Promise.all([ctx.db.apiKeyPair.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }), ctx.db.apiKeyPair.count()]),
+      ),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createApiKeyPair: t.field({
+    type: IssuedApiKeyPair,
+    description: 'Creates a key pair acting as the caller\'s user, with scopes the caller holds. The keys are in the answer, and never shown again.',
+    authScopes: manageKeys,
+    args: { input: t.arg({ type: CreateApiKeyPairInput, required: true, description: 'Name and scopes.' }) },
+    resolve: (_root, { input }, ctx) => {
+      const principal = principalOf(ctx);
+      return createKeyPair(ctx.db, {
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        name: input.name,
+        scopes: parseScopes(input.scopes),
+        grantableScopes: principal.scopes,
+      });
+    },
+  }),
+  rotateApiKeyPair: t.field({
+    type: IssuedApiKeyPair,
+    description:
+      'Issues a new pair with the same name, scopes and user; the old pair keeps working for 24 hours (its `status` is `expiring`), then stops. The new keys are in the answer, and never shown again. 409 for a revoked or expired pair.',
+    authScopes: manageKeys,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to rotate.' }) },
+    resolve: (_root, { id }, ctx) => rotateKeyPair(ctx.db, id, ctx.now()),
+  }),
+  revokeApiKeyPair: t.field({
+    type: ApiKeyPair,
+    description: 'Revokes both keys of a pair at once: the next request with either gets 401, on every server process.',
+    authScopes: manageKeys,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to revoke.' }) },
+    resolve: async (_root, { id }, ctx) => {
+      await revokeKeyPair(ctx.db, id, ctx.now());
+      return ctx.db.apiKeyPair.findUniqueOrThrow({ where: { id } });
+    },
+  }),
+}));

@@ -1,0 +1,72 @@
+import type { ApiClient, ApiError } from './api-client.js';
+import type { ViewerQuery } from './generated/operations.js';
+import { ViewerDocument } from './generated/operations.js';
+import type { Chrome } from './pages/layout.js';
+import { ProblemPage } from './pages/settings.js';
+import { html, seeOther, sessionCookie } from './respond.js';
+
+/** One dashboard request, as its handler sees it. */
+export interface PageRequest {
+  url: URL;
+  /** The posted form (forms post application/x-www-form-urlencoded); empty for a GET. */
+  form: URLSearchParams;
+  /** The session cookie's secret, when the browser sent one. */
+  session: string | null;
+  /** The GraphQL API as this session (null without one). */
+  api: ApiClient | null;
+  csrf: string | null;
+  now: Date;
+  secureCookies: boolean;
+}
+
+export interface SignedIn {
+  api: ApiClient;
+  chrome: Chrome;
+  viewer: ViewerQuery['viewer'];
+}
+
+/** Back to the sign-in page, forgetting a session the API no longer accepts. */
+export const toSignIn = (page: PageRequest) => seeOther('/dashboard/sign-in', page.session ? sessionCookie(null, page.secureCookies) : {});
+
+/** The answer to an API refusal: sign in again, "not allowed", or "not found". */
+export function refused(page: PageRequest, errors: ApiError[], chrome?: Chrome): Response {
+  const [error] = errors;
+  const code = error?.extensions?.code;
+  if (code === 'UNAUTHENTICATED') return toSignIn(page);
+  if (code === 'FORBIDDEN') return html(<ProblemPage chrome={chrome} title="Not allowed" message={error?.message ?? 'Not allowed'} />, 403);
+  if (code === 'NOT_FOUND') return html(<ProblemPage chrome={chrome} title="Not found" message="It no longer exists, or was never here." />, 404);
+  throw new Error(`dashboard: unexpected API answer ${code}: ${error?.message}`);
+}
+
+/** What a client mistake the API reports says to a person: each field's message, or the message. */
+export function mistakes(errors: ApiError[]): { status: number; messages: string[] } | null {
+  const [error] = errors;
+  const code = error?.extensions?.code;
+  if (code === 'CONFLICT') return { status: 409, messages: [error?.message ?? 'Conflict'] };
+  if (code !== 'BAD_USER_INPUT') return null;
+  const details = error?.extensions?.details ?? [];
+  return { status: 400, messages: details.length ? details.map((d) => `${d.field.split('.').at(-1)}: ${d.message}`) : [error?.message ?? 'Invalid input'] };
+}
+
+/**
+ * The signed-in user for a page, with what the header shows and which settings pages their role
+ * opens; or the answer to give instead (sign in first).
+ */
+export async function signedIn(page: PageRequest): Promise<SignedIn | Response> {
+  if (!page.api || !page.csrf) return toSignIn(page);
+  const result = await page.api(ViewerDocument, {});
+  if (result.errors) return refused(page, result.errors);
+  const { viewer } = result.data;
+  const canManageKeys = viewer.scopes.includes('settings.manage');
+  const chrome: Chrome = {
+    userName: viewer.user.name,
+    tenantName: viewer.tenant.name,
+    canManageKeys,
+    canAdminister: canManageKeys && viewer.user.role === 'system_admin',
+    csrf: page.csrf,
+    current: page.url.pathname,
+  };
+  return { api: page.api, chrome, viewer };
+}
+
+export const notAllowed = (chrome: Chrome, message: string) => html(<ProblemPage chrome={chrome} title="Not allowed" message={message} />, 403);

@@ -1,0 +1,196 @@
+import { DateTime } from 'luxon';
+import type { ApiKeysPageQuery, CreateApiKeyPairMutation } from '../generated/operations.js';
+import type { Chrome } from './layout.js';
+import { Csrf, Layout, Notice, Time } from './layout.js';
+
+type Pair = ApiKeysPageQuery['apiKeyPairs']['data'][number];
+type Issued = CreateApiKeyPairMutation['createApiKeyPair'];
+
+/** A pair's status in words: "Active", "Expires in 23 hours", "Revoked". */
+function StatusOf({ pair, now }: { pair: Pair; now: Date }) {
+  if (pair.status === 'expiring' && pair.expiresAt) {
+    const relative = DateTime.fromISO(pair.expiresAt).toRelative({ base: DateTime.fromJSDate(now) });
+    return (
+      <span class="status expiring">
+        Expires {relative} (<Time iso={pair.expiresAt} />)
+      </span>
+    );
+  }
+  const words = { active: 'Active', expiring: 'Expiring', expired: 'Expired', revoked: 'Revoked' };
+  return <span class={`status ${pair.status}`}>{words[pair.status]}</span>;
+}
+
+/** The keys of a new pair, shown this once, with copy buttons. */
+function IssuedKeys({ issued, rotated }: { issued: Issued; rotated: boolean }) {
+  return (
+    <section class="issued" aria-labelledby="issued-title">
+      <h2 id="issued-title">{rotated ? `New keys for “${issued.pair.name}”` : `Keys for “${issued.pair.name}”`}</h2>
+      <p class="warning" role="alert">
+        Copy the secret key now and keep it somewhere safe. It will not be shown again: we store only a fingerprint of it.
+        {rotated && ' The old keys keep working for 24 hours, so you can switch without downtime.'}
+      </p>
+      {(['publishableKey', 'secretKey'] as const).map((field) => (
+        <div class="key" key={field}>
+          <label for={field}>{field === 'secretKey' ? 'Secret key (servers only)' : 'Publishable key (public pages)'}</label>
+          <div class="copyable">
+            <input id={field} type="text" readOnly value={issued[field]} spellcheck={false} autocomplete="off" />
+            <button type="button" data-copy={field}>
+              Copy
+            </button>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function CreateForm({ scopes, held, csrf, name, chosen }: { scopes: ApiKeysPageQuery['apiScopes']; held: Set<string>; csrf: string; name: string; chosen: Set<string> }) {
+  const areas = [...new Set(scopes.map((scope) => scope.area))];
+  return (
+    <form method="post" action="/dashboard/settings/api-keys" class="stack" aria-labelledby="create-title">
+      <h2 id="create-title">Create a key pair</h2>
+      <Csrf token={csrf} />
+      <label for="name">Name</label>
+      <input id="name" name="name" required maxLength={200} value={name} placeholder="Website booking widget" />
+      {areas.map((area) => (
+        <fieldset key={area}>
+          <legend>{area.charAt(0).toUpperCase() + area.slice(1)}</legend>
+          {scopes
+            .filter((scope) => scope.area === area)
+            .map((scope) => (
+              <div class="check" key={scope.name}>
+                <input
+                  id={`scope-${scope.name}`}
+                  type="checkbox"
+                  name="scopes"
+                  value={scope.name}
+                  checked={chosen.has(scope.name)}
+                  disabled={!held.has(scope.name)}
+                  aria-describedby={`scope-${scope.name}-description`}
+                />
+                <label for={`scope-${scope.name}`}>
+                  <code>{scope.name}</code>
+                </label>
+                <span id={`scope-${scope.name}-description`} class="hint">
+                  {scope.description}
+                  {!held.has(scope.name) && ' (your role does not hold it)'}
+                </span>
+              </div>
+            ))}
+        </fieldset>
+      ))}
+      <button type="submit">Create key pair</button>
+    </form>
+  );
+}
+
+function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) {
+  const usable = pair.status === 'active' || pair.status === 'expiring';
+  return (
+    <li class="card">
+      <h3>{pair.name}</h3>
+      <dl>
+        <dt>Status</dt>
+        <dd>
+          <StatusOf pair={pair} now={now} />
+        </dd>
+        <dt>Keys</dt>
+        <dd>
+          {pair.keys.map((key) => (
+            <code key={key.id} class="hint-key">
+              {key.hint}
+            </code>
+          ))}
+        </dd>
+        <dt>Scopes</dt>
+        <dd>{pair.scopes.join(', ')}</dd>
+        <dt>Created by</dt>
+        <dd>{pair.createdBy.name}</dd>
+        <dt>Created</dt>
+        <dd>
+          <Time iso={pair.createdAt} />
+        </dd>
+        <dt>Last used</dt>
+        <dd>
+          <Time iso={pair.lastUsedAt} />
+        </dd>
+      </dl>
+      {usable && (
+        <div class="actions">
+          {pair.status === 'active' && (
+            <form method="post" action="/dashboard/settings/api-keys/rotate">
+              <Csrf token={csrf} />
+              <input type="hidden" name="id" value={pair.id} />
+              <button type="submit" aria-label={`Rotate ${pair.name}`}>
+                Rotate
+              </button>
+            </form>
+          )}
+          <a class="button danger" href={`/dashboard/settings/api-keys/revoke?id=${pair.id}`} aria-label={`Revoke ${pair.name}`}>
+            Revoke
+          </a>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export interface ApiKeysView {
+  chrome: Chrome;
+  data: ApiKeysPageQuery;
+  now: Date;
+  issued?: { keys: Issued; rotated: boolean };
+  errors?: string[];
+  done?: string;
+  /** What the create form had, when it is shown again with errors. */
+  form?: { name: string; scopes: string[] };
+}
+
+export function ApiKeysPage({ chrome, data, now, issued, errors, done, form }: ApiKeysView) {
+  const held = new Set(data.viewer.scopes);
+  return (
+    <Layout title="API keys" chrome={chrome}>
+      <p>
+        Keys come in pairs: a publishable key for public pages such as a booking widget, and a secret key for your servers. A pair acts as the
+        user who creates it, with the scopes chosen here. See the <a href="/docs">API reference</a>.
+      </p>
+      <Notice errors={errors} done={done} />
+      {issued && <IssuedKeys issued={issued.keys} rotated={issued.rotated} />}
+      <section aria-labelledby="pairs-title">
+        <h2 id="pairs-title">Key pairs ({data.apiKeyPairs.total})</h2>
+        {data.apiKeyPairs.data.length ? (
+          <ul class="cards">
+            {data.apiKeyPairs.data.map((pair) => (
+              <PairCard key={pair.id} pair={pair} csrf={chrome.csrf} now={now} />
+            ))}
+          </ul>
+        ) : (
+          <p>No key pairs yet.</p>
+        )}
+      </section>
+      <CreateForm scopes={data.apiScopes} held={held} csrf={chrome.csrf} name={form?.name ?? ''} chosen={new Set(form?.scopes ?? [])} />
+    </Layout>
+  );
+}
+
+/** Asks before revoking: it cannot be undone, and every integration using the keys stops at once. */
+export function RevokePage({ chrome, pair }: { chrome: Chrome; pair: Pair }) {
+  return (
+    <Layout title={`Revoke “${pair.name}”?`} chrome={chrome}>
+      <p class="warning">
+        Both keys of this pair stop working immediately, everywhere they are used ({pair.keys.map((key) => key.hint).join(', ')}). This cannot be
+        undone.
+      </p>
+      <form method="post" action="/dashboard/settings/api-keys/revoke" class="actions">
+        <Csrf token={chrome.csrf} />
+        <input type="hidden" name="id" value={pair.id} />
+        <button type="submit" class="danger">
+          Revoke key pair
+        </button>
+        <a class="button" href="/dashboard/settings/api-keys">
+          Cancel
+        </a>
+      </form>
+    </Layout>
+  );
+}

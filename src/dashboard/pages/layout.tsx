@@ -1,0 +1,123 @@
+import type { ComponentChildren } from 'preact';
+import { DateTime } from 'luxon';
+
+/** What the header shows of the signed-in user; absent on the sign-in pages. */
+export interface Chrome {
+  userName: string;
+  tenantName: string;
+  /** Which settings pages the role opens (the others are not linked). */
+  canManageKeys: boolean;
+  canAdminister: boolean;
+  csrf: string;
+  /** The current page's path, marked in the navigation. */
+  current: string;
+}
+
+function NavLink({ href, current, children }: { href: string; current: string; children: ComponentChildren }) {
+  return (
+    <li>
+      <a href={href} aria-current={href === current ? 'page' : undefined}>
+        {children}
+      </a>
+    </li>
+  );
+}
+
+/** Every dashboard page: one column that reads at 375 px, a skip link, and the navigation by role. */
+export function Layout({ title, chrome, children }: { title: string; chrome?: Chrome; children: ComponentChildren }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`${title} · Business Platform`}</title>
+        <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
+        <script src="/dashboard/assets/dashboard.js" defer />
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header class="top">
+          <a class="brand" href="/dashboard">
+            Business Platform
+          </a>
+          {chrome && (
+            <form method="post" action="/dashboard/sign-out" class="sign-out">
+              <input type="hidden" name="csrf" value={chrome.csrf} />
+              <span>
+                {chrome.userName} · {chrome.tenantName}
+              </span>{' '}
+              <button type="submit">Sign out</button>
+            </form>
+          )}
+        </header>
+        {chrome && (
+          <nav aria-label="Dashboard">
+            <ul>
+              <NavLink href="/dashboard" current={chrome.current}>
+                Home
+              </NavLink>
+              {chrome.canManageKeys && (
+                <NavLink href="/dashboard/settings/api-keys" current={chrome.current}>
+                  API keys
+                </NavLink>
+              )}
+              {chrome.canAdminister && (
+                <NavLink href="/dashboard/settings/users" current={chrome.current}>
+                  Users
+                </NavLink>
+              )}
+              {chrome.canAdminister && (
+                <NavLink href="/dashboard/settings/modules" current={chrome.current}>
+                  Modules
+                </NavLink>
+              )}
+              <NavLink href="/docs" current={chrome.current}>
+                API reference
+              </NavLink>
+              <NavLink href="/graphql" current={chrome.current}>
+                GraphiQL
+              </NavLink>
+            </ul>
+          </nav>
+        )}
+        <main id="main" tabIndex={-1}>
+          <h1>{title}</h1>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** Messages above a form: what went wrong (announced to screen readers) or what was done. */
+export function Notice({ errors, done }: { errors?: string[]; done?: string }) {
+  if (errors?.length) {
+    return (
+      <div class="notice error" role="alert">
+        <ul>
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  return done ? (
+    <p class="notice done" role="status">
+      {done}
+    </p>
+  ) : null;
+}
+
+/** A time as people read it (UTC, which the API uses too), in a <time> element machines can read. */
+export function Time({ iso }: { iso: string | null }) {
+  if (!iso) return <span>never</span>;
+  const time = DateTime.fromISO(iso, { zone: 'utc' });
+  return <time dateTime={iso}>{time.toFormat("yyyy-LL-dd HH:mm 'UTC'")}</time>;
+}
+
+/** Hidden anti-CSRF field of every form a signed-in page posts. */
+export const Csrf = ({ token }: { token: string }) => <input type="hidden" name="csrf" value={token} />;

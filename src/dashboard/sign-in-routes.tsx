@@ -1,0 +1,38 @@
+import { endSession } from '../auth/sessions.js';
+import { redeemSignInLink, sendSignInLinks } from '../auth/sign-in.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { logger } from '../shared/logger.js';
+import type { PageRequest } from './pages.js';
+import { toSignIn } from './pages.js';
+import { SignInLinkPage, SignInPage } from './pages/sign-in.js';
+import { html, seeOther, sessionCookie } from './respond.js';
+
+export interface SignInOptions {
+  prisma: PrismaClient;
+  publicUrl: string;
+}
+
+/** Sign-in by emailed link, and sign-out. */
+export function signInRoutes({ prisma, publicUrl }: SignInOptions): Record<string, (page: PageRequest) => Promise<Response>> {
+  return {
+    'GET /dashboard/sign-in': async () => html(<SignInPage sent={false} />),
+    'POST /dashboard/sign-in': async (page) => {
+      // Answered before the lookup is done, and the same whatever it finds: neither the page nor
+      // its timing tells whether the address has an account.
+      const email = (page.form.get('email') ?? '').slice(0, 320);
+      void sendSignInLinks(prisma, email, { now: page.now, publicUrl }).catch((error: unknown) => logger.error({ err: error }, 'sign-in link not sent'));
+      return html(<SignInPage sent />);
+    },
+    'GET /dashboard/sign-in/link': async (page) => html(<SignInLinkPage token={page.url.searchParams.get('token') ?? ''} failed={false} />),
+    'POST /dashboard/sign-in/link': async (page) => {
+      const token = page.form.get('token') ?? '';
+      const session = token ? await redeemSignInLink(prisma, token, page.now) : null;
+      if (!session) return html(<SignInLinkPage token="" failed />, 400);
+      return seeOther('/dashboard', sessionCookie(session, page.secureCookies));
+    },
+    'POST /dashboard/sign-out': async (page) => {
+      if (page.session) await endSession(prisma, page.session);
+      return toSignIn(page);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { TenantModule } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { principalOf } from '../graphql/context.js';
+import { administerTenant, User } from '../users/user.graphql.js';
+
+const TenantModuleEnum = builder.enumType(TenantModule, {
+  name: 'TenantModule',
+  description: 'Optional parts of the product, turned on per tenant.',
+  values: { inspections: { description: 'Field inspections: equipment, checklists, inspections, reviews and reports.' } },
+});
+
+const Tenant = builder.prismaObject('Tenant', {
+  description: 'The business that owns the data the caller sees. Readable by any secret key or dashboard session of the tenant.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Tenant id.' }),
+    name: t.exposeString('name', { description: 'Business name, as on its invoices and reports.' }),
+    modules: t.expose('modules', { type: [TenantModuleEnum], description: 'Modules turned on.' }),
+  }),
+});
+
+const CredentialEnum = builder.enumType('Credential', {
+  description: 'How a request authenticated.',
+  values: {
+    key: { description: 'An API key in `Authorization: Bearer`.' },
+    session: { description: 'A dashboard session cookie with its `X-CSRF-Token` header.' },
+  },
+});
+
+const Viewer = builder.objectRef<{ userId: string; tenantId: string; via: 'key' | 'session'; scopes: string[] }>('Viewer').implement({
+  description: 'Who the request acts as, and what it may do.',
+  fields: (t) => ({
+    user: t.prismaField({
+      type: User,
+      description: 'The user the key or session acts as.',
+      resolve: (query, viewer, _args, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: viewer.userId } }),
+    }),
+    tenant: t.prismaField({
+      type: Tenant,
+      description: 'Their business.',
+      resolve: (query, viewer, _args, ctx) => ctx.prisma.tenant.findUniqueOrThrow({ ...query, where: { id: viewer.tenantId } }),
+    }),
+    credential: t.field({ type: CredentialEnum, description: 'How the request authenticated.', resolve: (viewer) => viewer.via }),
+    scopes: t.exposeStringList('scopes', { description: "The scopes it holds: the key pair's, or for a session those of its user's role." }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: Viewer,
+    description: 'Who the request acts as: the user, their business, and the scopes held.',
+    authScopes: { secretKey: true },
+    resolve: (_root, _args, ctx) => {
+      const principal = principalOf(ctx);
+      return { userId: principal.userId, tenantId: principal.tenantId, via: principal.via, scopes: [...principal.scopes].sort() };
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  setModuleEnabled: t.prismaField({
+    type: Tenant,
+    description: 'Turns a module on or off for the tenant. Turning it off hides its operations (403) and keeps its data.',
+    authScopes: administerTenant,
+    args: {
+      module: t.arg({ type: TenantModuleEnum, required: true, description: 'The module.' }),
+      enabled: t.arg.boolean({ required: true, description: 'On (true) or off (false).' }),
+    },
+    resolve: async (query, _root, { module, enabled }, ctx) => {
+      const { tenantId } = principalOf(ctx);
+      const { modules } = await ctx.prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { modules: true } });
+      const next = enabled ? [...new Set([...modules, module])] : modules.filter((m) => m !== module);
+      return ctx.prisma.tenant.update({ ...query, where: { id: tenantId }, data: { modules: next } });
+    },
+  }),
+}));
