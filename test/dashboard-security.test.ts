@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { hashToken } from '../src/auth/tokens.js';
+import { gqlAsSession, linkTokenFor, page, postForm, signIn } from './support/dashboard.js';
+import { useHarness } from './support/harness.js';
+
+const { h, tenant, rest } = useHarness();
+
+const emailOf = async (userId: string) => (await h.db.prisma.user.findUniqueOrThrow({ where: { id: userId } })).email;
+/** The code of a GraphQL answer's first error (GraphQL answers HTTP 200 with its errors in the body). */
+const codeOf = (answer: { errors?: { extensions: { code: string } }[] }) => answer.errors?.[0]?.extensions.code;
+const viewerQuery = '{ viewer { credential scopes user { id role } tenant { id name } } }';
+const createPair = (scopes: string[]) => `mutation { createApiKeyPair(input: { name: "CI", scopes: ${JSON.stringify(scopes)} }) { secretKey publishableKey pair { id status scopes } } }`;
+
+describe('dashboard sign-in', () => {
+  it('sends a link that works once, stores only its hash, and opens a session cookie with the right attributes', async () => {
+    const t = await tenant({ role: 'system_admin' });
+    const email = await emailOf(t.userId);
+    const asked = new Date(Date.now() - 1);
+    const answer = await postForm(h.app, '/dashboard/sign-in', { email });
+    expect(answer.status).toBe(200);
+    const token = await linkTokenFor(h.db.prisma, email, asked);
+    const stored = await h.db.prisma.signInLink.findFirstOrThrow({ where: { userId: t.userId }, orderBy: { createdAt: 'desc' } });
+    expect(stored.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(14 * 60_000);
+
+    // Opening the link (as a mail scanner would) does not use it.
+    expect((await page(h.app, null, `/dashboard/sign-in/link?token=${token}`)).status).toBe(200);
+    const used = await postForm(h.app, '/dashboard/sign-in/link', { token });
+    expect(used.status).toBe(303);
+    expect(used.headers.get('location')).toBe('/dashboard');
+    const cookie = used.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^bp_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(await h.db.prisma.dashboardSession.count({ where: { userId: t.userId } })).toBe(1);
+
+    const again = await postForm(h.app, '/dashboard/sign-in/link', { token });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(await h.db.prisma.dashboardSession.count({ where: { userId: t.userId } })).toBe(1);
+  });
+
+  it('refuses a link after 15 minutes', async () => {
+    const t = await tenant();
+    const email = await emailOf(t.userId);
+    const asked = new Date(Date.now() - 1);
+    await postForm(h.app, '/dashboard/sign-in', { email });
+    const token = await linkTokenFor(h.db.prisma, email, asked);
+    h.clock.offsetMs = 15 * 60_000 + 1000;
+    try {
+      expect((await postForm(h.app, '/dashboard/sign-in/link', { token })).status).toBe(400);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+    expect(await h.db.prisma.dashboardSession.count({ where: { userId: t.userId } })).toBe(0);
+  });
+
+  it('answers the same, in the same time, whether or not the email is known, and sends nothing to an unknown one', async () => {
+    const t = await tenant();
+    const known = await emailOf(t.userId);
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const timings: Record<string, number[]> = { known: [], unknown: [] };
+    const bodies = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      for (const [kind, email] of [['known', known], ['unknown', unknown]] as const) {
+        const started = performance.now();
+        const response = await postForm(h.app, '/dashboard/sign-in', { email });
+        timings[kind]?.push(performance.now() - started);
+        expect(response.status).toBe(200);
+        bodies.add(await response.text());
+      }
+    }
+    expect(bodies.size).toBe(1);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    // The answer leaves before the lookup: no database work is on its path for either address.
+    expect(Math.abs(median(timings.known ?? []) - median(timings.unknown ?? []))).toBeLessThan(25);
+    expect(await h.db.prisma.outboxMessage.count({ where: { recipient: unknown } })).toBe(0);
+  });
+
+  it('sends no link to a deactivated user, ends their sessions and stops their keys', async () => {
+    const admin = await tenant({ role: 'system_admin' });
+    const adminSession = await signIn(h.app, h.db.prisma, await emailOf(admin.userId));
+    const invited = await gqlAsSession(h.app, adminSession, 'mutation { inviteUser(input: { name: "Robin Tech", email: "Robin.Tech@Example.test", role: technician }) { id email active } }');
+    expect(invited.data).toMatchObject({ inviteUser: { email: 'robin.tech@example.test', active: true } });
+    const userId = (invited.data as { inviteUser: { id: string } }).inviteUser.id;
+    const robin = await signIn(h.app, h.db.prisma, 'robin.tech@example.test');
+    expect((await gqlAsSession(h.app, robin, viewerQuery)).data).toMatchObject({ viewer: { user: { role: 'technician' } } });
+
+    const deactivated = await gqlAsSession(h.app, adminSession, `mutation { deactivateUser(id: "${userId}") { active } }`);
+    expect(deactivated.data).toEqual({ deactivateUser: { active: false } });
+    expect(await h.db.prisma.dashboardSession.count({ where: { userId } })).toBe(0);
+    expect(codeOf(await gqlAsSession(h.app, robin, viewerQuery))).toBe('UNAUTHENTICATED');
+    const before = await h.db.prisma.signInLink.count({ where: { userId } });
+    await postForm(h.app, '/dashboard/sign-in', { email: 'robin.tech@example.test' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await h.db.prisma.signInLink.count({ where: { userId } })).toBe(before);
+
+    // The admin's own keys act as the admin; a deactivated user's keys stop.
+    const member = await tenant({ role: 'sales', scopes: ['leads.lead.read'] });
+    expect((await rest('GET', '/api/v1/leads', { key: member.secret })).status).toBe(200);
+    await h.db.prisma.user.update({ where: { id: member.userId }, data: { deactivatedAt: new Date() } });
+    const refused = await rest('GET', '/api/v1/leads', { key: member.secret });
+    expect(refused.status).toBe(401);
+  });
+});
+
+describe('dashboard sessions', () => {
+  it('act as their user with the scopes of the role, in their own tenant only', async () => {
+    const first = await tenant({ role: 'sales' });
+    const second = await tenant({ role: 'sales' });
+    await rest('POST', '/api/v1/leads', { key: second.secret, body: { firstName: 'Other', lastName: 'Tenant', email: 'other@example.test' } });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(first.userId));
+    const viewer = await gqlAsSession(h.app, session, viewerQuery);
+    expect(viewer.data).toMatchObject({ viewer: { credential: 'session', user: { id: first.userId, role: 'sales' }, tenant: { id: first.tenantId } } });
+    expect((viewer.data as { viewer: { scopes: string[] } }).viewer.scopes).toContain('leads.lead.read');
+    expect((viewer.data as { viewer: { scopes: string[] } }).viewer.scopes).not.toContain('settings.manage');
+
+    const leads = await gqlAsSession(h.app, session, '{ leads(limit: 100) { data { firstName } } }');
+    expect(leads.data).toEqual({ leads: { data: [] } });
+    // REST accepts the session the same way, and sees the same tenant.
+    const viaRest = await h.app.fetch('http://localhost/api/v1/leads', { headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
+    expect(viaRest.status).toBe(200);
+    expect((await viaRest.json()).data).toEqual([]);
+  });
+
+  it('cannot reach what the role does not allow', async () => {
+    const t = await tenant({ role: 'technician' });
+    const manager = await tenant({ role: 'manager' });
+    const technician = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { total } }', '{ leads { hasMore } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { modules } }']) {
+      const answer = await gqlAsSession(h.app, technician, operation);
+      expect(answer.errors?.[0]?.extensions.code, operation).toBe('FORBIDDEN');
+      expect(answer.data ?? null).toBeNull();
+    }
+    const managerSession = await signIn(h.app, h.db.prisma, await emailOf(manager.userId));
+    const invite = await gqlAsSession(h.app, managerSession, 'mutation { inviteUser(input: { name: "X", email: "x@example.test", role: sales }) { id } }');
+    expect(invite.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(await h.db.prisma.user.count({ where: { tenantId: manager.tenantId, email: 'x@example.test' } })).toBe(0);
+    // Pages say so plainly.
+    const keysPage = await page(h.app, technician, '/dashboard/settings/api-keys');
+    expect(keysPage.status).toBe(403);
+    expect(await keysPage.text()).toContain('Only administrators and managers can manage API keys.');
+    expect((await page(h.app, managerSession, '/dashboard/settings/users')).status).toBe(403);
+    expect((await page(h.app, managerSession, '/dashboard/settings/api-keys')).status).toBe(200);
+  });
+
+  it('refuse cross-site requests: no CSRF header, a form without the token, a post from another origin', async () => {
+    const t = await tenant({ role: 'system_admin' });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    const noHeader = await gqlAsSession(h.app, session, createPair(['leads.lead.read']), undefined, { csrf: false });
+    expect(codeOf(noHeader)).toBe('UNAUTHENTICATED');
+    expect(noHeader.errors?.[0]?.message).toContain('X-CSRF-Token');
+    const wrongHeader = await gqlAsSession(h.app, { ...session, csrf: 'f'.repeat(64) }, createPair(['leads.lead.read']));
+    expect(codeOf(wrongHeader)).toBe('UNAUTHENTICATED');
+    // A form post: without the token, with another session's, from another site.
+    const withoutToken = await postForm(h.app, '/dashboard/settings/api-keys', { name: 'x', scopes: 'leads.lead.read' }, { cookie: session.cookie });
+    expect(withoutToken.status).toBe(403);
+    const otherSite = await postForm(h.app, '/dashboard/settings/api-keys', { csrf: session.csrf, name: 'x', scopes: 'leads.lead.read' }, { cookie: session.cookie, origin: 'https://evil.example' });
+    expect(otherSite.status).toBe(403);
+    const fetchMetadata = await postForm(h.app, '/dashboard/settings/api-keys', { csrf: session.csrf, name: 'x', scopes: 'leads.lead.read' }, { cookie: session.cookie, 'sec-fetch-site': 'cross-site' });
+    expect(fetchMetadata.status).toBe(403);
+    // A form-encoded GraphQL post (what a cross-site form sends) is refused before it runs.
+    const formGraphql = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session.cookie },
+      body: `query=${encodeURIComponent(createPair(['leads.lead.read']))}`,
+    });
+    expect(formGraphql.status).toBeGreaterThanOrEqual(400);
+    expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId } })).toBe(1);
+    // With the token, from the dashboard's own page: created.
+    const created = await postForm(h.app, '/dashboard/settings/api-keys', { csrf: session.csrf, name: 'Website', scopes: ['leads.lead.read', 'contacts.read'] }, { cookie: session.cookie });
+    expect(created.status).toBe(201);
+    expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId } })).toBe(2);
+  });
+
+  it('end at sign-out and after 12 hours idle, and move their deadline on use at most once a minute', async () => {
+    const t = await tenant();
+    const email = await emailOf(t.userId);
+    const session = await signIn(h.app, h.db.prisma, email);
+    const stored = await h.db.prisma.dashboardSession.findFirstOrThrow({ where: { userId: t.userId } });
+    await gqlAsSession(h.app, session, viewerQuery);
+    expect((await h.db.prisma.dashboardSession.findUniqueOrThrow({ where: { id: stored.id } })).lastSeenAt).toEqual(stored.lastSeenAt);
+    h.clock.offsetMs = 11 * 3_600_000;
+    try {
+      expect(codeOf(await gqlAsSession(h.app, session, viewerQuery))).toBeUndefined();
+      const moved = await h.db.prisma.dashboardSession.findUniqueOrThrow({ where: { id: stored.id } });
+      expect(moved.expiresAt.getTime()).toBeGreaterThan(stored.expiresAt.getTime());
+      h.clock.offsetMs = 11 * 3_600_000 + 12 * 3_600_000 + 1000;
+      expect(codeOf(await gqlAsSession(h.app, session, viewerQuery))).toBe('UNAUTHENTICATED');
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+    const second = await signIn(h.app, h.db.prisma, email);
+    const signedOut = await postForm(h.app, '/dashboard/sign-out', { csrf: second.csrf }, { cookie: second.cookie });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect(codeOf(await gqlAsSession(h.app, second, viewerQuery))).toBe('UNAUTHENTICATED');
+    expect((await page(h.app, second, '/dashboard')).headers.get('location')).toBe('/dashboard/sign-in');
+  });
+});
+
+describe('key pair operations', () => {
+  it('create, list, rotate and revoke, with the rules on scopes; never with a publishable key', async () => {
+    const t = await tenant({ role: 'manager', scopes: ['settings.manage', 'leads.lead.read'] });
+    const asPublishable = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.publishable}` },
+      body: JSON.stringify({ query: createPair(['leads.lead.read']) }),
+    });
+    expect((await asPublishable.json()).errors[0].extensions.code).toBe('FORBIDDEN');
+
+    const call = async (query: string) => {
+      const response = await h.app.fetch('http://localhost/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
+        body: JSON.stringify({ query }),
+      });
+      return response.json();
+    };
+    const beyond = await call(createPair(['leads.lead.read', 'invoices.read']));
+    expect(beyond.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(beyond.errors[0].message + JSON.stringify(beyond.errors[0].extensions)).toContain('invoices.read');
+    const unknown = await call(createPair(['leads.everything']));
+    expect(unknown.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+
+    const created = (await call(createPair(['leads.lead.read']))).data.createApiKeyPair;
+    expect(created.secretKey).toMatch(/^sk_live_/);
+    expect(created.pair).toMatchObject({ status: 'active', scopes: ['leads.lead.read'] });
+    expect((await rest('GET', '/api/v1/leads', { key: created.secretKey })).status).toBe(200);
+    expect((await rest('GET', '/api/v1/companies', { key: created.secretKey })).status).toBe(403);
+
+    const listed = (await call('{ apiKeyPairs { total data { id name status lastUsedAt createdBy { id } keys { kind hint } } } }')).data.apiKeyPairs;
+    const mine = listed.data.find((pair: { id: string }) => pair.id === created.pair.id);
+    expect(mine.keys.map((key: { hint: string }) => key.hint)).toEqual([`pk_live_…${created.publishableKey.slice(-4)}`, `sk_live_…${created.secretKey.slice(-4)}`]);
+    expect(mine.lastUsedAt).not.toBeNull();
+    expect(mine.createdBy.id).toBe(t.userId);
+    expect(JSON.stringify(listed)).not.toContain(created.secretKey);
+
+    const rotated = (await call(`mutation { rotateApiKeyPair(id: "${created.pair.id}") { secretKey pair { id status } } }`)).data.rotateApiKeyPair;
+    expect(rotated.pair.status).toBe('active');
+    const old = (await call(`{ apiKeyPairs { data { id status } } }`)).data.apiKeyPairs.data.find((pair: { id: string }) => pair.id === created.pair.id);
+    expect(old.status).toBe('expiring');
+
+    const revoked = (await call(`mutation { revokeApiKeyPair(id: "${rotated.pair.id}") { status } }`)).data.revokeApiKeyPair;
+    expect(revoked.status).toBe('revoked');
+    expect((await rest('GET', '/api/v1/leads', { key: rotated.secretKey })).status).toBe(401);
+    const again = await call(`mutation { rotateApiKeyPair(id: "${rotated.pair.id}") { secretKey } }`);
+    expect(again.errors[0].extensions.code).toBe('CONFLICT');
+
+    const other = await tenant();
+    const foreign = await call(`mutation { revokeApiKeyPair(id: "${other.secretKeyId}") { status } }`);
+    expect(foreign.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await rest('GET', '/api/v1/leads', { key: other.secret })).status).toBe(200);
+  });
+
+  it('record lastUsedAt at most once a minute', async () => {
+    const t = await tenant();
+    const lastUsed = async () => (await h.db.prisma.apiKey.findUniqueOrThrow({ where: { id: t.secretKeyId } })).lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    await rest('GET', '/api/v1/leads', { key: t.secret });
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await rest('GET', '/api/v1/leads', { key: t.secret });
+    expect(await lastUsed()).toEqual(first);
+    h.clock.offsetMs = 61_000;
+    try {
+      await rest('GET', '/api/v1/leads', { key: t.secret });
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+    expect((await lastUsed())?.getTime()).toBeGreaterThan(first?.getTime() ?? 0);
+  });
+});
