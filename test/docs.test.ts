@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineBrowser } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 import type { ServerProcess } from './support/server-process.js';
 import { serverDatabase, startServer } from './support/server-process.js';
@@ -71,46 +69,23 @@ describe('API reference and GraphiQL', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
-
 /** The real server in a real browser that can reach nothing but the server: what an air-gapped user sees. */
 describe('in a browser without internet access', { timeout: 180_000 }, () => {
   let database: Awaited<ReturnType<typeof serverDatabase>>;
   let server: ServerProcess;
-  let browser: Browser | undefined;
+  const browser = offlineBrowser();
 
   beforeAll(async () => {
     database = await serverDatabase();
     server = await startServer(database.env);
   });
   afterAll(async () => {
-    await browser?.close();
+    await browser.close();
     await server?.stop();
     await database?.drop();
   });
 
-  /** A page whose requests to anywhere but the server are refused, and recorded in `blocked`. */
-  async function offlinePage(): Promise<{ page: Page; blocked: string[] }> {
-    // Launched by the tests, not a hook, so a machine without Chromium fails them (a failed hook would skip them).
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`apt-get install -y chromium\``);
-    browser ??= await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const page = await browser.newPage();
-    const blocked: string[] = [];
-    // What the page's own Content-Security-Policy refuses is blocked too (the browser reports it on the console).
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) blocked.push(message.text());
-    });
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (new URL(url).origin === server.base) return route.continue();
-      blocked.push(url);
-      return route.abort();
-    });
-    return { page, blocked };
-  }
+  const offlinePage = () => browser.page(server.base);
 
   it('renders GraphiQL at /graphql', async () => {
     const { page, blocked } = await offlinePage();

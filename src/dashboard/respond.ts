@@ -15,7 +15,8 @@ export function html(page: JSX.Element, status = 200, headers: Record<string, st
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': CSP,
       // Sign-in links carry their token in the URL: no page tells another site where it came from.
-      'Referrer-Policy': 'no-referrer',
+      // (Not no-referrer: with it, browsers send the dashboard's own form posts with Origin: null.)
+      'Referrer-Policy': 'same-origin',
       ...headers,
     },
   });

@@ -9,7 +9,8 @@ type Issued = CreateApiKeyPairMutation['createApiKeyPair'];
 /** A pair's status in words: "Active", "Expires in 23 hours", "Revoked". */
 function StatusOf({ pair, now }: { pair: Pair; now: Date }) {
   if (pair.status === 'expiring' && pair.expiresAt) {
-    const relative = DateTime.fromISO(pair.expiresAt).toRelative({ base: DateTime.fromJSDate(now) });
+    // Padding rounds a deadline seconds short of a whole hour up to it: just rotated reads "in 24 hours".
+    const relative = DateTime.fromISO(pair.expiresAt).toRelative({ base: DateTime.fromJSDate(now), unit: ['hours', 'minutes'], padding: 60_000 });
     return (
       <span class="status expiring">
         Expires {relative} (<Time iso={pair.expiresAt} />)

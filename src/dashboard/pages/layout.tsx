@@ -30,7 +30,6 @@ export function Layout({ title, chrome, children }: { title: string; chrome?: Ch
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
         <title>{`${title} · Business Platform`}</title>
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         <script src="/dashboard/assets/dashboard.js" defer />

@@ -1,0 +1,170 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/http/app.js';
+import { createHttpServer } from '../src/http/server.js';
+import { createTenant, createUser } from '../src/tenants/tenant.service.js';
+import { offlineBrowser } from './support/browser.js';
+import { useHarness } from './support/harness.js';
+import { root } from './support/server-process.js';
+import { mailDelivery, until } from './support/smtp.js';
+
+const { h } = useHarness();
+const smtp = mailDelivery(() => h.db.prisma, 'Business Platform <no-reply@localhost>');
+const browser = offlineBrowser();
+const screenshots = join(root, 'test/screenshots');
+
+/** A port free now, so the app can be told its own address (for the links it emails) before it listens. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+let base: string;
+let server: ReturnType<typeof createHttpServer>;
+let tenantId: string;
+const admin = 'owner@dashboard.example';
+const technician = 'tech@dashboard.example';
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const app = createApp({ prisma: h.db.prisma, now: () => new Date(Date.now() + h.clock.offsetMs), publicUrl: base });
+  server = createHttpServer(app, { headersTimeoutMs: 10_000, receiveTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000 });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  tenantId = (await createTenant(h.db.prisma, { name: 'Harbour Plumbing' })).id;
+  await createUser(h.db.prisma, { tenantId, name: 'Olive Owner', email: admin, role: 'system_admin' });
+  await createUser(h.db.prisma, { tenantId, name: 'Theo Tech', email: technician, role: 'technician' });
+});
+afterAll(async () => {
+  await browser.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+
+/** Asks for a link on the sign-in page, reads it from the email the SMTP server received, and uses it. */
+async function signInThroughEmail(page: Page, email: string) {
+  const before = smtp.received.length;
+  await page.goto(`${base}/dashboard`);
+  expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByText('If an account uses this address, we have emailed it a sign-in link.').waitFor();
+  const mail = await until(() => smtp.received.slice(before).find((m) => m.to && JSON.stringify(m.to).includes(email)), `the sign-in email to ${email}`);
+  const link = /http:\/\/\S+\/dashboard\/sign-in\/link\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+  expect(link?.startsWith(base)).toBe(true);
+  await page.goto(link ?? '');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/dashboard`);
+}
+
+const leads = (key: string) => fetch(`${base}/api/v1/leads`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+const companies = (key: string) => fetch(`${base}/api/v1/companies`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+
+describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
+  it('signs in by email, creates, rotates and revokes a key pair, and signs out', async () => {
+    const { page, blocked } = await browser.page(base, { viewport: { width: 1100, height: 900 } });
+    await signInThroughEmail(page, admin);
+    await page.getByRole('heading', { name: 'Harbour Plumbing' }).waitFor();
+    await shot(page, 'home');
+
+    await page.getByRole('link', { name: 'API keys' }).first().click();
+    await page.getByLabel('Name', { exact: true }).fill('Website booking widget');
+    await page.getByLabel('leads.lead.read').check();
+    await page.getByLabel('contacts.read').check();
+    await page.getByRole('button', { name: 'Create key pair' }).click();
+    const secret = await page.getByLabel('Secret key (servers only)').inputValue();
+    const publishable = await page.getByLabel('Publishable key (public pages)').inputValue();
+    expect(secret).toMatch(/^sk_live_[\w-]{43}$/);
+    expect(publishable).toMatch(/^pk_live_[\w-]{43}$/);
+    await page.getByText('It will not be shown again').waitFor();
+    await shot(page, 'api-keys-created');
+    expect(await leads(secret)).toBe(200);
+    expect(await companies(secret)).toBe(403);
+
+    // Shown once: the list has only hints.
+    await page.goto(`${base}/dashboard/settings/api-keys`);
+    expect(await page.content()).not.toContain(secret);
+    await page.getByText(`sk_live_…${secret.slice(-4)}`).waitFor();
+
+    await page.getByRole('button', { name: 'Rotate Website booking widget' }).click();
+    const rotated = await page.getByLabel('Secret key (servers only)').inputValue();
+    expect(rotated).not.toBe(secret);
+    await page.getByText('Expires in 24 hours').waitFor();
+    await shot(page, 'api-keys-rotated');
+    expect(await leads(rotated)).toBe(200);
+    h.clock.offsetMs = 23 * 3_600_000;
+    expect(await leads(secret)).toBe(200);
+    h.clock.offsetMs = 24 * 3_600_000 + 60_000;
+    expect(await leads(secret)).toBe(401);
+    expect(await leads(rotated)).toBe(200);
+    h.clock.offsetMs = 0;
+
+    // Revoke the new pair (the first in the list, newest first), after a confirmation.
+    await page.goto(`${base}/dashboard/settings/api-keys`);
+    await page.getByRole('link', { name: 'Revoke Website booking widget' }).first().click();
+    await page.getByText('This cannot be undone').waitFor();
+    await page.getByRole('button', { name: 'Revoke key pair' }).click();
+    await page.getByText('is revoked: its keys no longer work').waitFor();
+    expect(await leads(rotated)).toBe(401);
+    await shot(page, 'api-keys');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/dashboard/sign-in`);
+    await page.goto(`${base}/dashboard/settings/api-keys`);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    expect(blocked).toEqual([]);
+  });
+
+  it('shows a technician a "not allowed" page, readable at 375 px and labelled throughout', async () => {
+    const { page, blocked } = await browser.page(base, { viewport: { width: 375, height: 740 } });
+    await signInThroughEmail(page, technician);
+    expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
+    const response = await page.goto(`${base}/dashboard/settings/api-keys`);
+    expect(response?.status()).toBe(403);
+    await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    await page.getByText('Only administrators and managers can manage API keys.').waitFor();
+    await shot(page, 'not-allowed-375px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(blocked).toEqual([]);
+  });
+
+  it('keeps every control labelled and reachable by keyboard, at 375 px', async () => {
+    const { page } = await browser.page(base, { viewport: { width: 375, height: 740 } });
+    await signInThroughEmail(page, admin);
+    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules']) {
+      await page.goto(`${base}${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      const unlabelled = await page.evaluate(() =>
+        [...document.querySelectorAll('input:not([type=hidden]), select, button, a')]
+          .filter((element) => {
+            const named = element.getAttribute('aria-label') || element.textContent?.trim();
+            const labelled = 'labels' in element && (element as HTMLInputElement).labels?.length;
+            return !labelled && !named;
+          })
+          .map((element) => element.outerHTML),
+      );
+      expect(unlabelled, path).toEqual([]);
+      await shot(page, `settings-${path.split('/').pop()}-375px`);
+    }
+    // Tab from the top: the skip link comes first, then the header's and the page's controls.
+    await page.goto(`${base}/dashboard/settings/api-keys`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Name', { exact: true }).focus();
+    await page.keyboard.type('Keyboard only');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('leads.lead.read').isChecked()).toBe(true);
+    expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId, name: 'Keyboard only' } })).toBe(0);
+  });
+});
