@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createApp } from './http/app.js';
@@ -37,6 +39,8 @@ await rateLimits.ready();
 const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());
   if (swept) logger.info({ swept }, 'expired idempotency keys deleted');
+  const ended = await sweepSignIns(db.prisma, new Date());
+  if (ended) logger.info({ ended }, 'ended dashboard sessions and expired sign-in links deleted');
 });
 
 let draining = false;
@@ -87,7 +91,8 @@ server.listen(config.PORT, config.HOST, async () => {
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/invoices?status=overdue'   (then .../invoices/<id>/pdf)\n` +
         `  curl -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\\n` +
         `       -d '{"query":"{ companies { data { name } total } }"}' ${base}/graphql\n` +
-        `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n\n`,
+        `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n` +
+        `Dashboard: ${base}/dashboard (sign in as ${demo.admin.email}; ${config.SMTP_URL ? 'the link is emailed' : `the email with the link is written to ${resolve(config.DATA_DIR, 'mail')}`}).\n\n`,
     );
   }
 });

@@ -1,10 +1,18 @@
+import { roleScopes } from './roles.js';
+import { allScopes } from './scopes.js';
+
+const rolesInWords = Object.entries(roleScopes)
+  .map(([role, scopes]) => `\`${role}\`: ${scopes.length === allScopes.length ? 'every scope' : scopes.map((scope) => `\`${scope}\``).join(', ')}`)
+  .join('; ');
+
 /**
  * How a client authenticates, in the words both published contracts use (the GraphQL schema's
  * description and the OpenAPI document's), so people and AI agents reading either learn it.
  */
 export const authenticationGuide = [
   'Every request acts for the one tenant that owns its API key. Send the key as `Authorization: Bearer <key>`.',
-  'Keys come in pairs, created by a tenant administrator (`npm run cli -- key create`): a secret key (`sk_live_...`) for servers, carrying scopes, and a publishable key (`pk_live_...`) that may sit in a browser and only reaches public operations.',
+  'Keys come in pairs, created in the tenant dashboard (`/dashboard`, Settings → API Keys), with the `createApiKeyPair` mutation, or on the server with `npm run cli -- key create`: a secret key (`sk_live_...`) for servers, carrying scopes, and a publishable key (`pk_live_...`) that may sit in a browser and only reaches public operations. The secret key is shown once, at creation. Rotating a pair issues a new one and lets the old keys work for 24 more hours; revoking stops them at once.',
+  `The dashboard's own pages authenticate with its session cookie instead, plus an \`X-CSRF-Token\` header (without it the cookie is ignored and the request is UNAUTHENTICATED). A session acts as a secret key holding the scopes of its user's role: ${rolesInWords}. Users and modules further need the \`system_admin\` role.`,
   'A request without a valid key is refused as UNAUTHENTICATED (REST: 401 with a `WWW-Authenticate: Bearer` header); a key without the scope an operation needs as FORBIDDEN, naming the scope (GraphQL: `extensions.requiredScope`; REST: 403 with `X-Required-Scope`).',
   'Each key has a request budget per window (by default 100 requests per 10 s; a key pair may have its own); every answer says what is left in `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and a request past it is refused as TOO_MANY_REQUESTS (HTTP 429 on both surfaces) with `Retry-After`.',
   'Writes are safe to retry: send an `Idempotency-Key` header (a new UUID per intended write) with a POST, a REST write or a GraphQL mutation. The first request runs; a repeat within 24 hours gets the same answer with `Idempotent-Replayed: true`; the same key with another request is IDEMPOTENCY_KEY_REUSED (422), and while the first still runs IDEMPOTENCY_KEY_IN_USE (409).',

@@ -86,5 +86,14 @@ export async function authenticateSession(prisma: PrismaClient, token: string, c
   };
 }
 
+/** Deletes ended sessions and sign-in links past their expiry (they are refused anyway); returns how many. */
+export async function sweepSignIns(prisma: PrismaClient, now: Date): Promise<number> {
+  const [sessions, links] = await prisma.$transaction([
+    prisma.dashboardSession.deleteMany({ where: { expiresAt: { lt: now } } }),
+    prisma.signInLink.deleteMany({ where: { expiresAt: { lt: now } } }),
+  ]);
+  return sessions.count + links.count;
+}
+
 /** The session cookie's secret sent with a request, if any. */
 export const sessionCookieOf = (headers: Headers): string | null => parseCookie(headers.get('cookie') ?? '')[SESSION_COOKIE] ?? null;

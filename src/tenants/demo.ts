@@ -134,5 +134,5 @@ export async function seedDemo(prisma: PrismaClient) {
   const admin = users.find((u) => u.role === 'system_admin') ?? users[0];
   if (!admin) throw new Error('the demo tenant has no users');
   const keys = await createKeyPair(prisma, { tenantId: tenant.id, userId: admin.id, name: `demo ${new Date().toISOString()}`, scopes: allScopes });
-  return { tenant, users, keys };
+  return { tenant, users, admin, keys };
 }
