@@ -75,6 +75,7 @@ const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   equipmentTypes: 'inspections.read', equipmentType: 'inspections.read', equipmentList: 'inspections.read', equipment: 'inspections.read',
   checklistTemplates: 'inspections.read', checklistTemplate: 'inspections.read', inspections: 'inspections.read', inspection: 'inspections.read',
   inspectionHistory: 'inspections.read', inspectionReport: 'inspections.read',
+  apiKeyPairs: 'settings.manage', apiScopes: 'settings.manage', viewer: 'any secret key',
   invoices: 'invoices.read', invoice: 'invoices.read', invoiceHistory: 'invoices.read', invoicePdf: 'invoices.read', invoiceSettings: 'invoices.read',
 };
 

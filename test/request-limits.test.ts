@@ -128,6 +128,7 @@ describe('GraphQL documents', () => {
 
   it('refuses an operation whose worst case exceeds the cost budget before any resolver runs', async () => {
     const t = await tenant({ scopes: ['pipeline', 'companies.read'] });
+    await graphql(t.secret, '{ __typename }'); // records the key's first use (lastUsedAt), so what follows is counted alone
     const query = '{ deals(limit: 100) { data { id company { deals(first: 100) { edges { node { id company { deals(first: 100) { edges { node { id } } } } } } } } } } }';
     const statements = await harness.countStatements(async () => {
       const result = await graphql(t.secret, query);

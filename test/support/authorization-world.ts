@@ -23,6 +23,8 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   PipelineStage: 'pipeline',
   Lead: 'leads.lead.read',
   User: 'any secret key',
+  ApiKeyPair: 'settings.manage',
+  ApiKey: 'settings.manage',
   BookableResource: ['bookings.read', 'bookings.resources.manage'],
   ResourceClosure: 'bookings.resources.manage',
   Booking: 'bookings.read',
