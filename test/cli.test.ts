@@ -32,6 +32,7 @@ describe('command line', { timeout: 120_000 }, () => {
     expect(user).toEqual({ id: expect.any(String), name: 'Ann', email: 'ann@acme.example', role: 'manager' });
     const keys = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', user.id, '--name', 'CRM sync', '--scopes', 'leads.lead.read,leads.lead.write');
     expect(keys).toEqual({
+      id: expect.any(String),
       name: 'CRM sync',
       scopes: ['leads.lead.read', 'leads.lead.write'],
       rateLimit: null,
