@@ -103,6 +103,26 @@ describe('dashboard sign-in', () => {
   });
 });
 
+describe('dashboard pages', () => {
+  it('answer unknown paths 404 and other methods 405, HEAD like GET, all under a strict CSP', async () => {
+    const signInPage = await page(h.app, null, '/dashboard/sign-in');
+    expect(signInPage.status).toBe(200);
+    expect(signInPage.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(signInPage.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await page(h.app, null, '/dashboard/nothing-here')).status).toBe(404);
+    const put = await h.app.fetch('http://localhost/dashboard/settings/api-keys', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('content-type')).toContain('text/html');
+    const head = await h.app.fetch('http://localhost/dashboard/sign-in', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    // Signed-out visitors are sent to sign in, from every settings page.
+    for (const path of ['/dashboard', '/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules']) {
+      expect((await page(h.app, null, path)).headers.get('location'), path).toBe('/dashboard/sign-in');
+    }
+  });
+});
+
 describe('dashboard sessions', () => {
   it('act as their user with the scopes of the role, in their own tenant only', async () => {
     const first = await tenant({ role: 'sales' });

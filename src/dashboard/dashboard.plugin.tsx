@@ -82,7 +82,10 @@ export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOption
     async onRequest({ request, url, endResponse, serverContext }) {
       const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
       if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return;
-      endResponse(await withinBoundary(serverContext, request, () => answer(request, url, path)));
+      // HEAD is a GET without its body.
+      const asGet = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
+      const response = await withinBoundary(serverContext, request, () => answer(asGet, url, path));
+      endResponse(request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response);
     },
   };
 }
