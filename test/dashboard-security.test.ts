@@ -290,3 +290,64 @@ describe('key pair operations', () => {
     expect((await lastUsed())?.getTime()).toBeGreaterThan(first?.getTime() ?? 0);
   });
 });
+
+describe('settings pages', () => {
+  it('invite, change a role, deactivate and reactivate users, and turn a module on and off, through their forms', async () => {
+    const t = await tenant({ role: 'system_admin' });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    const post = (path: string, fields: Record<string, string | string[]>) => postForm(h.app, path, { csrf: session.csrf, ...fields }, { cookie: session.cookie });
+
+    const invited = await post('/dashboard/settings/users/invite', { name: 'Pat Field', email: 'pat@example.test', role: 'field_coordinator' });
+    expect(invited.status).toBe(200);
+    expect(await invited.text()).toContain('Invitation sent to pat@example.test.');
+    const pat = await h.db.prisma.user.findFirstOrThrow({ where: { tenantId: t.tenantId, email: 'pat@example.test' } });
+    expect(pat.role).toBe('field_coordinator');
+    await linkTokenFor(h.db.prisma, 'pat@example.test');
+    const again = await post('/dashboard/settings/users/invite', { name: 'Pat Again', email: 'PAT@example.test', role: 'sales' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('already exists');
+    const blank = await post('/dashboard/settings/users/invite', { name: ' ', email: 'not-an-email', role: 'sales' });
+    expect(blank.status).toBe(400);
+    expect(await h.db.prisma.user.count({ where: { tenantId: t.tenantId } })).toBe(2);
+
+    expect((await post('/dashboard/settings/users/role', { id: pat.id, role: 'sales' })).status).toBe(200);
+    expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: pat.id } })).role).toBe('sales');
+    const own = await post('/dashboard/settings/users/role', { id: t.userId, role: 'technician' });
+    expect(own.status).toBe(409);
+    expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } })).role).toBe('system_admin');
+    const badRole = await post('/dashboard/settings/users/role', { id: pat.id, role: 'overlord' });
+    expect(badRole.status).toBe(400);
+
+    expect((await post('/dashboard/settings/users/deactivate', { id: pat.id })).status).toBe(200);
+    expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: pat.id } })).deactivatedAt).not.toBeNull();
+    expect((await post('/dashboard/settings/users/reactivate', { id: pat.id })).status).toBe(200);
+    expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: pat.id } })).deactivatedAt).toBeNull();
+    const stranger = await tenant();
+    expect((await post('/dashboard/settings/users/deactivate', { id: stranger.userId })).status).toBe(404);
+    expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: stranger.userId } })).deactivatedAt).toBeNull();
+
+    expect((await post('/dashboard/settings/modules', { modules: 'inspections' })).status).toBe(200);
+    expect((await h.db.prisma.tenant.findUniqueOrThrow({ where: { id: t.tenantId } })).modules).toEqual(['inspections']);
+    const off = await post('/dashboard/settings/modules', {});
+    expect(await off.text()).toContain('Modules saved.');
+    expect((await h.db.prisma.tenant.findUniqueOrThrow({ where: { id: t.tenantId } })).modules).toEqual([]);
+  });
+
+  it('show a create form again with what was wrong, and create nothing', async () => {
+    const t = await tenant({ role: 'manager' });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    const post = (fields: Record<string, string | string[]>) => postForm(h.app, '/dashboard/settings/api-keys', { csrf: session.csrf, ...fields }, { cookie: session.cookie });
+    const noScopes = await post({ name: 'Nothing' });
+    expect(noScopes.status).toBe(400);
+    const body = await noScopes.text();
+    expect(body).toContain('at least one scope is required');
+    expect(body).toContain('value="Nothing"');
+    expect((await post({ name: '', scopes: 'leads.lead.read' })).status).toBe(400);
+    expect((await post({ name: 'x'.repeat(201), scopes: 'leads.lead.read' })).status).toBe(400);
+    expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId } })).toBe(1);
+    const revokeOther = await postForm(h.app, '/dashboard/settings/api-keys/revoke', { csrf: session.csrf, id: 'not-a-uuid' }, { cookie: session.cookie });
+    expect(revokeOther.status).toBeLessThan(500);
+    expect(revokeOther.status).toBeGreaterThanOrEqual(400);
+  });
+});
+

@@ -1,3 +1,4 @@
+import { type ErrorCode, ErrorCodes } from '../shared/errors.js';
 import type { ApiClient, ApiError } from './api-client.js';
 import type { ViewerQuery } from './generated/operations.js';
 import { ViewerDocument } from './generated/operations.js';
@@ -28,13 +29,18 @@ export interface SignedIn {
 /** Back to the sign-in page, forgetting a session the API no longer accepts. */
 export const toSignIn = (page: PageRequest) => seeOther('/dashboard/sign-in', page.session ? sessionCookie(null, page.secureCookies) : {});
 
-/** The answer to an API refusal: sign in again, "not allowed", or "not found". */
+/** The answer to an API refusal: sign in again, "not allowed", "not found", or what was wrong with the request. */
 export function refused(page: PageRequest, errors: ApiError[], chrome?: Chrome): Response {
   const [error] = errors;
   const code = error?.extensions?.code;
   if (code === 'UNAUTHENTICATED') return toSignIn(page);
   if (code === 'FORBIDDEN') return html(<ProblemPage chrome={chrome} title="Not allowed" message={error?.message ?? 'Not allowed'} />, 403);
   if (code === 'NOT_FOUND') return html(<ProblemPage chrome={chrome} title="Not found" message="It no longer exists, or was never here." />, 404);
+  const problem = mistakes(errors);
+  if (problem) return html(<ProblemPage chrome={chrome} title="That did not work" message={problem.messages.join(' ')} />, problem.status);
+  // Refusals of the request itself (too many requests, database unavailable): said with their status.
+  const status = code && code !== 'INTERNAL_SERVER_ERROR' && Object.hasOwn(ErrorCodes, code) ? ErrorCodes[code].status : undefined;
+  if (status) return html(<ProblemPage chrome={chrome} title="Please try again" message={error?.message ?? ErrorCodes[code as ErrorCode].title} />, status);
   throw new Error(`dashboard: unexpected API answer ${code}: ${error?.message}`);
 }
 
