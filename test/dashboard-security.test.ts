@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PENDING_LINKS } from '../src/auth/sign-in.js';
 import { hashToken } from '../src/auth/tokens.js';
 import { gqlAsSession, linkTokenFor, page, postForm, signIn } from './support/dashboard.js';
 import { useHarness } from './support/harness.js';
+import { until } from './support/smtp.js';
 
 const { h, tenant, rest } = useHarness();
 
@@ -74,6 +76,11 @@ describe('dashboard sign-in', () => {
     // The answer leaves before the lookup: no database work is on its path for either address.
     expect(Math.abs(median(timings.known ?? []) - median(timings.unknown ?? []))).toBeLessThan(25);
     expect(await h.db.prisma.outboxMessage.count({ where: { recipient: unknown } })).toBe(0);
+    // Twelve asks, but no flood: a few unused links at a time.
+    await until(async () => (await h.db.prisma.signInLink.count({ where: { userId: t.userId } })) >= MAX_PENDING_LINKS, 'the links');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await h.db.prisma.signInLink.count({ where: { userId: t.userId } })).toBe(MAX_PENDING_LINKS);
+    expect(await h.db.prisma.outboxMessage.count({ where: { recipient: known } })).toBe(MAX_PENDING_LINKS);
   });
 
   it('sends no link to a deactivated user, ends their sessions and stops their keys', async () => {

@@ -6,6 +6,9 @@ import { hashToken, newToken } from './tokens.js';
 /** A sign-in link works for this long after it is sent, and once. */
 export const SIGN_IN_LINK_MS = 15 * 60 * 1000;
 
+/** Unused, unexpired links a user may have at once; asking for more sends nothing until one is used or expires. */
+export const MAX_PENDING_LINKS = 3;
+
 /** Where a sign-in link leads: a page that asks for one click before using it (mail scanners follow links). */
 export const signInLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/dashboard/sign-in/link?token=${encodeURIComponent(token)}`;
 
@@ -61,11 +64,20 @@ export const normalizedEmail = (email: string) => email.trim().toLowerCase();
  * either.
  */
 export async function sendSignInLinks(prisma: PrismaClient, email: string, options: { now: Date; publicUrl: string }): Promise<void> {
-  const users = await prisma.user.findMany({
+  const found = await prisma.user.findMany({
     where: { email: normalizedEmail(email), deactivatedAt: null },
-    select: { id: true, tenantId: true, email: true, name: true, tenant: { select: { name: true } } },
+    select: {
+      id: true,
+      tenantId: true,
+      email: true,
+      name: true,
+      tenant: { select: { name: true } },
+      _count: { select: { signInLinks: { where: { usedAt: null, expiresAt: { gt: options.now } } } } },
+    },
     take: 20,
   });
+  // Nobody's inbox is flooded through this page: a few unused links at a time are enough.
+  const users = found.filter((user) => user._count.signInLinks < MAX_PENDING_LINKS);
   if (!users.length) return;
   await prisma.$transaction(async (tx) => {
     for (const user of users) {

@@ -17,10 +17,12 @@ export function signInRoutes({ prisma, publicUrl }: SignInOptions): Record<strin
   return {
     'GET /dashboard/sign-in': async () => html(<SignInPage sent={false} />),
     'POST /dashboard/sign-in': async (page) => {
-      // Answered before the lookup is done, and the same whatever it finds: neither the page nor
-      // its timing tells whether the address has an account.
+      // Answered before the lookup starts (it runs once the answer has been handed over), and the
+      // same whatever it finds: neither the page nor its timing tells whether the address has an account.
       const email = (page.form.get('email') ?? '').slice(0, 320);
-      void sendSignInLinks(prisma, email, { now: page.now, publicUrl }).catch((error: unknown) => logger.error({ err: error }, 'sign-in link not sent'));
+      setTimeout(() => {
+        sendSignInLinks(prisma, email, { now: page.now, publicUrl }).catch((error: unknown) => logger.error({ err: error }, 'sign-in link not sent'));
+      }, 0);
       return html(<SignInPage sent />);
     },
     'GET /dashboard/sign-in/link': async (page) => html(<SignInLinkPage token={page.url.searchParams.get('token') ?? ''} failed={false} />),
