@@ -13,7 +13,6 @@ export function generateKey(kind: ApiKeyKind): string {
   return prefixes[kind] + newToken();
 }
 
-
 /** Who a request acts as: an API key, or a dashboard session (which acts as a secret key with its user's role's scopes). */
 export interface Principal {
   /** The API key's id, or the dashboard session's. */

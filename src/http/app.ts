@@ -2,9 +2,9 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import type { DocumentNode } from 'graphql';
 import { Kind } from 'graphql';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
-import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
@@ -70,7 +70,7 @@ export interface AppOptions {
 /**
  * The whole HTTP surface: GraphQL at /graphql and the REST routes under /api, one pipeline,
  * inside one request boundary (src/http/request-boundary.ts) that admits each request
- * (src/http/admission.ts) before it runs; health, metrics and the API reference beside them.
+ * (src/http/admission.ts) before it runs; health, metrics, the API reference and the dashboard beside them.
  */
 export function createApp({
   prisma,
