@@ -1,4 +1,9 @@
-// `npm run bench [-- --url postgresql://... --duration 10 --profile]`
+// `npm run bench [-- --url postgresql://... --rounds 5 --duration 5 --quick --profile]`
+//
+// Interleaved rounds: every target runs once per round (in an order that shifts each round), so
+// whatever the machine does meanwhile hits all targets alike; each product target is reported as
+// the median over rounds of its ratio to the plain handler measured in the same round, with the
+// spread, p50 and p99 ratios, and a verdict; bench/last.json holds the same summary for machines.
 //
 // Measures the product's `GET /api/v1/leads?limit=25` (REST through SOFA) and the same page over
 // GraphQL against a hand-written node:http + pg handler doing the same work, then the same three for
@@ -9,35 +14,43 @@
 // creation (distinct slots). Each server runs in its own child process, so its memory can be measured
 // and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
-import { memoryTable, RSS_LIMIT_MB, throughputTable, type Measured, type MemoryFigures } from './report.js';
+import { memoryTable, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
 import { bookingCreation, PAGE, suitesOf, type Suite } from './suites.js';
-import { serverNodeArgs } from '../scripts/start-command.js';
+import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
-
-const WARMUP_SECONDS = 2;
 
 const { values: args } = parseArgs({
   options: {
     url: { type: 'string' },
-    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    // While developing: 2 rounds of 2 s, figures too rough for a verdict that counts.
+    quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
 });
 const serverUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const seconds = Number(args.duration);
-if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`--duration must be a whole number of seconds, got ${args.duration}`);
+const wholeNumber = (name: string, value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number of at least 1, got ${value}`);
+  return n;
+};
+const seconds = wholeNumber('duration', args.duration ?? (args.quick ? '2' : '5'));
+const rounds = wholeNumber('rounds', args.rounds ?? (args.quick ? '2' : '5'));
+const WARMUP_SECONDS = args.quick ? 1 : 2;
+const SUMMARY_FILE = join(projectRoot, 'bench/last.json');
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -161,12 +174,13 @@ interface Run {
 }
 
 /**
- * Every target is warmed up first (all 2xx with the expected body), then each is measured in
- * turn: measuring one target straight after its own warm-up left the first one measured on a
- * colder process (V8 still compiling code the other targets share).
+ * Every target is warmed up first (all 2xx with the expected body), then measured in `rounds`
+ * interleaved rounds, the order shifting by one target each round, so neither drift nor a
+ * neighbour's noise favours one target; writes (booking creation, which uses up its slots) run
+ * once, after the rounds.
  */
-async function measure(targets: Run[]) {
-  log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per target (every body checked, not counted), then ${seconds} s measured per target`);
+async function measure(targets: Run[], writes: Run[]) {
+  log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per target (every body checked, not counted), then ${rounds} interleaved rounds of ${seconds} s per target`);
   for (const { target, expectedBody } of targets) {
     const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
     const warmupProblems = problemsOf(target, warmup);
@@ -175,13 +189,20 @@ async function measure(targets: Run[]) {
   }
   const measured: Measured[] = [];
   const failures: string[] = [];
-  for (const { target, minRatio } of targets) {
+  const run = async ({ target, minRatio }: Run, round: number) => {
     const result = await runLoad(target, seconds);
     const problems = problemsOf(target, result);
-    log(`  ${target.name}: measured ${result.requests} requests${problems ? `, ${problems}` : ''}`);
     if (problems) failures.push(`${target.name}: ${problems}`);
-    measured.push({ target, minRatio, result });
+    measured.push({ target, minRatio, round, result });
+    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.name.includes('GraphQL') ? 'gql' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length] as Run);
+    const line: string[] = [];
+    for (const target of order) line.push(await run(target, round));
+    log(`  round ${round + 1}/${rounds}: ${line.join(', ')}`);
   }
+  for (const write of writes) log(`  ${await run(write, 0)}`);
   return { measured, failures };
 }
 
@@ -241,15 +262,22 @@ async function main(teardown: Teardown): Promise<boolean> {
       { target: suite.plain, expectedBody: bodies.get(suite.plain) },
     );
   }
-  runs.push({ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) });
-  const { measured, failures } = await measure(runs);
+  const writes = [{ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) }];
+  const { measured, failures } = await measure(runs, writes);
   const memoryFigures = await memory.figures(measured);
+  const summaries = summarize(measured);
 
-  log(`\nResults (${seconds} s per target, ${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
+  log(`\nResults: medians of ${rounds} interleaved rounds of ${seconds} s per target; "x raw" is each round's ratio to the plain handler of that round (${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
+  if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
   if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
-  log(throughputTable(measured));
+  log(throughputTable(summaries));
   log('');
   log(memoryTable(memoryFigures));
+  await writeFile(
+    SUMMARY_FILE,
+    `${JSON.stringify({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, memory: memoryFigures }, null, 2)}\n`,
+  );
+  log(`\nSummary written to ${SUMMARY_FILE}`);
 
   if (servers.profileDir) {
     await servers.product.stop(); // a graceful exit writes the profile
