@@ -64,23 +64,19 @@ export const normalizedEmail = (email: string) => email.trim().toLowerCase();
  * either.
  */
 export async function sendSignInLinks(prisma: PrismaClient, email: string, options: { now: Date; publicUrl: string }): Promise<void> {
-  const found = await prisma.user.findMany({
+  const users = await prisma.user.findMany({
     where: { email: normalizedEmail(email), deactivatedAt: null },
-    select: {
-      id: true,
-      tenantId: true,
-      email: true,
-      name: true,
-      tenant: { select: { name: true } },
-      _count: { select: { signInLinks: { where: { usedAt: null, expiresAt: { gt: options.now } } } } },
-    },
+    select: { id: true, tenantId: true, email: true, name: true, tenant: { select: { name: true } } },
     take: 20,
   });
-  // Nobody's inbox is flooded through this page: a few unused links at a time are enough.
-  const users = found.filter((user) => user._count.signInLinks < MAX_PENDING_LINKS);
   if (!users.length) return;
   await prisma.$transaction(async (tx) => {
     for (const user of users) {
+      // Nobody's inbox is flooded through this page: a few unused links at a time are enough. The
+      // user's row is locked first, so racing requests (on any processes) count one after another.
+      await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${user.id}::uuid FOR UPDATE`;
+      const pending = await tx.signInLink.count({ where: { userId: user.id, usedAt: null, expiresAt: { gt: options.now } } });
+      if (pending >= MAX_PENDING_LINKS) continue;
       await queueSignInLink(tx, { tenantId: user.tenantId, userId: user.id, email: user.email, name: user.name, tenantName: user.tenant.name }, options);
     }
   });
