@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
+import { parseOrThrow, requiredText } from '../shared/validation.js';
 import { generateKey } from './api-keys.js';
 import type { Scope } from './scopes.js';
 import { allScopes, isScope } from './scopes.js';
@@ -34,11 +36,7 @@ export function parseRateLimit(value: string): number {
   return limit;
 }
 
-function parseName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 200) throw badInput([{ field: 'name', message: 'must be 1 to 200 characters, not blank' }]);
-  return trimmed;
-}
+const PairName = z.object({ name: requiredText(200).transform((name) => name.trim()) });
 
 export interface NewKeyPair {
   tenantId: string;
@@ -53,7 +51,7 @@ export interface NewKeyPair {
 
 /** Creates a publishable + secret key pair acting as `userId`, who must be an active user of `tenantId`. */
 export async function createKeyPair(prisma: PrismaClient, args: NewKeyPair): Promise<IssuedKeyPair> {
-  const name = parseName(args.name);
+  const { name } = parseOrThrow(PairName, { name: args.name });
   const beyond = args.grantableScopes ? args.scopes.filter((scope) => !args.grantableScopes?.has(scope)) : [];
   if (beyond.length) throw badInput([{ field: 'scopes', message: `you may not grant scopes you do not hold: ${beyond.join(', ')}` }]);
   const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { deactivatedAt: true } });
