@@ -5,7 +5,7 @@ export const CONNECTIONS = 10;
 export interface Target {
   name: string;
   /** What it measures; the suite's plain handler (if any) is the baseline of the product targets. */
-  suite: 'leads' | 'deals' | 'availability' | 'inspections' | 'invoices' | 'booking';
+  suite: 'leads' | 'contacts' | 'companies' | 'deals' | 'bookings' | 'availability' | 'inspections' | 'invoices' | 'booking';
   /** The server that answers (whose memory is sampled). */
   server: 'product' | 'plain';
   url: string;

@@ -1,4 +1,5 @@
-// The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/pipeline/deals`,
+// The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/contacts/contact`,
+// `GET /api/v1/companies`, `GET /api/v1/pipeline/deals`, `GET /api/bookings`,
 // `GET /api/bookings/resources/{id}/availability`, `GET /api/inspections` and `GET /api/invoices` written by hand on
 // node:http + pg, doing the same work as the product (key lookup by SHA-256 joined to pair, user and
 // tenant, revocation/expiry/scope/module checks, the queries, the same JSON) and nothing else.
@@ -10,6 +11,7 @@ import { availability, readSlotIdKey } from './plain-availability.js';
 import { dealPage } from './plain-deals.js';
 import { inspectionPage } from './plain-inspections.js';
 import { invoicePage } from './plain-invoices.js';
+import { bookingPage, companyPage, contactPage } from './plain-records.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 4100);
@@ -22,6 +24,8 @@ const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
 const LEADS_SCOPE = 'leads.lead.read';
 const PIPELINE_SCOPE = 'pipeline';
 const BOOKINGS_SCOPE = 'bookings.read';
+const COMPANIES_SCOPE = 'companies.read';
+const CONTACTS_SCOPE = 'contacts.read';
 const INSPECTIONS_SCOPE = 'inspections.read';
 const INVOICES_SCOPE = 'invoices.read';
 
@@ -96,12 +100,13 @@ async function authorize(header: string | undefined, scope: string, module?: str
 interface PageQuery {
   limit: number;
   page: number;
+  offset: number;
   search: string | null;
 }
 
-/** `limit` (1-100, default 25) and, where allowed, `page` (1-based) and `search`; null for anything else. */
-function parseQuery(url: URL, allowPage: boolean, allowSearch = false): PageQuery | null {
-  const allowed = [...(allowPage ? ['limit', 'page'] : ['limit']), ...(allowSearch ? ['search'] : [])];
+/** `limit` (1-100, default 25) and, where allowed, `page` (1-based) or `offset`, and `search`; null for anything else. */
+function parseQuery(url: URL, paging: Route['paging'], allowSearch = false): PageQuery | null {
+  const allowed = ['limit', ...(paging === 'keyset' ? [] : [paging]), ...(allowSearch ? ['search'] : [])];
   for (const name of url.searchParams.keys()) if (!allowed.includes(name)) return null;
   const search = url.searchParams.get('search');
   if (search && search.length > 200) return null;
@@ -111,7 +116,8 @@ function parseQuery(url: URL, allowPage: boolean, allowSearch = false): PageQuer
   };
   const limit = number('limit', 25);
   const page = number('page', 1);
-  return limit >= 1 && limit <= 100 && page >= 1 ? { limit, page, search: search?.trim() || null } : null;
+  const offset = number('offset', 0);
+  return limit >= 1 && limit <= 100 && page >= 1 && offset >= 0 ? { limit, page, offset, search: search?.trim() || null } : null;
 }
 
 async function listLeads(tenantId: string, { limit }: PageQuery): Promise<object> {
@@ -127,8 +133,8 @@ async function listLeads(tenantId: string, { limit }: PageQuery): Promise<object
 
 interface Route {
   scope: string;
-  /** Page-based lists take `page`; keyset ones only `limit`. */
-  allowPage: boolean;
+  /** Page-based lists take `page`, offset-based ones `offset`; keyset ones only `limit`. */
+  paging: 'page' | 'offset' | 'keyset';
   /** The tenant module the route belongs to, if any. */
   module?: string;
   /** Whether the route takes `search`. */
@@ -137,17 +143,20 @@ interface Route {
 }
 
 const routes: Record<string, Route> = {
-  '/api/v1/leads': { scope: LEADS_SCOPE, allowPage: false, list: listLeads },
-  '/api/v1/pipeline/deals': { scope: PIPELINE_SCOPE, allowPage: true, list: (tenantId, { page, limit }) => dealPage(pool, tenantId, page, limit) },
+  '/api/v1/leads': { scope: LEADS_SCOPE, paging: 'keyset', list: listLeads },
+  '/api/v1/contacts/contact': { scope: CONTACTS_SCOPE, paging: 'page', list: (tenantId, { page, limit }) => contactPage(pool, tenantId, page, limit) },
+  '/api/v1/companies': { scope: COMPANIES_SCOPE, paging: 'page', list: (tenantId, { page, limit }) => companyPage(pool, tenantId, page, limit) },
+  '/api/bookings': { scope: BOOKINGS_SCOPE, paging: 'offset', list: (tenantId, { offset, limit }) => bookingPage(pool, tenantId, offset, limit) },
+  '/api/v1/pipeline/deals': { scope: PIPELINE_SCOPE, paging: 'page', list: (tenantId, { page, limit }) => dealPage(pool, tenantId, page, limit) },
   '/api/inspections': {
     scope: INSPECTIONS_SCOPE,
-    allowPage: true,
+    paging: 'page',
     module: 'inspections',
     list: (tenantId, { page, limit }) => inspectionPage(pool, tenantId, page, limit),
   },
   '/api/invoices': {
     scope: INVOICES_SCOPE,
-    allowPage: true,
+    paging: 'page',
     allowSearch: true,
     list: (tenantId, { page, limit, search }) => invoicePage(pool, tenantId, page, limit, search),
   },
@@ -177,7 +186,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (!route) return send(res, 404, { error: 'Not Found', message: `No route ${url.pathname}` });
   const auth = await authorize(req.headers.authorization, route.scope, route.module);
   if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
-  const query = parseQuery(url, route.allowPage, route.allowSearch);
+  const query = parseQuery(url, route.paging, route.allowSearch);
   if (query === null) return send(res, 400, { error: 'Bad Request', message: 'limit: must be between 1 and 100; page: must be 1 or more' });
   send(res, 200, await route.list(auth.tenantId, query));
 }

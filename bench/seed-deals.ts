@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
 export const DEAL_COUNT = 10_000;
-const COMPANY_COUNT = 50;
-const CONTACT_COUNT = 100;
+export const COMPANY_COUNT = 50;
+export const CONTACT_COUNT = 100;
 const SITE_COUNT = 30;
 
 const ids = (count: number) => Array.from({ length: count }, () => randomUUID());

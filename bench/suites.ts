@@ -2,13 +2,16 @@
 // handler's equivalent route, with the share of the plain handler's requests/s each product
 // surface should reach; and booking creation on its own.
 import { bookingRoutes } from '../src/bookings/booking.rest.js';
+import { companyRoutes } from '../src/companies/company.rest.js';
+import { contactRoutes } from '../src/contacts/contact.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
 import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
+import type { RestRoutes } from '../src/http/rest.js';
 import type { Target } from './load.js';
 import type { BenchData } from './scratch-db.js';
-import { measuredWeek } from './seed-bookings.js';
-import { DEAL_COUNT } from './seed-deals.js';
+import { BOOKING_COUNT, measuredWeek } from './seed-bookings.js';
+import { COMPANY_COUNT, CONTACT_COUNT, DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
 import { INVOICE_SEARCH } from './seed-invoices.js';
 import type { Json } from './verify.js';
@@ -17,19 +20,19 @@ export const PAGE = 25;
 
 const LEADS_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt } nextCursor hasMore } }`;
 
-// The REST route's own selection (`{ data { <listItem> } total page pageSize }`), so both surfaces
-// select every nested object the same way and answer the same data.
-const dealsSelection = dealRoutes['Query.deals']?.select;
-if (!dealsSelection) throw new Error('src/deals/deal.rest.ts no longer routes Query.deals');
-const DEALS_QUERY = `{ deals(limit: ${PAGE}) ${dealsSelection} }`;
+/** The REST route's own selection (`{ data { <item> } total ... }`) for `field` over GraphQL, so both surfaces select the same data. */
+function queryOf(routes: RestRoutes, field: string, args: string): string {
+  const selection = routes[`Query.${field}`]?.select;
+  if (!selection) throw new Error(`no REST route serves Query.${field} any more`);
+  return `{ ${field}(${args}) ${selection} }`;
+}
 
-const inspectionsSelection = inspectionRoutes['Query.inspections']?.select;
-if (!inspectionsSelection) throw new Error('src/inspections/inspection.rest.ts no longer routes Query.inspections');
-const INSPECTIONS_QUERY = `{ inspections(limit: ${PAGE}) ${inspectionsSelection} }`;
-
-const invoicesSelection = invoiceRoutes['Query.invoices']?.select;
-if (!invoicesSelection) throw new Error('src/invoices/invoice.rest.ts no longer routes Query.invoices');
-const INVOICES_QUERY = `{ invoices(limit: ${PAGE}, search: "${INVOICE_SEARCH}") ${invoicesSelection} }`;
+const CONTACTS_QUERY = queryOf(contactRoutes, 'contacts', `limit: ${PAGE}`);
+const COMPANIES_QUERY = queryOf(companyRoutes, 'companies', `limit: ${PAGE}`);
+const DEALS_QUERY = queryOf(dealRoutes, 'deals', `limit: ${PAGE}`);
+const BOOKINGS_QUERY = queryOf(bookingRoutes, 'bookings', `limit: ${PAGE}`);
+const INSPECTIONS_QUERY = queryOf(inspectionRoutes, 'inspections', `limit: ${PAGE}`);
+const INVOICES_QUERY = queryOf(invoiceRoutes, 'invoices', `limit: ${PAGE}, search: "${INVOICE_SEARCH}"`);
 
 const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
 if (!availabilitySelection) throw new Error('src/bookings/booking.rest.ts no longer routes Query.resourceAvailability');
@@ -75,11 +78,33 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       isFullPage: (body) => fullData(body) && body.hasMore === true,
     },
     {
+      name: 'contacts',
+      field: 'contacts',
+      ...suite('contacts', `/api/v1/contacts/contact?limit=${PAGE}`, CONTACTS_QUERY),
+      goals: { rest: 0.6, graphql: 0.5 },
+      isFullPage: (body) => fullData(body) && body.total === CONTACT_COUNT && body.page === 1,
+    },
+    {
+      name: 'companies',
+      field: 'companies',
+      ...suite('companies', `/api/v1/companies?limit=${PAGE}`, COMPANIES_QUERY),
+      goals: { rest: 0.6, graphql: 0.5 },
+      isFullPage: (body) => fullData(body) && body.total === COMPANY_COUNT && body.page === 1,
+    },
+    {
       name: 'deals',
       field: 'deals',
       ...suite('deals', `/api/v1/pipeline/deals?limit=${PAGE}`, DEALS_QUERY),
       goals: { rest: 0.4, graphql: 0.4 },
       isFullPage: (body) => fullData(body) && body.total === DEAL_COUNT && body.page === 1 && body.pageSize === PAGE,
+    },
+    {
+      // The first bookings by start, of the 500 on the measured resource and those booked before.
+      name: 'bookings',
+      field: 'bookings',
+      ...suite('bookings', `/api/bookings?limit=${PAGE}`, BOOKINGS_QUERY),
+      goals: { rest: 0.6, graphql: 0.5 },
+      isFullPage: (body) => fullData(body) && typeof body.total === 'number' && body.total >= BOOKING_COUNT,
     },
     {
       // A week of 30-minute slots of a resource holding 500 confirmed bookings in it.

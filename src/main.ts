@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { loadKey } from './auth/api-keys.js';
+import { cachedKeyLookup } from './auth/key-cache.js';
 import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
@@ -35,6 +37,7 @@ const rateLimits = await createRateLimits({
 });
 // So that the first requests already spend from the shared budget.
 await rateLimits.ready();
+const keys = await cachedKeyLookup((keyHash) => loadKey(db.prisma, keyHash), db.listen);
 // Every process sweeps; a sweep is one indexed DELETE, harmless when another process just ran it.
 const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());
@@ -48,6 +51,7 @@ const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const server = createHttpServer(
   createApp({
     prisma: db.prisma,
+    keyLookup: keys.find,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     rateLimits,
     trustProxyHops: config.TRUST_PROXY_HOPS,
@@ -64,6 +68,7 @@ async function release() {
   await sweeper.stop();
   await mailWorker.stop();
   await rateLimits.close();
+  await keys.stop();
   await db.close();
 }
 

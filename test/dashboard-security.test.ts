@@ -5,7 +5,7 @@ import { gqlAsSession, linkTokenFor, page, postForm, signIn } from './support/da
 import { useHarness } from './support/harness.js';
 import { until } from './support/smtp.js';
 
-const { h, tenant, rest } = useHarness();
+const { h, tenant, rest, untilKeyRefused } = useHarness();
 
 const emailOf = async (userId: string) => (await h.db.prisma.user.findUniqueOrThrow({ where: { id: userId } })).email;
 /** The code of a GraphQL answer's first error (GraphQL answers HTTP 200 with its errors in the body). */
@@ -105,6 +105,7 @@ describe('dashboard sign-in', () => {
     const member = await tenant({ role: 'sales', scopes: ['leads.lead.read'] });
     expect((await rest('GET', '/api/v1/leads', { key: member.secret })).status).toBe(200);
     await h.db.prisma.user.update({ where: { id: member.userId }, data: { deactivatedAt: new Date() } });
+    await untilKeyRefused(member.secret, 401);
     const refused = await rest('GET', '/api/v1/leads', { key: member.secret });
     expect(refused.status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyKind, TenantModule, UserRole } from '../generated/prisma/enums.js';
+import type { KeyLookup } from './key-cache.js';
 import type { Scope } from './scopes.js';
 import { isScope } from './scopes.js';
 import { hashToken, newToken } from './tokens.js';
@@ -59,6 +60,17 @@ interface KeyRow {
   deactivatedAt: Date | null;
 }
 
+/** What authentication knows of a key: its state, and the principal it acts as while valid. */
+export interface KeyRecord {
+  tenantId: string;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  deactivatedAt: Date | null;
+  /** When the key was last recorded as used (moved forward by this process when it records a use). */
+  lastUsedAt: Date | null;
+  principal: Principal;
+}
+
 /** `lastUsedAt` and a session's last-seen time are written at most this often, not on every request. */
 export const USAGE_RECORD_INTERVAL_MS = 60_000;
 
@@ -68,16 +80,9 @@ export function bearerToken(header: string | null): string | null {
   return match?.[1] ?? '';
 }
 
-/**
- * Resolves the key of a request. One indexed query, every request: revocation is immediate for
- * every process. The key's `lastUsedAt` is written when it is a minute old or more.
- */
-export async function authenticate(prisma: PrismaClient, header: string | null, now: Date): Promise<Authentication> {
-  const token = bearerToken(header);
-  if (token === null) return { failure: 'missing' };
-  if (!keyPattern.test(token)) return { failure: 'malformed' };
-  // One flat join, written by hand: this runs on every request, and the ORM's nested form cost
-  // more CPU than the rest of a typical request.
+/** Reads a key by its hash: one indexed query. */
+export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<KeyRecord | undefined> {
+  // One flat join, written by hand: the ORM's nested form cost more CPU than the rest of a typical request.
   const rows = await prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.kind::text AS kind, k."revokedAt", k."lastUsedAt", k."tenantId", p.scopes, p."expiresAt", p."rateLimit",
            u.id AS "userId", u.role::text AS role, u."deactivatedAt", t.modules::text[] AS modules
@@ -85,16 +90,15 @@ export async function authenticate(prisma: PrismaClient, header: string | null, 
       JOIN "ApiKeyPair" p ON p.id = k."pairId"
       JOIN "User" u ON u.id = p."userId"
       JOIN "Tenant" t ON t.id = u."tenantId"
-     WHERE k."keyHash" = ${hashToken(token)}`;
+     WHERE k."keyHash" = ${keyHash}`;
   const key = rows[0];
-  if (!key) return { failure: 'unknown' };
-  if (key.revokedAt && key.revokedAt <= now) return { failure: 'revoked' };
-  if (key.expiresAt && key.expiresAt <= now) return { failure: 'expired' };
-  if (key.deactivatedAt) return { failure: 'deactivated' };
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= USAGE_RECORD_INTERVAL_MS) {
-    await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now }, select: { id: true } });
-  }
+  if (!key) return undefined;
   return {
+    tenantId: key.tenantId,
+    revokedAt: key.revokedAt,
+    expiresAt: key.expiresAt,
+    deactivatedAt: key.deactivatedAt,
+    lastUsedAt: key.lastUsedAt,
     principal: {
       credentialId: key.id,
       via: 'key',
@@ -107,4 +111,30 @@ export async function authenticate(prisma: PrismaClient, header: string | null, 
       rateLimit: key.rateLimit,
     },
   };
+}
+
+/**
+ * Resolves the key of a request through `keys` (src/auth/key-cache.ts: from memory, kept current by
+ * the database's announcements). Revocation and expiry are judged against `now` on every request.
+ * The key's `lastUsedAt` is written when it is a minute old or more.
+ */
+export async function authenticate(
+  keys: KeyLookup<KeyRecord>,
+  prisma: PrismaClient,
+  header: string | null,
+  now: Date,
+): Promise<Authentication> {
+  const token = bearerToken(header);
+  if (token === null) return { failure: 'missing' };
+  if (!keyPattern.test(token)) return { failure: 'malformed' };
+  const key = await keys(hashToken(token));
+  if (!key) return { failure: 'unknown' };
+  if (key.revokedAt && key.revokedAt <= now) return { failure: 'revoked' };
+  if (key.expiresAt && key.expiresAt <= now) return { failure: 'expired' };
+  if (key.deactivatedAt) return { failure: 'deactivated' };
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= USAGE_RECORD_INTERVAL_MS) {
+    key.lastUsedAt = now;
+    await prisma.apiKey.update({ where: { id: key.principal.credentialId }, data: { lastUsedAt: now }, select: { id: true } });
+  }
+  return { principal: key.principal };
 }

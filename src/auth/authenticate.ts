@@ -1,15 +1,21 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
-import type { Authentication } from './api-keys.js';
+import type { Authentication, KeyRecord } from './api-keys.js';
 import { authenticate } from './api-keys.js';
+import type { KeyLookup } from './key-cache.js';
 import { authenticateSession, CSRF_HEADER, sessionCookieOf } from './sessions.js';
 
 /**
  * Who a request acts as: the API key in `Authorization` when one is sent (a key always wins), or
  * else the dashboard's session cookie with its CSRF token. Every surface authenticates this way.
  */
-export async function authenticateRequest(prisma: PrismaClient, headers: Headers, now: Date): Promise<Authentication> {
+export async function authenticateRequest(
+  keys: KeyLookup<KeyRecord>,
+  prisma: PrismaClient,
+  headers: Headers,
+  now: Date,
+): Promise<Authentication> {
   const authorization = headers.get('authorization');
   const session = authorization === null ? sessionCookieOf(headers) : null;
   if (session) return authenticateSession(prisma, session, headers.get(CSRF_HEADER), now);
-  return authenticate(prisma, authorization, now);
+  return authenticate(keys, prisma, authorization, now);
 }

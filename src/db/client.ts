@@ -7,6 +7,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from '../generated/prisma/client.js';
 import { liveHolder, lockDataDirectory } from './data-dir-lock.js';
 import { createPGlite, embeddedAdapter } from './embedded.js';
+import { embeddedNotifications, type Listen, postgresListen } from './notifications.js';
 import { applyMigrations } from './schema-engine.js';
 
 export interface Database {
@@ -14,6 +15,8 @@ export interface Database {
   /** The connection pool, on PostgreSQL (the embedded database has none). */
   pool?: pg.Pool;
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** PostgreSQL's `LISTEN`: what other processes (or this one) announce with `NOTIFY`. */
+  listen: Listen;
   /** Where the data lives, for log lines; never contains a password. */
   description: string;
   close(): Promise<void>;
@@ -31,6 +34,22 @@ function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: O
   return new PrismaClient({ adapter, errorFormat: 'minimal', log: options.logQueries ? [{ emit: 'event', level: 'query' }] : [] });
 }
 
+/**
+ * PrismaPg runs a migration script by cutting it at every `;`, which cuts a function's body apart
+ * (the credential-change trigger's, for one); PostgreSQL's simple query protocol runs a whole
+ * script as it is, as Prisma's native engine does.
+ */
+function wholeScripts(factory: PrismaPg, pool: pg.Pool): PrismaPg {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () =>
+    Object.assign(await connect(), {
+      executeScript: async (script: string) => {
+        await pool.query(script);
+      },
+    });
+  return factory;
+}
+
 export async function openPostgres(url: string, poolSize: number, options: OpenOptions = {}): Promise<Database> {
   // The pool is ours (not the adapter's) so that metrics can read its figures and close() ends it.
   // Waits for a connection are bounded: past the bound a request fails fast instead of queueing.
@@ -38,13 +57,14 @@ export async function openPostgres(url: string, poolSize: number, options: OpenO
   // An idle connection the server drops (an outage, a restart) is replaced on next use; the
   // error is reported by the request that meets the outage, not here.
   pool.on('error', () => {});
-  const adapterFactory = new PrismaPg(pool);
+  const adapterFactory = wholeScripts(new PrismaPg(pool), pool);
   const prisma = createClient(adapterFactory, options);
   const { host, pathname } = new URL(url);
   return {
     prisma,
     pool,
     adapterFactory,
+    listen: postgresListen(url),
     description: `PostgreSQL ${host}${pathname}`,
     close: async () => {
       await prisma.$disconnect();
@@ -59,9 +79,11 @@ export async function openMemory(options: OpenOptions = {}): Promise<Database> {
   const adapterFactory = await embeddedAdapter(pglite);
   await applyMigrations(adapterFactory);
   const prisma = createClient(adapterFactory, options);
+  const { listen } = await embeddedNotifications(pglite);
   return {
     prisma,
     adapterFactory,
+    listen,
     description: 'embedded PostgreSQL (in memory)',
     close: async () => {
       await prisma.$disconnect();
@@ -97,18 +119,20 @@ export async function openEmbedded(
   const pglite = await createPGlite(join(dir, 'pgdata'));
   const adapterFactory = await embeddedAdapter(pglite);
   const appliedMigrations = await applyMigrations(adapterFactory);
+  const notifications = await embeddedNotifications(pglite);
   let socketServer: PGLiteSocketServer | undefined;
   if (options.share) {
     // Holding the lock, any socket file here was left by a process that died.
     rmSync(embeddedSocketPath(dir), { force: true });
     const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-    socketServer = new PGLiteSocketServer({ db: pglite, path: embeddedSocketPath(dir) });
+    socketServer = new PGLiteSocketServer({ db: notifications.socketDatabase(), path: embeddedSocketPath(dir) });
     await socketServer.start();
   }
   const prisma = createClient(adapterFactory, options);
   return {
     prisma,
     adapterFactory,
+    listen: notifications.listen,
     description: `embedded PostgreSQL in ${dir}`,
     appliedMigrations,
     close: async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Authentication } from '../auth/api-keys.js';
+import type { Authentication, KeyRecord } from '../auth/api-keys.js';
+import type { KeyLookup } from '../auth/key-cache.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -25,6 +26,8 @@ export function authenticationOf(serverContext: object): Authentication {
 
 export interface AdmissionOptions {
   prisma: PrismaClient;
+  /** How keys are found (src/auth/key-cache.ts). */
+  keys: KeyLookup<KeyRecord>;
   now: () => Date;
   /** Request budgets; none when omitted. */
   rateLimits?: RateLimits;
@@ -40,16 +43,16 @@ function clientAddress(serverContext: AdmittedContext, request: Request, trustPr
 }
 
 /**
- * Admission of every API request, before its operation runs: the key is looked up (one indexed
- * query; its verdict is used by the access checks later), the request spends from its budget (the
+ * Admission of every API request, before its operation runs: the key is looked up (from memory,
+ * or one indexed query; its verdict is used by the access checks later), the request spends from its budget (the
  * key's, or without a valid key the client address's, which is smaller) and is refused with 429
  * past it, and a POST with an `Idempotency-Key` is run at most once (src/http/idempotency.ts).
  */
-export function createAdmission({ prisma, now, rateLimits, trustProxyHops = 0 }: AdmissionOptions): Admission {
+export function createAdmission({ prisma, keys, now, rateLimits, trustProxyHops = 0 }: AdmissionOptions): Admission {
   return {
     async admit(request, serverContext, work) {
       const admitted = serverContext as AdmittedContext;
-      const authentication = await authenticateRequest(prisma, request.headers, now());
+      const authentication = await authenticateRequest(keys, prisma, request.headers, now());
       admitted.authentication = authentication;
       const principal = 'principal' in authentication ? authentication.principal : null;
       if (rateLimits) {

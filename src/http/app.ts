@@ -4,6 +4,8 @@ import { Kind } from 'graphql';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { type KeyRecord, loadKey } from '../auth/api-keys.js';
+import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -49,6 +51,8 @@ function jitCanRun(document: DocumentNode): boolean {
 
 export interface AppOptions {
   prisma: PrismaClient;
+  /** How API keys are found: `cachedKeyLookup` (src/auth/key-cache.ts) in a server; by default one query per request. */
+  keyLookup?: KeyLookup<KeyRecord>;
   /** Clock used for key expiry and idempotency; tests inject one they can move. */
   now?: () => Date;
   /** Longest a request may take before it is answered 503 (default 10 s). */
@@ -74,6 +78,7 @@ export interface AppOptions {
  */
 export function createApp({
   prisma,
+  keyLookup = (keyHash) => loadKey(prisma, keyHash),
   now = () => new Date(),
   requestTimeoutMs = 10_000,
   rateLimits,
@@ -125,7 +130,7 @@ export function createApp({
     },
     plugins: [
       ...(metrics ? [metrics] : []),
-      useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, now, rateLimits, trustProxyHops }) }),
+      useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas) }),
       useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request)) }),

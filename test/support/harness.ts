@@ -9,6 +9,8 @@ import type { Database } from '../../src/db/client.js';
 import type { UserRole } from '../../src/generated/prisma/enums.js';
 import type { App } from '../../src/http/app.js';
 import { createApp } from '../../src/http/app.js';
+import { type KeyRecord, loadKey } from '../../src/auth/api-keys.js';
+import { type CachedKeyLookup, cachedKeyLookup } from '../../src/auth/key-cache.js';
 import { createTenant, createUser } from '../../src/tenants/tenant.service.js';
 import { openTestDatabase } from './database.js';
 
@@ -43,14 +45,20 @@ export function useHarness() {
     clock: { offsetMs: 0 },
     statements: 0,
   };
+  let keys: CachedKeyLookup<KeyRecord> | undefined;
   beforeAll(async () => {
     h.db = await openTestDatabase();
-    (h.db.prisma as unknown as { $on(event: 'query', cb: () => void): void }).$on('query', () => {
-      h.statements += 1;
+    // Authentication's statements (the key's lookup, when not found in memory, and its `lastUsedAt`)
+    // are not counted: what tests count is what their operation costs.
+    (h.db.prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', ({ query }) => {
+      if (!query.includes('"ApiKey"')) h.statements += 1;
     });
-    h.app = createApp({ prisma: h.db.prisma, now: () => new Date(Date.now() + h.clock.offsetMs) });
+    // Keys are found as a server finds them: cached, and forgotten when the database announces a change.
+    keys = await cachedKeyLookup((keyHash) => loadKey(h.db.prisma, keyHash), h.db.listen);
+    h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs) });
   });
   afterAll(async () => {
+    await keys?.stop();
     await h.db?.close();
   });
 
@@ -85,12 +93,23 @@ export function useHarness() {
     return { status: response.status, data: json.data, errors: json.errors };
   }
 
-  /** SQL statements issued while `work` runs. */
+  /** SQL statements issued while `work` runs, authentication's aside. */
   async function countStatements(work: () => Promise<unknown>): Promise<number> {
     const before = h.statements;
     await work();
     return h.statements - before;
   }
 
-  return { h, tenant, rest, gql, countStatements };
+  /**
+   * Waits (up to a second) until a key is refused with `status`: a change to a key reaches each
+   * process's key cache through the database's notification, within milliseconds (src/auth/key-cache.ts).
+   */
+  async function untilKeyRefused(key: string, status: 401 | 403) {
+    const since = Date.now();
+    while ((await rest('GET', '/api/v1/leads', { key })).status !== status && Date.now() - since < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  return { h, tenant, rest, gql, countStatements, untilKeyRefused };
 }
