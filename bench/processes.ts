@@ -55,7 +55,8 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
   const startedAt = Date.now();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
     cwd: projectRoot,
-    env: { ...process.env, ...options.env },
+    // An empty value unsets a variable of this process's environment (DATABASE_URL, for the embedded database).
+    env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== '')),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
+import { measureEmbedded } from './embedded-memory.js';
 import { summarizeProfile } from './profile-summary.js';
 import { memoryTable, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
@@ -209,8 +210,8 @@ async function measure(targets: Run[], writes: Run[]) {
 /** Samples both servers' RSS from now on; `figures()` stops sampling and reads the peaks. */
 function watchMemory({ product, plain }: Servers, teardown: Teardown) {
   const watched = [
-    { server: product, label: 'product (src/main.ts)', kind: 'product' as const, limitMb: RSS_LIMIT_MB },
-    { server: plain, label: 'plain (bench/plain-server.ts)', kind: 'plain' as const, limitMb: undefined },
+    { server: product, label: 'product (src/main.ts)', kind: 'product' as const, limit: { mb: RSS_LIMIT_MB, on: 'peak' as const } },
+    { server: plain, label: 'plain (bench/plain-server.ts)', kind: 'plain' as const, limit: undefined },
   ].map((w) => ({ ...w, sampler: new RssSampler(w.server.pid), readyKb: NaN }));
   const ready = Promise.all(
     watched.map(async (w) => {
@@ -233,7 +234,7 @@ function watchMemory({ product, plain }: Servers, teardown: Teardown) {
             readyKb: w.readyKb,
             maxUnderLoadKb: w.sampler.maxKb(from, to),
             peakKb: (await readMemory(w.server.pid))?.hwmKb ?? NaN,
-            limitMb: w.limitMb,
+            limit: w.limit,
           };
         }),
       ),
@@ -265,6 +266,11 @@ async function main(teardown: Teardown): Promise<boolean> {
   const writes = [{ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) }];
   const { measured, failures } = await measure(runs, writes);
   const memoryFigures = await memory.figures(measured);
+  // Alone on the machine: the PostgreSQL servers are stopped first.
+  await servers.product.stop();
+  await servers.plain.stop();
+  log('\nThe product on the embedded database: idle, then under load on leads');
+  memoryFigures.push(await measureEmbedded(productNodeFlags(), seconds, teardown));
   const summaries = summarize(measured);
 
   log(`\nResults: medians of ${rounds} interleaved rounds of ${seconds} s per target; "x raw" is each round's ratio to the plain handler of that round (${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);

@@ -17,7 +17,7 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -45,14 +45,14 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 export interface BenchData {
   tenantId: string;
-  /** Secret key with scopes `leads.lead.read`, `pipeline`, `bookings.read`, `bookings.manage` and `inspections.read` and `invoices.read`. */
+  /** Secret key with scopes `leads.lead.read`, `contacts.read`, `companies.read`, `pipeline`, `bookings.read`, `bookings.manage`, `inspections.read` and `invoices.read`. */
   secret: string;
   bookings: BookingData;
 }
 
 // One INSERT ... SELECT: 10,000 rows in well under a second. Ids are random UUIDs (the product
 // makes v7 ones, but pages are ordered by createdAt first); createdAt values are distinct.
-const insertLeads = `
+export const insertLeads = `
 INSERT INTO "Lead" ("id", "tenantId", "firstName", "lastName", "email", "phone", "companyName", "status", "source",
                     "channelType", "intent", "notes", "assignedTo", "sourceAttribution", "customFields", "createdAt", "updatedAt")
 SELECT gen_random_uuid(), $1::uuid,
@@ -98,7 +98,7 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
       tenantId: tenant.id,
       userId: admin.id,
       name: 'bench',
-      scopes: ['leads.lead.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read', 'invoices.read'],
+      scopes: ['leads.lead.read', 'contacts.read', 'companies.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read', 'invoices.read'],
     });
     return { tenantId: tenant.id, secret: keys.secret.key, bookings };
   } finally {

@@ -79,13 +79,17 @@ export function decodeCursor(cursor: string): KeysetPosition {
   }
 }
 
-/** Prisma `where` and `orderBy` for the rows after a keyset position, newest first. */
+/**
+ * Prisma `where` and `orderBy` for the rows after a keyset position, newest first. The bound
+ * `createdAt <= position` is an index range on (tenantId, createdAt, id): the page starts at the
+ * position whatever its depth. The OR only drops rows of that very instant up to the position's id
+ * (written as `createdAt < x OR (createdAt = x AND id < y)` alone, PostgreSQL filters every newer
+ * row instead: the last page of a million leads read the whole index).
+ */
 export function keysetQuery(cursor: string | null | undefined) {
   const after = cursor ? decodeCursor(cursor) : null;
   return {
-    where: after
-      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : {},
+    where: after ? { createdAt: { lte: after.createdAt }, OR: [{ createdAt: { lt: after.createdAt } }, { id: { lt: after.id } }] } : {},
     orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
   };
 }

@@ -1,0 +1,142 @@
+// `npm run bench:scale [-- --url postgresql://...]`
+//
+// Lists at scale. One tenant's lists are timed with 10,000 leads; then the tenant grows to
+// 1,000,000 leads and 10 other tenants of 100,000 leads, 10,000 deals and 10,000 invoices each join
+// it, and the same lists are timed again: the first, middle and last cursor pages of leads (goal:
+// within 1.3x of the 10,000-lead figure), and the first and a deep page of deals and invoices with
+// their `total` (goal: within 2x). Each figure is the median of sequential requests through the
+// product's whole HTTP handler, in this process (no network), after a warm-up. Then the plans
+// PostgreSQL chose for the statements those requests ran, with EXPLAIN (ANALYZE, BUFFERS).
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadKey } from '../src/auth/api-keys.js';
+import { cachedKeyLookup } from '../src/auth/key-cache.js';
+import { openPostgres } from '../src/db/client.js';
+import { encodeCursor } from '../src/graphql/pagination.js';
+import { createApp } from '../src/http/app.js';
+import { createTenant, createUser } from '../src/tenants/tenant.service.js';
+import { createScratchDatabase, insertLeads, LEAD_COUNT, prepareBenchData, withClient } from './scratch-db.js';
+import { seedDeals } from './seed-deals.js';
+import { seedInvoices } from './seed-invoices.js';
+
+const { values: args } = parseArgs({ options: { url: { type: 'string' }, requests: { type: 'string' } } });
+const serverUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const REQUESTS = Number(args.requests ?? 200);
+const BIG_TENANT_LEADS = 1_000_000;
+const OTHER_TENANTS = 10;
+const OTHER_TENANT_LEADS = 100_000;
+const PAGE = 25;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+const scratch = await createScratchDatabase(serverUrl);
+const db = await openPostgres(scratch.url, 10, { logQueries: true });
+const keys = await cachedKeyLookup((keyHash) => loadKey(db.prisma, keyHash), db.listen);
+let capturing: { query: string; params: string }[] | null = null;
+(db.prisma as unknown as { $on(event: 'query', cb: (e: { query: string; params: string }) => void): void }).$on('query', (e) => {
+  if (capturing && !e.query.includes('"ApiKey"')) capturing.push({ query: e.query, params: e.params });
+});
+
+try {
+  const started = Date.now();
+  const data = await prepareBenchData(scratch.url);
+  const app = createApp({ prisma: db.prisma, keyLookup: keys.find });
+  const headers = { authorization: `Bearer ${data.secret}` };
+
+  /** The cursor that starts the page after the first `skipped` leads of the bench tenant. */
+  const cursorAfter = async (skipped: number) => {
+    const { rows } = await db.pool!.query<{ createdAt: Date; id: string }>(
+      'SELECT "createdAt", id FROM "Lead" WHERE "tenantId" = $1 ORDER BY "createdAt" DESC, id DESC OFFSET $2 LIMIT 1',
+      [data.tenantId, skipped - 1],
+    );
+    return encodeCursor(rows[0]!);
+  };
+  const leadCount = async () =>
+    Number((await db.pool!.query('SELECT count(*) FROM "Lead" WHERE "tenantId" = $1', [data.tenantId])).rows[0].count);
+
+  async function paths() {
+    const count = await leadCount();
+    return {
+      'leads, first page': `/api/v1/leads?limit=${PAGE}`,
+      'leads, middle page': `/api/v1/leads?limit=${PAGE}&cursor=${await cursorAfter(Math.floor(count / 2))}`,
+      'leads, last page': `/api/v1/leads?limit=${PAGE}&cursor=${await cursorAfter(count - PAGE)}`,
+      'deals, first page': `/api/v1/pipeline/deals?limit=${PAGE}`,
+      'deals, page 200': `/api/v1/pipeline/deals?limit=${PAGE}&page=200`,
+      'invoices, first page': `/api/invoices?limit=${PAGE}`,
+      'invoices, page 200': `/api/invoices?limit=${PAGE}&page=200`,
+    };
+  }
+
+  /** Median milliseconds of sequential requests, after as many unmeasured ones. */
+  async function time(path: string): Promise<number> {
+    const once = async () => {
+      const response = await app.fetch(`http://localhost${path}`, { headers });
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    for (let i = 0; i < REQUESTS; i += 1) await once();
+    const samples: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const t0 = performance.now();
+      await once();
+      samples.push(performance.now() - t0);
+    }
+    return median(samples);
+  }
+
+  async function timeAll(): Promise<Map<string, number>> {
+    const figures = new Map<string, number>();
+    for (const [name, path] of Object.entries(await paths())) figures.set(name, await time(path));
+    return figures;
+  }
+
+  log(`Scratch database ${scratch.name}, bench tenant with ${LEAD_COUNT} leads, 10,000 deals and 10,000 invoices (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const small = await timeAll();
+
+  const grown = Date.now();
+  await withClient(scratch.url, async (client) => {
+    const [sales, manager] = (
+      await client.query<{ id: string }>(`SELECT id FROM "User" WHERE "tenantId" = $1 AND role IN ('sales', 'manager') ORDER BY role DESC`, [data.tenantId])
+    ).rows.map((r) => r.id);
+    await client.query(insertLeads, [data.tenantId, sales, manager, BIG_TENANT_LEADS - LEAD_COUNT]);
+    for (let i = 1; i <= OTHER_TENANTS; i += 1) {
+      const tenant = await createTenant(db.prisma, { name: `Neighbour ${i}` });
+      const user = (name: string, role: string) => createUser(db.prisma, { tenantId: tenant.id, name, email: `${name.toLowerCase()}${i}@scale.example`, role });
+      const owners = [await user('Admin', 'system_admin'), await user('Sam', 'sales'), await user('Morgan', 'manager')].map((u) => u.id) as [string, string, string];
+      await client.query(insertLeads, [tenant.id, owners[1], owners[2], OTHER_TENANT_LEADS]);
+      await seedDeals(client, tenant.id, owners);
+      await seedInvoices(client, tenant.id);
+    }
+    await client.query('VACUUM ANALYZE');
+  });
+  log(`Grown to ${BIG_TENANT_LEADS.toLocaleString('en')} leads in the bench tenant and ${OTHER_TENANTS} other tenants of ${OTHER_TENANT_LEADS.toLocaleString('en')} leads, 10,000 deals and 10,000 invoices (${((Date.now() - grown) / 1000).toFixed(1)} s)`);
+  const large = await timeAll();
+
+  log(`\nMedian of ${REQUESTS} sequential requests through the product's HTTP handler (in process)`);
+  const rows = [['list', '10,000 leads', '1,000,000 leads', 'ratio', 'goal', 'verdict']];
+  for (const [name, before] of small) {
+    const after = large.get(name) ?? NaN;
+    const goal = name.startsWith('leads') ? 1.3 : 2;
+    rows.push([name, `${before.toFixed(2)} ms`, `${after.toFixed(2)} ms`, (after / before).toFixed(2), `<= ${goal}`, after / before <= goal ? 'PASS' : 'MISS']);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows) log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+
+  log('\nPlans of the statements each list ran at 1,000,000 leads (EXPLAIN ANALYZE, BUFFERS)');
+  for (const [name, path] of Object.entries(await paths())) {
+    capturing = [];
+    await app.fetch(`http://localhost${path}`, { headers });
+    const statements = capturing;
+    capturing = null;
+    for (const { query, params } of statements) {
+      const plan = await db.pool!.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, JSON.parse(params) as unknown[]);
+      log(`\n-- ${name}: ${query.replace(/\s+/g, ' ').slice(0, 160)}${query.length > 160 ? ' ...' : ''}`);
+      for (const line of plan.rows) log(`   ${(line as Record<string, string>)['QUERY PLAN']}`);
+    }
+  }
+} finally {
+  await keys.stop();
+  await db.close();
+  await scratch.drop();
+}
