@@ -26,10 +26,8 @@ export async function measureEmbedded(nodeArgs: string[], seconds: number, teard
   const server = await startServer({ name: 'embedded', script: 'src/main.ts', env, nodeArgs, readyUrl: `${base}/health/live` });
   teardown.add('stop embedded server', () => server.stop());
   // The demo tenant and its key, through the CLI and the server's socket, as a developer gets them.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'seed', 'demo'], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env },
-  });
+  const { DATABASE_URL: _onPostgres, ...cliEnv } = { ...process.env, ...env };
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'seed', 'demo'], { cwd: projectRoot, env: cliEnv });
   const secret = (JSON.parse(stdout) as { keys: { secret: { key: string } } }).keys.secret.key;
   const target: Target = {
     name: 'leads on the embedded database',

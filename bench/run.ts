@@ -5,14 +5,14 @@
 // the median over rounds of its ratio to the plain handler measured in the same round, with the
 // spread, p50 and p99 ratios, and a verdict; bench/last.json holds the same summary for machines.
 //
-// Measures the product's `GET /api/v1/leads?limit=25` (REST through SOFA) and the same page over
-// GraphQL against a hand-written node:http + pg handler doing the same work, then the same three for
-// the pipeline's `GET /api/v1/pipeline/deals?limit=25` (deals with their company, contact, stage and
-// owner), for a week of a resource's availability (500 bookings in it) and for `GET /api/inspections?limit=25`
-// (inspections with their equipment, type, site, customer, lead and finding count), side by side in
-// one run, on a scratch database with 10,000 leads, 10,000 deals and 10,000 inspections; then booking
-// creation (distinct slots). Each server runs in its own child process, so its memory can be measured
-// and it does not share an event loop with the load generator.
+// Measures, for each list, the product's REST route, the same data over GraphQL and a hand-written
+// node:http + pg handler doing the same work (bench/suites.ts): leads, contacts, companies, deals
+// with their company, contact, stage and owner, bookings, a week of a resource's availability (500
+// bookings in it), inspections with their equipment, type, site, customer, lead and finding count,
+// and invoices found by a search, on a scratch database with 10,000 leads, deals, inspections and
+// invoices; then booking creation (distinct slots); then the product on the embedded database, idle
+// and under load, for its memory. Each server runs in its own child process, so its memory can be
+// measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -266,17 +266,17 @@ async function main(teardown: Teardown): Promise<boolean> {
   const writes = [{ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) }];
   const { measured, failures } = await measure(runs, writes);
   const memoryFigures = await memory.figures(measured);
+  const summaries = summarize(measured);
+  log(`\nResults: medians of ${rounds} interleaved rounds of ${seconds} s per target; "x raw" is each round's ratio to the plain handler of that round (${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
+  if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
+  if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
+  log(throughputTable(summaries));
   // Alone on the machine: the PostgreSQL servers are stopped first.
   await servers.product.stop();
   await servers.plain.stop();
   log('\nThe product on the embedded database: idle, then under load on leads');
   memoryFigures.push(await measureEmbedded(productNodeFlags(), seconds, teardown));
-  const summaries = summarize(measured);
 
-  log(`\nResults: medians of ${rounds} interleaved rounds of ${seconds} s per target; "x raw" is each round's ratio to the plain handler of that round (${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
-  if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
-  if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
-  log(throughputTable(summaries));
   log('');
   log(memoryTable(memoryFigures));
   await writeFile(
