@@ -17,16 +17,22 @@ export const EMBEDDED_IDLE_LIMIT_MB = 300;
 /** Seconds the server is left alone before its idle size is read. */
 const SETTLE_SECONDS = 3;
 
-export async function measureEmbedded(nodeArgs: string[], seconds: number, teardown: Teardown): Promise<MemoryFigures> {
+/** `serverEnv`: the benchmark's environment of a product server (no rate limits) for a database URL, which empty unsets. */
+export async function measureEmbedded(
+  serverEnv: (databaseUrl: string, port: number) => Record<string, string>,
+  nodeArgs: string[],
+  seconds: number,
+  teardown: Teardown,
+): Promise<MemoryFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-embedded-'));
   teardown.add('remove the embedded data directory', () => rm(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' };
+  const env = { ...serverEnv('', port), DATA_DIR: dataDir };
   const server = await startServer({ name: 'embedded', script: 'src/main.ts', env, nodeArgs, readyUrl: `${base}/health/live` });
   teardown.add('stop embedded server', () => server.stop());
   // The demo tenant and its key, through the CLI and the server's socket, as a developer gets them.
-  const { DATABASE_URL: _onPostgres, ...cliEnv } = { ...process.env, ...env };
+  const cliEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== ''));
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'seed', 'demo'], { cwd: projectRoot, env: cliEnv });
   const secret = (JSON.parse(stdout) as { keys: { secret: { key: string } } }).keys.secret.key;
   const target: Target = {

@@ -275,7 +275,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   await servers.product.stop();
   await servers.plain.stop();
   log('\nThe product on the embedded database: idle, then under load on leads');
-  memoryFigures.push(await measureEmbedded(productNodeFlags(), seconds, teardown));
+  memoryFigures.push(await measureEmbedded(serverEnv, productNodeFlags(), seconds, teardown));
 
   log('');
   log(memoryTable(memoryFigures));
