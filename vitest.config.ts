@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: { alias: { graphql: require.resolve('graphql') } },
   test: {
     include: ['test/**/*.test.ts'],
+    // Compiles the server once: tests that start one as a process start `npm start`'s dist/ build.
+    globalSetup: ['scripts/build.ts'],
     env: { NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
     // Each file opens its own database (in-memory PGlite, or a fresh PostgreSQL database).
     pool: 'forks',

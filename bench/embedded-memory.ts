@@ -17,10 +17,10 @@ export const EMBEDDED_IDLE_LIMIT_MB = 300;
 /** Seconds the server is left alone before its idle size is read. */
 const SETTLE_SECONDS = 3;
 
-/** `serverEnv`: the benchmark's environment of a product server (no rate limits) for a database URL, which empty unsets. */
+/** `serverEnv`: the benchmark's environment of a product server (no rate limits) for a database URL, which empty unsets; `args`: `npm start`'s node arguments. */
 export async function measureEmbedded(
   serverEnv: (databaseUrl: string, port: number) => Record<string, string>,
-  nodeArgs: string[],
+  args: string[],
   seconds: number,
   teardown: Teardown,
 ): Promise<MemoryFigures> {
@@ -29,7 +29,7 @@ export async function measureEmbedded(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { ...serverEnv('', port), DATA_DIR: dataDir };
-  const server = await startServer({ name: 'embedded', script: 'src/main.ts', env, nodeArgs, readyUrl: `${base}/health/live` });
+  const server = await startServer({ name: 'embedded', args, env, readyUrl: `${base}/health/live` });
   teardown.add('stop embedded server', () => server.stop());
   // The demo tenant and its key, through the CLI and the server's socket, as a developer gets them.
   const cliEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== ''));

@@ -20,10 +20,9 @@ export function freePort(): Promise<number> {
 
 export interface ServerOptions {
   name: string;
-  /** Script path relative to the project root, run as `node [nodeArgs] --import tsx <script>`. */
-  script: string;
+  /** Node's arguments, the script last, run from the project root. */
+  args: string[];
   env: Record<string, string>;
-  nodeArgs?: string[];
   /** Any HTTP answer from this URL means the server is up. */
   readyUrl: string;
   readyTimeoutMs?: number;
@@ -53,7 +52,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 export async function startServer(options: ServerOptions): Promise<ChildServer> {
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  const child = spawn(process.execPath, options.args, {
     cwd: projectRoot,
     // An empty value unsets a variable of this process's environment (DATABASE_URL, for the embedded database).
     env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== '')),

@@ -136,12 +136,6 @@ interface Servers {
   profileDir?: string;
 }
 
-/** The V8 flags of `npm start`, so the product's memory is measured as it is deployed. */
-function productNodeFlags(): string[] {
-  const args = serverNodeArgs();
-  return args.slice(0, args.indexOf('--import'));
-}
-
 /** Both servers as child processes on free ports; stopped by the teardown. */
 async function startServers(databaseUrl: string, teardown: Teardown): Promise<Servers> {
   const started = Date.now();
@@ -151,15 +145,15 @@ async function startServers(databaseUrl: string, teardown: Teardown): Promise<Se
   const plainBase = `http://127.0.0.1:${plainPort}`;
   const product = await startServer({
     name: 'product',
-    script: 'src/main.ts',
+    // As `npm start` runs it (its V8 flags and compiled entry point, built by `prebench`).
+    args: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...serverNodeArgs()],
     env: serverEnv(databaseUrl, productPort),
-    nodeArgs: [...productNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     readyUrl: `${productBase}/api/v1/leads?limit=1`,
   });
   teardown.add('stop product server', () => product.stop());
   const plain = await startServer({
     name: 'plain',
-    script: 'bench/plain-server.ts',
+    args: ['--import', 'tsx', 'bench/plain-server.ts'],
     env: serverEnv(databaseUrl, plainPort),
     readyUrl: `${plainBase}/api/v1/leads?limit=1`,
   });
@@ -210,7 +204,7 @@ async function measure(targets: Run[], writes: Run[]) {
 /** Samples both servers' RSS from now on; `figures()` stops sampling and reads the peaks. */
 function watchMemory({ product, plain }: Servers, teardown: Teardown) {
   const watched = [
-    { server: product, label: 'product (src/main.ts)', kind: 'product' as const, limit: { mb: RSS_LIMIT_MB, on: 'peak' as const } },
+    { server: product, label: 'product (npm start)', kind: 'product' as const, limit: { mb: RSS_LIMIT_MB, on: 'peak' as const } },
     { server: plain, label: 'plain (bench/plain-server.ts)', kind: 'plain' as const, limit: undefined },
   ].map((w) => ({ ...w, sampler: new RssSampler(w.server.pid), readyKb: NaN }));
   const ready = Promise.all(
@@ -275,7 +269,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   await servers.product.stop();
   await servers.plain.stop();
   log('\nThe product on the embedded database: idle, then under load on leads');
-  memoryFigures.push(await measureEmbedded(serverEnv, productNodeFlags(), seconds, teardown));
+  memoryFigures.push(await measureEmbedded(serverEnv, serverNodeArgs(), seconds, teardown));
 
   log('');
   log(memoryTable(memoryFigures));

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stringifySetCookie } from 'cookie';
 import type { JSX } from 'preact';
 import { render } from 'preact-render-to-string';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { contentSecurityPolicy } from '../http/content-security.js';
+import { projectRoot } from '../shared/project-root.js';
 
 const CSP = contentSecurityPolicy({ forms: true });
 
@@ -44,7 +46,8 @@ export function sessionCookie(token: string | null, secure: boolean): Record<str
   return { 'Set-Cookie': cookie };
 }
 
-const assetsDir = new URL('./assets/', import.meta.url);
+// From the sources: `npm start` runs the compiled code in dist/, which holds no assets.
+const assetsDir = join(projectRoot, 'src', 'dashboard', 'assets');
 
 /** The dashboard's own stylesheet and script, read once. */
 export const assets = new Map(
@@ -52,7 +55,7 @@ export const assets = new Map(
     ['/dashboard/assets/dashboard.css', 'dashboard.css', 'text/css; charset=utf-8'],
     ['/dashboard/assets/dashboard.js', 'dashboard.js', 'text/javascript; charset=utf-8'],
   ].map(([path, file, type]) => {
-    const bytes = new Uint8Array(readFileSync(new URL(file as string, assetsDir)));
+    const bytes = new Uint8Array(readFileSync(join(assetsDir, file as string)));
     return [path as string, () => new Response(bytes, { headers: { 'Content-Type': type as string, 'Cache-Control': 'public, max-age=3600' } })];
   }),
 );

@@ -6,7 +6,7 @@ import type { PrismaPGlite } from 'pglite-prisma-adapter';
  * process's WebAssembly memory, which never shrinks: the stock 128 MB of buffers (and 64 MB for
  * index builds) made the idle server ~90 MB larger; the operating system caches the data files anyway.
  */
-const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=4MB'];
 
 /**
  * An embedded PostgreSQL (in memory, or in `dataDir`) with the extensions the migrations create:

@@ -5,7 +5,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -19,12 +18,11 @@ import type {
   SchemaFilter,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { logger } from '../shared/logger.js';
+import { projectRoot } from '../shared/project-root.js';
 import { createPGlite, embeddedAdapter } from './embedded.js';
 
 type EngineRuntime = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
 
-// From the file, not process.cwd(), so scripts and tests work from any directory.
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const schemaPath = path.join(projectRoot, 'prisma', 'schema.prisma');
 const migrationsDir = path.join(projectRoot, 'prisma', 'migrations');
 

@@ -102,6 +102,35 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
   });
 }
 
+/**
+ * The routes a URL path names, built once from the route map: a path without parameters (every
+ * list) is one map lookup; the others are matched by pattern. Of several routes matching a path,
+ * the one with fewer parameters is meant (`/bookings/resources` is not `/bookings/:id`), then the
+ * one with the longer literal prefix (`/inspections/equipment/:id` over `/inspections/:id/history`).
+ * What is returned are that path's routes, one per method.
+ */
+function routeTable(compiled: CompiledRoute[]) {
+  const literal = new Map<string, CompiledRoute[]>();
+  const parameterized: CompiledRoute[] = [];
+  for (const route of compiled) {
+    if (route.pathArgs.size) parameterized.push(route);
+    else literal.set(`${REST_BASE_PATH}${route.path}`, [...(literal.get(`${REST_BASE_PATH}${route.path}`) ?? []), route]);
+  }
+  return (pathname: string): { route: CompiledRoute; params: Record<string, string> }[] => {
+    // A trailing slash names the same resource.
+    const exact = literal.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+    if (exact) return exact.map((route) => ({ route, params: {} }));
+    const matching = parameterized.flatMap((route) => {
+      const match = route.pattern.exec(pathname);
+      return match ? [{ route, params: { ...match.groups } }] : [];
+    });
+    const fewestParameters = Math.min(...matching.map((m) => m.route.pathArgs.size));
+    const fewest = matching.filter((m) => m.route.pathArgs.size === fewestParameters);
+    const longestPrefix = Math.max(...fewest.map((m) => literalPrefix(m.route)));
+    return fewest.filter((m) => literalPrefix(m.route) === longestPrefix);
+  };
+}
+
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers });
 
@@ -193,7 +222,7 @@ async function readBody(request: Request): Promise<{ body: Record<string, unknow
 export function useRest(routes: RestRoutes): Plugin {
   let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
   let sofa: ReturnType<typeof useSofa>;
-  let compiled: CompiledRoute[] = [];
+  let matchRoutes: ReturnType<typeof routeTable> = () => [];
   // The context is built before SOFA runs (access is checked first); SOFA is handed the same one,
   // through the server context it passes on (SOFA's router copies that object, so not by identity).
   const executions = new WeakMap<object, ReturnType<GetEnvelopedFn<Record<string, unknown>>>>();
@@ -203,7 +232,8 @@ export function useRest(routes: RestRoutes): Plugin {
       getEnveloped = yoga.getEnveloped;
     },
     onSchemaChange({ schema }) {
-      compiled = compile(schema, routes);
+      const compiled = compile(schema, routes);
+      matchRoutes = routeTable(compiled);
       const documents = new Map(compiled.map((route) => [route.operationName, route.document]));
       sofa = useSofa({
         basePath: REST_BASE_PATH,
@@ -226,21 +256,13 @@ export function useRest(routes: RestRoutes): Plugin {
     },
     async onRequest({ request, url, endResponse, serverContext, fetchAPI }) {
       if (url.pathname === '/graphql') return;
-      const matching = compiled
-        .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))
-        .filter((m) => m.match);
-      // A path matching a route with fewer parameters (`/bookings/resources`) is that route's, not `/bookings/:id`'s;
-      // then the longer literal prefix wins (`/inspections/equipment/:id` over `/inspections/:id/history`).
-      const fewestParameters = Math.min(...matching.map((m) => m.route.pathArgs.size));
-      const fewest = matching.filter((m) => m.route.pathArgs.size === fewestParameters);
-      const longestPrefix = Math.max(...fewest.map((m) => literalPrefix(m.route)));
-      const specific = fewest.filter((m) => literalPrefix(m.route) === longestPrefix);
+      const specific = matchRoutes(url.pathname);
       const found = specific.find((m) => m.route.method === request.method);
       if (found) noteRoute(serverContext, `${found.route.method} ${REST_BASE_PATH}${found.route.path}`);
       // Inside the boundary, so that a 404 or 405 is admitted (and counted) like any other request.
       const answer = await withinBoundary(serverContext, request, async () => {
         if (!found) {
-          if (!matching.length) return json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404);
+          if (!specific.length) return json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404);
           const allow = [...new Set(specific.map((m) => m.route.method))].join(', ');
           return json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow });
         }
@@ -251,7 +273,7 @@ export function useRest(routes: RestRoutes): Plugin {
         const contextValue = (await envelopedRequest.contextFactory(sofaContext)) as unknown as Context;
         const refusal = rootFieldRefusal(route.field, contextValue);
         if (refusal) return errorAnswer([refusal]);
-        const problems = checkParameters(route, url, { ...found.match?.groups });
+        const problems = checkParameters(route, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
         // SOFA routes the canonical path: a trailing slash names the same resource.
         const canonical = new URL(url);
