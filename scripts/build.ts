@@ -1,16 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { projectRoot } from './start-command.js';
 
 /**
- * Compiles the server into dist/ (tsconfig.build.json; incremental, so an unchanged tree takes a
- * second or two). `npm start` runs that build; so do the tools that start servers as `npm start`
- * does (the tests' global setup, the benchmark), after building it here.
+ * Vitest's global setup: `npm run build` (the server compiled into dist/; incremental, so an
+ * unchanged tree takes a second or two), so that tests which start a server as `npm start` does
+ * start the current code.
  */
-export function buildServer(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: projectRoot, stdio: 'inherit' });
+export function setup(): void {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: 'inherit' });
 }
-
-/** Vitest's global setup: tests that start a server start the current code. */
-export const setup = buildServer;
