@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { problemsOf, runLoad, type Target } from './load.js';
-import { freePort, projectRoot, readMemory, RssSampler, startServer } from './processes.js';
+import { projectRoot } from '../src/shared/project-root.js';
+import { childEnv, freePort, readMemory, RssSampler, startServer } from './processes.js';
 import type { MemoryFigures } from './report.js';
 import type { Teardown } from './teardown.js';
 
@@ -32,8 +33,7 @@ export async function measureEmbedded(
   const server = await startServer({ name: 'embedded', args, env, readyUrl: `${base}/health/live` });
   teardown.add('stop embedded server', () => server.stop());
   // The demo tenant and its key, through the CLI and the server's socket, as a developer gets them.
-  const cliEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== ''));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'seed', 'demo'], { cwd: projectRoot, env: cliEnv });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'seed', 'demo'], { cwd: projectRoot, env: childEnv(env) });
   const secret = (JSON.parse(stdout) as { keys: { secret: { key: string } } }).keys.secret.key;
   const target: Target = {
     name: 'leads on the embedded database',

@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../src/shared/project-root.js';
 
-export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 
 /** A port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -17,6 +16,10 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** This process's environment with `overrides`, where an empty value unsets a variable (DATABASE_URL, for the embedded database). */
+export const childEnv = (overrides: Record<string, string>) =>
+  Object.fromEntries(Object.entries({ ...process.env, ...overrides }).filter(([, value]) => value !== ''));
 
 export interface ServerOptions {
   name: string;
@@ -54,8 +57,7 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
   const startedAt = Date.now();
   const child = spawn(process.execPath, options.args, {
     cwd: projectRoot,
-    // An empty value unsets a variable of this process's environment (DATABASE_URL, for the embedded database).
-    env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== '')),
+    env: childEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

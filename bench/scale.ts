@@ -9,8 +9,7 @@
 // PostgreSQL chose for the statements those requests ran, with EXPLAIN (ANALYZE, BUFFERS).
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadKey } from '../src/auth/api-keys.js';
-import { cachedKeyLookup } from '../src/auth/key-cache.js';
+import { cachedKeys } from '../src/auth/api-keys.js';
 import { openPostgres } from '../src/db/client.js';
 import { encodeCursor } from '../src/graphql/pagination.js';
 import { createApp } from '../src/http/app.js';
@@ -32,7 +31,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const scratch = await createScratchDatabase(serverUrl);
 const db = await openPostgres(scratch.url, 10, { logQueries: true });
-const keys = await cachedKeyLookup((keyHash) => loadKey(db.prisma, keyHash), db.listen);
+const keys = await cachedKeys(db);
 let capturing: { query: string; params: string }[] | null = null;
 (db.prisma as unknown as { $on(event: 'query', cb: (e: { query: string; params: string }) => void): void }).$on('query', (e) => {
   if (capturing && !e.query.includes('"ApiKey"')) capturing.push({ query: e.query, params: e.params });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../src/shared/project-root.js';
 
-/** The project's root directory. */
-export const projectRoot = new URL('..', import.meta.url).pathname;
+export { projectRoot };
 
 /**
  * The node arguments of `npm start` (V8's memory flags, then the compiled entry point in dist/),
@@ -9,6 +10,6 @@ export const projectRoot = new URL('..', import.meta.url).pathname;
  * the benchmark) starts it exactly as users do. The build must be current (scripts/build.ts).
  */
 export function serverNodeArgs(): string[] {
-  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const { scripts } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
   return scripts.start.replace(/^node\s+/, '').split(/\s+/);
 }

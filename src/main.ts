@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { loadKey } from './auth/api-keys.js';
-import { cachedKeyLookup } from './auth/key-cache.js';
+import { cachedKeys } from './auth/api-keys.js';
 import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
@@ -37,7 +36,7 @@ const rateLimits = await createRateLimits({
 });
 // So that the first requests already spend from the shared budget.
 await rateLimits.ready();
-const keys = await cachedKeyLookup((keyHash) => loadKey(db.prisma, keyHash), db.listen);
+const keys = await cachedKeys(db);
 // Every process sweeps; a sweep is one indexed DELETE, harmless when another process just ran it.
 const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());

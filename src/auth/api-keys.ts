@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyKind, TenantModule, UserRole } from '../generated/prisma/enums.js';
-import type { KeyLookup } from './key-cache.js';
+import type { Database } from '../db/client.js';
+import { cachedKeyLookup, type KeyLookup } from './key-cache.js';
 import type { Scope } from './scopes.js';
 import { isScope } from './scopes.js';
 import { hashToken, newToken } from './tokens.js';
@@ -112,6 +113,9 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
     },
   };
 }
+
+/** A server's key lookup on `db`: from this process's memory, kept current by the database's announcements. */
+export const cachedKeys = (db: Pick<Database, 'prisma' | 'listen'>) => cachedKeyLookup((keyHash) => loadKey(db.prisma, keyHash), db.listen);
 
 /**
  * Resolves the key of a request through `keys` (src/auth/key-cache.ts: from memory, kept current by

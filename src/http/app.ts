@@ -51,7 +51,7 @@ function jitCanRun(document: DocumentNode): boolean {
 
 export interface AppOptions {
   prisma: PrismaClient;
-  /** How API keys are found: `cachedKeyLookup` (src/auth/key-cache.ts) in a server; by default one query per request. */
+  /** How API keys are found: `cachedKeys` (src/auth/api-keys.ts) in a server; by default one query per request. */
   keyLookup?: KeyLookup<KeyRecord>;
   /** Clock used for key expiry and idempotency; tests inject one they can move. */
   now?: () => Date;

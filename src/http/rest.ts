@@ -113,8 +113,9 @@ function routeTable(compiled: CompiledRoute[]) {
   const literal = new Map<string, CompiledRoute[]>();
   const parameterized: CompiledRoute[] = [];
   for (const route of compiled) {
+    const path = `${REST_BASE_PATH}${route.path}`;
     if (route.pathArgs.size) parameterized.push(route);
-    else literal.set(`${REST_BASE_PATH}${route.path}`, [...(literal.get(`${REST_BASE_PATH}${route.path}`) ?? []), route]);
+    else literal.set(path, [...(literal.get(path) ?? []), route]);
   }
   return (pathname: string): { route: CompiledRoute; params: Record<string, string> }[] => {
     // A trailing slash names the same resource.

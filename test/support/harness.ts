@@ -9,8 +9,8 @@ import type { Database } from '../../src/db/client.js';
 import type { UserRole } from '../../src/generated/prisma/enums.js';
 import type { App } from '../../src/http/app.js';
 import { createApp } from '../../src/http/app.js';
-import { type KeyRecord, loadKey } from '../../src/auth/api-keys.js';
-import { type CachedKeyLookup, cachedKeyLookup } from '../../src/auth/key-cache.js';
+import { cachedKeys, type KeyRecord } from '../../src/auth/api-keys.js';
+import type { CachedKeyLookup } from '../../src/auth/key-cache.js';
 import { createTenant, createUser } from '../../src/tenants/tenant.service.js';
 import { openTestDatabase } from './database.js';
 
@@ -54,7 +54,7 @@ export function useHarness() {
       if (!query.includes('"ApiKey"')) h.statements += 1;
     });
     // Keys are found as a server finds them: cached, and forgotten when the database announces a change.
-    keys = await cachedKeyLookup((keyHash) => loadKey(h.db.prisma, keyHash), h.db.listen);
+    keys = await cachedKeys(h.db);
     h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs) });
   });
   afterAll(async () => {
