@@ -7,7 +7,7 @@ import { contactRoutes } from '../src/contacts/contact.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
 import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
-import type { RestRoutes } from '../src/http/rest.js';
+import type { RestRoutes } from '../src/graphql/operations.js';
 import type { Target } from './load.js';
 import type { BenchData } from './scratch-db.js';
 import { BOOKING_COUNT, measuredWeek } from './seed-bookings.js';

@@ -2,13 +2,13 @@ import { printSchema } from 'graphql';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { schema } from '../src/graphql/schema.js';
 import { buildOpenApi } from '../src/http/openapi.js';
-import { restAreas } from '../src/http/routes.js';
+import { operations, restAreas } from '../src/graphql/route-map.js';
 
 /** The published schema artifacts, by path relative to the project root, rendered from the code. */
 export function renderSchemaArtifacts(): Record<string, string> {
   return {
     'schema/schema.graphql': `${printSchema(schema)}\n`,
-    'schema/openapi.json': `${JSON.stringify(buildOpenApi(schema, restAreas), null, 2)}\n`,
+    'schema/openapi.json': `${JSON.stringify(buildOpenApi(schema, restAreas, operations), null, 2)}\n`,
   };
 }
 

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { getNamedType, isInputObjectType, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { schema } from '../src/graphql/schema.js';
-import { routeDocument } from '../src/http/rest-documents.js';
-import { REST_BASE_PATH } from '../src/http/rest.js';
-import { restRoutes } from '../src/http/routes.js';
+import { REST_BASE_PATH } from '../src/graphql/operations.js';
+import { operations } from '../src/graphql/route-map.js';
 import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
 import { salesPipeline } from './support/pipeline-fixtures.js';
@@ -13,17 +11,14 @@ const harness = useHarness();
 const { h, tenant } = harness;
 const make = fixtures(harness);
 
-const routes = Object.entries(restRoutes).map(([key, route]) => {
-  const [typeName, fieldName] = key.split('.') as [string, string];
-  const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[fieldName]!;
-  const input = field.args.find((a) => a.name === 'input');
-  const inputType = input && getNamedType(input.type);
+const routes = operations.map(({ key, route, field, args, document }) => {
+  const inputType = args.body && getNamedType(args.body.type);
   return {
     ...route,
     key,
     argNames: field.args.map((a) => a.name).filter((n) => n !== 'input'),
     inputFields: inputType && isInputObjectType(inputType) ? Object.keys(inputType.getFields()) : [],
-    query: print(routeDocument(typeName, field, route)),
+    query: print(document),
   };
 });
 

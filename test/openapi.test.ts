@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { restRoutes } from '../src/http/routes.js';
+import { operations } from '../src/graphql/route-map.js';
 import { root } from './support/server-process.js';
 import { documentedOperations, openApi, responseProblems } from './support/openapi-validator.js';
 import { useHarness } from './support/harness.js';
@@ -48,7 +48,7 @@ describe('schema/openapi.json, the published REST contract', () => {
 
   it('publishes exactly the REST routes, each with a unique operationId, a summary, its tag and the scope it needs', () => {
     const published = documentedOperations.map((o) => `${o.method} ${o.path}`);
-    const routed = Object.values(restRoutes).map((r) => `${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`);
+    const routed = operations.map(({ route }) => `${route.method} /api${route.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(published.sort()).toEqual(routed.sort());
     const ids = documentedOperations.map((o) => o.operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);

@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 const resource = 'id type name slug description addressLine1 city state postalCode timezone defaultDurationMinutes maxConcurrent isActive published createdAt updatedAt';
 const hours = 'resourceId timezone hours { weekday opensAt closesAt }';

@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 const company = 'id name phone email address city state postalCode customFields createdAt updatedAt';
 

@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 const contact = 'id companyId firstName lastName email phone role isPrimary notes customFields createdAt updatedAt';
 

@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 // The specification's shapes: list items carry summaries of the nested objects, the detail more.
 const stage = 'stage { id name color probability isClosedWon isClosedLost }';

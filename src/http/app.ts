@@ -10,6 +10,7 @@ import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
+import { operations, restAreas } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
@@ -24,7 +25,6 @@ import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
 import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
-import { restAreas, restRoutes } from './routes.js';
 
 /** Tenant id of no tenant: an unauthenticated request's database sees nothing. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
@@ -94,7 +94,7 @@ export function createApp({
     landingPage: false,
     // Yoga answers liveness itself, before any other plugin.
     healthCheckEndpoint: LIVENESS_PATH,
-    cors: corsPolicy(schema, restRoutes, corsOrigins),
+    cors: corsPolicy(operations, corsOrigins),
     renderGraphiQL: graphiqlPage,
     graphiql: {
       title: 'Business Platform API',
@@ -132,7 +132,7 @@ export function createApp({
       ...(metrics ? [metrics] : []),
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
-      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas) }),
+      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas, operations) }),
       useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request)) }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
@@ -144,7 +144,7 @@ export function createApp({
       useAccessGate(),
       useOperationGuard(),
       useErrorMapping(),
-      useRest(restRoutes),
+      useRest(operations),
     ],
   });
   return yoga;

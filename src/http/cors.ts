@@ -1,7 +1,5 @@
-import type { GraphQLSchema } from 'graphql';
 import type { CORSOptions } from 'graphql-yoga';
-import { declaredScopes } from '../graphql/access.js';
-import { routeField, routePattern, type RestRoutes } from './rest.js';
+import type { Operation } from '../graphql/operations.js';
 
 /** What a browser page may send and read: the key, JSON, retries and request ids, and the headers that explain an answer. */
 const allowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
@@ -25,10 +23,8 @@ const exposedHeaders = [
  * path answers only the origins configured in `CORS_ORIGINS` (none by default), so no other page
  * can read its answers; an origin not listed (`null` included) gets no CORS headers at all.
  */
-export function corsPolicy(schema: GraphQLSchema, routes: RestRoutes, allowedOrigins: readonly string[]) {
-  const publicRoutes = Object.entries(routes)
-    .filter(([key]) => declaredScopes(routeField(schema, key))?.publicScope)
-    .map(([, route]) => ({ pattern: routePattern(route), method: route.method }));
+export function corsPolicy(operations: readonly Operation[], allowedOrigins: readonly string[]) {
+  const publicRoutes = operations.filter((o) => o.access?.publicScope).map((o) => ({ pattern: o.pattern, method: o.route.method }));
   const allowed = new Set(allowedOrigins);
   const common = { credentials: false, allowedHeaders, exposedHeaders, maxAge: 600 };
   return (request: Request): CORSOptions => {

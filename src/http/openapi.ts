@@ -1,13 +1,10 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isNonNullType } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
-import { accessSentence, declaredScopes, scopesNamed } from '../graphql/access.js';
+import { accessSentence, scopesNamed } from '../graphql/access.js';
+import { REST_BASE_PATH, type Operation, type RestArea } from '../graphql/operations.js';
 import type { JsonSchema } from './json-schema.js';
 import { componentRef, namedInputSchema, selectionSchema, valueSchema } from './json-schema.js';
-import { REST_BASE_PATH, routeArguments, routeField } from './rest.js';
-import type { RestRoute } from './rest.js';
-import { routeDocument } from './rest-documents.js';
-import type { RestArea } from './routes.js';
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -132,9 +129,7 @@ function neverNullFields(field: GraphQLField<unknown, unknown>): (name: string) 
   return (name) => neverNull.includes(name);
 }
 
-function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: string, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
-  const field = routeField(schema, key);
-  const args = routeArguments(route, field);
+function operationObject({ field, route, tag, args, access, document }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
     ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
     ...args.query.map((a) => ({
@@ -153,7 +148,6 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
     inputRules.set(input, neverNullFields(field));
   }
 
-  const document = routeDocument(key.startsWith('Query.') ? 'Query' : 'Mutation', field, route);
   const definition = document.definitions[0];
   const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
   // REST answers a missing record 404, never a null body.
@@ -162,7 +156,7 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
   const body = route.envelope ? { type: 'object', required: [route.envelope], properties: { [route.envelope]: value }, additionalProperties: false } : value;
   const status = route.status ?? 200;
   const writes = route.method !== 'GET';
-  const scopes = scopesNamed(declaredScopes(field) ?? {});
+  const scopes = scopesNamed(access ?? {});
 
   return {
     operationId: field.name,
@@ -203,15 +197,13 @@ function operation(schema: GraphQLSchema, key: string, route: RestRoute, tag: st
  * the server runs: paths, parameters (exactly those the server accepts), bodies (with the
  * validators' limits), the exact response shapes and the error answers.
  */
-export function buildOpenApi(schema: GraphQLSchema, areas: RestArea[]): JsonSchema {
+export function buildOpenApi(schema: GraphQLSchema, areas: readonly RestArea[], operations: readonly Operation[]): JsonSchema {
   const reached = new Set<string>();
   const inputRules = new Map<string, (name: string) => boolean>();
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const area of areas) {
-    for (const [key, route] of Object.entries(area.routes)) {
-      const path = `${REST_BASE_PATH}${route.path.replace(/:(\w+)/g, '{$1}')}`;
-      (paths[path] ??= {})[route.method.toLowerCase()] = operation(schema, key, route, area.tag, reached, inputRules);
-    }
+  for (const operation of operations) {
+    const path = `${REST_BASE_PATH}${operation.route.path.replace(/:(\w+)/g, '{$1}')}`;
+    (paths[path] ??= {})[operation.route.method.toLowerCase()] = operationObject(operation, reached, inputRules);
   }
   // Input objects reach further named types as they are described, so describe until none is new.
   const schemas: Record<string, JsonSchema> = {};

@@ -1,5 +1,5 @@
-import type { DocumentNode, ExecutionArgs, GraphQLField, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNullableType, type GraphQLSchema } from 'graphql';
+import type { ExecutionArgs, GraphQLInputType, execute } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNullableType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -7,100 +7,30 @@ import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
+import { REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { restError } from './error-mapping.js';
 import { noteRoute } from './route-label.js';
 import { withinBoundary } from './request-boundary.js';
-import { routeDocument, sofaOperationName } from './rest-documents.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-/** Where one GraphQL root field is served on REST. Domain folders declare these. */
-export interface RestRoute {
-  method: HttpMethod;
-  /** Path below `/api`, with `:name` parameters named like the field's arguments. */
-  path: string;
-  /** What the route does, in a few words (the OpenAPI operation's summary). */
-  summary: string;
-  /** Success status; 200 unless given. */
-  status?: 200 | 201;
-  /** Wrap the field's value under this key: `{data: value}` (the specification's single-record envelope), `{booking: value}`. */
-  envelope?: 'data' | 'booking';
-  /** The selection set answered: the JSON shape of the response, written as GraphQL. */
-  select: string;
-  /** Answer a file instead of JSON: the selected base64 field's bytes, as this content type. */
-  download?: { contentType: string; base64Field: string };
-}
-
-/** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
-export type RestRoutes = Record<string, RestRoute>;
-
-export const REST_BASE_PATH = '/api';
 
 /** The route map in SOFA's terms. */
-export const sofaRoutes = (routes: RestRoutes) =>
-  Object.fromEntries(
-    Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, responseStatus: r.status ?? 200 }]),
-  );
-
-/** The field a route serves, by its `Query.x` / `Mutation.y` key. */
-export function routeField(schema: GraphQLSchema, key: string): GraphQLField<unknown, unknown> {
-  const [typeName, fieldName] = key.split('.') as [string, string];
-  const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[fieldName];
-  if (!field) throw new Error(`REST route names unknown field ${key}`);
-  return field;
-}
-
-/**
- * How a route takes its field's arguments: those named in the path from the path, `input` from
- * the JSON body, every other one from the query string. The server and its published document
- * both read them from here.
- */
-export function routeArguments(route: RestRoute, field: GraphQLField<unknown, unknown>) {
-  const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
-  return {
-    path: field.args.filter((a) => inPath.has(a.name)),
-    query: field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input'),
-    body: field.args.find((a) => a.name === 'input'),
-  };
-}
-
-/** The URL paths a route answers (a trailing slash names the same resource), capturing its parameters. */
-export const routePattern = (route: RestRoute) =>
-  new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`);
+const sofaRoutes = (operations: readonly Operation[]) =>
+  Object.fromEntries(operations.map(({ key, route }) => [key, { method: route.method, path: route.path, responseStatus: route.status ?? 200 }]));
 
 /** Where a route's first parameter starts: of two routes matching a path, the one with the longer literal prefix is meant. */
-const literalPrefix = (route: RestRoute) => (route.path.includes(':') ? route.path.indexOf(':') : route.path.length);
+const literalPrefix = ({ route }: Operation) => (route.path.includes(':') ? route.path.indexOf(':') : route.path.length);
 
-interface CompiledRoute extends RestRoute {
-  pattern: RegExp;
-  field: GraphQLField<unknown, unknown>;
+interface CompiledRoute extends Operation {
   /** Argument types by name: what path and query parameters may be. */
   pathArgs: Map<string, GraphQLInputType>;
   queryArgs: Map<string, GraphQLInputType>;
-  hasInput: boolean;
-  /** The name SOFA gives the route's operation, and the document run in its place. */
-  operationName: string;
-  document: DocumentNode;
 }
 
-function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
-  return Object.entries(routes).map(([key, route]) => {
-    const [typeName, fieldName] = key.split('.') as [string, string];
-    const field = routeField(schema, key);
-    const args = routeArguments(route, field);
-    const pattern = routePattern(route);
-    return {
-      ...route,
-      pattern,
-      field,
-      pathArgs: new Map(args.path.map((a) => [a.name, a.type])),
-      queryArgs: new Map(args.query.map((a) => [a.name, a.type])),
-      hasInput: Boolean(args.body),
-      operationName: sofaOperationName(typeName, fieldName),
-      document: routeDocument(typeName, field, route),
-    };
-  });
-}
+const compile = (operations: readonly Operation[]): CompiledRoute[] =>
+  operations.map((operation) => ({
+    ...operation,
+    pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
+    queryArgs: new Map(operation.args.query.map((a) => [a.name, a.type])),
+  }));
 
 /**
  * The routes a URL path names, built once from the route map: a path without parameters (every
@@ -112,23 +42,23 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
 function routeTable(compiled: CompiledRoute[]) {
   const literal = new Map<string, CompiledRoute[]>();
   const parameterized: CompiledRoute[] = [];
-  for (const route of compiled) {
-    const path = `${REST_BASE_PATH}${route.path}`;
-    if (route.pathArgs.size) parameterized.push(route);
-    else literal.set(path, [...(literal.get(path) ?? []), route]);
+  for (const operation of compiled) {
+    const path = `${REST_BASE_PATH}${operation.route.path}`;
+    if (operation.pathArgs.size) parameterized.push(operation);
+    else literal.set(path, [...(literal.get(path) ?? []), operation]);
   }
-  return (pathname: string): { route: CompiledRoute; params: Record<string, string> }[] => {
+  return (pathname: string): { operation: CompiledRoute; params: Record<string, string> }[] => {
     // A trailing slash names the same resource.
     const exact = literal.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
-    if (exact) return exact.map((route) => ({ route, params: {} }));
-    const matching = parameterized.flatMap((route) => {
-      const match = route.pattern.exec(pathname);
-      return match ? [{ route, params: { ...match.groups } }] : [];
+    if (exact) return exact.map((operation) => ({ operation, params: {} }));
+    const matching = parameterized.flatMap((operation) => {
+      const match = operation.pattern.exec(pathname);
+      return match ? [{ operation, params: { ...match.groups } }] : [];
     });
-    const fewestParameters = Math.min(...matching.map((m) => m.route.pathArgs.size));
-    const fewest = matching.filter((m) => m.route.pathArgs.size === fewestParameters);
-    const longestPrefix = Math.max(...fewest.map((m) => literalPrefix(m.route)));
-    return fewest.filter((m) => literalPrefix(m.route) === longestPrefix);
+    const fewestParameters = Math.min(...matching.map((m) => m.operation.pathArgs.size));
+    const fewest = matching.filter((m) => m.operation.pathArgs.size === fewestParameters);
+    const longestPrefix = Math.max(...fewest.map((m) => literalPrefix(m.operation)));
+    return fewest.filter((m) => literalPrefix(m.operation) === longestPrefix);
   };
 }
 
@@ -171,16 +101,16 @@ function decodePathSegment(raw: string): string | null {
   }
 }
 
-function checkParameters(route: CompiledRoute, url: URL, params: Record<string, string>): FieldProblem[] {
+function checkParameters(operation: CompiledRoute, url: URL, params: Record<string, string>): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [name, raw] of Object.entries(params)) {
-    const type = route.pathArgs.get(name);
+    const type = operation.pathArgs.get(name);
     const decoded = decodePathSegment(raw);
     const problem = decoded === null ? { field: name, message: 'is not a valid URL path segment' } : type && checkParameter(name, decoded, type);
     if (problem) problems.push(problem);
   }
   for (const name of new Set(url.searchParams.keys())) {
-    const type = route.queryArgs.get(name);
+    const type = operation.queryArgs.get(name);
     if (!type) {
       problems.push({ field: name, message: 'is not a parameter of this route' });
       continue;
@@ -220,10 +150,12 @@ async function readBody(request: Request): Promise<{ body: Record<string, unknow
  * (SOFA would otherwise drop `null`s and coerce wrong JSON types), `{data}` envelopes and the
  * specification's error bodies.
  */
-export function useRest(routes: RestRoutes): Plugin {
+export function useRest(operations: readonly Operation[]): Plugin {
   let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
   let sofa: ReturnType<typeof useSofa>;
-  let matchRoutes: ReturnType<typeof routeTable> = () => [];
+  const compiled = compile(operations);
+  const matchRoutes = routeTable(compiled);
+  const documents = new Map(compiled.map((operation) => [operation.operationName, operation.document]));
   // The context is built before SOFA runs (access is checked first); SOFA is handed the same one,
   // through the server context it passes on (SOFA's router copies that object, so not by identity).
   const executions = new WeakMap<object, ReturnType<GetEnvelopedFn<Record<string, unknown>>>>();
@@ -233,13 +165,10 @@ export function useRest(routes: RestRoutes): Plugin {
       getEnveloped = yoga.getEnveloped;
     },
     onSchemaChange({ schema }) {
-      const compiled = compile(schema, routes);
-      matchRoutes = routeTable(compiled);
-      const documents = new Map(compiled.map((route) => [route.operationName, route.document]));
       sofa = useSofa({
         basePath: REST_BASE_PATH,
         schema,
-        routes: sofaRoutes(routes),
+        routes: sofaRoutes(operations),
         context: (serverContext) => {
           const { restContext } = serverContext as { restContext?: Context };
           if (!restContext) throw new TypeError('REST execution without a context');
@@ -258,23 +187,24 @@ export function useRest(routes: RestRoutes): Plugin {
     async onRequest({ request, url, endResponse, serverContext, fetchAPI }) {
       if (url.pathname === '/graphql') return;
       const specific = matchRoutes(url.pathname);
-      const found = specific.find((m) => m.route.method === request.method);
-      if (found) noteRoute(serverContext, `${found.route.method} ${REST_BASE_PATH}${found.route.path}`);
+      const found = specific.find((m) => m.operation.route.method === request.method);
+      if (found) noteRoute(serverContext, `${found.operation.route.method} ${REST_BASE_PATH}${found.operation.route.path}`);
       // Inside the boundary, so that a 404 or 405 is admitted (and counted) like any other request.
       const answer = await withinBoundary(serverContext, request, async () => {
         if (!found) {
           if (!specific.length) return json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404);
-          const allow = [...new Set(specific.map((m) => m.route.method))].join(', ');
+          const allow = [...new Set(specific.map((m) => m.operation.route.method))].join(', ');
           return json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow });
         }
-        const { route } = found;
+        const { operation } = found;
+        const { route } = operation;
         // Authentication, then authorization, then validation (as GraphQL's access gate does).
         const sofaContext = Object.assign(serverContext, { request });
         const envelopedRequest = getEnveloped(sofaContext);
         const contextValue = (await envelopedRequest.contextFactory(sofaContext)) as unknown as Context;
-        const refusal = rootFieldRefusal(route.field, contextValue);
+        const refusal = rootFieldRefusal(operation.field, contextValue);
         if (refusal) return errorAnswer([refusal]);
-        const problems = checkParameters(route, url, found.params);
+        const problems = checkParameters(operation, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
         // SOFA routes the canonical path: a trailing slash names the same resource.
         const canonical = new URL(url);
@@ -283,9 +213,9 @@ export function useRest(routes: RestRoutes): Plugin {
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
-          const unexpected = route.hasInput ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));
+          const unexpected = operation.args.body ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));
           if (unexpected.length) return badRequest(unexpected.map((p) => `${p.field}: ${p.message}`).join('; '), unexpected);
-          body = JSON.stringify(route.hasInput ? { input: read.body } : {});
+          body = JSON.stringify(operation.args.body ? { input: read.body } : {});
         }
         const forwarded = new fetchAPI.Request(canonical, { method: request.method, headers: request.headers, body });
         executions.set(contextValue, envelopedRequest);

@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 // The specification's shapes: the list item and the detail group the inspection with what it embeds.
 const equipmentType = 'id name category oshaStandard';

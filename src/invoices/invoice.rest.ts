@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 // The specification's shapes: the list item, and the invoice object the detail and every write answer.
 const listItem = 'id invoiceNumber status companyName issuedDate dueDate totalAmount amountPaid balanceDue createdAt';

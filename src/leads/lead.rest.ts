@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 const lead =
   'id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt';

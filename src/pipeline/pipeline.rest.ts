@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 const stage = 'id pipelineId name color probability position isClosedWon isClosedLost createdAt';
 

@@ -1,4 +1,4 @@
-import type { RestRoutes } from '../http/rest.js';
+import type { RestRoutes } from '../graphql/operations.js';
 
 const site = 'id companyId name address city state postalCode createdAt updatedAt';
 

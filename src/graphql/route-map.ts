@@ -8,16 +8,13 @@ import { leadRoutes } from '../leads/lead.rest.js';
 import { pipelineRoutes } from '../pipeline/pipeline.rest.js';
 import { siteRoutes } from '../sites/site.rest.js';
 import { userRoutes } from '../users/user.rest.js';
-import type { RestRoutes } from './rest.js';
+import { describeOperations, type RestArea } from './operations.js';
+import { schema } from './schema.js';
 
-/** An area of the REST surface: its routes, and the tag they are published under. */
-export interface RestArea {
-  tag: string;
-  description: string;
-  routes: RestRoutes;
-}
-
-/** Every REST route of the product, by area, gathered from the domain folders. */
+/**
+ * The route map: every operation REST serves, by area, gathered from the domain folders as
+ * src/graphql/schema.ts gathers their types. Every consumer reads it as `operations`.
+ */
 export const restAreas: RestArea[] = [
   { tag: 'Leads', description: 'People or businesses that may become customers, before they are qualified into deals.', routes: leadRoutes },
   { tag: 'Companies', description: 'Customer organisations; deals, contacts and sites belong to one.', routes: companyRoutes },
@@ -41,4 +38,5 @@ export const restAreas: RestArea[] = [
   },
 ];
 
-export const restRoutes: RestRoutes = Object.assign({}, ...restAreas.map((area) => area.routes));
+/** Every operation REST serves, described against the schema once. */
+export const operations = describeOperations(schema, restAreas);

@@ -1,0 +1,111 @@
+import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 'graphql';
+import { getNullableType, parse } from 'graphql';
+import { declaredScopes, type ScopeMap } from './access.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Where one GraphQL root field is served on REST. Domain folders declare these in their `x.rest.ts`. */
+export interface RestRoute {
+  method: HttpMethod;
+  /** Path below `/api`, with `:name` parameters named like the field's arguments. */
+  path: string;
+  /** What the route does, in a few words (the OpenAPI operation's summary). */
+  summary: string;
+  /** Success status; 200 unless given. */
+  status?: 200 | 201;
+  /** Wrap the field's value under this key: `{data: value}` (the specification's single-record envelope), `{booking: value}`. */
+  envelope?: 'data' | 'booking';
+  /** The selection set answered: the JSON shape of the response, written as GraphQL. */
+  select: string;
+  /** Answer a file instead of JSON: the selected base64 field's bytes, as this content type. */
+  download?: { contentType: string; base64Field: string };
+}
+
+/** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
+export type RestRoutes = Record<string, RestRoute>;
+
+/** An area of the REST surface: its routes, and the tag they are published under. */
+export interface RestArea {
+  tag: string;
+  description: string;
+  routes: RestRoutes;
+}
+
+export const REST_BASE_PATH = '/api';
+
+/**
+ * One operation of the API, as every consumer of the route map reads it (the REST handler, the
+ * OpenAPI document, CORS, and later events and MCP): the GraphQL root field, where REST serves it,
+ * who may call it, where its arguments come from, and the document that answers the route's shape.
+ */
+export interface Operation {
+  /** `Query.leads`, `Mutation.createLead`. */
+  key: string;
+  kind: 'query' | 'mutation';
+  field: GraphQLField<unknown, unknown>;
+  route: RestRoute;
+  /** The area's tag (the OpenAPI tag). */
+  tag: string;
+  /** The field's declared `authScopes`; null when it declares none (decided at run time, or open). */
+  access: ScopeMap | null;
+  /** The field's arguments by where REST reads them: named in the path, `input` from the JSON body, the rest from the query string. */
+  args: { path: GraphQLArgument[]; query: GraphQLArgument[]; body: GraphQLArgument | undefined };
+  /** The name SOFA gives the operation. */
+  operationName: string;
+  /** The root field with all its arguments as variables, selecting exactly the route's shape. */
+  document: DocumentNode;
+  /** The URL paths the route answers (a trailing slash names the same resource), capturing its parameters. */
+  pattern: RegExp;
+}
+
+/** SOFA names the operation it builds for a root field `<field>_<query|mutation>`. */
+const sofaOperationName = (fieldName: string, kind: Operation['kind']) => `${fieldName}_${kind}`;
+
+function rootField(schema: GraphQLSchema, key: string): GraphQLField<unknown, unknown> {
+  const [typeName, fieldName] = key.split('.') as [string, string];
+  const field = (typeName === 'Query' ? schema.getQueryType() : typeName === 'Mutation' ? schema.getMutationType() : undefined)?.getFields()[fieldName];
+  if (!field) throw new Error(`REST route names unknown field ${key}`);
+  return field;
+}
+
+/**
+ * The operation a route runs instead of the one SOFA generates (which selects every field of
+ * every nested type). An argument with a default is declared nullable and left to its default
+ * when absent, which every executor (graphql-jit included) reads the same way.
+ */
+function routeDocument(kind: Operation['kind'], field: GraphQLField<unknown, unknown>, route: RestRoute): DocumentNode {
+  const variables = field.args
+    .map((a) => `$${a.name}: ${(a.defaultValue !== undefined ? getNullableType(a.type) : a.type).toString()}`)
+    .join(', ');
+  const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  return parse(
+    `${kind} ${sofaOperationName(field.name, kind)}${variables ? `(${variables})` : ''} { ${field.name}${args ? `(${args})` : ''} ${route.select} }`,
+  );
+}
+
+/** Every operation the areas' route maps serve, described against the schema (an unknown field is an error at start). */
+export function describeOperations(schema: GraphQLSchema, areas: readonly RestArea[]): Operation[] {
+  return areas.flatMap((area) =>
+    Object.entries(area.routes).map(([key, route]): Operation => {
+      const field = rootField(schema, key);
+      const kind = key.startsWith('Query.') ? 'query' : 'mutation';
+      const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+      return {
+        key,
+        kind,
+        field,
+        route,
+        tag: area.tag,
+        access: declaredScopes(field),
+        args: {
+          path: field.args.filter((a) => inPath.has(a.name)),
+          query: field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input'),
+          body: field.args.find((a) => a.name === 'input'),
+        },
+        operationName: sofaOperationName(field.name, kind),
+        document: routeDocument(kind, field, route),
+        pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
+      };
+    }),
+  );
+}
