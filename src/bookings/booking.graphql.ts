@@ -140,7 +140,7 @@ builder.mutationFields((t) => ({
   createBooking: t.field({
     type: Booking,
     description:
-      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources.',
+      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys (a booking widget) may book published resources: each client address a limited number per hour (TOO_MANY_REQUESTS past it), a guest address receives a limited number of confirmations per hour (past it the booking is made without one), and the answer\'s `leadId` and `lead` are null.',
     authScopes: { publicScope: 'bookings.manage' },
     args: { input: t.arg({ type: CreateBookingInput, required: true, description: 'The slot and the guest.' }) },
     resolve: (_root, { input }, ctx) => createBooking(ctx, input),
