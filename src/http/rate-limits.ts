@@ -43,6 +43,8 @@ interface Counter {
   windowSeconds: number;
 }
 
+type Counters = readonly [Counter, ...Counter[]];
+
 /** The budget after a request, for the `RateLimit-*` headers. */
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -106,7 +108,7 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
 
   const { windowSeconds } = settings;
   /** The counters a subject's request spends from, in order. */
-  function countersOf(subject: RateLimitSubject): Counter[] {
+  function countersOf(subject: RateLimitSubject): Counters {
     if ('publishableKey' in subject) {
       return [
         { kind: 'public-address', id: `${subject.publishableKey} ${subject.address}`, points: settings.publicAddressRequests, windowSeconds },
@@ -117,25 +119,28 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
     return [{ kind: 'ip', id: subject.address, points: settings.ipRequests, windowSeconds }];
   }
 
+  async function spendOn(counter: Counter, points: number): Promise<RateLimitVerdict> {
+    try {
+      return verdict(true, counter.points, await limiter(counter).consume(counter.id, points));
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return verdict(false, counter.points, refused);
+      throw refused;
+    }
+  }
+
   /**
    * Spends from each counter in turn and stops at the first that refuses, so a client refused by
    * its own counter spends nothing of the shared one after it. The verdict is the refusing
    * counter's, or else the one with the least left.
    */
-  async function spend(counters: Counter[], points: number): Promise<RateLimitVerdict> {
-    let tightest: RateLimitVerdict | undefined;
+  async function spend(counters: Counters, points: number): Promise<RateLimitVerdict> {
+    const verdicts: RateLimitVerdict[] = [];
     for (const counter of counters) {
-      let spent: RateLimitVerdict;
-      try {
-        spent = verdict(true, counter.points, await limiter(counter).consume(counter.id, points));
-      } catch (refused) {
-        if (refused instanceof RateLimiterRes) return verdict(false, counter.points, refused);
-        throw refused;
-      }
-      if (!tightest || spent.remaining < tightest.remaining) tightest = spent;
+      const spent = await spendOn(counter, points);
+      if (!spent.allowed) return spent;
+      verdicts.push(spent);
     }
-    if (!tightest) throw new TypeError('a request spends from at least one counter');
-    return tightest;
+    return verdicts.reduce((tightest, next) => (next.remaining < tightest.remaining ? next : tightest));
   }
 
   return {
