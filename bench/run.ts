@@ -68,6 +68,9 @@ function serverEnv(databaseUrl: string, port: number): Record<string, string> {
     // The benchmark measures throughput with one key: it must not meet the rate limit.
     RATE_LIMIT_KEY_REQUESTS: '1000000',
     RATE_LIMIT_IP_REQUESTS: '1000000',
+    RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS: '1000000',
+    RATE_LIMIT_PUBLIC_KEY_REQUESTS: '1000000',
+    RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: '1000000',
   };
 }
 

@@ -26,6 +26,14 @@ const ConfigSchema = z.object({
   /** Requests each client IP may make per window without a valid key. */
   RATE_LIMIT_IP_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  /** Requests each client address may make per window through one publishable key (a visitor of a booking widget). */
+  RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Requests per window of a publishable key across all addresses: the ceiling of the whole widget (a key pair's own `rateLimit` overrides it). */
+  RATE_LIMIT_PUBLIC_KEY_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Bookings each client address may make per hour through one publishable key. */
+  RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Booking confirmations one guest address may receive per hour from a tenant for bookings made with publishable keys; past it the booking is made without one. */
+  PUBLIC_BOOKING_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(1_000).default(3),
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted to name the client (0: use the socket's address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Redis shared by every process for the rate-limit counters; without it each process counts alone. */

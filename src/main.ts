@@ -30,6 +30,9 @@ const mailWorker = startMailWorker(db.prisma, {
 const rateLimits = await createRateLimits({
   keyRequests: config.RATE_LIMIT_KEY_REQUESTS,
   ipRequests: config.RATE_LIMIT_IP_REQUESTS,
+  publicAddressRequests: config.RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS,
+  publicKeyRequests: config.RATE_LIMIT_PUBLIC_KEY_REQUESTS,
+  publicBookingsPerHour: config.RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR,
   windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   redisUrl: config.REDIS_URL,
   redisPrefix: config.RATE_LIMIT_REDIS_PREFIX,

@@ -11,9 +11,12 @@ afterAll(async () => {
   await Promise.all(opened.map((limits) => limits.close()));
 });
 
+/** The booking widget's budgets, which these tests do not meet (test/public-widget.test.ts is about them). */
+const publicBudgets = { publicAddressRequests: 100, publicKeyRequests: 100, publicBookingsPerHour: 100 };
+
 /** An app with its own budgets: `keyRequests` per key and `ipRequests` per address, per minute. */
 async function limitedApp(keyRequests: number, ipRequests: number, redisUrl?: string) {
-  const rateLimits = await createRateLimits({ keyRequests, ipRequests, windowSeconds: 60, redisUrl, redisPrefix: redisUrl ? `test-${Math.random()}` : undefined });
+  const rateLimits = await createRateLimits({ ...publicBudgets, keyRequests, ipRequests, windowSeconds: 60, redisUrl, redisPrefix: redisUrl ? `test-${Math.random()}` : undefined });
   opened.push(rateLimits);
   const app = createApp({ prisma: h.db.prisma, rateLimits });
   const call = async (path: string, key?: string, init: RequestInit = {}) => {
@@ -106,7 +109,7 @@ describe('rate limits', () => {
     const prefix = `shared-${Math.random()}`;
     const apps = await Promise.all(
       [0, 1].map(async () => {
-        const rateLimits = await createRateLimits({ keyRequests: 10, ipRequests: 10, windowSeconds: 60, redisUrl: REDIS_URL, redisPrefix: prefix });
+        const rateLimits = await createRateLimits({ ...publicBudgets, keyRequests: 10, ipRequests: 10, windowSeconds: 60, redisUrl: REDIS_URL, redisPrefix: prefix });
         opened.push(rateLimits);
         await rateLimits.ready();
         return createApp({ prisma: h.db.prisma, rateLimits });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import type { Context } from '../graphql/context.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
@@ -18,6 +19,19 @@ const BookingStatusEnum = builder.enumType(BookingStatus, {
   },
 });
 
+/**
+ * Whether the guest is a lead, and since when (lead ids are UUIDv7), is the business's data: a
+ * field a publishable key (the public booking widget) reads as null, without an error, so the
+ * widget's booking answer says nothing of the CRM. Other callers need the field's scopes.
+ */
+const hiddenFromPublishableKeys = {
+  authScopes: { secretKey: true },
+  unauthorizedResolver: (_parent: unknown, _args: unknown, ctx: Context, _info: unknown, error: Error) => {
+    if (ctx.principal?.kind === 'publishable') return null;
+    throw error;
+  },
+} as const;
+
 export const Booking = builder.prismaObject('Booking', {
   authScopes: readableBy('Booking'),
   description: 'A reservation of one slot of a bookable resource by a guest, linked to the lead with the guest\'s email.',
@@ -25,7 +39,12 @@ export const Booking = builder.prismaObject('Booking', {
     id: t.expose('id', { type: 'UUID', description: 'Booking id.' }),
     status: t.expose('status', { type: BookingStatusEnum, description: 'Where the booking stands; `confirmed` on creation.' }),
     resourceId: t.expose('resourceId', { type: 'UUID', description: 'Id of the booked resource.' }),
-    leadId: t.expose('leadId', { type: 'UUID', nullable: true, description: 'Id of the lead the guest is (found by email, or created for the booking).' }),
+    leadId: t.expose('leadId', {
+      type: 'UUID',
+      nullable: true,
+      ...hiddenFromPublishableKeys,
+      description: 'Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.',
+    }),
     slotId: t.exposeString('slotId', { description: 'The slot id the booking was made with.' }),
     startsAt: t.expose('startsAt', { type: 'DateTime', description: 'Start of the booked slot (ISO 8601, UTC).' }),
     endsAt: t.expose('endsAt', { type: 'DateTime', description: 'End of the booked slot (ISO 8601, UTC).' }),
@@ -41,10 +60,10 @@ export const Booking = builder.prismaObject('Booking', {
     resource: t.relation('resource', { ...grantsReturnedRecord, description: 'The booked resource.' }),
     lead: t.relation('lead', {
       ...grantsReturnedRecord,
-      // The guest's lead is the business's data: never shown to a publishable key.
       authScopes: { scope: 'bookings.read' },
+      unauthorizedResolver: hiddenFromPublishableKeys.unauthorizedResolver,
       nullable: true,
-      description: 'The lead the guest is. Needs a secret key with `bookings.read`.',
+      description: 'The lead the guest is. Needs a secret key with `bookings.read`; always null to a publishable key.',
     }),
   }),
 });
@@ -121,7 +140,7 @@ builder.mutationFields((t) => ({
   createBooking: t.field({
     type: Booking,
     description:
-      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources.',
+      'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys (a booking widget) may book published resources: each client address a limited number per hour (TOO_MANY_REQUESTS past it), a guest address receives a limited number of confirmations per hour (past it the booking is made without one), and the answer\'s `leadId` and `lead` are null.',
     authScopes: { publicScope: 'bookings.manage' },
     args: { input: t.arg({ type: CreateBookingInput, required: true, description: 'The slot and the guest.' }) },
     resolve: (_root, { input }, ctx) => createBooking(ctx, input),

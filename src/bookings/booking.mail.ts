@@ -51,14 +51,19 @@ export function bookingMail(kind: 'confirmed' | 'cancelled', booking: BookedSlot
   const when = `${DateTime.fromJSDate(booking.startsAt, { zone: resource.timezone }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${resource.timezone})`;
   const place = placeOf(resource);
   const subject = kind === 'confirmed' ? `Booking confirmed: ${resource.name}, ${when}` : `Booking cancelled: ${resource.name}, ${when}`;
+  // No guest-supplied text in the message: whoever books through a public widget types the name,
+  // and it would read as the business's own words ("Hello <pay a deposit at ...>").
   const text = [
-    `Hello ${booking.firstName},`,
+    'Hello,',
     '',
-    kind === 'confirmed' ? `Your booking of ${resource.name} is confirmed for ${when}.` : `Your booking of ${resource.name} for ${when} has been cancelled.`,
+    kind === 'confirmed'
+      ? `A booking of ${resource.name} for this email address is confirmed for ${when}.`
+      : `The booking of ${resource.name} for this email address for ${when} has been cancelled.`,
     ...(place ? [`Where: ${place}`] : []),
     `Booking reference: ${booking.id}`,
     '',
     kind === 'confirmed' ? 'The attached calendar event adds it to your calendar.' : 'The attached calendar update removes it from your calendar.',
+    ...(kind === 'confirmed' ? ['', 'If you did not make this booking, someone else entered your address; you can ignore this email.'] : []),
   ].join('\n');
   return {
     kind: `booking.${kind}`,

@@ -1,3 +1,4 @@
+import { loadConfig } from '../config.js';
 import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
@@ -84,11 +85,27 @@ async function guestLead(tx: Transaction, tenantId: string, guest: NewBooking, r
 }
 
 /**
+ * Whether a booking made through a publishable key may mail its guest a confirmation: at most
+ * `PUBLIC_BOOKING_MAILS_PER_HOUR` confirmations to one address (letter case aside) per tenant and
+ * hour, counted in the outbox under the address's advisory lock (taken by `guestLead`), so the
+ * count holds across server processes. Past it the booking is made without a mail: a public
+ * widget takes any address, and the business's mail must not become a relay to it; refusing the
+ * booking instead would let anyone who knows a guest's address keep that guest from booking.
+ */
+async function mayMailPublicGuest(tx: Transaction, email: string): Promise<boolean> {
+  const [counted] = await tx.$queryRaw<{ sent: number }[]>`
+    SELECT count(*)::int AS sent FROM "OutboxMessage"
+     WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND kind = 'booking.confirmed' AND lower(recipient) = lower(${email})
+       AND "createdAt" > now() - interval '1 hour'`;
+  return (counted?.sent ?? 0) < loadConfig().PUBLIC_BOOKING_MAILS_PER_HOUR;
+}
+
+/**
  * Books a slot. The slot is judged and the booking written in one transaction that holds the
  * resource's row lock, so concurrent bookings of a resource (from any server process) are judged
  * one after another against everything committed before them: a slot never holds more confirmed
  * bookings than `maxConcurrent`. The lead and the guest's email are written in the same
- * transaction.
+ * transaction (for a publishable key's booking, the email within `mayMailPublicGuest`).
  */
 export async function createBooking(ctx: Context, input: NewBooking) {
   const principal = principalOf(ctx);
@@ -108,7 +125,9 @@ export async function createBooking(ctx: Context, input: NewBooking) {
       const created = await tx.booking.create({
         data: { ...input, source: input.source ?? 'api', ...verdict.slot, resourceId, leadId, tenantId: principal.tenantId },
       });
-      await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
+      if (principal.kind === 'secret' || (await mayMailPublicGuest(tx, input.email))) {
+        await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
+      }
       return created;
     },
     // Bookings of one resource queue on its lock: give them time to get their turn.

@@ -109,4 +109,7 @@ builder.addScalarType('Quantity', QuantityScalar, {});
 builder.addScalarType('Rate', RateScalar, {});
 
 builder.queryType({ description: 'Read operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description).' });
-builder.mutationType({ description: 'Write operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description).' });
+builder.mutationType({
+  description:
+    'Write operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description). Every field selected (aliases included) spends one request of the rate-limit budget: an operation with more fields than the budget has left is refused whole (TOO_MANY_REQUESTS, HTTP 429) before any runs.',
+});

@@ -15,7 +15,7 @@ function included(node: FieldNode | { directives?: FieldNode['directives'] }, va
 }
 
 /** The root fields an operation selects, through fragments, honouring `@skip`/`@include`. */
-function rootFields(args: ExecutionArgs, selectionSet: SelectionSetNode, seen = new Set<string>()): FieldNode[] {
+export function rootFields(args: ExecutionArgs, selectionSet: SelectionSetNode, seen = new Set<string>()): FieldNode[] {
   const variables = (args.variableValues ?? {}) as Record<string, unknown>;
   return selectionSet.selections.flatMap((selection): FieldNode[] => {
     if (!included(selection, variables)) return [];

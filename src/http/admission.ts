@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { Authentication, KeyRecord } from '../auth/api-keys.js';
+import type { Authentication, KeyRecord, Principal } from '../auth/api-keys.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { idempotent } from './idempotency.js';
-import type { RateLimits, RateLimitVerdict } from './rate-limits.js';
+import type { RateLimits, RateLimitSubject, RateLimitVerdict } from './rate-limits.js';
 import type { Admission } from './request-boundary.js';
 import { bodyTextOf, refusal } from './request-boundary.js';
 
@@ -13,6 +13,8 @@ import { bodyTextOf, refusal } from './request-boundary.js';
 interface AdmittedContext {
   authentication?: Authentication;
   rateLimit?: RateLimitVerdict;
+  /** Who spent the request, for the operation's extra mutation fields (src/http/mutation-budget.ts). */
+  budget?: { rateLimits: RateLimits; subject: RateLimitSubject };
   /** Present when served by node:http (absent in tests that call the handler directly). */
   req?: IncomingMessage;
 }
@@ -43,9 +45,44 @@ function clientAddress(serverContext: AdmittedContext, request: Request, trustPr
 }
 
 /**
+ * Who spends a request: a secret key (or session) alone; a publishable key, which every visitor of
+ * the page it sits in shares, per client address and within the key's own ceiling; without a
+ * valid key, the client address.
+ */
+function rateLimitSubject(principal: Principal | null, address: () => string): RateLimitSubject {
+  if (!principal) return { address: address() };
+  if (principal.kind === 'publishable') return { publishableKey: principal.credentialId, address: address(), requests: principal.rateLimit };
+  return { key: principal.credentialId, requests: principal.rateLimit };
+}
+
+/**
+ * Spends what an admitted operation's mutation fields cost beyond the request itself: one request
+ * of the same budget for each field after the first, and, through a publishable key, one of its
+ * address's public bookings for each field. The budget that refuses, with its verdict, or null
+ * when every budget allows them (or none is configured).
+ */
+export async function spendOnMutationFields(
+  serverContext: object,
+  fields: number,
+): Promise<{ budget: 'requests' | 'public bookings'; verdict: RateLimitVerdict } | null> {
+  const admitted = serverContext as AdmittedContext;
+  if (!admitted.budget || fields < 1) return null;
+  const { rateLimits, subject } = admitted.budget;
+  if (fields > 1) {
+    admitted.rateLimit = await rateLimits.consume(subject, fields - 1);
+    if (!admitted.rateLimit.allowed) return { budget: 'requests', verdict: admitted.rateLimit };
+  }
+  if ('publishableKey' in subject) {
+    const verdict = await rateLimits.consumePublicBookings(subject.publishableKey, subject.address, fields);
+    if (!verdict.allowed) return { budget: 'public bookings', verdict };
+  }
+  return null;
+}
+
+/**
  * Admission of every API request, before its operation runs: the key is looked up (from memory,
- * or one indexed query; its verdict is used by the access checks later), the request spends from its budget (the
- * key's, or without a valid key the client address's, which is smaller) and is refused with 429
+ * or one indexed query; its verdict is used by the access checks later), the request spends from its budget (its
+ * subject's: `rateLimitSubject`) and is refused with 429
  * past it, and a POST with an `Idempotency-Key` is run at most once (src/http/idempotency.ts).
  */
 export function createAdmission({ prisma, keys, now, rateLimits, trustProxyHops = 0 }: AdmissionOptions): Admission {
@@ -56,9 +93,9 @@ export function createAdmission({ prisma, keys, now, rateLimits, trustProxyHops 
       admitted.authentication = authentication;
       const principal = 'principal' in authentication ? authentication.principal : null;
       if (rateLimits) {
-        const verdict = await rateLimits.consume(
-          principal ? { key: principal.credentialId, requests: principal.rateLimit } : { address: clientAddress(admitted, request, trustProxyHops) },
-        );
+        const subject = rateLimitSubject(principal, () => clientAddress(admitted, request, trustProxyHops));
+        admitted.budget = { rateLimits, subject };
+        const verdict = await rateLimits.consume(subject);
         admitted.rateLimit = verdict;
         if (!verdict.allowed) {
           const wait = `${verdict.resetSeconds}`;

@@ -20,6 +20,7 @@ import { graphiqlPage, useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';
 import { LIVENESS_PATH, useReadiness } from './health.js';
+import { useMutationBudget } from './mutation-budget.js';
 import { buildOpenApi } from './openapi.js';
 import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
@@ -142,6 +143,7 @@ export function createApp({
       useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),
       ...documentShapeLimits(),
       useAccessGate(),
+      useMutationBudget(),
       useOperationGuard(),
       useErrorMapping(),
       useRest(operations),

@@ -121,7 +121,8 @@ const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'strin
 export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody; headers?: Record<string, string> } | null {
   const first = errors.find(isGraphQLErrorLike);
   const code = first?.extensions?.code;
-  const sofaStatus = (first?.extensions?.http as { status?: number } | undefined)?.status;
+  const http = first?.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
+  const sofaStatus = http?.status;
   if (!isErrorCode(code)) {
     // SOFA's own request errors (invalid JSON, unparsable parameters) carry only an HTTP status.
     if (sofaStatus === 400 && first) return { status: 400, body: { error: 'Bad Request', message: first.message } };
@@ -146,6 +147,8 @@ export function restError(errors: readonly unknown[]): { status: number; body: R
   const restDetails = details.length ? details.map((d) => ({ ...d, field: d.field.replace(/^input\.?/, '') || 'body' })) : undefined;
   return {
     status,
+    // Headers the error carries for HTTP (a refusal's `Retry-After`).
+    ...(http?.headers ? { headers: http.headers } : {}),
     body: {
       error: title,
       ...(restDetails ? { message: restDetails.map((d) => `${d.field}: ${d.message}`).join('; ') } : first && first.message !== title ? { message: first.message } : {}),

@@ -40,7 +40,7 @@ const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers
 const headers = {
   RequestId: headerWith({ required: true }, 'The id of the request: the `X-Request-Id` the client sent when it is 1 to 128 letters, digits and `._:-`, otherwise a new UUID. It is in every log line of the request and in every 5xx body.'),
   RateLimitLimit: {
-    description: 'Requests the key (or, without a valid key, the client address) may make per window. The `RateLimit-*` headers are on every answer of a server that enforces limits, as `npm start` does.',
+    description: 'Requests the key may make per window (a publishable key: each client address, within a ceiling for the whole key; without a valid key: the client address). The `RateLimit-*` headers are on every answer of a server that enforces limits, as `npm start` does.',
     schema: { type: 'integer' },
   },
   RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
@@ -102,7 +102,7 @@ const errorResponses = {
   },
   UnprocessableEntity: { description: 'The `Idempotency-Key` was used before with another request (method, path or body).', content: errorContent },
   TooManyRequests: {
-    description: 'The key (or, without a valid key, the client address) spent its request budget for this window: `{"error":"Too Many Requests"}`. Retry after `Retry-After` seconds.',
+    description: 'The key (a publishable key: the client address, or the whole key; without a valid key: the client address) spent its request budget for this window, or a client address its bookings for the hour through a publishable key: `{"error":"Too Many Requests", "message": ...}`. Retry after `Retry-After` seconds.',
     headers: { 'Retry-After': headerRef('RetryAfterAlways') },
     content: errorContent,
   },

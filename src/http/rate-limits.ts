@@ -13,6 +13,12 @@ export interface RateLimitSettings {
   keyRequests: number;
   /** Requests per window of each client address without a valid key. */
   ipRequests: number;
+  /** Requests per window of each client address through one publishable key (a visitor of a booking widget). */
+  publicAddressRequests: number;
+  /** Requests per window of a publishable key across all its addresses (the whole widget), unless its pair sets its own. */
+  publicKeyRequests: number;
+  /** Bookings per hour of each client address through one publishable key. */
+  publicBookingsPerHour: number;
   windowSeconds: number;
   /** Counters in this Redis, shared by every process; in process memory without it. */
   redisUrl?: string;
@@ -20,8 +26,24 @@ export interface RateLimitSettings {
   redisPrefix?: string;
 }
 
-/** Who spends a request: a valid key (with its pair's own budget, if set), or else the client address. */
-export type RateLimitSubject = { key: string; requests: number | null } | { address: string };
+/**
+ * Who spends a request: a valid secret key (with its pair's own budget, if set); a publishable key,
+ * which sits in a public page, per client address and within its own ceiling; or else the client address.
+ */
+export type RateLimitSubject =
+  | { key: string; requests: number | null }
+  | { publishableKey: string; address: string; requests: number | null }
+  | { address: string };
+
+/** One fixed-window counter: `points` per `windowSeconds` for each `id`. */
+interface Counter {
+  kind: 'key' | 'ip' | 'public-address' | 'public-key' | 'public-bookings';
+  id: string;
+  points: number;
+  windowSeconds: number;
+}
+
+type Counters = readonly [Counter, ...Counter[]];
 
 /** The budget after a request, for the `RateLimit-*` headers. */
 export interface RateLimitVerdict {
@@ -33,7 +55,10 @@ export interface RateLimitVerdict {
 }
 
 export interface RateLimits {
-  consume(subject: RateLimitSubject): Promise<RateLimitVerdict>;
+  /** Spends `points` requests (default 1) of the subject's budget. */
+  consume(subject: RateLimitSubject, points?: number): Promise<RateLimitVerdict>;
+  /** Spends `bookings` of what one client address may book per hour through one publishable key. */
+  consumePublicBookings(publishableKey: string, address: string, bookings: number): Promise<RateLimitVerdict>;
   /** Resolves once Redis answers (or at once without Redis), or after `timeoutMs` with the in-memory fallback. */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -60,12 +85,12 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
   });
 
   const limiters = new Map<string, Flexible.RateLimiterAbstract>();
-  /** One limiter per kind of subject and budget: a budget is part of the counter's name, so a changed budget starts afresh. */
-  function limiter(kind: 'key' | 'ip', points: number): Flexible.RateLimiterAbstract {
+  /** One limiter per kind of counter and budget: a budget is part of the counter's name, so a changed budget starts afresh. */
+  function limiter({ kind, points, windowSeconds }: Counter): Flexible.RateLimiterAbstract {
     const name = `${kind}:${points}`;
     let found = limiters.get(name);
     if (!found) {
-      const options = { points, duration: settings.windowSeconds, keyPrefix: `${settings.redisPrefix ?? 'rl'}:${name}` };
+      const options = { points, duration: windowSeconds, keyPrefix: `${settings.redisPrefix ?? 'rl'}:${name}` };
       found = redis && RateLimiterRedis
         ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
         : new RateLimiterMemory(options);
@@ -81,17 +106,47 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
     resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
   });
 
+  const { windowSeconds } = settings;
+  /** The counters a subject's request spends from, in order. */
+  function countersOf(subject: RateLimitSubject): Counters {
+    if ('publishableKey' in subject) {
+      return [
+        { kind: 'public-address', id: `${subject.publishableKey} ${subject.address}`, points: settings.publicAddressRequests, windowSeconds },
+        { kind: 'public-key', id: subject.publishableKey, points: subject.requests ?? settings.publicKeyRequests, windowSeconds },
+      ];
+    }
+    if ('key' in subject) return [{ kind: 'key', id: subject.key, points: subject.requests ?? settings.keyRequests, windowSeconds }];
+    return [{ kind: 'ip', id: subject.address, points: settings.ipRequests, windowSeconds }];
+  }
+
+  async function spendOn(counter: Counter, points: number): Promise<RateLimitVerdict> {
+    try {
+      return verdict(true, counter.points, await limiter(counter).consume(counter.id, points));
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return verdict(false, counter.points, refused);
+      throw refused;
+    }
+  }
+
+  /**
+   * Spends from each counter in turn and stops at the first that refuses, so a client refused by
+   * its own counter spends nothing of the shared one after it. The verdict is the refusing
+   * counter's, or else the one with the least left.
+   */
+  async function spend(counters: Counters, points: number): Promise<RateLimitVerdict> {
+    const verdicts: RateLimitVerdict[] = [];
+    for (const counter of counters) {
+      const spent = await spendOn(counter, points);
+      if (!spent.allowed) return spent;
+      verdicts.push(spent);
+    }
+    return verdicts.reduce((tightest, next) => (next.remaining < tightest.remaining ? next : tightest));
+  }
+
   return {
-    async consume(subject) {
-      const [kind, id, points] =
-        'key' in subject ? (['key', subject.key, subject.requests ?? settings.keyRequests] as const) : (['ip', subject.address, settings.ipRequests] as const);
-      try {
-        return verdict(true, points, await limiter(kind, points).consume(id));
-      } catch (refused) {
-        if (refused instanceof RateLimiterRes) return verdict(false, points, refused);
-        throw refused;
-      }
-    },
+    consume: (subject, points = 1) => spend(countersOf(subject), points),
+    consumePublicBookings: (publishableKey, address, bookings) =>
+      spend([{ kind: 'public-bookings', id: `${publishableKey} ${address}`, points: settings.publicBookingsPerHour, windowSeconds: 3_600 }], bookings),
     async ready(timeoutMs = 2_000) {
       if (!redis || redis.status === 'ready') return;
       await new Promise<void>((resolve) => {

@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Book a slot
-         * @description Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest's email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys may book published resources.
+         * @description Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest's email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys (a booking widget) may book published resources: each client address a limited number per hour (TOO_MANY_REQUESTS past it), a guest address receives a limited number of confirmations per hour (past it the booking is made without one), and the answer's `leadId` and `lead` are null.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.manage` scope.
          */
@@ -2402,7 +2402,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The key (or, without a valid key, the client address) spent its request budget for this window: `{"error":"Too Many Requests"}`. Retry after `Retry-After` seconds. */
+        /** @description The key (a publishable key: the client address, or the whole key; without a valid key: the client address) spent its request budget for this window, or a client address its bookings for the hour through a publishable key: `{"error":"Too Many Requests", "message": ...}`. Retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfterAlways"];
@@ -2480,7 +2480,7 @@ export interface components {
     headers: {
         /** @description The id of the request: the `X-Request-Id` the client sent when it is 1 to 128 letters, digits and `._:-`, otherwise a new UUID. It is in every log line of the request and in every 5xx body. */
         RequestId: string;
-        /** @description Requests the key (or, without a valid key, the client address) may make per window. The `RateLimit-*` headers are on every answer of a server that enforces limits, as `npm start` does. */
+        /** @description Requests the key may make per window (a publishable key: each client address, within a ceiling for the whole key; without a valid key: the client address). The `RateLimit-*` headers are on every answer of a server that enforces limits, as `npm start` does. */
         RateLimitLimit: number;
         /** @description Requests left in the current window. */
         RateLimitRemaining: number;
@@ -6189,7 +6189,7 @@ export interface operations {
                             resourceId: string;
                             /**
                              * Format: uuid
-                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             * @description Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.
                              */
                             leadId: string | null;
                             /** @description The slot id the booking was made with. */
@@ -6294,7 +6294,7 @@ export interface operations {
                             resourceId: string;
                             /**
                              * Format: uuid
-                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             * @description Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.
                              */
                             leadId: string | null;
                             /** @description The slot id the booking was made with. */
@@ -6394,7 +6394,7 @@ export interface operations {
                             resourceId: string;
                             /**
                              * Format: uuid
-                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             * @description Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.
                              */
                             leadId: string | null;
                             /** @description The slot id the booking was made with. */
@@ -6450,7 +6450,7 @@ export interface operations {
                                 /** @description IANA time zone name; opening hours are local to it. */
                                 timezone: string;
                             };
-                            /** @description The lead the guest is. Needs a secret key with `bookings.read`. */
+                            /** @description The lead the guest is. Needs a secret key with `bookings.read`; always null to a publishable key. */
                             lead: {
                                 /**
                                  * Format: uuid
@@ -6569,7 +6569,7 @@ export interface operations {
                             resourceId: string;
                             /**
                              * Format: uuid
-                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             * @description Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.
                              */
                             leadId: string | null;
                             /** @description The slot id the booking was made with. */
@@ -6672,7 +6672,7 @@ export interface operations {
                             resourceId: string;
                             /**
                              * Format: uuid
-                             * @description Id of the lead the guest is (found by email, or created for the booking).
+                             * @description Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.
                              */
                             leadId: string | null;
                             /** @description The slot id the booking was made with. */

@@ -47,6 +47,9 @@ export async function serverDatabase(extra: NodeJS.ProcessEnv = {}) {
     // Tests that are not about rate limits must not meet them (those that are set their own).
     RATE_LIMIT_KEY_REQUESTS: '1000000',
     RATE_LIMIT_IP_REQUESTS: '1000000',
+    RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS: '1000000',
+    RATE_LIMIT_PUBLIC_KEY_REQUESTS: '1000000',
+    RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: '1000000',
     ...extra,
   };
   delete env.DATABASE_URL;
