@@ -55,6 +55,15 @@ interface SessionRow {
 export async function authenticateSession(prisma: PrismaClient, token: string, csrfToken: string | null, now: Date): Promise<Authentication> {
   // Checked first: it needs no database, and a page load (which sends the cookie without it) is common.
   if (!csrfToken || !sameSecret(csrfToken, csrfTokenOf(token))) return { failure: 'csrf' };
+  return sessionOf(prisma, token, now);
+}
+
+/**
+ * The session a cookie names, without the CSRF proof: for a dashboard page view, which changes
+ * nothing by itself (its forms carry the token, and its data comes through the API, which checks
+ * it), so that the page spends its user's budget. Never the authentication of an API request.
+ */
+export async function sessionOf(prisma: PrismaClient, token: string, now: Date): Promise<Authentication> {
   const rows = await prisma.$queryRaw<SessionRow[]>`
     SELECT s.id, s."tenantId", s."userId", s."lastSeenAt", s."expiresAt", u.role::text AS role, u."deactivatedAt", t.modules::text[] AS modules
       FROM "DashboardSession" s

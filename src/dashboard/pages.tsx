@@ -3,6 +3,7 @@ import type { ApiClient, ApiError } from './api-client.js';
 import type { ViewerQuery } from './generated/operations.js';
 import { ViewerDocument } from './generated/operations.js';
 import type { Chrome } from './pages/layout.js';
+import type { Problem } from './pages/settings.js';
 import { ProblemPage } from './pages/settings.js';
 import { html, seeOther, sessionCookie } from './respond.js';
 
@@ -73,6 +74,31 @@ export async function signedIn(page: PageRequest): Promise<SignedIn | Response> 
     current: page.url.pathname,
   };
   return { api: page.api, chrome, viewer };
+}
+
+/** What the person reads for a refusal of the whole request (the API's `{ error, message, requestId }`), by status. */
+function problemOf(status: number, body: { error?: string; message?: string; requestId?: string }, retryAfter: string | null): Omit<Problem, 'retry'> {
+  const wait = retryAfter ? ` Please try again in ${retryAfter} s.` : ' Please try again in a moment.';
+  if (status === 429) return { title: 'Too many requests', message: `Too many requests came from you in a short time.${wait}` };
+  if (status === 503) return { title: 'Please try again', message: `The service is busy or briefly unavailable, and nothing was changed.${wait}` };
+  if (status >= 500) return { title: 'Something went wrong', message: 'This page failed on our side. Please try again.', requestId: body.requestId };
+  return { title: body.error ?? 'That did not work', message: body.message ?? body.error ?? 'The request was refused.' };
+}
+
+/**
+ * A refusal the request boundary answers in the API's JSON (too many requests, unavailable,
+ * timed out, an unexpected failure, a body too large) as a dashboard page, with its status and
+ * headers (`Retry-After`): a browser never shows the dashboard's users JSON. "Try again" reloads
+ * a page, or goes back to the page a form was sent from.
+ */
+export async function asPage(response: Response, request: Request): Promise<Response> {
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string; requestId?: string };
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !['content-type', 'content-length'].includes(name)));
+  const url = new URL(request.url);
+  const from = request.headers.get('referer');
+  const retry = request.method === 'GET' ? url.pathname + url.search : from && new URL(from).origin === url.origin ? new URL(from).pathname : '/dashboard';
+  return html(<ProblemPage {...problemOf(response.status, body, response.headers.get('retry-after'))} retry={retry} />, response.status, headers);
 }
 
 export const notAllowed = (chrome: Chrome, message: string) => html(<ProblemPage chrome={chrome} title="Not allowed" message={message} />, 403);

@@ -2,20 +2,29 @@ import type { IncomingMessage } from 'node:http';
 import type { Authentication, KeyRecord } from '../auth/api-keys.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { authenticateRequest } from '../auth/authenticate.js';
+import { sessionCookieOf, sessionOf } from '../auth/sessions.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { idempotent } from './idempotency.js';
-import type { RateLimits, RateLimitVerdict } from './rate-limits.js';
-import type { Admission } from './request-boundary.js';
+import type { RateLimits, RateLimitSubject, RateLimitVerdict } from './rate-limits.js';
+import type { Admission, RequestKind } from './request-boundary.js';
 import { bodyTextOf, refusal } from './request-boundary.js';
 
 /** What admission leaves in the request's server context for the handlers and hooks after it. */
-interface AdmittedContext {
+interface AdmittedContext extends PageCall {
   authentication?: Authentication;
   rateLimit?: RateLimitVerdict;
   /** Present when served by node:http (absent in tests that call the handler directly). */
   req?: IncomingMessage;
 }
+
+/** Set only in the server context of an API call a dashboard page makes for itself, never from a client's request. */
+export interface PageCall {
+  /** The page spent the budget: one page view is one request, however many API calls it makes. */
+  paidByPage?: boolean;
+}
+
+export const pageCallContext = (): PageCall => ({ paidByPage: true });
 
 /** The authentication admission made of the request (every request the GraphQL or REST handler sees has one). */
 export function authenticationOf(serverContext: object): Authentication {
@@ -43,28 +52,48 @@ function clientAddress(serverContext: AdmittedContext, request: Request, trustPr
 }
 
 /**
- * Admission of every API request, before its operation runs: the key is looked up (from memory,
- * or one indexed query; its verdict is used by the access checks later), the request spends from its budget (the
- * key's, or without a valid key the client address's, which is smaller) and is refused with 429
- * past it, and a POST with an `Idempotency-Key` is run at most once (src/http/idempotency.ts).
+ * Who a request acts as, for its budget. An API call: its key, or the session cookie with its CSRF
+ * header. A dashboard page: the session cookie alone (a page view changes nothing by itself; its
+ * forms carry their token). A sign-in page: nobody, whatever it carries; it is the way in for
+ * anyone, so it keeps the address's small budget.
  */
-export function createAdmission({ prisma, keys, now, rateLimits, trustProxyHops = 0 }: AdmissionOptions): Admission {
+async function authenticationFor(kind: RequestKind, request: Request, { keys, prisma, now }: AdmissionOptions): Promise<Authentication> {
+  if (kind === 'api') return authenticateRequest(keys, prisma, request.headers, now());
+  const session = kind === 'page' ? sessionCookieOf(request.headers) : null;
+  return session ? sessionOf(prisma, session, now()) : { failure: 'missing' };
+}
+
+/** Whose budget a request spends: its key's, its signed-in user's (every session together), or its address's. */
+function subjectOf(authentication: Authentication, address: () => string): RateLimitSubject {
+  if (!('principal' in authentication)) return { address: address() };
+  const { principal } = authentication;
+  return principal.via === 'session' ? { user: principal.userId } : { key: principal.credentialId, requests: principal.rateLimit };
+}
+
+/**
+ * Admission of every request, before its work runs: the key or session is looked up (from memory,
+ * or one indexed query; its verdict is used by the access checks later), the request spends from
+ * its budget (the key's or signed-in user's, or without either the client address's, which is
+ * smaller) and is refused with 429 past it, and an API POST with an `Idempotency-Key` is run at
+ * most once (src/http/idempotency.ts). The API calls a dashboard page makes for itself spend nothing.
+ */
+export function createAdmission(options: AdmissionOptions): Admission {
+  const { prisma, now, rateLimits, trustProxyHops = 0 } = options;
   return {
-    async admit(request, serverContext, work) {
+    async admit(request, serverContext, work, kind = 'api') {
       const admitted = serverContext as AdmittedContext;
-      const authentication = await authenticateRequest(keys, prisma, request.headers, now());
-      admitted.authentication = authentication;
-      const principal = 'principal' in authentication ? authentication.principal : null;
-      if (rateLimits) {
-        const verdict = await rateLimits.consume(
-          principal ? { key: principal.credentialId, requests: principal.rateLimit } : { address: clientAddress(admitted, request, trustProxyHops) },
-        );
+      const authentication = await authenticationFor(kind, request, options);
+      if (kind === 'api') admitted.authentication = authentication;
+      if (rateLimits && !admitted.paidByPage) {
+        const verdict = await rateLimits.consume(subjectOf(authentication, () => clientAddress(admitted, request, trustProxyHops)));
         admitted.rateLimit = verdict;
         if (!verdict.allowed) {
           const wait = `${verdict.resetSeconds}`;
           return refusal(request, 'TOO_MANY_REQUESTS', `Rate limit of ${verdict.limit} requests exceeded; retry in ${wait} s`, { 'Retry-After': wait });
         }
       }
+      if (kind !== 'api') return work();
+      const principal = 'principal' in authentication ? authentication.principal : null;
       return idempotent({
         request,
         bodyText: bodyTextOf(serverContext),

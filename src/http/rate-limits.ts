@@ -9,7 +9,7 @@ const RateLimiterMemory = require('rate-limiter-flexible/lib/RateLimiterMemory.j
 const RateLimiterRes = require('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof Flexible.RateLimiterRes;
 
 export interface RateLimitSettings {
-  /** Requests per window of each API key, unless its pair sets its own. */
+  /** Requests per window of each API key, unless its pair sets its own, and of each signed-in dashboard user. */
   keyRequests: number;
   /** Requests per window of each client address without a valid key. */
   ipRequests: number;
@@ -20,8 +20,11 @@ export interface RateLimitSettings {
   redisPrefix?: string;
 }
 
-/** Who spends a request: a valid key (with its pair's own budget, if set), or else the client address. */
-export type RateLimitSubject = { key: string; requests: number | null } | { address: string };
+/**
+ * Who spends a request: a valid key (with its pair's own budget, if set), a signed-in dashboard
+ * user (every session of theirs together, on the key budget), or else the client address.
+ */
+export type RateLimitSubject = { key: string; requests: number | null } | { user: string } | { address: string };
 
 /** The budget after a request, for the `RateLimit-*` headers. */
 export interface RateLimitVerdict {
@@ -61,7 +64,7 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
 
   const limiters = new Map<string, Flexible.RateLimiterAbstract>();
   /** One limiter per kind of subject and budget: a budget is part of the counter's name, so a changed budget starts afresh. */
-  function limiter(kind: 'key' | 'ip', points: number): Flexible.RateLimiterAbstract {
+  function limiter(kind: 'key' | 'user' | 'ip', points: number): Flexible.RateLimiterAbstract {
     const name = `${kind}:${points}`;
     let found = limiters.get(name);
     if (!found) {
@@ -84,7 +87,11 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
   return {
     async consume(subject) {
       const [kind, id, points] =
-        'key' in subject ? (['key', subject.key, subject.requests ?? settings.keyRequests] as const) : (['ip', subject.address, settings.ipRequests] as const);
+        'key' in subject
+          ? (['key', subject.key, subject.requests ?? settings.keyRequests] as const)
+          : 'user' in subject
+            ? (['user', subject.user, settings.keyRequests] as const)
+            : (['ip', subject.address, settings.ipRequests] as const);
       try {
         return verdict(true, points, await limiter(kind, points).consume(id));
       } catch (refused) {

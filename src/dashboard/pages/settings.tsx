@@ -43,13 +43,34 @@ export function HomePage({ chrome, viewer }: { chrome: Chrome; viewer: ViewerQue
   );
 }
 
-/** A page that cannot be shown (a role that may not open it, a record that is gone): said plainly, with the way back. */
-export function ProblemPage({ chrome, title, message }: { chrome?: Chrome; title: string; message: string }) {
+export interface Problem {
+  chrome?: Chrome;
+  title: string;
+  message: string;
+  /** Where "Try again" leads, when trying again later can work. */
+  retry?: string;
+  /** The request's id, to quote when reporting an unexpected failure. */
+  requestId?: string;
+}
+
+/** A page that cannot be shown (a role that may not open it, a record that is gone, a refusal): said plainly, with the way back. */
+export function ProblemPage({ chrome, title, message, retry, requestId }: Problem) {
   return (
     <Layout title={title} chrome={chrome}>
       <p role="alert">{message}</p>
+      {requestId && (
+        <p>
+          If it keeps happening, tell your administrator or our support this reference: <code>{requestId}</code>
+        </p>
+      )}
       <p>
         {title === 'Not allowed' && 'Ask an administrator of your business if you need it. '}
+        {retry && (
+          <>
+            <a href={retry}>Try again</a>
+            {' · '}
+          </>
+        )}
         <a href="/dashboard">Back to the dashboard</a>
       </p>
     </Layout>
