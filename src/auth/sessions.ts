@@ -95,13 +95,14 @@ export async function sessionOf(prisma: PrismaClient, token: string, now: Date):
   };
 }
 
-/** Deletes ended sessions and sign-in links past their expiry (they are refused anyway); returns how many. */
+/** Deletes ended sessions, and sign-in links and dashboard forms past their expiry (they are refused anyway); returns how many. */
 export async function sweepSignIns(prisma: PrismaClient, now: Date): Promise<number> {
-  const [sessions, links] = await prisma.$transaction([
+  const [sessions, links, forms] = await prisma.$transaction([
     prisma.dashboardSession.deleteMany({ where: { expiresAt: { lt: now } } }),
     prisma.signInLink.deleteMany({ where: { expiresAt: { lt: now } } }),
+    prisma.dashboardFormOutcome.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
-  return sessions.count + links.count;
+  return sessions.count + links.count + forms.count;
 }
 
 /** The session cookie's secret sent with a request, if any. */

@@ -72,6 +72,7 @@ export async function signedIn(page: PageRequest): Promise<SignedIn | Response> 
     canAdminister: canManageKeys && viewer.user.role === 'system_admin',
     csrf: page.csrf,
     current: page.url.pathname,
+    now: page.now,
   };
   return { api: page.api, chrome, viewer };
 }
