@@ -39,9 +39,11 @@ beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  // The budgets a server has by default; each test's browser comes from its own address (behind one trusted proxy).
+  // The budgets a server has by default, over a window of a minute rather than 10 s, so that a busy
+  // machine's pace cannot spread a test's pages over two windows; each test's browser comes from
+  // its own address (behind one trusted proxy).
   const config = loadConfig({});
-  rateLimits = await createRateLimits({ keyRequests: config.RATE_LIMIT_KEY_REQUESTS, ipRequests: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
+  rateLimits = await createRateLimits({ keyRequests: config.RATE_LIMIT_KEY_REQUESTS, ipRequests: config.RATE_LIMIT_IP_REQUESTS, windowSeconds: 60 });
   const app = createApp({ prisma: h.db.prisma, now: () => new Date(Date.now() + h.clock.offsetMs), publicUrl: base, rateLimits, trustProxyHops: 1 });
   server = createHttpServer(app, { headersTimeoutMs: 10_000, receiveTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000 });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -178,23 +180,20 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
     expect(await page.getByLabel('leads.lead.read').isChecked()).toBe(true);
     expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId, name: 'Keyboard only' } })).toBe(0);
   });
-  it('lets a signed-in user through 30 pages in 10 s, each page one request of the user’s own budget', async () => {
+  it('lets a signed-in user through 30 pages in one window, each page one request of the user’s own budget', async () => {
     const { page } = await client({ viewport: { width: 1100, height: 900 } });
     await signInThroughEmail(page, admin);
     const paths = ['/dashboard', '/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules'];
-    const started = Date.now();
     const answers: { status?: number; limit: number; remaining: number }[] = [];
     for (let i = 0; i < 30; i += 1) {
       const response = await page.goto(`${base}${paths[i % paths.length]}`);
       answers.push({ status: response?.status(), limit: Number(response?.headers()['ratelimit-limit']), remaining: Number(response?.headers()['ratelimit-remaining']) });
     }
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
     // The key budget (100), not the address's (20); the stylesheet, the script and the page's own
-    // API calls spend nothing: each page view is one request (or the first of a new window).
+    // API calls spend nothing: each page view is one request.
     expect(answers.every((answer) => answer.limit === 100)).toBe(true);
-    const steps = answers.slice(1).map((answer, i) => answers[i]!.remaining - answer.remaining);
-    expect(steps.every((step, i) => step === 1 || answers[i + 1]!.remaining === 99)).toBe(true);
+    expect(answers.slice(1).map((answer, i) => answers[i]!.remaining - answer.remaining)).toEqual(Array(29).fill(1));
   });
 
   it('still limits the sign-in form by client address, and says so on a page with the way back', async () => {
@@ -208,7 +207,7 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
     expect(refused?.headers()['content-type']).toContain('text/html');
     const wait = Number(refused?.headers()['retry-after']);
     expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(10);
+    expect(wait).toBeLessThanOrEqual(60);
     await page.getByRole('heading', { name: 'Too many requests' }).waitFor();
     await page.getByText(/try again in \d+ s/i).waitFor();
     await page.getByRole('link', { name: 'Try again' }).waitFor();

@@ -82,9 +82,11 @@ export function createAdmission(options: AdmissionOptions): Admission {
   return {
     async admit(request, serverContext, work, kind = 'api') {
       const admitted = serverContext as AdmittedContext;
-      const authentication = await authenticationFor(kind, request, options);
+      const counted = rateLimits !== undefined && !admitted.paidByPage;
+      // A page is authenticated only to know whose budget it spends: its API calls authenticate themselves.
+      const authentication: Authentication = kind === 'api' || counted ? await authenticationFor(kind, request, options) : { failure: 'missing' };
       if (kind === 'api') admitted.authentication = authentication;
-      if (rateLimits && !admitted.paidByPage) {
+      if (rateLimits && counted) {
         const verdict = await rateLimits.consume(subjectOf(authentication, () => clientAddress(admitted, request, trustProxyHops)));
         admitted.rateLimit = verdict;
         if (!verdict.allowed) {
