@@ -97,8 +97,9 @@ export async function asPage(response: Response, request: Request): Promise<Resp
   const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string; requestId?: string };
   const headers = Object.fromEntries([...response.headers].filter(([name]) => !['content-type', 'content-length'].includes(name)));
   const url = new URL(request.url);
-  const from = request.headers.get('referer');
-  const retry = request.method === 'GET' ? url.pathname + url.search : from && new URL(from).origin === url.origin ? new URL(from).pathname : '/dashboard';
+  const referer = request.headers.get('referer') ?? '';
+  const from = URL.canParse(referer) ? new URL(referer) : null;
+  const retry = request.method === 'GET' ? url.pathname + url.search : from?.origin === url.origin ? from.pathname : '/dashboard';
   return html(<ProblemPage {...problemOf(response.status, body, response.headers.get('retry-after'))} retry={retry} />, response.status, headers);
 }
 

@@ -149,9 +149,10 @@ interface BoundaryContext {
 export const bodyTextOf = (serverContext: object) => (serverContext as BoundaryContext).bodyText ?? '';
 
 /**
- * Runs the work that answers a request within the boundary, after admission: it is answered 503
- * at the time limit, a database that is unavailable gives a 503 and anything unexpected a JSON
- * 500 without internals, logged once; every log line on the way carries the request id.
+ * Runs the work that answers a request within the boundary, after admission (as the `kind` of
+ * request it is): it is answered 503 at the time limit, a database that is unavailable gives a
+ * 503 and anything unexpected a JSON 500 without internals, logged once; every log line on the
+ * way carries the request id.
  */
 export async function withinBoundary(serverContext: object, request: Request, work: () => Promise<Response>, kind: RequestKind = 'api'): Promise<Response> {
   const { requestId = randomUUID(), requestTimeoutMs = 10_000, admission } = serverContext as BoundaryContext;
