@@ -6,7 +6,7 @@ import { withinBoundary } from '../http/request-boundary.js';
 import { requestScope } from '../shared/request-scope.js';
 import { apiClient } from './api-client.js';
 import type { PageRequest } from './pages.js';
-import { asPage, toSignIn } from './pages.js';
+import { asPage, retryOf, toSignIn } from './pages.js';
 import { ProblemPage } from './pages/settings.js';
 import { assets, html } from './respond.js';
 import { settingsRoutes } from './settings-routes.js';
@@ -59,6 +59,7 @@ export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOption
     const requestId = requestScope.getStore()?.requestId ?? '';
     const page: PageRequest = {
       url,
+      retry: retryOf(request),
       form: request.method === 'POST' ? new URLSearchParams(await request.text()) : new URLSearchParams(),
       session,
       csrf,
