@@ -130,14 +130,12 @@ describe('rate limits', () => {
     if (!(await redisAnswers())) skip(`Redis does not answer at ${REDIS_URL}: the shared budget is not tested`);
     const t = await tenant();
     const prefix = `shared-${Math.random()}`;
-    const apps = await Promise.all(
-      [0, 1].map(async () => {
-        const rateLimits = await createRateLimits({ keyRequests: 10, ipRequests: 10, windowSeconds: 60, redisUrl: REDIS_URL, redisPrefix: prefix });
-        opened.push(rateLimits);
-        await rateLimits.ready();
-        return createApp({ prisma: h.db.prisma, rateLimits });
-      }),
-    );
+    const limits = await Promise.all([0, 1].map(() => createRateLimits({ keyRequests: 10, ipRequests: 10, windowSeconds: 60, redisUrl: REDIS_URL, redisPrefix: prefix })));
+    opened.push(...limits);
+    // Both connected before either app is built: building one (seconds on a busy machine) holds the
+    // event loop, and a connection not ready by then would count in memory instead.
+    await Promise.all(limits.map((rateLimits) => rateLimits.ready()));
+    const apps = limits.map((rateLimits) => createApp({ prisma: h.db.prisma, rateLimits }));
     const statuses = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => (await apps[i % 2]!.fetch('http://localhost/api/v1/leads', { headers: { authorization: `Bearer ${t.secret}` } })).status),
     );
