@@ -45,7 +45,7 @@ const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());
   if (swept) logger.info({ swept }, 'expired idempotency keys deleted');
   const ended = await sweepSignIns(db.prisma, new Date());
-  if (ended) logger.info({ ended }, 'ended dashboard sessions and expired sign-in links deleted');
+  if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
 });
 
 let draining = false;

@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/http/app.js';
+import { createRateLimits, type RateLimits } from '../src/http/rate-limits.js';
 import { createHttpServer } from '../src/http/server.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
 import { offlineBrowser } from './support/browser.js';
@@ -28,6 +30,7 @@ const freePort = () =>
 
 let base: string;
 let server: ReturnType<typeof createHttpServer>;
+let rateLimits: RateLimits;
 let tenantId: string;
 const admin = 'owner@dashboard.example';
 const technician = 'tech@dashboard.example';
@@ -36,7 +39,19 @@ beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const app = createApp({ prisma: h.db.prisma, now: () => new Date(Date.now() + h.clock.offsetMs), publicUrl: base });
+  // The budgets a server has by default, over a window of a minute rather than 10 s, so that a busy
+  // machine's pace cannot spread a test's pages over two windows; each test's browser comes from
+  // its own address (behind one trusted proxy).
+  const config = loadConfig({});
+  rateLimits = await createRateLimits({
+    keyRequests: config.RATE_LIMIT_KEY_REQUESTS,
+    ipRequests: config.RATE_LIMIT_IP_REQUESTS,
+    publicAddressRequests: config.RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS,
+    publicKeyRequests: config.RATE_LIMIT_PUBLIC_KEY_REQUESTS,
+    publicBookingsPerHour: config.RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR,
+    windowSeconds: 60,
+  });
+  const app = createApp({ prisma: h.db.prisma, now: () => new Date(Date.now() + h.clock.offsetMs), publicUrl: base, rateLimits, trustProxyHops: 1 });
   server = createHttpServer(app, { headersTimeoutMs: 10_000, receiveTimeoutMs: 15_000, keepAliveTimeoutMs: 5_000 });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   tenantId = (await createTenant(h.db.prisma, { name: 'Harbour Plumbing' })).id;
@@ -46,7 +61,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
   await new Promise((resolve) => server?.close(resolve));
+  await rateLimits?.close();
 });
+
+let addresses = 0;
+/** A browser page from a client address of its own, so each test has the anonymous budget to itself. */
+const client = (options: BrowserContextOptions) => browser.page(base, { ...options, extraHTTPHeaders: { 'x-forwarded-for': `10.0.0.${(addresses += 1)}` } });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 
@@ -71,7 +91,7 @@ const companies = (key: string) => fetch(`${base}/api/v1/companies`, { headers: 
 
 describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
   it('signs in by email, creates, rotates and revokes a key pair, and signs out', async () => {
-    const { page, blocked } = await browser.page(base, { viewport: { width: 1100, height: 900 } });
+    const { page, blocked } = await client({ viewport: { width: 1100, height: 900 } });
     await signInThroughEmail(page, admin);
     await page.getByRole('heading', { name: 'Harbour Plumbing' }).waitFor();
     await shot(page, 'home');
@@ -125,7 +145,7 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('shows a technician a "not allowed" page, readable at 375 px and labelled throughout', async () => {
-    const { page, blocked } = await browser.page(base, { viewport: { width: 375, height: 740 } });
+    const { page, blocked } = await client({ viewport: { width: 375, height: 740 } });
     await signInThroughEmail(page, technician);
     expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
     const response = await page.goto(`${base}/dashboard/settings/api-keys`);
@@ -138,7 +158,7 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('keeps every control labelled and reachable by keyboard, at 375 px', async () => {
-    const { page } = await browser.page(base, { viewport: { width: 375, height: 740 } });
+    const { page } = await client({ viewport: { width: 375, height: 740 } });
     await signInThroughEmail(page, admin);
     for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules']) {
       await page.goto(`${base}${path}`);
@@ -166,5 +186,72 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
     await page.keyboard.press('Space');
     expect(await page.getByLabel('leads.lead.read').isChecked()).toBe(true);
     expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId, name: 'Keyboard only' } })).toBe(0);
+  });
+  it('lets a signed-in user through 30 pages in one window, each page one request of the user’s own budget', async () => {
+    const { page } = await client({ viewport: { width: 1100, height: 900 } });
+    await signInThroughEmail(page, admin);
+    const paths = ['/dashboard', '/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules'];
+    const answers: { status?: number; limit: number; remaining: number }[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const response = await page.goto(`${base}${paths[i % paths.length]}`);
+      answers.push({ status: response?.status(), limit: Number(response?.headers()['ratelimit-limit']), remaining: Number(response?.headers()['ratelimit-remaining']) });
+    }
+    expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+    // The key budget (100), not the address's (20); the stylesheet, the script and the page's own
+    // API calls spend nothing: each page view is one request.
+    expect(answers.every((answer) => answer.limit === 100)).toBe(true);
+    expect(answers.slice(1).map((answer, i) => answers[i]!.remaining - answer.remaining)).toEqual(Array(29).fill(1));
+  });
+
+  it('still limits the sign-in form by client address, and says so on a page with the way back', async () => {
+    const { page, blocked } = await client({ viewport: { width: 375, height: 740 } });
+    let refused: Awaited<ReturnType<Page['goto']>> = null;
+    for (let i = 0; i < 25 && !refused; i += 1) {
+      const response = await page.goto(`${base}/dashboard/sign-in`);
+      if (response?.status() === 429) refused = response;
+    }
+    expect(refused?.status()).toBe(429);
+    expect(refused?.headers()['content-type']).toContain('text/html');
+    const wait = Number(refused?.headers()['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    await page.getByRole('heading', { name: 'Too many requests' }).waitFor();
+    await page.getByText(/try again in \d+ s/i).waitFor();
+    await page.getByRole('link', { name: 'Try again' }).waitFor();
+    await shot(page, 'too-many-requests-375px');
+    expect(blocked).toEqual([]);
+  });
+
+  it('creates one pair and rotates it once, whatever the browser sends again (reload, back, forward), showing the keys once', async () => {
+    const { page } = await client({ viewport: { width: 1100, height: 900 } });
+    await signInThroughEmail(page, admin);
+    const name = 'Reloaded widget';
+    const pairs = (where: object = {}) => h.db.prisma.apiKeyPair.count({ where: { tenantId, name, ...where } });
+    await page.goto(`${base}/dashboard/settings/api-keys`);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('leads.lead.read').check();
+    await page.getByRole('button', { name: 'Create key pair' }).click();
+    const secret = await page.getByLabel('Secret key (servers only)').inputValue();
+    expect(secret).toMatch(/^sk_live_/);
+    expect(await leads(secret)).toBe(200);
+    expect(await pairs()).toBe(1);
+
+    await page.reload();
+    expect(await page.content()).not.toContain(secret);
+    await page.goBack();
+    await page.goForward();
+    expect(await page.content()).not.toContain(secret);
+    expect(await pairs()).toBe(1);
+
+    await page.getByRole('button', { name: `Rotate ${name}` }).click();
+    const rotated = await page.getByLabel('Secret key (servers only)').inputValue();
+    expect(rotated).not.toBe(secret);
+    await page.reload();
+    expect(await page.content()).not.toContain(rotated);
+    await page.goBack();
+    await page.goForward();
+    expect(await page.content()).not.toContain(rotated);
+    expect(await pairs()).toBe(2);
+    expect(await pairs({ expiresAt: { not: null } })).toBe(1);
   });
 });

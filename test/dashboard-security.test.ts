@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_LINKS } from '../src/auth/sign-in.js';
 import { hashToken } from '../src/auth/tokens.js';
+import { FORM_LIFETIME_MS, newFormToken } from '../src/dashboard/form-outcomes.js';
+import type { PrismaClient } from '../src/generated/prisma/client.js';
+import { createApp } from '../src/http/app.js';
 import { gqlAsSession, linkTokenFor, page, postForm, signIn } from './support/dashboard.js';
 import { useHarness } from './support/harness.js';
 import { until } from './support/smtp.js';
@@ -19,7 +22,9 @@ describe('dashboard sign-in', () => {
     const email = await emailOf(t.userId);
     const asked = new Date(Date.now() - 1);
     const answer = await postForm(h.app, '/dashboard/sign-in', { email });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/dashboard/sign-in?sent');
+    expect(await (await page(h.app, null, '/dashboard/sign-in?sent')).text()).toContain('we have emailed it a sign-in link');
     const token = await linkTokenFor(h.db.prisma, email, asked);
     const stored = await h.db.prisma.signInLink.findFirstOrThrow({ where: { userId: t.userId }, orderBy: { createdAt: 'desc' } });
     expect(stored.tokenHash).toBe(hashToken(token));
@@ -67,8 +72,8 @@ describe('dashboard sign-in', () => {
         const started = performance.now();
         const response = await postForm(h.app, '/dashboard/sign-in', { email });
         timings[kind]?.push(performance.now() - started);
-        expect(response.status).toBe(200);
-        bodies.add(await response.text());
+        expect(response.status).toBe(303);
+        bodies.add(`${response.headers.get('location')} ${await response.text()}`);
       }
     }
     expect(bodies.size).toBe(1);
@@ -196,7 +201,7 @@ describe('dashboard sessions', () => {
     expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId } })).toBe(1);
     // With the token, from the dashboard's own page: created.
     const created = await postForm(h.app, '/dashboard/settings/api-keys', { csrf: session.csrf, name: 'Website', scopes: ['leads.lead.read', 'contacts.read'] }, { cookie: session.cookie });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(303);
     expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId } })).toBe(2);
   });
 
@@ -304,10 +309,16 @@ describe('settings pages', () => {
     const t = await tenant({ role: 'system_admin' });
     const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
     const post = (path: string, fields: Record<string, string | string[]>) => postForm(h.app, path, { csrf: session.csrf, ...fields }, { cookie: session.cookie });
+    /** A form that worked answers 303; the page it leads to says what it did. */
+    const done = async (path: string, fields: Record<string, string | string[]>) => {
+      const answer = await post(path, fields);
+      expect(answer.status).toBe(303);
+      const next = await page(h.app, session, answer.headers.get('location') ?? '');
+      expect(next.status).toBe(200);
+      return next.text();
+    };
 
-    const invited = await post('/dashboard/settings/users/invite', { name: 'Pat Field', email: 'pat@example.test', role: 'field_coordinator' });
-    expect(invited.status).toBe(200);
-    expect(await invited.text()).toContain('Invitation sent to pat@example.test.');
+    expect(await done('/dashboard/settings/users/invite', { name: 'Pat Field', email: 'pat@example.test', role: 'field_coordinator' })).toContain('Invitation sent to pat@example.test.');
     const pat = await h.db.prisma.user.findFirstOrThrow({ where: { tenantId: t.tenantId, email: 'pat@example.test' } });
     expect(pat.role).toBe('field_coordinator');
     await linkTokenFor(h.db.prisma, 'pat@example.test');
@@ -318,7 +329,7 @@ describe('settings pages', () => {
     expect(blank.status).toBe(400);
     expect(await h.db.prisma.user.count({ where: { tenantId: t.tenantId } })).toBe(2);
 
-    expect((await post('/dashboard/settings/users/role', { id: pat.id, role: 'sales' })).status).toBe(200);
+    expect(await done('/dashboard/settings/users/role', { id: pat.id, role: 'sales' })).toContain('Role changed.');
     expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: pat.id } })).role).toBe('sales');
     const own = await post('/dashboard/settings/users/role', { id: t.userId, role: 'technician' });
     expect(own.status).toBe(409);
@@ -326,18 +337,17 @@ describe('settings pages', () => {
     const badRole = await post('/dashboard/settings/users/role', { id: pat.id, role: 'overlord' });
     expect(badRole.status).toBe(400);
 
-    expect((await post('/dashboard/settings/users/deactivate', { id: pat.id })).status).toBe(200);
+    expect(await done('/dashboard/settings/users/deactivate', { id: pat.id })).toContain('User deactivated');
     expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: pat.id } })).deactivatedAt).not.toBeNull();
-    expect((await post('/dashboard/settings/users/reactivate', { id: pat.id })).status).toBe(200);
+    expect(await done('/dashboard/settings/users/reactivate', { id: pat.id })).toContain('User reactivated.');
     expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: pat.id } })).deactivatedAt).toBeNull();
     const stranger = await tenant();
     expect((await post('/dashboard/settings/users/deactivate', { id: stranger.userId })).status).toBe(404);
     expect((await h.db.prisma.user.findUniqueOrThrow({ where: { id: stranger.userId } })).deactivatedAt).toBeNull();
 
-    expect((await post('/dashboard/settings/modules', { modules: 'inspections' })).status).toBe(200);
+    expect(await done('/dashboard/settings/modules', { modules: 'inspections' })).toContain('Modules saved.');
     expect((await h.db.prisma.tenant.findUniqueOrThrow({ where: { id: t.tenantId } })).modules).toEqual(['inspections']);
-    const off = await post('/dashboard/settings/modules', {});
-    expect(await off.text()).toContain('Modules saved.');
+    expect(await done('/dashboard/settings/modules', {})).toContain('Modules saved.');
     expect((await h.db.prisma.tenant.findUniqueOrThrow({ where: { id: t.tenantId } })).modules).toEqual([]);
   });
 
@@ -357,5 +367,80 @@ describe('settings pages', () => {
     expect(revokeOther.status).toBeLessThan(500);
     expect(revokeOther.status).toBeGreaterThanOrEqual(400);
   });
+
+  it('honour each form once: sent twice at once or again later, it creates one pair, whose keys the next page shows once, sealed until then', async () => {
+    const t = await tenant({ role: 'manager' });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    const fields = { csrf: session.csrf, form: newFormToken(new Date()), name: 'Twice', scopes: 'leads.lead.read' };
+    const send = () => postForm(h.app, '/dashboard/settings/api-keys', fields, { cookie: session.cookie });
+    const pairs = () => h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId, name: 'Twice' } });
+
+    // A double click: both posts lead to the page that shows the keys.
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const location = `/dashboard/settings/api-keys?outcome=${encodeURIComponent(fields.form)}`;
+    expect(answers.map((answer) => answer.headers.get('location'))).toEqual([location, location]);
+    expect(await pairs()).toBe(1);
+    // Until that page shows them, the keys wait sealed: never in clear in the database.
+    const waiting = await h.db.prisma.dashboardFormOutcome.findUniqueOrThrow({ where: { token: fields.form } });
+    expect(waiting.sealed?.length).toBeGreaterThan(100);
+    expect(Buffer.from(waiting.sealed ?? []).toString('latin1')).not.toContain('_live_');
+    // Another session of the same user cannot take them.
+    const other = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    const fullKey = /[sp]k_live_[\w-]{43}/;
+    expect(await (await page(h.app, other, location)).text()).not.toMatch(fullKey);
+
+    const shown = await (await page(h.app, session, location)).text();
+    const secret = /sk_live_[\w-]{43}/.exec(shown)?.[0] ?? '';
+    expect((await rest('GET', '/api/v1/leads', { key: secret })).status).toBe(200);
+    expect((await h.db.prisma.dashboardFormOutcome.findUniqueOrThrow({ where: { token: fields.form } })).sealed).toBeNull();
+    // Shown once: not on a reload, and the same form sent again creates nothing and shows nothing.
+    expect(await (await page(h.app, session, location)).text()).not.toMatch(fullKey);
+    const again = await send();
+    expect(again.status).toBe(303);
+    expect(await (await page(h.app, session, again.headers.get('location') ?? '')).text()).not.toMatch(fullKey);
+    expect(await pairs()).toBe(1);
+  });
+
+  it('refuse a form without its one-time token, or older than its lifetime, and change nothing', async () => {
+    const t = await tenant({ role: 'manager' });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    const stale = newFormToken(new Date(Date.now() - FORM_LIFETIME_MS - 1_000));
+    for (const form of ['', 'not-a-token', stale, newFormToken(new Date(Date.now() + 3_600_000))]) {
+      const answer = await postForm(h.app, '/dashboard/settings/api-keys', { csrf: session.csrf, form, name: 'Stale', scopes: 'leads.lead.read' }, { cookie: session.cookie });
+      expect(answer.status, form).toBe(400);
+      expect(await answer.text()).toContain('This form has expired');
+    }
+    expect(await h.db.prisma.apiKeyPair.count({ where: { tenantId: t.tenantId, name: 'Stale' } })).toBe(0);
+    expect(await h.db.prisma.dashboardFormOutcome.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
 });
 
+describe('refusals on dashboard pages', () => {
+  it('are pages with the layout and the way back, never JSON: 503 with Retry-After, 500 with the request id', async () => {
+    const t = await tenant({ role: 'manager' });
+    const session = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
+    // The test database, except that the query that finds a session fails with `failure`.
+    let failure = new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    const failing = new Proxy(h.db.prisma, { get: (target, name) => (name === '$queryRaw' ? () => Promise.reject(failure) : Reflect.get(target, name)) });
+    const app = createApp({ prisma: failing as PrismaClient });
+
+    const unavailable = await page(app, session, '/dashboard/settings/api-keys');
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('content-type')).toContain('text/html');
+    expect(unavailable.headers.get('retry-after')).toBe('2');
+    const unavailablePage = await unavailable.text();
+    expect(unavailablePage).toContain('<title>Please try again · Business Platform</title>');
+    expect(unavailablePage).toContain('href="/dashboard/settings/api-keys">Try again</a>');
+
+    failure = new Error('disk on fire');
+    const failed = await page(app, session, '/dashboard/settings/api-keys');
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('content-type')).toContain('text/html');
+    const failedPage = await failed.text();
+    expect(failedPage).toContain('Something went wrong');
+    expect(failedPage).toContain(`<code>${failed.headers.get('x-request-id')}</code>`);
+    expect(failedPage).not.toContain('disk on fire');
+    expect(failedPage).toContain('href="/dashboard">Back to the dashboard</a>');
+  });
+});

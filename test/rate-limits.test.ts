@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
 import { createRateLimits, type RateLimits } from '../src/http/rate-limits.js';
+import { page, signIn } from './support/dashboard.js';
 import { useHarness } from './support/harness.js';
 import { REDIS_URL, redisAnswers } from './support/redis.js';
 
@@ -91,6 +92,31 @@ describe('rate limits', () => {
     expect((await call('/api/v1/leads', t.secret)).status).toBe(200);
   });
 
+  it('spends one request of the user’s budget per dashboard page (its API calls and the assets none), and the address’s on the sign-in pages', async () => {
+    const t = await tenant({ role: 'system_admin' });
+    const { app } = await limitedApp(5, 3);
+    const { email } = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
+    const session = await signIn(app, h.db.prisma, email); // two requests of the address's budget
+    for (let i = 0; i < 4; i += 1) {
+      for (const asset of ['/dashboard/assets/dashboard.css', '/dashboard/assets/dashboard.js']) {
+        const answer = await page(app, null, asset);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('ratelimit-limit')).toBeNull();
+      }
+    }
+    const pages = [];
+    for (const path of ['/dashboard', '/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules', '/dashboard']) pages.push(await page(app, session, path));
+    expect(pages.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(pages.map((answer) => budget(answer.headers))).toEqual([4, 3, 2, 1, 0].map((left) => ({ limit: '5', remaining: String(left), reset: expect.any(Number) })));
+    const refused = await page(app, session, '/dashboard/settings/api-keys');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('text/html');
+    expect(await refused.text()).toContain('Too many requests');
+    // The sign-in page spends the address's budget (its third request), with or without a session.
+    expect((await page(app, session, '/dashboard/sign-in')).status).toBe(200);
+    expect((await page(app, null, '/dashboard/sign-in')).status).toBe(429);
+  });
+
   it('never limits the health checks, and limits the API reference like the API', async () => {
     const { call } = await limitedApp(1, 1);
     for (let i = 0; i < 3; i += 1) {
@@ -107,14 +133,12 @@ describe('rate limits', () => {
     if (!(await redisAnswers())) skip(`Redis does not answer at ${REDIS_URL}: the shared budget is not tested`);
     const t = await tenant();
     const prefix = `shared-${Math.random()}`;
-    const apps = await Promise.all(
-      [0, 1].map(async () => {
-        const rateLimits = await createRateLimits({ ...publicBudgets, keyRequests: 10, ipRequests: 10, windowSeconds: 60, redisUrl: REDIS_URL, redisPrefix: prefix });
-        opened.push(rateLimits);
-        await rateLimits.ready();
-        return createApp({ prisma: h.db.prisma, rateLimits });
-      }),
-    );
+    const limits = await Promise.all([0, 1].map(() => createRateLimits({ ...publicBudgets, keyRequests: 10, ipRequests: 10, windowSeconds: 60, redisUrl: REDIS_URL, redisPrefix: prefix })));
+    opened.push(...limits);
+    // Both connected before either app is built: building one (seconds on a busy machine) holds the
+    // event loop, and a connection not ready by then would count in memory instead.
+    await Promise.all(limits.map((rateLimits) => rateLimits.ready()));
+    const apps = limits.map((rateLimits) => createApp({ prisma: h.db.prisma, rateLimits }));
     const statuses = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => (await apps[i % 2]!.fetch('http://localhost/api/v1/leads', { headers: { authorization: `Bearer ${t.secret}` } })).status),
     );

@@ -55,6 +55,15 @@ interface SessionRow {
 export async function authenticateSession(prisma: PrismaClient, token: string, csrfToken: string | null, now: Date): Promise<Authentication> {
   // Checked first: it needs no database, and a page load (which sends the cookie without it) is common.
   if (!csrfToken || !sameSecret(csrfToken, csrfTokenOf(token))) return { failure: 'csrf' };
+  return sessionOf(prisma, token, now);
+}
+
+/**
+ * The session a cookie names, without the CSRF proof: for a dashboard page view, which changes
+ * nothing by itself (its forms carry the token, and its data comes through the API, which checks
+ * it), so that the page spends its user's budget. Never the authentication of an API request.
+ */
+export async function sessionOf(prisma: PrismaClient, token: string, now: Date): Promise<Authentication> {
   const rows = await prisma.$queryRaw<SessionRow[]>`
     SELECT s.id, s."tenantId", s."userId", s."lastSeenAt", s."expiresAt", u.role::text AS role, u."deactivatedAt", t.modules::text[] AS modules
       FROM "DashboardSession" s
@@ -86,13 +95,14 @@ export async function authenticateSession(prisma: PrismaClient, token: string, c
   };
 }
 
-/** Deletes ended sessions and sign-in links past their expiry (they are refused anyway); returns how many. */
+/** Deletes ended sessions, and sign-in links and dashboard forms past their expiry (they are refused anyway); returns how many. */
 export async function sweepSignIns(prisma: PrismaClient, now: Date): Promise<number> {
-  const [sessions, links] = await prisma.$transaction([
+  const [sessions, links, forms] = await prisma.$transaction([
     prisma.dashboardSession.deleteMany({ where: { expiresAt: { lt: now } } }),
     prisma.signInLink.deleteMany({ where: { expiresAt: { lt: now } } }),
+    prisma.dashboardFormOutcome.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
-  return sessions.count + links.count;
+  return sessions.count + links.count + forms.count;
 }
 
 /** The session cookie's secret sent with a request, if any. */

@@ -6,7 +6,7 @@ import { withinBoundary } from '../http/request-boundary.js';
 import { requestScope } from '../shared/request-scope.js';
 import { apiClient } from './api-client.js';
 import type { PageRequest } from './pages.js';
-import { toSignIn } from './pages.js';
+import { asPage, retryOf, toSignIn } from './pages.js';
 import { ProblemPage } from './pages/settings.js';
 import { assets, html } from './respond.js';
 import { settingsRoutes } from './settings-routes.js';
@@ -36,18 +36,18 @@ function crossSite(request: Request, origins: Set<string>): boolean {
 
 /**
  * The tenant dashboard at /dashboard: pages rendered on the server, forms that work without
- * script, and the data from the product's own GraphQL API as the signed-in user. Every request is
- * admitted and rate-limited like the API's (src/http/request-boundary.ts); every signed-in post
- * carries the session's CSRF token.
+ * script, and the data from the product's own GraphQL API as the signed-in user. Every page is
+ * admitted like an API request (src/http/request-boundary.ts), as one request of the signed-in
+ * user's budget (its own API calls spend nothing more), or of the client address's on the sign-in
+ * pages and without a session; the stylesheet and script spend nothing. Refusals are pages too.
+ * Every signed-in post carries the session's CSRF token.
  */
 export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOptions): Plugin {
-  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes };
+  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma }) };
   const paths = new Set(Object.keys(routes).map((route) => route.split(' ')[1]));
   const secureCookies = publicUrl.startsWith('https:');
 
   async function answer(request: Request, url: URL, path: string): Promise<Response> {
-    const asset = assets.get(path);
-    if (asset && request.method === 'GET') return asset();
     const route = `${request.method} ${path}`;
     const handler = routes[route];
     if (!handler) {
@@ -59,6 +59,7 @@ export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOption
     const requestId = requestScope.getStore()?.requestId ?? '';
     const page: PageRequest = {
       url,
+      retry: retryOf(request),
       form: request.method === 'POST' ? new URLSearchParams(await request.text()) : new URLSearchParams(),
       session,
       csrf,
@@ -84,7 +85,11 @@ export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOption
       if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return;
       // HEAD is a GET without its body.
       const asGet = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
-      const response = await withinBoundary(serverContext, request, () => answer(asGet, url, path));
+      // The stylesheet and script are the same for everyone, cached by browsers: not worth a budget.
+      const asset = asGet.method === 'GET' ? assets.get(path) : undefined;
+      const kind = path === '/dashboard/sign-in' || path.startsWith('/dashboard/sign-in/') ? 'sign-in' : 'page';
+      const answered = asset ? asset() : await withinBoundary(serverContext, request, () => answer(asGet, url, path), kind);
+      const response = await asPage(answered, asGet);
       endResponse(request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response);
     },
   };

@@ -15,7 +15,7 @@ export interface SignInOptions {
 /** Sign-in by emailed link, and sign-out. */
 export function signInRoutes({ prisma, publicUrl }: SignInOptions): Record<string, (page: PageRequest) => Promise<Response>> {
   return {
-    'GET /dashboard/sign-in': async () => html(<SignInPage sent={false} />),
+    'GET /dashboard/sign-in': async (page) => html(<SignInPage sent={page.url.searchParams.has('sent')} />),
     'POST /dashboard/sign-in': async (page) => {
       // Answered before the lookup starts (it runs once the answer has been handed over), and the
       // same whatever it finds: neither the page nor its timing tells whether the address has an account.
@@ -23,7 +23,8 @@ export function signInRoutes({ prisma, publicUrl }: SignInOptions): Record<strin
       setTimeout(() => {
         sendSignInLinks(prisma, email, { now: page.now, publicUrl }).catch((error: unknown) => logger.error({ err: error }, 'sign-in link not sent'));
       }, 0);
-      return html(<SignInPage sent />);
+      // Post/redirect/get: reloading the page that says so sends no second email.
+      return seeOther('/dashboard/sign-in?sent');
     },
     'GET /dashboard/sign-in/link': async (page) => html(<SignInLinkPage token={page.url.searchParams.get('token') ?? ''} failed={false} />),
     'POST /dashboard/sign-in/link': async (page) => {

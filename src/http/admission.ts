@@ -1,16 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import type { Authentication, KeyRecord, Principal } from '../auth/api-keys.js';
+import type { Authentication, KeyRecord } from '../auth/api-keys.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { authenticateRequest } from '../auth/authenticate.js';
+import { sessionCookieOf, sessionOf } from '../auth/sessions.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { idempotent } from './idempotency.js';
 import type { RateLimits, RateLimitSubject, RateLimitVerdict } from './rate-limits.js';
-import type { Admission } from './request-boundary.js';
+import type { Admission, RequestKind } from './request-boundary.js';
 import { bodyTextOf, refusal } from './request-boundary.js';
 
 /** What admission leaves in the request's server context for the handlers and hooks after it. */
-interface AdmittedContext {
+interface AdmittedContext extends PageCall {
   authentication?: Authentication;
   rateLimit?: RateLimitVerdict;
   /** Who spent the request, for the operation's extra mutation fields (src/http/mutation-budget.ts). */
@@ -18,6 +19,14 @@ interface AdmittedContext {
   /** Present when served by node:http (absent in tests that call the handler directly). */
   req?: IncomingMessage;
 }
+
+/** Set only in the server context of an API call a dashboard page makes for itself, never from a client's request. */
+export interface PageCall {
+  /** The page spent the budget: one page view is one request, however many API calls it makes. */
+  paidByPage?: boolean;
+}
+
+export const pageCallContext = (): PageCall => ({ paidByPage: true });
 
 /** The authentication admission made of the request (every request the GraphQL or REST handler sees has one). */
 export function authenticationOf(serverContext: object): Authentication {
@@ -45,17 +54,6 @@ function clientAddress(serverContext: AdmittedContext, request: Request, trustPr
 }
 
 /**
- * Who spends a request: a secret key (or session) alone; a publishable key, which every visitor of
- * the page it sits in shares, per client address and within the key's own ceiling; without a
- * valid key, the client address.
- */
-function rateLimitSubject(principal: Principal | null, address: () => string): RateLimitSubject {
-  if (!principal) return { address: address() };
-  if (principal.kind === 'publishable') return { publishableKey: principal.credentialId, address: address(), requests: principal.rateLimit };
-  return { key: principal.credentialId, requests: principal.rateLimit };
-}
-
-/**
  * Spends what an admitted operation's mutation fields cost beyond the request itself: one request
  * of the same budget for each field after the first, and, through a publishable key, one of its
  * address's public bookings for each field. The budget that refuses, with its verdict, or null
@@ -80,20 +78,47 @@ export async function spendOnMutationFields(
 }
 
 /**
- * Admission of every API request, before its operation runs: the key is looked up (from memory,
- * or one indexed query; its verdict is used by the access checks later), the request spends from its budget (its
- * subject's: `rateLimitSubject`) and is refused with 429
- * past it, and a POST with an `Idempotency-Key` is run at most once (src/http/idempotency.ts).
+ * Who a request acts as, for its budget. An API call: its key, or the session cookie with its CSRF
+ * header. A dashboard page: the session cookie alone (a page view changes nothing by itself; its
+ * forms carry their token). A sign-in page: nobody, whatever it carries; it is the way in for
+ * anyone, so it keeps the address's small budget.
  */
-export function createAdmission({ prisma, keys, now, rateLimits, trustProxyHops = 0 }: AdmissionOptions): Admission {
+async function authenticationFor(kind: RequestKind, request: Request, { keys, prisma, now }: AdmissionOptions): Promise<Authentication> {
+  if (kind === 'api') return authenticateRequest(keys, prisma, request.headers, now());
+  const session = kind === 'page' ? sessionCookieOf(request.headers) : null;
+  return session ? sessionOf(prisma, session, now()) : { failure: 'missing' };
+}
+
+/**
+ * Whose budget a request spends: a secret key's; its signed-in user's (every session together); a
+ * publishable key's, which every visitor of the page it sits in shares, per client address and
+ * within the key's own ceiling; or without either, the client address's.
+ */
+function subjectOf(authentication: Authentication, address: () => string): RateLimitSubject {
+  if (!('principal' in authentication)) return { address: address() };
+  const { principal } = authentication;
+  if (principal.via === 'session') return { user: principal.userId };
+  if (principal.kind === 'publishable') return { publishableKey: principal.credentialId, address: address(), requests: principal.rateLimit };
+  return { key: principal.credentialId, requests: principal.rateLimit };
+}
+
+/**
+ * Admission of every request, before its work runs: the key or session is looked up (from memory,
+ * or one indexed query; its verdict is used by the access checks later), the request spends from
+ * its budget (`subjectOf`) and is refused with 429 past it, and an API POST with an `Idempotency-Key` is run at
+ * most once (src/http/idempotency.ts). The API calls a dashboard page makes for itself spend nothing.
+ */
+export function createAdmission(options: AdmissionOptions): Admission {
+  const { prisma, now, rateLimits, trustProxyHops = 0 } = options;
   return {
-    async admit(request, serverContext, work) {
+    async admit(request, serverContext, work, kind = 'api') {
       const admitted = serverContext as AdmittedContext;
-      const authentication = await authenticateRequest(keys, prisma, request.headers, now());
-      admitted.authentication = authentication;
-      const principal = 'principal' in authentication ? authentication.principal : null;
-      if (rateLimits) {
-        const subject = rateLimitSubject(principal, () => clientAddress(admitted, request, trustProxyHops));
+      const counted = rateLimits !== undefined && !admitted.paidByPage;
+      // A page is authenticated only to know whose budget it spends: its API calls authenticate themselves.
+      const authentication: Authentication = kind === 'api' || counted ? await authenticationFor(kind, request, options) : { failure: 'missing' };
+      if (kind === 'api') admitted.authentication = authentication;
+      if (rateLimits && counted) {
+        const subject = subjectOf(authentication, () => clientAddress(admitted, request, trustProxyHops));
         admitted.budget = { rateLimits, subject };
         const verdict = await rateLimits.consume(subject);
         admitted.rateLimit = verdict;
@@ -102,6 +127,8 @@ export function createAdmission({ prisma, keys, now, rateLimits, trustProxyHops 
           return refusal(request, 'TOO_MANY_REQUESTS', `Rate limit of ${verdict.limit} requests exceeded; retry in ${wait} s`, { 'Retry-After': wait });
         }
       }
+      if (kind !== 'api') return work();
+      const principal = 'principal' in authentication ? authentication.principal : null;
       return idempotent({
         request,
         bodyText: bodyTextOf(serverContext),

@@ -14,7 +14,7 @@ import { operations, restAreas } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
-import { authenticationOf, createAdmission } from './admission.js';
+import { authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
 import { corsPolicy } from './cors.js';
 import { graphiqlPage, useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
@@ -89,7 +89,7 @@ export function createApp({
   draining = () => false,
   publicUrl = 'http://localhost',
 }: AppOptions) {
-  const yoga: App = createYoga<{ requestId: string }, Context>({
+  const yoga: App = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -134,7 +134,8 @@ export function createApp({
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas, operations) }),
-      useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request)) }),
+      // A page's own API calls run through the whole pipeline, without spending the budget again.
+      useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request, pageCallContext())) }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
@@ -152,4 +153,7 @@ export function createApp({
   return yoga;
 }
 
-export type App = YogaServerInstance<{ requestId: string }, Context>;
+/** What the server knows of a request besides the request: its id, and whether a dashboard page makes it (`pageCallContext`). */
+type ServerContext = { requestId: string } & PageCall;
+
+export type App = YogaServerInstance<ServerContext, Context>;

@@ -9,7 +9,7 @@ const RateLimiterMemory = require('rate-limiter-flexible/lib/RateLimiterMemory.j
 const RateLimiterRes = require('rate-limiter-flexible/lib/RateLimiterRes.js') as typeof Flexible.RateLimiterRes;
 
 export interface RateLimitSettings {
-  /** Requests per window of each API key, unless its pair sets its own. */
+  /** Requests per window of each API key, unless its pair sets its own, and of each signed-in dashboard user. */
   keyRequests: number;
   /** Requests per window of each client address without a valid key. */
   ipRequests: number;
@@ -27,17 +27,20 @@ export interface RateLimitSettings {
 }
 
 /**
- * Who spends a request: a valid secret key (with its pair's own budget, if set); a publishable key,
- * which sits in a public page, per client address and within its own ceiling; or else the client address.
+/**
+ * Who spends a request: a valid secret key (with its pair's own budget, if set); a signed-in
+ * dashboard user (every session of theirs together, on the key budget); a publishable key, which
+ * sits in a public page, per client address and within its own ceiling; or else the client address.
  */
 export type RateLimitSubject =
   | { key: string; requests: number | null }
+  | { user: string }
   | { publishableKey: string; address: string; requests: number | null }
   | { address: string };
 
 /** One fixed-window counter: `points` per `windowSeconds` for each `id`. */
 interface Counter {
-  kind: 'key' | 'ip' | 'public-address' | 'public-key' | 'public-bookings';
+  kind: 'key' | 'user' | 'ip' | 'public-address' | 'public-key' | 'public-bookings';
   id: string;
   points: number;
   windowSeconds: number;
@@ -116,6 +119,7 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
       ];
     }
     if ('key' in subject) return [{ kind: 'key', id: subject.key, points: subject.requests ?? settings.keyRequests, windowSeconds }];
+    if ('user' in subject) return [{ kind: 'user', id: subject.user, points: settings.keyRequests, windowSeconds }];
     return [{ kind: 'ip', id: subject.address, points: settings.ipRequests, windowSeconds }];
   }
 

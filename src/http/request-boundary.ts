@@ -124,12 +124,15 @@ export async function guardRequest(request: Request, boundary: BoundaryContext):
   return new Request(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal });
 }
 
+/** What a request is, for admission: an API call (the default), a dashboard page, or a sign-in page. */
+export type RequestKind = 'api' | 'page' | 'sign-in';
+
 /**
  * What stands between an arriving request and the work that answers it (authentication, rate
  * limits, idempotency: src/http/admission.ts): it answers itself, or lets `work` answer.
  */
 export interface Admission {
-  admit(request: Request, serverContext: object, work: () => Promise<Response>): Promise<Response>;
+  admit(request: Request, serverContext: object, work: () => Promise<Response>, kind?: RequestKind): Promise<Response>;
   /** Headers every answer to the request carries (its rate-limit budget). */
   headers(serverContext: object): Record<string, string> | undefined;
 }
@@ -146,11 +149,12 @@ interface BoundaryContext {
 export const bodyTextOf = (serverContext: object) => (serverContext as BoundaryContext).bodyText ?? '';
 
 /**
- * Runs the work that answers a request within the boundary, after admission: it is answered 503
- * at the time limit, a database that is unavailable gives a 503 and anything unexpected a JSON
- * 500 without internals, logged once; every log line on the way carries the request id.
+ * Runs the work that answers a request within the boundary, after admission (as the `kind` of
+ * request it is): it is answered 503 at the time limit, a database that is unavailable gives a
+ * 503 and anything unexpected a JSON 500 without internals, logged once; every log line on the
+ * way carries the request id.
  */
-export async function withinBoundary(serverContext: object, request: Request, work: () => Promise<Response>): Promise<Response> {
+export async function withinBoundary(serverContext: object, request: Request, work: () => Promise<Response>, kind: RequestKind = 'api'): Promise<Response> {
   const { requestId = randomUUID(), requestTimeoutMs = 10_000, admission } = serverContext as BoundaryContext;
   return requestScope.run({ requestId }, async () => {
     let timer: NodeJS.Timeout | undefined;
@@ -158,7 +162,7 @@ export async function withinBoundary(serverContext: object, request: Request, wo
       timer = setTimeout(() => resolve(refusal(request, 'TIMEOUT', `The request took longer than ${requestTimeoutMs} ms`)), requestTimeoutMs);
     });
     try {
-      return await Promise.race([admission ? admission.admit(request, serverContext, work) : work(), timeout]);
+      return await Promise.race([admission ? admission.admit(request, serverContext, work, kind) : work(), timeout]);
     } catch (error) {
       const { message, extensions } = toClientError(error);
       return refusal(request, extensions?.code === 'SERVICE_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message);

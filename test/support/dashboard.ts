@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { csrfTokenOf } from '../../src/auth/sessions.js';
+import { newFormToken } from '../../src/dashboard/form-outcomes.js';
 import type { PrismaClient } from '../../src/generated/prisma/client.js';
 import type { App } from '../../src/http/app.js';
 import { until } from './smtp.js';
@@ -24,9 +25,9 @@ export interface BrowserSession {
   csrf: string;
 }
 
-/** A form post as a browser sends it from the dashboard's own pages. */
+/** A form post as a browser sends it from the dashboard's own pages: with a fresh one-time form token, unless `fields` has one. */
 export function postForm(app: App, path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
-  const body = new URLSearchParams();
+  const body = new URLSearchParams('form' in fields ? {} : { form: newFormToken(new Date()) });
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
   return app.fetch(`http://localhost${path}`, {
     method: 'POST',

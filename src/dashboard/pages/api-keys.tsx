@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
+import type { Outcome } from '../form-outcomes.js';
 import type { ApiKeysPageQuery, CreateApiKeyPairMutation } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
-import { Csrf, Layout, Notice, Time } from './layout.js';
+import { FormTokens, Layout, Notice, Time } from './layout.js';
 
 type Pair = ApiKeysPageQuery['apiKeyPairs']['data'][number];
 type Issued = CreateApiKeyPairMutation['createApiKeyPair'];
@@ -45,12 +46,12 @@ function IssuedKeys({ issued, rotated }: { issued: Issued; rotated: boolean }) {
   );
 }
 
-function CreateForm({ scopes, held, csrf, name, chosen }: { scopes: ApiKeysPageQuery['apiScopes']; held: Set<string>; csrf: string; name: string; chosen: Set<string> }) {
+function CreateForm({ scopes, held, chrome, name, chosen }: { scopes: ApiKeysPageQuery['apiScopes']; held: Set<string>; chrome: Chrome; name: string; chosen: Set<string> }) {
   const areas = [...new Set(scopes.map((scope) => scope.area))];
   return (
     <form method="post" action="/dashboard/settings/api-keys" class="stack" aria-labelledby="create-title">
       <h2 id="create-title">Create a key pair</h2>
-      <Csrf token={csrf} />
+      <FormTokens chrome={chrome} />
       <label for="name">Name</label>
       <input id="name" name="name" required maxLength={200} value={name} placeholder="Website booking widget" />
       {areas.map((area) => (
@@ -85,7 +86,7 @@ function CreateForm({ scopes, held, csrf, name, chosen }: { scopes: ApiKeysPageQ
   );
 }
 
-function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) {
+function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
   const usable = pair.status === 'active' || pair.status === 'expiring';
   return (
     <li class="card">
@@ -93,7 +94,7 @@ function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) 
       <dl>
         <dt>Status</dt>
         <dd>
-          <StatusOf pair={pair} now={now} />
+          <StatusOf pair={pair} now={chrome.now} />
         </dd>
         <dt>Keys</dt>
         <dd>
@@ -120,7 +121,7 @@ function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) 
         <div class="actions">
           {pair.status === 'active' && (
             <form method="post" action="/dashboard/settings/api-keys/rotate">
-              <Csrf token={csrf} />
+              <FormTokens chrome={chrome} />
               <input type="hidden" name="id" value={pair.id} />
               <button type="submit" aria-label={`Rotate ${pair.name}`}>
                 Rotate
@@ -139,15 +140,15 @@ function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) 
 export interface ApiKeysView {
   chrome: Chrome;
   data: ApiKeysPageQuery;
-  now: Date;
-  issued?: { keys: Issued; rotated: boolean };
+  /** What the form sent last did (new keys among it), shown this once. */
+  outcome?: Outcome | null;
   errors?: string[];
-  done?: string;
   /** What the create form had, when it is shown again with errors. */
   form?: { name: string; scopes: string[] };
 }
 
-export function ApiKeysPage({ chrome, data, now, issued, errors, done, form }: ApiKeysView) {
+export function ApiKeysPage({ chrome, data, outcome, errors, form }: ApiKeysView) {
+  const issued = outcome?.issued;
   const held = new Set(data.viewer.scopes);
   return (
     <Layout title="API keys" chrome={chrome}>
@@ -155,21 +156,21 @@ export function ApiKeysPage({ chrome, data, now, issued, errors, done, form }: A
         Keys come in pairs: a publishable key for public pages such as a booking widget, and a secret key for your servers. A pair acts as the
         user who creates it, with the scopes chosen here. See the <a href="/docs">API reference</a>.
       </p>
-      <Notice errors={errors} done={done} />
+      <Notice errors={errors} done={outcome?.done} />
       {issued && <IssuedKeys issued={issued.keys} rotated={issued.rotated} />}
       <section aria-labelledby="pairs-title">
         <h2 id="pairs-title">Key pairs ({data.apiKeyPairs.total})</h2>
         {data.apiKeyPairs.data.length ? (
           <ul class="cards">
             {data.apiKeyPairs.data.map((pair) => (
-              <PairCard key={pair.id} pair={pair} csrf={chrome.csrf} now={now} />
+              <PairCard key={pair.id} pair={pair} chrome={chrome} />
             ))}
           </ul>
         ) : (
           <p>No key pairs yet.</p>
         )}
       </section>
-      <CreateForm scopes={data.apiScopes} held={held} csrf={chrome.csrf} name={form?.name ?? ''} chosen={new Set(form?.scopes ?? [])} />
+      <CreateForm scopes={data.apiScopes} held={held} chrome={chrome} name={form?.name ?? ''} chosen={new Set(form?.scopes ?? [])} />
     </Layout>
   );
 }
@@ -183,7 +184,7 @@ export function RevokePage({ chrome, pair }: { chrome: Chrome; pair: Pair }) {
         undone.
       </p>
       <form method="post" action="/dashboard/settings/api-keys/revoke" class="actions">
-        <Csrf token={chrome.csrf} />
+        <FormTokens chrome={chrome} />
         <input type="hidden" name="id" value={pair.id} />
         <button type="submit" class="danger">
           Revoke key pair

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { DateTime } from 'luxon';
+import { newFormToken } from '../form-outcomes.js';
 
 /** What the header shows of the signed-in user; absent on the sign-in pages. */
 export interface Chrome {
@@ -11,6 +12,8 @@ export interface Chrome {
   csrf: string;
   /** The current page's path, marked in the navigation. */
   current: string;
+  /** When the page is rendered: its forms' one-time tokens say so. */
+  now: Date;
 }
 
 function NavLink({ href, current, children }: { href: string; current: string; children: ComponentChildren }) {
@@ -118,5 +121,14 @@ export function Time({ iso }: { iso: string | null }) {
   return <time dateTime={iso}>{time.toFormat("yyyy-LL-dd HH:mm 'UTC'")}</time>;
 }
 
-/** Hidden anti-CSRF field of every form a signed-in page posts. */
-export const Csrf = ({ token }: { token: string }) => <input type="hidden" name="csrf" value={token} />;
+/**
+ * Hidden fields of every form a signed-in page posts that changes something: the session's
+ * anti-CSRF token, and the form's own one-time token, so that it is honoured once
+ * (src/dashboard/form-outcomes.ts) however often the browser sends it.
+ */
+export const FormTokens = ({ chrome }: { chrome: Chrome }) => (
+  <>
+    <input type="hidden" name="csrf" value={chrome.csrf} />
+    <input type="hidden" name="form" value={newFormToken(chrome.now)} />
+  </>
+);

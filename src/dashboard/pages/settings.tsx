@@ -1,6 +1,7 @@
+import type { Outcome } from '../form-outcomes.js';
 import type { ModulesPageQuery, UserRole, UsersPageQuery, ViewerQuery } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
-import { Csrf, Layout, Notice } from './layout.js';
+import { FormTokens, Layout, Notice } from './layout.js';
 
 const roleNames: Record<UserRole, string> = {
   system_admin: 'Administrator',
@@ -43,24 +44,45 @@ export function HomePage({ chrome, viewer }: { chrome: Chrome; viewer: ViewerQue
   );
 }
 
-/** A page that cannot be shown (a role that may not open it, a record that is gone): said plainly, with the way back. */
-export function ProblemPage({ chrome, title, message }: { chrome?: Chrome; title: string; message: string }) {
+export interface Problem {
+  chrome?: Chrome;
+  title: string;
+  message: string;
+  /** Where "Try again" leads, when trying again later can work. */
+  retry?: string;
+  /** The request's id, to quote when reporting an unexpected failure. */
+  requestId?: string;
+}
+
+/** A page that cannot be shown (a role that may not open it, a record that is gone, a refusal): said plainly, with the way back. */
+export function ProblemPage({ chrome, title, message, retry, requestId }: Problem) {
   return (
     <Layout title={title} chrome={chrome}>
       <p role="alert">{message}</p>
+      {requestId && (
+        <p>
+          If it keeps happening, tell your administrator or our support this reference: <code>{requestId}</code>
+        </p>
+      )}
       <p>
         {title === 'Not allowed' && 'Ask an administrator of your business if you need it. '}
+        {retry && (
+          <>
+            <a href={retry}>Try again</a>
+            {' · '}
+          </>
+        )}
         <a href="/dashboard">Back to the dashboard</a>
       </p>
     </Layout>
   );
 }
 
-export function UsersPage({ chrome, data, errors, done }: { chrome: Chrome; data: UsersPageQuery; errors?: string[]; done?: string }) {
+export function UsersPage({ chrome, data, errors, outcome }: { chrome: Chrome; data: UsersPageQuery; errors?: string[]; outcome?: Outcome | null }) {
   const self = data.viewer.user.id;
   return (
     <Layout title="Users" chrome={chrome}>
-      <Notice errors={errors} done={done} />
+      <Notice errors={errors} done={outcome?.done} />
       <ul class="cards">
         {data.users.data.map((user) => (
           <li class="card" key={user.id}>
@@ -73,7 +95,7 @@ export function UsersPage({ chrome, data, errors, done }: { chrome: Chrome; data
             ) : (
               <div class="actions">
                 <form method="post" action="/dashboard/settings/users/role" class="inline">
-                  <Csrf token={chrome.csrf} />
+                  <FormTokens chrome={chrome} />
                   <input type="hidden" name="id" value={user.id} />
                   <label for={`role-${user.id}`}>Role of {user.name}</label>
                   <select id={`role-${user.id}`} name="role">
@@ -86,7 +108,7 @@ export function UsersPage({ chrome, data, errors, done }: { chrome: Chrome; data
                   <button type="submit">Change role</button>
                 </form>
                 <form method="post" action={`/dashboard/settings/users/${user.active ? 'deactivate' : 'reactivate'}`}>
-                  <Csrf token={chrome.csrf} />
+                  <FormTokens chrome={chrome} />
                   <input type="hidden" name="id" value={user.id} />
                   <button type="submit" class={user.active ? 'danger' : undefined}>
                     {user.active ? `Deactivate ${user.name}` : `Reactivate ${user.name}`}
@@ -99,7 +121,7 @@ export function UsersPage({ chrome, data, errors, done }: { chrome: Chrome; data
       </ul>
       <form method="post" action="/dashboard/settings/users/invite" class="stack" aria-labelledby="invite-title">
         <h2 id="invite-title">Invite someone</h2>
-        <Csrf token={chrome.csrf} />
+        <FormTokens chrome={chrome} />
         <label for="invite-name">Name</label>
         <input id="invite-name" name="name" required maxLength={200} autocomplete="off" />
         <label for="invite-email">Email address</label>
@@ -118,13 +140,13 @@ export function UsersPage({ chrome, data, errors, done }: { chrome: Chrome; data
   );
 }
 
-export function ModulesPage({ chrome, data, done }: { chrome: Chrome; data: ModulesPageQuery; done?: string }) {
+export function ModulesPage({ chrome, data, outcome }: { chrome: Chrome; data: ModulesPageQuery; outcome?: Outcome | null }) {
   const enabled = new Set<string>(data.viewer.tenant.modules);
   return (
     <Layout title="Modules" chrome={chrome}>
-      <Notice done={done} />
+      <Notice done={outcome?.done} />
       <form method="post" action="/dashboard/settings/modules" class="stack">
-        <Csrf token={chrome.csrf} />
+        <FormTokens chrome={chrome} />
         {(data.modules?.enumValues ?? []).map(({ name, description }) => (
           <div class="check" key={name}>
             <input id={`module-${name}`} type="checkbox" name="modules" value={name} checked={enabled.has(name)} aria-describedby={`module-${name}-description`} />

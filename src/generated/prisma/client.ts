@@ -226,3 +226,10 @@ export type SignInLink = Prisma.SignInLinkModel
  * A signed-in dashboard browser: the cookie holds a random token, only its SHA-256 is stored.
  */
 export type DashboardSession = Prisma.DashboardSessionModel
+/**
+ * Model DashboardFormOutcome
+ * A dashboard form that was sent, known by its one-time token so that it is honoured once
+ * (post/redirect/get, src/dashboard/form-outcomes.ts); what it did waits here, sealed, until the
+ * page after it shows it once. Deleted with its session, or an hour after the form was rendered.
+ */
+export type DashboardFormOutcome = Prisma.DashboardFormOutcomeModel

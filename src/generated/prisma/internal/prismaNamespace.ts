@@ -432,7 +432,8 @@ export const ModelName = {
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
-  DashboardSession: 'DashboardSession'
+  DashboardSession: 'DashboardSession',
+  DashboardFormOutcome: 'DashboardFormOutcome'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -448,7 +449,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3116,6 +3117,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    DashboardFormOutcome: {
+      payload: Prisma.$DashboardFormOutcomePayload<ExtArgs>
+      fields: Prisma.DashboardFormOutcomeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DashboardFormOutcomeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DashboardFormOutcomeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>
+        }
+        findFirst: {
+          args: Prisma.DashboardFormOutcomeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DashboardFormOutcomeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>
+        }
+        findMany: {
+          args: Prisma.DashboardFormOutcomeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>[]
+        }
+        create: {
+          args: Prisma.DashboardFormOutcomeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>
+        }
+        createMany: {
+          args: Prisma.DashboardFormOutcomeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DashboardFormOutcomeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>[]
+        }
+        delete: {
+          args: Prisma.DashboardFormOutcomeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>
+        }
+        update: {
+          args: Prisma.DashboardFormOutcomeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>
+        }
+        deleteMany: {
+          args: Prisma.DashboardFormOutcomeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DashboardFormOutcomeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DashboardFormOutcomeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>[]
+        }
+        upsert: {
+          args: Prisma.DashboardFormOutcomeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DashboardFormOutcomePayload>
+        }
+        aggregate: {
+          args: Prisma.DashboardFormOutcomeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDashboardFormOutcome>
+        }
+        groupBy: {
+          args: Prisma.DashboardFormOutcomeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DashboardFormOutcomeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DashboardFormOutcomeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DashboardFormOutcomeCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -3721,6 +3796,18 @@ export const DashboardSessionScalarFieldEnum = {
 } as const
 
 export type DashboardSessionScalarFieldEnum = (typeof DashboardSessionScalarFieldEnum)[keyof typeof DashboardSessionScalarFieldEnum]
+
+
+export const DashboardFormOutcomeScalarFieldEnum = {
+  token: 'token',
+  tenantId: 'tenantId',
+  sessionId: 'sessionId',
+  sealed: 'sealed',
+  doneAt: 'doneAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type DashboardFormOutcomeScalarFieldEnum = (typeof DashboardFormOutcomeScalarFieldEnum)[keyof typeof DashboardFormOutcomeScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -4362,6 +4449,7 @@ export type GlobalOmitConfig = {
   outboxMessage?: Prisma.OutboxMessageOmit
   signInLink?: Prisma.SignInLinkOmit
   dashboardSession?: Prisma.DashboardSessionOmit
+  dashboardFormOutcome?: Prisma.DashboardFormOutcomeOmit
 }
 
 /* Types for Logging */

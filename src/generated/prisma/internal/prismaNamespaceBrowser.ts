@@ -86,7 +86,8 @@ export const ModelName = {
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
-  DashboardSession: 'DashboardSession'
+  DashboardSession: 'DashboardSession',
+  DashboardFormOutcome: 'DashboardFormOutcome'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -671,6 +672,18 @@ export const DashboardSessionScalarFieldEnum = {
 } as const
 
 export type DashboardSessionScalarFieldEnum = (typeof DashboardSessionScalarFieldEnum)[keyof typeof DashboardSessionScalarFieldEnum]
+
+
+export const DashboardFormOutcomeScalarFieldEnum = {
+  token: 'token',
+  tenantId: 'tenantId',
+  sessionId: 'sessionId',
+  sealed: 'sealed',
+  doneAt: 'doneAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type DashboardFormOutcomeScalarFieldEnum = (typeof DashboardFormOutcomeScalarFieldEnum)[keyof typeof DashboardFormOutcomeScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -200,6 +200,7 @@ export type DashboardSessionWhereInput = {
   expiresAt?: Prisma.DateTimeFilter<"DashboardSession"> | Date | string
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  forms?: Prisma.DashboardFormOutcomeListRelationFilter
 }
 
 export type DashboardSessionOrderByWithRelationInput = {
@@ -212,6 +213,7 @@ export type DashboardSessionOrderByWithRelationInput = {
   expiresAt?: Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
   user?: Prisma.UserOrderByWithRelationInput
+  forms?: Prisma.DashboardFormOutcomeOrderByRelationAggregateInput
 }
 
 export type DashboardSessionWhereUniqueInput = Prisma.AtLeast<{
@@ -227,6 +229,7 @@ export type DashboardSessionWhereUniqueInput = Prisma.AtLeast<{
   expiresAt?: Prisma.DateTimeFilter<"DashboardSession"> | Date | string
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  forms?: Prisma.DashboardFormOutcomeListRelationFilter
 }, "id" | "tokenHash">
 
 export type DashboardSessionOrderByWithAggregationInput = {
@@ -263,6 +266,7 @@ export type DashboardSessionCreateInput = {
   expiresAt: Date | string
   tenant: Prisma.TenantCreateNestedOneWithoutSessionsInput
   user: Prisma.UserCreateNestedOneWithoutSessionsInput
+  forms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutSessionInput
 }
 
 export type DashboardSessionUncheckedCreateInput = {
@@ -273,6 +277,7 @@ export type DashboardSessionUncheckedCreateInput = {
   createdAt?: Date | string
   lastSeenAt: Date | string
   expiresAt: Date | string
+  forms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutSessionInput
 }
 
 export type DashboardSessionUpdateInput = {
@@ -283,6 +288,7 @@ export type DashboardSessionUpdateInput = {
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tenant?: Prisma.TenantUpdateOneRequiredWithoutSessionsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
+  forms?: Prisma.DashboardFormOutcomeUpdateManyWithoutSessionNestedInput
 }
 
 export type DashboardSessionUncheckedUpdateInput = {
@@ -293,6 +299,7 @@ export type DashboardSessionUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  forms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutSessionNestedInput
 }
 
 export type DashboardSessionCreateManyInput = {
@@ -361,6 +368,11 @@ export type DashboardSessionMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastSeenAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+}
+
+export type DashboardSessionScalarRelationFilter = {
+  is?: Prisma.DashboardSessionWhereInput
+  isNot?: Prisma.DashboardSessionWhereInput
 }
 
 export type DashboardSessionCreateNestedManyWithoutTenantInput = {
@@ -447,6 +459,20 @@ export type DashboardSessionUncheckedUpdateManyWithoutUserNestedInput = {
   deleteMany?: Prisma.DashboardSessionScalarWhereInput | Prisma.DashboardSessionScalarWhereInput[]
 }
 
+export type DashboardSessionCreateNestedOneWithoutFormsInput = {
+  create?: Prisma.XOR<Prisma.DashboardSessionCreateWithoutFormsInput, Prisma.DashboardSessionUncheckedCreateWithoutFormsInput>
+  connectOrCreate?: Prisma.DashboardSessionCreateOrConnectWithoutFormsInput
+  connect?: Prisma.DashboardSessionWhereUniqueInput
+}
+
+export type DashboardSessionUpdateOneRequiredWithoutFormsNestedInput = {
+  create?: Prisma.XOR<Prisma.DashboardSessionCreateWithoutFormsInput, Prisma.DashboardSessionUncheckedCreateWithoutFormsInput>
+  connectOrCreate?: Prisma.DashboardSessionCreateOrConnectWithoutFormsInput
+  upsert?: Prisma.DashboardSessionUpsertWithoutFormsInput
+  connect?: Prisma.DashboardSessionWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.DashboardSessionUpdateToOneWithWhereWithoutFormsInput, Prisma.DashboardSessionUpdateWithoutFormsInput>, Prisma.DashboardSessionUncheckedUpdateWithoutFormsInput>
+}
+
 export type DashboardSessionCreateWithoutTenantInput = {
   id?: string
   tokenHash: string
@@ -454,6 +480,7 @@ export type DashboardSessionCreateWithoutTenantInput = {
   lastSeenAt: Date | string
   expiresAt: Date | string
   user: Prisma.UserCreateNestedOneWithoutSessionsInput
+  forms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutSessionInput
 }
 
 export type DashboardSessionUncheckedCreateWithoutTenantInput = {
@@ -463,6 +490,7 @@ export type DashboardSessionUncheckedCreateWithoutTenantInput = {
   createdAt?: Date | string
   lastSeenAt: Date | string
   expiresAt: Date | string
+  forms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutSessionInput
 }
 
 export type DashboardSessionCreateOrConnectWithoutTenantInput = {
@@ -511,6 +539,7 @@ export type DashboardSessionCreateWithoutUserInput = {
   lastSeenAt: Date | string
   expiresAt: Date | string
   tenant: Prisma.TenantCreateNestedOneWithoutSessionsInput
+  forms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutSessionInput
 }
 
 export type DashboardSessionUncheckedCreateWithoutUserInput = {
@@ -520,6 +549,7 @@ export type DashboardSessionUncheckedCreateWithoutUserInput = {
   createdAt?: Date | string
   lastSeenAt: Date | string
   expiresAt: Date | string
+  forms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutSessionInput
 }
 
 export type DashboardSessionCreateOrConnectWithoutUserInput = {
@@ -548,6 +578,62 @@ export type DashboardSessionUpdateManyWithWhereWithoutUserInput = {
   data: Prisma.XOR<Prisma.DashboardSessionUpdateManyMutationInput, Prisma.DashboardSessionUncheckedUpdateManyWithoutUserInput>
 }
 
+export type DashboardSessionCreateWithoutFormsInput = {
+  id?: string
+  tokenHash: string
+  createdAt?: Date | string
+  lastSeenAt: Date | string
+  expiresAt: Date | string
+  tenant: Prisma.TenantCreateNestedOneWithoutSessionsInput
+  user: Prisma.UserCreateNestedOneWithoutSessionsInput
+}
+
+export type DashboardSessionUncheckedCreateWithoutFormsInput = {
+  id?: string
+  tenantId: string
+  userId: string
+  tokenHash: string
+  createdAt?: Date | string
+  lastSeenAt: Date | string
+  expiresAt: Date | string
+}
+
+export type DashboardSessionCreateOrConnectWithoutFormsInput = {
+  where: Prisma.DashboardSessionWhereUniqueInput
+  create: Prisma.XOR<Prisma.DashboardSessionCreateWithoutFormsInput, Prisma.DashboardSessionUncheckedCreateWithoutFormsInput>
+}
+
+export type DashboardSessionUpsertWithoutFormsInput = {
+  update: Prisma.XOR<Prisma.DashboardSessionUpdateWithoutFormsInput, Prisma.DashboardSessionUncheckedUpdateWithoutFormsInput>
+  create: Prisma.XOR<Prisma.DashboardSessionCreateWithoutFormsInput, Prisma.DashboardSessionUncheckedCreateWithoutFormsInput>
+  where?: Prisma.DashboardSessionWhereInput
+}
+
+export type DashboardSessionUpdateToOneWithWhereWithoutFormsInput = {
+  where?: Prisma.DashboardSessionWhereInput
+  data: Prisma.XOR<Prisma.DashboardSessionUpdateWithoutFormsInput, Prisma.DashboardSessionUncheckedUpdateWithoutFormsInput>
+}
+
+export type DashboardSessionUpdateWithoutFormsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tokenHash?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutSessionsNestedInput
+  user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
+}
+
+export type DashboardSessionUncheckedUpdateWithoutFormsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.StringFieldUpdateOperationsInput | string
+  tokenHash?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+}
+
 export type DashboardSessionCreateManyTenantInput = {
   id?: string
   userId: string
@@ -564,6 +650,7 @@ export type DashboardSessionUpdateWithoutTenantInput = {
   lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
+  forms?: Prisma.DashboardFormOutcomeUpdateManyWithoutSessionNestedInput
 }
 
 export type DashboardSessionUncheckedUpdateWithoutTenantInput = {
@@ -573,6 +660,7 @@ export type DashboardSessionUncheckedUpdateWithoutTenantInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  forms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutSessionNestedInput
 }
 
 export type DashboardSessionUncheckedUpdateManyWithoutTenantInput = {
@@ -600,6 +688,7 @@ export type DashboardSessionUpdateWithoutUserInput = {
   lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tenant?: Prisma.TenantUpdateOneRequiredWithoutSessionsNestedInput
+  forms?: Prisma.DashboardFormOutcomeUpdateManyWithoutSessionNestedInput
 }
 
 export type DashboardSessionUncheckedUpdateWithoutUserInput = {
@@ -609,6 +698,7 @@ export type DashboardSessionUncheckedUpdateWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastSeenAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  forms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutSessionNestedInput
 }
 
 export type DashboardSessionUncheckedUpdateManyWithoutUserInput = {
@@ -621,6 +711,35 @@ export type DashboardSessionUncheckedUpdateManyWithoutUserInput = {
 }
 
 
+/**
+ * Count Type DashboardSessionCountOutputType
+ */
+
+export type DashboardSessionCountOutputType = {
+  forms: number
+}
+
+export type DashboardSessionCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  forms?: boolean | DashboardSessionCountOutputTypeCountFormsArgs
+}
+
+/**
+ * DashboardSessionCountOutputType without action
+ */
+export type DashboardSessionCountOutputTypeDefaultArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the DashboardSessionCountOutputType
+   */
+  select?: Prisma.DashboardSessionCountOutputTypeSelect<ExtArgs> | null
+}
+
+/**
+ * DashboardSessionCountOutputType without action
+ */
+export type DashboardSessionCountOutputTypeCountFormsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.DashboardFormOutcomeWhereInput
+}
+
 
 export type DashboardSessionSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -632,6 +751,8 @@ export type DashboardSessionSelect<ExtArgs extends runtime.Types.Extensions.Inte
   expiresAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  forms?: boolean | Prisma.DashboardSession$formsArgs<ExtArgs>
+  _count?: boolean | Prisma.DashboardSessionCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["dashboardSession"]>
 
 export type DashboardSessionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -672,6 +793,8 @@ export type DashboardSessionOmit<ExtArgs extends runtime.Types.Extensions.Intern
 export type DashboardSessionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  forms?: boolean | Prisma.DashboardSession$formsArgs<ExtArgs>
+  _count?: boolean | Prisma.DashboardSessionCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type DashboardSessionIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
@@ -687,6 +810,7 @@ export type $DashboardSessionPayload<ExtArgs extends runtime.Types.Extensions.In
   objects: {
     tenant: Prisma.$TenantPayload<ExtArgs>
     user: Prisma.$UserPayload<ExtArgs>
+    forms: Prisma.$DashboardFormOutcomePayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1098,6 +1222,7 @@ export interface Prisma__DashboardSessionClient<T, Null = never, ExtArgs extends
   readonly [Symbol.toStringTag]: "PrismaPromise"
   tenant<T extends Prisma.TenantDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.TenantDefaultArgs<ExtArgs>>): Prisma.Prisma__TenantClient<runtime.Types.Result.GetResult<Prisma.$TenantPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   user<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
+  forms<T extends Prisma.DashboardSession$formsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.DashboardSession$formsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardFormOutcomePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1541,6 +1666,30 @@ export type DashboardSessionDeleteManyArgs<ExtArgs extends runtime.Types.Extensi
    * Limit how many DashboardSessions to delete.
    */
   limit?: number
+}
+
+/**
+ * DashboardSession.forms
+ */
+export type DashboardSession$formsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the DashboardFormOutcome
+   */
+  select?: Prisma.DashboardFormOutcomeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the DashboardFormOutcome
+   */
+  omit?: Prisma.DashboardFormOutcomeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.DashboardFormOutcomeInclude<ExtArgs> | null
+  where?: Prisma.DashboardFormOutcomeWhereInput
+  orderBy?: Prisma.DashboardFormOutcomeOrderByWithRelationInput | Prisma.DashboardFormOutcomeOrderByWithRelationInput[]
+  cursor?: Prisma.DashboardFormOutcomeWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.DashboardFormOutcomeScalarFieldEnum | Prisma.DashboardFormOutcomeScalarFieldEnum[]
 }
 
 /**

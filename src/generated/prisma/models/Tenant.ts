@@ -182,6 +182,7 @@ export type TenantWhereInput = {
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
   signInLinks?: Prisma.SignInLinkListRelationFilter
   sessions?: Prisma.DashboardSessionListRelationFilter
+  dashboardForms?: Prisma.DashboardFormOutcomeListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
 }
@@ -196,6 +197,7 @@ export type TenantOrderByWithRelationInput = {
   apiKeyPairs?: Prisma.ApiKeyPairOrderByRelationAggregateInput
   signInLinks?: Prisma.SignInLinkOrderByRelationAggregateInput
   sessions?: Prisma.DashboardSessionOrderByRelationAggregateInput
+  dashboardForms?: Prisma.DashboardFormOutcomeOrderByRelationAggregateInput
   customFields?: Prisma.CustomFieldDefinitionOrderByRelationAggregateInput
   idempotentRequests?: Prisma.IdempotentRequestOrderByRelationAggregateInput
 }
@@ -213,6 +215,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
   signInLinks?: Prisma.SignInLinkListRelationFilter
   sessions?: Prisma.DashboardSessionListRelationFilter
+  dashboardForms?: Prisma.DashboardFormOutcomeListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
 }, "id">
@@ -249,6 +252,7 @@ export type TenantCreateInput = {
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -263,6 +267,7 @@ export type TenantUncheckedCreateInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -277,6 +282,7 @@ export type TenantUpdateInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -291,6 +297,7 @@ export type TenantUncheckedUpdateInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -455,6 +462,20 @@ export type TenantUpdateOneRequiredWithoutSessionsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutSessionsInput, Prisma.TenantUpdateWithoutSessionsInput>, Prisma.TenantUncheckedUpdateWithoutSessionsInput>
 }
 
+export type TenantCreateNestedOneWithoutDashboardFormsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutDashboardFormsInput, Prisma.TenantUncheckedCreateWithoutDashboardFormsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutDashboardFormsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutDashboardFormsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutDashboardFormsInput, Prisma.TenantUncheckedCreateWithoutDashboardFormsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutDashboardFormsInput
+  upsert?: Prisma.TenantUpsertWithoutDashboardFormsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutDashboardFormsInput, Prisma.TenantUpdateWithoutDashboardFormsInput>, Prisma.TenantUncheckedUpdateWithoutDashboardFormsInput>
+}
+
 export type TenantCreateWithoutUsersInput = {
   id?: string
   name: string
@@ -464,6 +485,7 @@ export type TenantCreateWithoutUsersInput = {
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -477,6 +499,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -506,6 +529,7 @@ export type TenantUpdateWithoutUsersInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -519,6 +543,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -532,6 +557,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -545,6 +571,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -574,6 +601,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -587,6 +615,7 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -601,6 +630,7 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
 }
 
@@ -614,6 +644,7 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
 }
 
@@ -643,6 +674,7 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
 }
 
@@ -656,6 +688,7 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
 }
 
@@ -669,6 +702,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
 
@@ -682,6 +716,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
 
@@ -711,6 +746,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
 
@@ -724,6 +760,7 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
 
@@ -736,6 +773,7 @@ export type TenantCreateWithoutSignInLinksInput = {
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -749,6 +787,7 @@ export type TenantUncheckedCreateWithoutSignInLinksInput = {
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -778,6 +817,7 @@ export type TenantUpdateWithoutSignInLinksInput = {
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -791,6 +831,7 @@ export type TenantUncheckedUpdateWithoutSignInLinksInput = {
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -804,6 +845,7 @@ export type TenantCreateWithoutSessionsInput = {
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
 }
@@ -817,6 +859,7 @@ export type TenantUncheckedCreateWithoutSessionsInput = {
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
 }
@@ -846,6 +889,7 @@ export type TenantUpdateWithoutSessionsInput = {
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
 }
@@ -859,6 +903,79 @@ export type TenantUncheckedUpdateWithoutSessionsInput = {
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutDashboardFormsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutDashboardFormsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutDashboardFormsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutDashboardFormsInput, Prisma.TenantUncheckedCreateWithoutDashboardFormsInput>
+}
+
+export type TenantUpsertWithoutDashboardFormsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutDashboardFormsInput, Prisma.TenantUncheckedUpdateWithoutDashboardFormsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutDashboardFormsInput, Prisma.TenantUncheckedCreateWithoutDashboardFormsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutDashboardFormsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutDashboardFormsInput, Prisma.TenantUncheckedUpdateWithoutDashboardFormsInput>
+}
+
+export type TenantUpdateWithoutDashboardFormsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
 }
@@ -873,6 +990,7 @@ export type TenantCountOutputType = {
   apiKeyPairs: number
   signInLinks: number
   sessions: number
+  dashboardForms: number
   customFields: number
   idempotentRequests: number
 }
@@ -882,6 +1000,7 @@ export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions
   apiKeyPairs?: boolean | TenantCountOutputTypeCountApiKeyPairsArgs
   signInLinks?: boolean | TenantCountOutputTypeCountSignInLinksArgs
   sessions?: boolean | TenantCountOutputTypeCountSessionsArgs
+  dashboardForms?: boolean | TenantCountOutputTypeCountDashboardFormsArgs
   customFields?: boolean | TenantCountOutputTypeCountCustomFieldsArgs
   idempotentRequests?: boolean | TenantCountOutputTypeCountIdempotentRequestsArgs
 }
@@ -927,6 +1046,13 @@ export type TenantCountOutputTypeCountSessionsArgs<ExtArgs extends runtime.Types
 /**
  * TenantCountOutputType without action
  */
+export type TenantCountOutputTypeCountDashboardFormsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.DashboardFormOutcomeWhereInput
+}
+
+/**
+ * TenantCountOutputType without action
+ */
 export type TenantCountOutputTypeCountCustomFieldsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.CustomFieldDefinitionWhereInput
 }
@@ -949,6 +1075,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
   signInLinks?: boolean | Prisma.Tenant$signInLinksArgs<ExtArgs>
   sessions?: boolean | Prisma.Tenant$sessionsArgs<ExtArgs>
+  dashboardForms?: boolean | Prisma.Tenant$dashboardFormsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
@@ -984,6 +1111,7 @@ export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
   signInLinks?: boolean | Prisma.Tenant$signInLinksArgs<ExtArgs>
   sessions?: boolean | Prisma.Tenant$sessionsArgs<ExtArgs>
+  dashboardForms?: boolean | Prisma.Tenant$dashboardFormsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
@@ -998,6 +1126,7 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     apiKeyPairs: Prisma.$ApiKeyPairPayload<ExtArgs>[]
     signInLinks: Prisma.$SignInLinkPayload<ExtArgs>[]
     sessions: Prisma.$DashboardSessionPayload<ExtArgs>[]
+    dashboardForms: Prisma.$DashboardFormOutcomePayload<ExtArgs>[]
     customFields: Prisma.$CustomFieldDefinitionPayload<ExtArgs>[]
     idempotentRequests: Prisma.$IdempotentRequestPayload<ExtArgs>[]
   }
@@ -1408,6 +1537,7 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   apiKeyPairs<T extends Prisma.Tenant$apiKeyPairsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$apiKeyPairsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPairPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   signInLinks<T extends Prisma.Tenant$signInLinksArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$signInLinksArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SignInLinkPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   sessions<T extends Prisma.Tenant$sessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$sessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardSessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  dashboardForms<T extends Prisma.Tenant$dashboardFormsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$dashboardFormsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardFormOutcomePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   customFields<T extends Prisma.Tenant$customFieldsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$customFieldsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CustomFieldDefinitionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   idempotentRequests<T extends Prisma.Tenant$idempotentRequestsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$idempotentRequestsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$IdempotentRequestPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
@@ -1939,6 +2069,30 @@ export type Tenant$sessionsArgs<ExtArgs extends runtime.Types.Extensions.Interna
   take?: number
   skip?: number
   distinct?: Prisma.DashboardSessionScalarFieldEnum | Prisma.DashboardSessionScalarFieldEnum[]
+}
+
+/**
+ * Tenant.dashboardForms
+ */
+export type Tenant$dashboardFormsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the DashboardFormOutcome
+   */
+  select?: Prisma.DashboardFormOutcomeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the DashboardFormOutcome
+   */
+  omit?: Prisma.DashboardFormOutcomeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.DashboardFormOutcomeInclude<ExtArgs> | null
+  where?: Prisma.DashboardFormOutcomeWhereInput
+  orderBy?: Prisma.DashboardFormOutcomeOrderByWithRelationInput | Prisma.DashboardFormOutcomeOrderByWithRelationInput[]
+  cursor?: Prisma.DashboardFormOutcomeWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.DashboardFormOutcomeScalarFieldEnum | Prisma.DashboardFormOutcomeScalarFieldEnum[]
 }
 
 /**
