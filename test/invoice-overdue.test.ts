@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sweepOverdueInvoices } from '../src/invoices/invoice-overdue.js';
 import { InvoiceHistoryGqlDocument, UpdateInvoiceGqlDocument } from './generated/operations.js';
 import { useHarness } from './support/harness.js';
 import { type InvoiceWorld, invoiceWorld } from './support/invoice-fixtures.js';
@@ -63,5 +64,30 @@ describe('a PATCH never changes the status', () => {
     const ids = async (status: string) => (await rest('GET', `/api/invoices?status=${status}&limit=100`, { key: w.key })).body.data.map((i: { id: string }) => i.id);
     expect(await ids('overdue')).toContain(invoice.id);
     expect(await ids('sent')).not.toContain(invoice.id);
+  });
+});
+
+describe('the scheduled move', () => {
+  it('moves each invoice once however many sweeps and reads run at once (several processes), viewed and partially paid ones too', async () => {
+    const sent = await sentDueLater();
+    const viewed = await w.call('POST', `/${(await sentDueLater()).id}/viewed`);
+    const partly = await w.pay((await sentDueLater()).id, '10.00');
+    const paid = await sentDueLater();
+    await w.pay(paid.id, paid.totalAmount);
+    const invoices = [sent, viewed, partly, paid];
+    for (const invoice of invoices) expect((await rest('PATCH', `/api/invoices/${invoice.id}`, { key: w.key, body: { dueDate: '2024-02-01' } })).status).toBe(200);
+    expect(await Promise.all(invoices.map((i) => stored(i.id)))).toEqual(['sent', 'viewed', 'partially_paid', 'paid']);
+
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => sweepOverdueInvoices(h.db.prisma, new Date())),
+      rest('GET', '/api/invoices?status=overdue&limit=100', { key: w.key }),
+      rest('GET', `/api/invoices/${sent.id}`, { key: w.key }),
+    ]);
+    expect(await Promise.all(invoices.map((i) => stored(i.id)))).toEqual(['overdue', 'overdue', 'overdue', 'paid']);
+    for (const [invoice, from] of [[sent, 'sent'], [viewed, 'viewed'], [partly, 'partially_paid']] as const) {
+      const moves = (await history(invoice.id)).filter((e) => e.toStatus === 'overdue');
+      expect(moves.map((e) => [e.fromStatus, e.userId])).toEqual([[from, null]]);
+    }
+    expect(await sweepOverdueInvoices(h.db.prisma, new Date())).toEqual([]);
   });
 });

@@ -24,8 +24,9 @@ const awaitingPayment = Prisma.join(AWAITING_PAYMENT.map((status) => Prisma.sql`
 /**
  * Moves every invoice awaiting payment whose due date is before `today` (and matching `scope`)
  * to `overdue`, with its history step, inside the transaction `tx`. Idempotent, and safe with
- * several processes at once: the rows are locked as they are chosen, and a concurrent run that
- * waited for one finds it no longer awaiting payment and leaves it. Returns the invoices it moved.
+ * several processes at once: the rows are locked as they are chosen (in id order, so two runs
+ * cannot deadlock), and a concurrent run that waited for one finds it no longer awaiting payment
+ * and leaves it. Returns the invoices it moved.
  */
 async function moveOverdue(tx: Prisma.TransactionClient, today: Date, scope: Prisma.Sql): Promise<OverdueInvoice[]> {
   const moved = await tx.$queryRaw<OverdueInvoice[]>`
@@ -33,7 +34,7 @@ async function moveOverdue(tx: Prisma.TransactionClient, today: Date, scope: Pri
     FROM (
       SELECT id, status FROM "Invoice"
       WHERE status IN (${awaitingPayment}) AND "dueDate" < ${today}::date ${scope}
-      FOR UPDATE
+      ORDER BY id FOR UPDATE
     ) AS due
     WHERE "Invoice".id = due.id
     RETURNING "Invoice".id, "Invoice"."tenantId", due.status::text AS "fromStatus", "Invoice"."dueDate"`;
