@@ -10,8 +10,9 @@ import type { ReportContent } from './report-pdf.js';
 import { sectionsOf } from './template.service.js';
 
 /**
- * Delivery: renders the report (in the PDF renderer's worker), stores it, and queues it by email to the customer's primary
- * contact in the same transaction. Returns the history note saying where it went.
+ * Delivery: renders the report (in the PDF renderer's worker thread), stores it, and queues it by
+ * email to the customer's primary contact in the same transaction. Returns the history note
+ * saying where it went.
  */
 export async function deliverReport(tx: Prisma.TransactionClient, inspection: { id: string; companyId: string }): Promise<string> {
   const record = await tx.inspection.findUniqueOrThrow({

@@ -1,5 +1,5 @@
 // What one invoice may hold. Bounds like a serious invoicing API's (Stripe allows 250 lines on an
-// invoice), chosen so the largest legal invoice still renders as a PDF of about 40 pages within
+// invoice), chosen so the largest legal invoice (about 90 pages of PDF) still renders within
 // the renderer's memory and time limits (src/shared/pdf-renderer.ts).
 
 /** Line items per invoice. */
