@@ -68,6 +68,16 @@ const ConfigSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** First retry delay of a failed delivery; it doubles at each attempt, up to an hour. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** PDF renders (invoices, inspection reports) that run at once, each in a worker thread of its own. */
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Renders that may wait for a thread; past it a download is answered 503. */
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1_000).default(16),
+  /** Longest one render may take before its worker is terminated and the request answered 503 (below REQUEST_TIMEOUT_MS). */
+  PDF_RENDER_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(8_000),
+  /** Heap limit of each PDF worker thread, in MB, apart from the server's own heap. */
+  PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(4_096).default(96),
+  /** How often each process moves invoices past their due date to `overdue` (reads of a tenant's invoices move its own first). */
+  INVOICE_OVERDUE_SWEEP_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Key signing slot ids, the same for every process; without it one is generated and kept in the database. */
   SLOT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });

@@ -6,10 +6,12 @@ import { openDatabase } from './db/open.js';
 import { createApp } from './http/app.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { createRateLimits } from './http/rate-limits.js';
+import { sweepOverdueInvoices } from './invoices/invoice-overdue.js';
 import { createHttpServer, drainServer } from './http/server.js';
 import { startMailWorker } from './mail/mail-worker.js';
 import { logger } from './shared/logger.js';
 import { every } from './shared/every.js';
+import { closePdfRenderer, configurePdfRenderer } from './shared/pdf-renderer.js';
 import { seedDemo } from './tenants/demo.js';
 
 /** `npm start`: the HTTP server. With `--demo` it first creates demo data and prints a key to try it with. */
@@ -48,6 +50,18 @@ const sweeper = every(60 * 60_000, async () => {
   if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
 });
 
+// Every process sweeps; the move is idempotent, so a sweep after another process's finds nothing to do.
+const overdueSweeper = every(config.INVOICE_OVERDUE_SWEEP_MS, async () => {
+  const moved = await sweepOverdueInvoices(db.prisma, new Date());
+  if (moved.length) logger.info({ moved: moved.length }, 'invoices past their due date moved to overdue');
+});
+configurePdfRenderer({
+  threads: config.PDF_RENDER_THREADS,
+  queue: config.PDF_RENDER_QUEUE,
+  timeoutMs: config.PDF_RENDER_TIMEOUT_MS,
+  memoryMb: config.PDF_RENDER_MEMORY_MB,
+});
+
 let draining = false;
 const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const server = createHttpServer(
@@ -65,10 +79,12 @@ const server = createHttpServer(
   { headersTimeoutMs: config.HEADERS_TIMEOUT_MS, receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS },
 );
 
-/** Releases what the process holds: the workers, the Redis connection, the pool, the embedded database's lock and socket. */
+/** Releases what the process holds: the workers (mail, PDF), the Redis connection, the pool, the embedded database's lock and socket. */
 async function release() {
   await sweeper.stop();
+  await overdueSweeper.stop();
   await mailWorker.stop();
+  await closePdfRenderer();
   await rateLimits.close();
   await keys.stop();
   await db.close();

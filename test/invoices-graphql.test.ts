@@ -76,7 +76,7 @@ describe('invoices over GraphQL', () => {
     expect(codes(missing)).toEqual(['NOT_FOUND']);
     expect(codes(await gql(w.key, UpdateInvoiceGqlDocument, { id: overdue.id, input: {} }))).toEqual(['BAD_USER_INPUT']);
     const updated = await gql(w.key, UpdateInvoiceGqlDocument, { id: overdue.id, input: { dueDate: '2099-01-01' } });
-    expect(updated.data?.updateInvoice).toMatchObject({ dueDate: '2099-01-01', status: 'sent' });
+    expect(updated.data?.updateInvoice).toMatchObject({ dueDate: '2099-01-01', status: 'overdue' });
   });
 
   it("pages a company's invoices as a connection, guarded by invoices.read", async () => {

@@ -4,6 +4,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Pool } from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { pdfRenderStats } from '../shared/pdf-renderer.js';
 import { routeOf } from './route-label.js';
 
 /** When the request started, noted for its latency. */
@@ -22,7 +23,7 @@ export interface MetricsSources {
 /**
  * Prometheus metrics (prom-client) at `GET /metrics`: requests and their latency by route, method
  * and status, requests in flight, GraphQL operations by type and root field (REST routes run
- * operations too), the connection pool, the mail outbox's depth, and Node's own process metrics.
+ * operations too), the connection pool, the mail outbox's depth, PDF renders, and Node's own process metrics.
  * Only installed when METRICS=1 (this module, and prom-client with it, is loaded only then); the
  * endpoint needs no key, so expose it to the scraper only.
  */
@@ -65,6 +66,20 @@ export function useMetrics({ prisma, pool }: MetricsSources): Plugin {
       const rows = await prisma.$queryRaw<{ pending: number }[]>`SELECT count(*)::int AS pending FROM "OutboxMessage" WHERE status = 'pending'`.catch(() => null);
       if (rows) this.set(rows[0]?.pending ?? 0);
       else this.reset();
+    },
+  });
+
+  new Counter({
+    name: 'pdf_renders_total',
+    help: 'PDFs rendered in the worker threads, by outcome: rendered, timed_out, refused (queue full), failed. Downloads served from the store are not renders.',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: 'rendered' }, pdfRenderStats.rendered);
+      this.inc({ outcome: 'timed_out' }, pdfRenderStats.timedOut);
+      this.inc({ outcome: 'refused' }, pdfRenderStats.refused);
+      this.inc({ outcome: 'failed' }, pdfRenderStats.failed);
     },
   });
 

@@ -5,12 +5,14 @@ import { enqueueMail } from '../mail/outbox.js';
 import { dateOnly } from '../shared/dates.js';
 import { tenantName } from '../tenants/tenant.service.js';
 import type { ChecklistResponse } from './checklist.js';
-import { renderReport } from './report-pdf.js';
+import { renderPdfInWorker } from '../shared/pdf-renderer.js';
+import type { ReportContent } from './report-pdf.js';
 import { sectionsOf } from './template.service.js';
 
 /**
- * Delivery: renders the report, stores it, and queues it by email to the customer's primary
- * contact in the same transaction. Returns the history note saying where it went.
+ * Delivery: renders the report (in the PDF renderer's worker thread), stores it, and queues it by
+ * email to the customer's primary contact in the same transaction. Returns the history note
+ * saying where it went.
  */
 export async function deliverReport(tx: Prisma.TransactionClient, inspection: { id: string; companyId: string }): Promise<string> {
   const record = await tx.inspection.findUniqueOrThrow({
@@ -28,7 +30,7 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
   const { equipment } = record;
   const tenantId = scopedTenantId(tx);
   const inspector = await tenantName(tx);
-  const pdf = await renderReport({
+  const content: ReportContent = {
     inspector,
     inspectionId: record.id,
     inspectionDate: dateOnly(record.inspectionDate),
@@ -39,11 +41,18 @@ export async function deliverReport(tx: Prisma.TransactionClient, inspection: { 
     team: record.teamMembers.map((m) => ({ name: m.technician.name, role: m.role })),
     sections: sectionsOf(record.template),
     responses: record.responses as unknown as ChecklistResponse[],
-    findings: record.findings,
+    findings: record.findings.map((f) => ({
+      severity: f.severity,
+      description: f.description,
+      recommendation: f.recommendation,
+      oshaReference: f.oshaReference,
+      photos: f.photos.map((photo) => ({ caption: photo.caption, photoType: photo.photoType })),
+    })),
     notes: record.notes,
     customerSignatureUrl: record.customerSignatureUrl,
     approvedBy: record.events[0]?.user.name ?? null,
-  });
+  };
+  const pdf = await renderPdfInWorker({ kind: 'inspection-report', content });
   const contact = await primaryContactWithEmail(tx, inspection.companyId);
   await tx.inspectionReport.create({ data: { tenantId, inspectionId: inspection.id, pdf: new Uint8Array(pdf), emailedTo: contact?.email ?? null } });
   if (!contact?.email) return 'report not emailed: the customer has no primary contact with an email address';

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { fraction, money, moneyOfDigits, optionalText, patchInput, positiveQuantity, requiredText } from '../shared/validation.js';
 import { invoiceSettingsManage, invoicesWrite } from './invoice-access.js';
+import { MAX_CUSTOMER_NOTES, MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_NOTES, MAX_PAYMENTS } from './invoice-limits.js';
 import { Invoice, InvoiceSettings, PaymentMethodEnum } from './invoice.graphql.js';
 import { markInvoiceViewed, recordPayment, sendInvoice, voidInvoice } from './invoice-lifecycle.js';
 import { updateInvoiceSettings } from './invoice-numbering.js';
 import { createInvoice, replaceInvoiceLineItems, updateInvoice } from './invoice.service.js';
 
-const MAX_LINES = 500;
 
 const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   description: 'A line of an invoice. Its total (quantity × unitPrice, rounded half-up to cents) is computed.',
   fields: (t) => ({
-    description: t.string({ required: true, description: 'What is billed, at most 2000 characters.', validate: requiredText(2000) }),
+    description: t.string({ required: true, description: `What is billed, at most ${MAX_DESCRIPTION} characters.`, validate: requiredText(MAX_DESCRIPTION) }),
     quantity: t.field({ type: 'Quantity', required: true, description: 'More than 0, at most 10 digits and 4 decimals, e.g. "2" or "1.5".', validate: positiveQuantity }),
     unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, 0 or more, at most 12 digits and 2 decimals, e.g. "1250.00".', validate: money }),
     sortOrder: t.int({ description: 'Position on the invoice; the line\'s index in the list when absent.', validate: z.number().int().min(0, 'must be 0 or more').max(100_000, 'must be at most 100000') }),
@@ -21,8 +21,8 @@ const LineItemInput = builder.inputType('InvoiceLineItemInput', {
 
 const lineItems = {
   type: [LineItemInput] as [typeof LineItemInput],
-  description: `The lines, at most ${MAX_LINES}.`,
-  validate: z.array(z.unknown()).max(MAX_LINES, `must hold at most ${MAX_LINES} lines`),
+  description: `The lines, at most ${MAX_LINE_ITEMS}.`,
+  validate: z.array(z.unknown()).max(MAX_LINE_ITEMS, `must hold at most ${MAX_LINE_ITEMS} lines`),
 };
 
 const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
@@ -34,8 +34,8 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
     issuedDate: t.field({ type: 'Date', description: 'Issue date, YYYY-MM-DD; the day of sending (UTC) when absent.' }),
     dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before issuedDate; without one the invoice is never overdue.' }),
     taxRate: t.field({ type: 'Rate', description: 'Tax rate as a decimal fraction from 0 to 1 ("0.0825" is 8.25 %); "0" when absent.', validate: fraction }),
-    notes: t.string({ description: 'Internal notes, at most 10000 characters.', validate: optionalText(10_000) }),
-    customerNotes: t.string({ description: 'Notes for the customer, printed on the invoice, at most 10000 characters.', validate: optionalText(10_000) }),
+    notes: t.string({ description: `Internal notes, at most ${MAX_NOTES} characters.`, validate: optionalText(MAX_NOTES) }),
+    customerNotes: t.string({ description: `Notes for the customer, printed on the invoice, at most ${MAX_CUSTOMER_NOTES} characters.`, validate: optionalText(MAX_CUSTOMER_NOTES) }),
     customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
     lineItems: t.field(lineItems),
   }),
@@ -45,9 +45,9 @@ const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
   description: 'Changes to the metadata of an invoice, in any status. Absent fields do not change; `null` clears a nullable field. Status, amounts and lines change only through their own operations.',
   validate: patchInput('customFields'),
   fields: (t) => ({
-    notes: t.string({ description: 'Internal notes, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
-    customerNotes: t.string({ description: 'Notes for the customer, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
-    dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before the issue date; null clears (never overdue).' }),
+    notes: t.string({ description: `Internal notes, at most ${MAX_NOTES} characters; null clears.`, validate: optionalText(MAX_NOTES) }),
+    customerNotes: t.string({ description: `Notes for the customer, printed on the invoice, at most ${MAX_CUSTOMER_NOTES} characters; null clears.`, validate: optionalText(MAX_CUSTOMER_NOTES) }),
+    dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before the issue date; null clears. The status does not change: an overdue invoice stays overdue, and one whose new due date has passed becomes overdue by the scheduled move (in its history) before it is next read.' }),
     customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present). Cannot be null.' }),
   }),
 });
@@ -123,7 +123,7 @@ builder.mutationFields((t) => ({
   }),
   recordInvoicePayment: t.prismaField({
     type: Invoice,
-    description: `Records a payment on a \`sent\`, \`viewed\`, \`partially_paid\` or \`overdue\` invoice: it becomes \`partially_paid\`, or \`paid\` (with \`paidAt\`) when the balance reaches 0. An amount above the balance due is BAD_USER_INPUT. Answers the invoice. ${conflicts}`,
+    description: `Records a payment on a \`sent\`, \`viewed\`, \`partially_paid\` or \`overdue\` invoice: it becomes \`partially_paid\` (an overdue one stays \`overdue\`), or \`paid\` (with \`paidAt\`) when the balance reaches 0. An amount above the balance due, or a payment past the ${MAX_PAYMENTS}th of the invoice, is BAD_USER_INPUT. Answers the invoice. ${conflicts}`,
     authScopes: invoicesWrite,
     args: { ...invoiceId, input: t.arg({ type: RecordPaymentInput, required: true, description: 'The payment.' }) },
     resolve: (query, _root, { id, input }, ctx) => recordPayment(ctx, id, input, query),

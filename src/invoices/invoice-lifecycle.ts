@@ -5,10 +5,11 @@ import { principalOf } from '../graphql/context.js';
 import { mailQueued } from '../mail/outbox.js';
 import { utcToday } from '../shared/dates.js';
 import { AppError, badInput } from '../shared/errors.js';
-import { emailInvoice } from './invoice-delivery.js';
+import { emailInvoice, prepareSentPdf } from './invoice-delivery.js';
+import { MAX_PAYMENTS } from './invoice-limits.js';
 import { afterPayment, isZero } from './invoice-money.js';
 import { lockInvoice, mustAllow, recordInvoiceEvent } from './invoice-status.js';
-import { getInvoice, type InvoiceQuery, statusOf } from './invoice.service.js';
+import { getInvoice, type InvoiceQuery } from './invoice.service.js';
 
 // The moves of the lifecycle, each in one transaction under the invoice's row lock, recorded in
 // its history: send, mark as viewed, record a payment, void.
@@ -19,10 +20,11 @@ import { getInvoice, type InvoiceQuery, statusOf } from './invoice.service.js';
  */
 export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
   const { userId } = principalOf(ctx);
+  await prepareSentPdf(ctx.db, id, ctx.now());
   const sent = await ctx.db.$transaction(
     async (tx) => {
-      const invoice = await lockInvoice(tx, id);
-      mustAllow(statusOf(ctx, invoice), 'send');
+      const invoice = await lockInvoice(tx, id, ctx.now());
+      mustAllow(invoice.status, 'send');
       if (!(await tx.invoiceLineItem.count({ where: { invoiceId: id } }))) throw badInput([{ field: 'lineItems', message: 'an invoice without line items cannot be sent' }]);
       const now = ctx.now();
       const settled = isZero(invoice.totalAmount);
@@ -33,7 +35,7 @@ export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery 
       if (settled) await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'sent', toStatus: 'paid', note: 'nothing to pay: the total is 0.00' });
       return tx.invoice.findUniqueOrThrow({ ...query, where: { id } });
     },
-    // The PDF is rendered inside the transaction, which holds the row lock meanwhile.
+    // Should the invoice have changed since prepareSentPdf, its PDF is rendered in the transaction.
     { maxWait: 8_000, timeout: 20_000 },
   );
   mailQueued();
@@ -44,8 +46,8 @@ export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery 
 export async function markInvoiceViewed(ctx: Context, id: string, query: InvoiceQuery = {}) {
   const { userId } = principalOf(ctx);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    mustAllow(statusOf(ctx, invoice), 'view');
+    const invoice = await lockInvoice(tx, id, ctx.now());
+    mustAllow(invoice.status, 'view');
     if (invoice.status !== 'sent') return tx.invoice.findUniqueOrThrow({ ...query, where: { id } });
     await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'sent', toStatus: 'viewed' });
     return tx.invoice.update({ ...query, where: { id }, data: { status: 'viewed' } });
@@ -68,8 +70,11 @@ export interface NewPayment {
 export async function recordPayment(ctx: Context, id: string, input: NewPayment, query: InvoiceQuery = {}) {
   const { userId, tenantId } = principalOf(ctx);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    mustAllow(statusOf(ctx, invoice), 'pay');
+    const invoice = await lockInvoice(tx, id, ctx.now());
+    mustAllow(invoice.status, 'pay');
+    if ((await tx.payment.count({ where: { invoiceId: id } })) >= MAX_PAYMENTS) {
+      throw badInput([{ field: 'amount', message: `an invoice records at most ${MAX_PAYMENTS} payments; this one has them all` }]);
+    }
     const { amountPaid, balanceDue, settled } = afterPayment(invoice, input.amount);
     const now = ctx.now();
     await tx.payment.create({
@@ -83,7 +88,8 @@ export async function recordPayment(ctx: Context, id: string, input: NewPayment,
         notes: input.notes ?? null,
       },
     });
-    const status = settled ? 'paid' : 'partially_paid';
+    // A payment that leaves a balance does not make an overdue invoice less overdue.
+    const status = settled ? 'paid' : invoice.status === 'overdue' ? 'overdue' : 'partially_paid';
     await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: invoice.status, toStatus: status, note: `payment of ${input.amount} by ${input.paymentMethod}` });
     return tx.invoice.update({ ...query, where: { id }, data: { amountPaid, balanceDue, status, paidAt: settled ? now : null } });
   });
@@ -93,8 +99,8 @@ export async function recordPayment(ctx: Context, id: string, input: NewPayment,
 export async function voidInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
   const { userId } = principalOf(ctx);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    const status = statusOf(ctx, invoice);
+    const invoice = await lockInvoice(tx, id, ctx.now());
+    const status = invoice.status;
     if (!isZero(invoice.amountPaid)) {
       throw new AppError('CONFLICT', `Cannot void an invoice with payments recorded: it is ${status}, with ${invoice.amountPaid.toFixed(2)} paid`, undefined, { status });
     }

@@ -3,29 +3,12 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import { found } from '../shared/references.js';
 import { mustBeIn } from '../shared/status-rules.js';
+import { moveOverdueInvoice } from './invoice-overdue.js';
 
-// The invoice lifecycle. `overdue` is derived when read, never stored: an invoice that is sent,
-// viewed or partially paid is overdue from the first day after its due date (UTC), on every
-// process at once, with no sweep to run or miss.
+// The invoice lifecycle: which moves each stored status allows (`overdue` is stored by the
+// scheduled move, see invoice-overdue.ts), the row lock every move takes, and the history.
 
-/** Stored statuses in which an unpaid balance can fall due. */
-export const AWAITING_PAYMENT = ['sent', 'viewed', 'partially_paid'] as const satisfies readonly InvoiceStatus[];
-
-const awaitingPayment = (status: InvoiceStatus) => (AWAITING_PAYMENT as readonly InvoiceStatus[]).includes(status);
-
-/** The status clients see: the stored one, or `overdue` once the due date has passed. */
-export function effectiveStatus(invoice: { status: InvoiceStatus; dueDate: Date | null }, today: Date): InvoiceStatus {
-  return awaitingPayment(invoice.status) && invoice.dueDate && invoice.dueDate < today ? 'overdue' : invoice.status;
-}
-
-/** Prisma conditions for invoices whose effective status is `status`. */
-export function statusCondition(status: InvoiceStatus, today: Date): Prisma.InvoiceWhereInput {
-  if (status === 'overdue') return { status: { in: [...AWAITING_PAYMENT] }, dueDate: { lt: today } };
-  if (awaitingPayment(status)) return { status, OR: [{ dueDate: null }, { dueDate: { gte: today } }] };
-  return { status };
-}
-
-/** What each lifecycle action needs the effective status to be. */
+/** What each lifecycle action needs the status to be. */
 export const ACTIONS = {
   send: { allowed: ['draft'], verb: 'send' },
   view: { allowed: ['sent', 'viewed', 'partially_paid', 'paid', 'overdue'], verb: 'mark as viewed' },
@@ -36,14 +19,16 @@ export const ACTIONS = {
 
 export type InvoiceAction = keyof typeof ACTIONS;
 
-/** CONFLICT naming the current (effective) status unless `action` is allowed in it. */
+/** CONFLICT naming the current status unless `action` is allowed in it. */
 export const mustAllow = (status: InvoiceStatus, action: InvoiceAction) => mustBeIn('an invoice', status, ACTIONS[action].allowed, ACTIONS[action].verb);
 
 /**
  * Locks an invoice for the rest of the transaction (concurrent payments are served one after the
- * other, each seeing the balance the previous one left) and reads it.
+ * other, each seeing the balance the previous one left) and reads it, overdue first if it is due
+ * to be: a move or an edit starts from the status the invoice has at `now`.
  */
-export async function lockInvoice(tx: Prisma.TransactionClient, id: string) {
+export async function lockInvoice(tx: Prisma.TransactionClient, id: string, now: Date) {
+  await moveOverdueInvoice(tx, now, id);
   await lockForUpdate(tx, 'Invoice', id);
   return found(tx.invoice.findUnique({ where: { id } }), 'Invoice');
 }

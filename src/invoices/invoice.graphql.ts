@@ -9,19 +9,19 @@ import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
-import { getInvoice, listInvoices, statusOf } from './invoice.service.js';
+import { getInvoice, listInvoices } from './invoice.service.js';
 
 export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
   name: 'InvoiceStatus',
   description:
-    'Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` once the due date has passed while sent, viewed or partially paid; `voided` from any status without payments (final).',
+    'Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` by a scheduled move the day after the due date (UTC) while sent, viewed or partially paid; `voided` from any status without payments (final).',
   values: {
     draft: { description: 'Being prepared; its line items can change. Not yet sent.' },
     sent: { description: 'Sent to the customer; nothing paid yet.' },
     viewed: { description: 'The customer has opened it; nothing paid yet.' },
     partially_paid: { description: 'Some of the total has been paid.' },
     paid: { description: 'Paid in full (final).' },
-    overdue: { description: 'Sent, viewed or partially paid, and the due date (UTC) has passed. Derived when read, never stored: the day after the due date it is overdue, and a payment moves it on as usual.' },
+    overdue: { description: 'Was sent, viewed or partially paid when its due date passed: from 00:00 UTC the day after the due date, a scheduled move (recorded in the history, without a user) makes it overdue. It stays overdue through partial payments and changes of the due date, until it is paid in full or voided.' },
     voided: { description: 'Cancelled without payment (final).' },
   },
 });
@@ -100,12 +100,7 @@ export const Invoice = builder.prismaObject('Invoice', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Invoice id.' }),
     invoiceNumber: t.exposeString('invoiceNumber', { description: "Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`)." }),
-    status: t.field({
-      type: InvoiceStatusEnum,
-      description: 'Where it stands; `overdue` is derived from the due date when read.',
-      select: { status: true, dueDate: true },
-      resolve: (invoice, _args, ctx) => statusOf(ctx, invoice),
-    }),
+    status: t.expose('status', { type: InvoiceStatusEnum, description: 'Where it stands; only its lifecycle moves change it (a PATCH never does).' }),
     companyId: t.expose('companyId', { type: 'UUID', description: 'The company billed.' }),
     contactId: t.expose('contactId', { type: 'UUID', nullable: true, description: 'The contact addressed, if any.' }),
     quoteId: t.expose('quoteId', { type: 'UUID', nullable: true, description: 'The originating quote, if any.' }),
@@ -134,14 +129,14 @@ export const Invoice = builder.prismaObject('Invoice', {
 
 builder.prismaObject('InvoiceEvent', {
   authScopes: readableBy('InvoiceEvent'),
-  description: "One step in an invoice's life: its creation, sending, a view, a payment, voiding. Statuses are the stored ones (`overdue` is derived, so never a step).",
+  description: "One step in an invoice's life: its creation, sending, a view, a payment, voiding, the scheduled move to `overdue`.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Event id.' }),
     fromStatus: t.expose('fromStatus', { type: InvoiceStatusEnum, nullable: true, description: 'Status before; null for the creation.' }),
     toStatus: t.expose('toStatus', { type: InvoiceStatusEnum, description: 'Status after.' }),
     note: t.exposeString('note', { nullable: true, description: 'What else happened: where it was emailed, the payment recorded.' }),
     occurredAt: t.expose('occurredAt', { type: 'DateTime', description: 'When (ISO 8601, UTC).' }),
-    user: t.relation('user', { description: "Who did it (the API key's user)." }),
+    user: t.relation('user', { nullable: true, description: "Who did it (the API key's user); null for the scheduled move to `overdue`." }),
   }),
 });
 
@@ -182,7 +177,7 @@ builder.queryFields((t) => ({
     authScopes: invoicesRead,
     args: {
       ...pageArgs().page,
-      status: t.arg({ type: InvoiceStatusEnum, description: 'Only invoices with this status; `overdue` finds every invoice past its due date and unpaid.' }),
+      status: t.arg({ type: InvoiceStatusEnum, description: 'Only invoices with this status; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).' }),
       search: t.arg.string({ description: 'Case-insensitive text found in the invoice number or the company name.', validate: searchText }),
       dateFrom: t.arg({ type: 'Date', description: 'Only invoices issued on or after this date, YYYY-MM-DD.' }),
       dateTo: t.arg({ type: 'Date', description: 'Only invoices issued on or before this date, YYYY-MM-DD.' }),

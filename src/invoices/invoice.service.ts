@@ -4,14 +4,14 @@ import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
-import { utcToday } from '../shared/dates.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
 import { likeLiteral } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { invoiceAmounts, type LineInput, pricedLines } from './invoice-money.js';
 import { nextInvoiceNumber } from './invoice-numbering.js';
-import { effectiveStatus, lockInvoice, mustAllow, recordInvoiceEvent, statusCondition } from './invoice-status.js';
+import { moveTenantOverdueInvoices } from './invoice-overdue.js';
+import { lockInvoice, mustAllow, recordInvoiceEvent } from './invoice-status.js';
 
 /** Prisma `select`/`include` planned by the GraphQL layer from the fields a client asked for. */
 export type InvoiceQuery = { include?: Prisma.InvoiceInclude; select?: Prisma.InvoiceSelect };
@@ -26,15 +26,16 @@ export interface InvoiceFilter {
   companyId?: string | null;
 }
 
-/** Invoices newest first; `status` is the effective one (`overdue` included), `search` the number or company name. */
-export function listInvoices(ctx: Context, filter: InvoiceFilter, query: InvoiceQuery) {
+/** Invoices newest first, by status, the number or company name (`search`) and issue date; overdue ones moved first. */
+export async function listInvoices(ctx: Context, filter: InvoiceFilter, query: InvoiceQuery) {
   if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'dateTo', message: 'must not be before dateFrom' }]);
+  await moveTenantOverdueInvoices(ctx.db, ctx.now());
   const search = likeLiteral(filter.search?.trim() ?? '');
   const where: Prisma.InvoiceWhereInput = {
     companyId: filter.companyId ?? undefined,
     issuedDate: filter.dateFrom || filter.dateTo ? { gte: filter.dateFrom ?? undefined, lte: filter.dateTo ?? undefined } : undefined,
     AND: [
-      filter.status ? statusCondition(filter.status, utcToday(ctx.now())) : {},
+      filter.status ? { status: filter.status } : {},
       search
         ? { OR: [{ invoiceNumber: { contains: search, mode: 'insensitive' } }, { company: { name: { contains: search, mode: 'insensitive' } } }] }
         : {},
@@ -48,10 +49,13 @@ export function listInvoices(ctx: Context, filter: InvoiceFilter, query: Invoice
   );
 }
 
-export const getInvoice = (ctx: Context, id: string, query: InvoiceQuery = {}) => found(ctx.db.invoice.findUnique({ ...query, where: { id } }), 'Invoice');
+const readInvoice = (ctx: Context, id: string, query: InvoiceQuery = {}) => found(ctx.db.invoice.findUnique({ ...query, where: { id } }), 'Invoice');
 
-/** The invoice's status as clients see it (with `overdue`), for the lifecycle rules. */
-export const statusOf = (ctx: Context, invoice: { status: InvoiceStatus; dueDate: Date | null }) => effectiveStatus(invoice, utcToday(ctx.now()));
+/** One invoice, overdue first if it is due to be. */
+export async function getInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
+  await moveTenantOverdueInvoices(ctx.db, ctx.now(), id);
+  return readInvoice(ctx, id, query);
+}
 
 export interface NewInvoice {
   companyId: string;
@@ -113,7 +117,7 @@ export async function createInvoice(ctx: Context, input: NewInvoice, query: Invo
     // Concurrent creations queue for the tenant's number (see nextInvoiceNumber).
     { maxWait: 10_000, timeout: 15_000 },
   );
-  return getInvoice(ctx, id, query);
+  return readInvoice(ctx, id, query);
 }
 
 export interface InvoicePatch {
@@ -123,12 +127,12 @@ export interface InvoicePatch {
   customFields?: Prisma.InputJsonObject | null;
 }
 
-/** Metadata only: never the status, the amounts or the lines. */
+/** Metadata only: never the status (it answers the status the invoice had), the amounts or the lines. */
 export async function updateInvoice(ctx: Context, id: string, patch: InvoicePatch, query: InvoiceQuery = {}) {
   const { customFields, ...nullable } = sentFields(patch);
   const checked = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'invoice', customFields);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
+    const invoice = await lockInvoice(tx, id, ctx.now());
     if (nullable.dueDate !== undefined) checkDates(invoice.issuedDate, nullable.dueDate);
     return tx.invoice.update({ ...query, where: { id }, data: { ...nullable, customFields: checked } });
   });
@@ -139,8 +143,8 @@ export async function replaceInvoiceLineItems(ctx: Context, id: string, input: {
   const { tenantId } = principalOf(ctx);
   const lines = pricedLines(input.lineItems);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    mustAllow(statusOf(ctx, invoice), 'editLines');
+    const invoice = await lockInvoice(tx, id, ctx.now());
+    mustAllow(invoice.status, 'editLines');
     const taxRate = input.taxRate ?? invoice.taxRate;
     const amounts = invoiceAmounts(lines.map((line) => line.total), taxRate);
     await tx.invoiceLineItem.deleteMany({ where: { invoiceId: id } });

@@ -1263,7 +1263,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment
-         * @description Records a payment on a `sent`, `viewed`, `partially_paid` or `overdue` invoice: it becomes `partially_paid`, or `paid` (with `paidAt`) when the balance reaches 0. An amount above the balance due is BAD_USER_INPUT. Answers the invoice. CONFLICT naming the current status otherwise.
+         * @description Records a payment on a `sent`, `viewed`, `partially_paid` or `overdue` invoice: it becomes `partially_paid` (an overdue one stays `overdue`), or `paid` (with `paidAt`) when the balance reaches 0. An amount above the balance due, or a payment past the 100th of the invoice, is BAD_USER_INPUT. Answers the invoice. CONFLICT naming the current status otherwise.
          *
          *     Requires a secret key with the `invoices.write` scope.
          */
@@ -1709,7 +1709,7 @@ export interface components {
             customFields?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Notes for the customer, printed on the invoice, at most 10000 characters. */
+            /** @description Notes for the customer, printed on the invoice, at most 2000 characters. */
             customerNotes?: string | null;
             /**
              * Format: date
@@ -1721,9 +1721,9 @@ export interface components {
              * @description Issue date, YYYY-MM-DD; the day of sending (UTC) when absent.
              */
             issuedDate?: string | null;
-            /** @description The lines, at most 500. */
+            /** @description The lines, at most 250. */
             lineItems?: components["schemas"]["InvoiceLineItemInput"][] | null;
-            /** @description Internal notes, at most 10000 characters. */
+            /** @description Internal notes, at most 5000 characters. */
             notes?: string | null;
             /**
              * Format: uuid
@@ -1884,7 +1884,7 @@ export interface components {
         InspectionStatus: "approved" | "delivered" | "draft" | "in_review" | "rejected" | "submitted";
         /** @description A line of an invoice. Its total (quantity × unitPrice, rounded half-up to cents) is computed. */
         InvoiceLineItemInput: {
-            /** @description What is billed, at most 2000 characters. */
+            /** @description What is billed, at most 1000 characters. */
             description: string;
             /**
              * @description More than 0, at most 10 digits and 4 decimals, e.g. "2" or "1.5".
@@ -1903,7 +1903,7 @@ export interface components {
             unitPrice: string;
         };
         /**
-         * @description Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` once the due date has passed while sent, viewed or partially paid; `voided` from any status without payments (final).
+         * @description Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` by a scheduled move the day after the due date (UTC) while sent, viewed or partially paid; `voided` from any status without payments (final).
          * @enum {string}
          */
         InvoiceStatus: "draft" | "overdue" | "paid" | "partially_paid" | "sent" | "viewed" | "voided";
@@ -1982,7 +1982,7 @@ export interface components {
         };
         /** @description A draft's new lines, replacing all of them, and optionally its tax rate. */
         ReplaceInvoiceLineItemsInput: {
-            /** @description The lines, at most 500. */
+            /** @description The lines, at most 250. */
             lineItems: components["schemas"]["InvoiceLineItemInput"][];
             /**
              * @description New tax rate as a decimal fraction from 0 to 1; unchanged when absent.
@@ -2219,14 +2219,14 @@ export interface components {
             customFields?: {
                 [key: string]: unknown;
             };
-            /** @description Notes for the customer, at most 10000 characters; null clears. */
+            /** @description Notes for the customer, printed on the invoice, at most 2000 characters; null clears. */
             customerNotes?: string | null;
             /**
              * Format: date
-             * @description Due date, YYYY-MM-DD, not before the issue date; null clears (never overdue).
+             * @description Due date, YYYY-MM-DD, not before the issue date; null clears. The status does not change: an overdue invoice stays overdue, and one whose new due date has passed becomes overdue by the scheduled move (in its history) before it is next read.
              */
             dueDate?: string | null;
-            /** @description Internal notes, at most 10000 characters; null clears. */
+            /** @description Internal notes, at most 5000 characters; null clears. */
             notes?: string | null;
         };
         /** @description Changes to the tenant's invoice numbering. */
@@ -9115,7 +9115,7 @@ export interface operations {
                 page?: number;
                 /** @description Case-insensitive text found in the invoice number or the company name. */
                 search?: string;
-                /** @description Only invoices with this status; `overdue` finds every invoice past its due date and unpaid. */
+                /** @description Only invoices with this status; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
                 status?: components["schemas"]["InvoiceStatus"];
             };
             header?: {
@@ -9147,7 +9147,7 @@ export interface operations {
                             id: string;
                             /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                             invoiceNumber: string;
-                            /** @description Where it stands; `overdue` is derived from the due date when read. */
+                            /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                             status: components["schemas"]["InvoiceStatus"];
                             /** @description Name of the company billed. */
                             companyName: string;
@@ -9236,7 +9236,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -9433,7 +9433,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -9631,7 +9631,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -9832,7 +9832,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -10031,7 +10031,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -10231,7 +10231,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -10436,7 +10436,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -10636,7 +10636,7 @@ export interface operations {
                         id: string;
                         /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
                         invoiceNumber: string;
-                        /** @description Where it stands; `overdue` is derived from the due date when read. */
+                        /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
                         status: components["schemas"]["InvoiceStatus"];
                         /**
                          * Format: uuid
@@ -10843,7 +10843,7 @@ export interface operations {
                              * @description When (ISO 8601, UTC).
                              */
                             occurredAt: string;
-                            /** @description Who did it (the API key's user). */
+                            /** @description Who did it (the API key's user); null for the scheduled move to `overdue`. */
                             user: {
                                 /**
                                  * Format: uuid
@@ -10852,7 +10852,7 @@ export interface operations {
                                 id: string;
                                 /** @description Full name. */
                                 name: string;
-                            };
+                            } | null;
                         }[];
                     };
                 };

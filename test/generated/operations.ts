@@ -169,15 +169,15 @@ export type CreateInvoiceInput = {
   contactId?: string | null | undefined;
   /** Custom field values by key; required ones must be present. */
   customFields?: Record<string, unknown> | null | undefined;
-  /** Notes for the customer, printed on the invoice, at most 10000 characters. */
+  /** Notes for the customer, printed on the invoice, at most 2000 characters. */
   customerNotes?: string | null | undefined;
   /** Due date, YYYY-MM-DD, not before issuedDate; without one the invoice is never overdue. */
   dueDate?: string | null | undefined;
   /** Issue date, YYYY-MM-DD; the day of sending (UTC) when absent. */
   issuedDate?: string | null | undefined;
-  /** The lines, at most 500. */
+  /** The lines, at most 250. */
   lineItems?: Array<InvoiceLineItemInput> | null | undefined;
-  /** Internal notes, at most 10000 characters. */
+  /** Internal notes, at most 5000 characters. */
   notes?: string | null | undefined;
   /** Id of the originating quote, kept for reference. */
   quoteId?: string | null | undefined;
@@ -291,7 +291,7 @@ export type InspectionStatus =
 
 /** A line of an invoice. Its total (quantity × unitPrice, rounded half-up to cents) is computed. */
 export type InvoiceLineItemInput = {
-  /** What is billed, at most 2000 characters. */
+  /** What is billed, at most 1000 characters. */
   description: string;
   /** More than 0, at most 10 digits and 4 decimals, e.g. "2" or "1.5". */
   quantity: string;
@@ -301,11 +301,11 @@ export type InvoiceLineItemInput = {
   unitPrice: string;
 };
 
-/** Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` once the due date has passed while sent, viewed or partially paid; `voided` from any status without payments (final). */
+/** Where an invoice stands: `draft` → `sent` → (`viewed`) → `partially_paid` → `paid`; `overdue` by a scheduled move the day after the due date (UTC) while sent, viewed or partially paid; `voided` from any status without payments (final). */
 export type InvoiceStatus =
   /** Being prepared; its line items can change. Not yet sent. */
   | 'draft'
-  /** Sent, viewed or partially paid, and the due date (UTC) has passed. Derived when read, never stored: the day after the due date it is overdue, and a payment moves it on as usual. */
+  /** Was sent, viewed or partially paid when its due date passed: from 00:00 UTC the day after the due date, a scheduled move (recorded in the history, without a user) makes it overdue. It stays overdue through partial payments and changes of the due date, until it is paid in full or voided. */
   | 'overdue'
   /** Paid in full (final). */
   | 'paid'
@@ -403,7 +403,7 @@ export type RecordPaymentInput = {
 
 /** A draft's new lines, replacing all of them, and optionally its tax rate. */
 export type ReplaceInvoiceLineItemsInput = {
-  /** The lines, at most 500. */
+  /** The lines, at most 250. */
   lineItems: Array<InvoiceLineItemInput>;
   /** New tax rate as a decimal fraction from 0 to 1; unchanged when absent. */
   taxRate?: string | null | undefined;
@@ -500,11 +500,11 @@ export type UpdateInspectionInput = {
 export type UpdateInvoiceInput = {
   /** Replaces all custom field values (required ones must be present). Cannot be null. */
   customFields?: Record<string, unknown> | null | undefined;
-  /** Notes for the customer, at most 10000 characters; null clears. */
+  /** Notes for the customer, printed on the invoice, at most 2000 characters; null clears. */
   customerNotes?: string | null | undefined;
-  /** Due date, YYYY-MM-DD, not before the issue date; null clears (never overdue). */
+  /** Due date, YYYY-MM-DD, not before the issue date; null clears. The status does not change: an overdue invoice stays overdue, and one whose new due date has passed becomes overdue by the scheduled move (in its history) before it is next read. */
   dueDate?: string | null | undefined;
-  /** Internal notes, at most 10000 characters; null clears. */
+  /** Internal notes, at most 5000 characters; null clears. */
   notes?: string | null | undefined;
 };
 
@@ -862,7 +862,7 @@ export type InvoiceHistoryGqlQueryVariables = Exact<{
 }>;
 
 
-export type InvoiceHistoryGqlQuery = { invoiceHistory: Array<{ fromStatus: InvoiceStatus | null, toStatus: InvoiceStatus, note: string | null, user: { name: string } }> | null };
+export type InvoiceHistoryGqlQuery = { invoiceHistory: Array<{ fromStatus: InvoiceStatus | null, toStatus: InvoiceStatus, note: string | null, user: { name: string } | null }> | null };
 
 export type InvoicePdfGqlQueryVariables = Exact<{
   id: string;

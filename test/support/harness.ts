@@ -11,6 +11,7 @@ import type { App } from '../../src/http/app.js';
 import { createApp } from '../../src/http/app.js';
 import { cachedKeys, type KeyRecord } from '../../src/auth/api-keys.js';
 import type { CachedKeyLookup } from '../../src/auth/key-cache.js';
+import { closePdfRenderer } from '../../src/shared/pdf-renderer.js';
 import { createTenant, createUser } from '../../src/tenants/tenant.service.js';
 import { openTestDatabase } from './database.js';
 
@@ -58,6 +59,7 @@ export function useHarness() {
     h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs) });
   });
   afterAll(async () => {
+    await closePdfRenderer();
     await keys?.stop();
     await h.db?.close();
   });

@@ -175,9 +175,14 @@ export type Payment = Prisma.PaymentModel
 export type InvoiceSequence = Prisma.InvoiceSequenceModel
 /**
  * Model InvoiceEvent
- * One step in an invoice's life (creation, sending, a view, a payment, voiding): who, when, from which stored status to which.
+ * One step in an invoice's life (creation, sending, a view, a payment, voiding, falling overdue): who, when, from which stored status to which.
  */
 export type InvoiceEvent = Prisma.InvoiceEventModel
+/**
+ * Model InvoicePdf
+ * The last PDF rendered of an invoice, keyed by a hash of everything it prints: a download of an unchanged invoice is served from here, by any process, without rendering again.
+ */
+export type InvoicePdf = Prisma.InvoicePdfModel
 /**
  * Model ServerSecret
  * *

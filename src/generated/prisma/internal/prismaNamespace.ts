@@ -429,6 +429,7 @@ export const ModelName = {
   Payment: 'Payment',
   InvoiceSequence: 'InvoiceSequence',
   InvoiceEvent: 'InvoiceEvent',
+  InvoicePdf: 'InvoicePdf',
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
@@ -449,7 +450,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2821,6 +2822,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    InvoicePdf: {
+      payload: Prisma.$InvoicePdfPayload<ExtArgs>
+      fields: Prisma.InvoicePdfFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.InvoicePdfFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.InvoicePdfFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>
+        }
+        findFirst: {
+          args: Prisma.InvoicePdfFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.InvoicePdfFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>
+        }
+        findMany: {
+          args: Prisma.InvoicePdfFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>[]
+        }
+        create: {
+          args: Prisma.InvoicePdfCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>
+        }
+        createMany: {
+          args: Prisma.InvoicePdfCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.InvoicePdfCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>[]
+        }
+        delete: {
+          args: Prisma.InvoicePdfDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>
+        }
+        update: {
+          args: Prisma.InvoicePdfUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>
+        }
+        deleteMany: {
+          args: Prisma.InvoicePdfDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.InvoicePdfUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.InvoicePdfUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>[]
+        }
+        upsert: {
+          args: Prisma.InvoicePdfUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$InvoicePdfPayload>
+        }
+        aggregate: {
+          args: Prisma.InvoicePdfAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateInvoicePdf>
+        }
+        groupBy: {
+          args: Prisma.InvoicePdfGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InvoicePdfGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.InvoicePdfCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.InvoicePdfCountAggregateOutputType> | number
+        }
+      }
+    }
     ServerSecret: {
       payload: Prisma.$ServerSecretPayload<ExtArgs>
       fields: Prisma.ServerSecretFieldRefs
@@ -3743,6 +3818,17 @@ export const InvoiceEventScalarFieldEnum = {
 export type InvoiceEventScalarFieldEnum = (typeof InvoiceEventScalarFieldEnum)[keyof typeof InvoiceEventScalarFieldEnum]
 
 
+export const InvoicePdfScalarFieldEnum = {
+  invoiceId: 'invoiceId',
+  tenantId: 'tenantId',
+  contentHash: 'contentHash',
+  pdf: 'pdf',
+  renderedAt: 'renderedAt'
+} as const
+
+export type InvoicePdfScalarFieldEnum = (typeof InvoicePdfScalarFieldEnum)[keyof typeof InvoicePdfScalarFieldEnum]
+
+
 export const ServerSecretScalarFieldEnum = {
   name: 'name',
   value: 'value',
@@ -4445,6 +4531,7 @@ export type GlobalOmitConfig = {
   payment?: Prisma.PaymentOmit
   invoiceSequence?: Prisma.InvoiceSequenceOmit
   invoiceEvent?: Prisma.InvoiceEventOmit
+  invoicePdf?: Prisma.InvoicePdfOmit
   serverSecret?: Prisma.ServerSecretOmit
   outboxMessage?: Prisma.OutboxMessageOmit
   signInLink?: Prisma.SignInLinkOmit

@@ -83,6 +83,7 @@ export const ModelName = {
   Payment: 'Payment',
   InvoiceSequence: 'InvoiceSequence',
   InvoiceEvent: 'InvoiceEvent',
+  InvoicePdf: 'InvoicePdf',
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
@@ -617,6 +618,17 @@ export const InvoiceEventScalarFieldEnum = {
 } as const
 
 export type InvoiceEventScalarFieldEnum = (typeof InvoiceEventScalarFieldEnum)[keyof typeof InvoiceEventScalarFieldEnum]
+
+
+export const InvoicePdfScalarFieldEnum = {
+  invoiceId: 'invoiceId',
+  tenantId: 'tenantId',
+  contentHash: 'contentHash',
+  pdf: 'pdf',
+  renderedAt: 'renderedAt'
+} as const
+
+export type InvoicePdfScalarFieldEnum = (typeof InvoicePdfScalarFieldEnum)[keyof typeof InvoicePdfScalarFieldEnum]
 
 
 export const ServerSecretScalarFieldEnum = {

@@ -373,6 +373,7 @@ export type InvoiceWhereInput = {
   lineItems?: Prisma.InvoiceLineItemListRelationFilter
   payments?: Prisma.PaymentListRelationFilter
   events?: Prisma.InvoiceEventListRelationFilter
+  pdf?: Prisma.XOR<Prisma.InvoicePdfNullableScalarRelationFilter, Prisma.InvoicePdfWhereInput> | null
 }
 
 export type InvoiceOrderByWithRelationInput = {
@@ -403,6 +404,7 @@ export type InvoiceOrderByWithRelationInput = {
   lineItems?: Prisma.InvoiceLineItemOrderByRelationAggregateInput
   payments?: Prisma.PaymentOrderByRelationAggregateInput
   events?: Prisma.InvoiceEventOrderByRelationAggregateInput
+  pdf?: Prisma.InvoicePdfOrderByWithRelationInput
 }
 
 export type InvoiceWhereUniqueInput = Prisma.AtLeast<{
@@ -437,6 +439,7 @@ export type InvoiceWhereUniqueInput = Prisma.AtLeast<{
   lineItems?: Prisma.InvoiceLineItemListRelationFilter
   payments?: Prisma.PaymentListRelationFilter
   events?: Prisma.InvoiceEventListRelationFilter
+  pdf?: Prisma.XOR<Prisma.InvoicePdfNullableScalarRelationFilter, Prisma.InvoicePdfWhereInput> | null
 }, "id" | "tenantId_invoiceNumber">
 
 export type InvoiceOrderByWithAggregationInput = {
@@ -523,6 +526,7 @@ export type InvoiceCreateInput = {
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateInput = {
@@ -551,6 +555,7 @@ export type InvoiceUncheckedCreateInput = {
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfUncheckedCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUpdateInput = {
@@ -579,6 +584,7 @@ export type InvoiceUpdateInput = {
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateInput = {
@@ -607,6 +613,7 @@ export type InvoiceUncheckedUpdateInput = {
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUncheckedUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateManyInput = {
@@ -931,6 +938,20 @@ export type InvoiceUpdateOneRequiredWithoutEventsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.InvoiceUpdateToOneWithWhereWithoutEventsInput, Prisma.InvoiceUpdateWithoutEventsInput>, Prisma.InvoiceUncheckedUpdateWithoutEventsInput>
 }
 
+export type InvoiceCreateNestedOneWithoutPdfInput = {
+  create?: Prisma.XOR<Prisma.InvoiceCreateWithoutPdfInput, Prisma.InvoiceUncheckedCreateWithoutPdfInput>
+  connectOrCreate?: Prisma.InvoiceCreateOrConnectWithoutPdfInput
+  connect?: Prisma.InvoiceWhereUniqueInput
+}
+
+export type InvoiceUpdateOneRequiredWithoutPdfNestedInput = {
+  create?: Prisma.XOR<Prisma.InvoiceCreateWithoutPdfInput, Prisma.InvoiceUncheckedCreateWithoutPdfInput>
+  connectOrCreate?: Prisma.InvoiceCreateOrConnectWithoutPdfInput
+  upsert?: Prisma.InvoiceUpsertWithoutPdfInput
+  connect?: Prisma.InvoiceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.InvoiceUpdateToOneWithWhereWithoutPdfInput, Prisma.InvoiceUpdateWithoutPdfInput>, Prisma.InvoiceUncheckedUpdateWithoutPdfInput>
+}
+
 export type InvoiceCreateWithoutCompanyInput = {
   id?: string
   tenantId: string
@@ -956,6 +977,7 @@ export type InvoiceCreateWithoutCompanyInput = {
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutCompanyInput = {
@@ -983,6 +1005,7 @@ export type InvoiceUncheckedCreateWithoutCompanyInput = {
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfUncheckedCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutCompanyInput = {
@@ -1064,6 +1087,7 @@ export type InvoiceCreateWithoutContactInput = {
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutContactInput = {
@@ -1091,6 +1115,7 @@ export type InvoiceUncheckedCreateWithoutContactInput = {
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfUncheckedCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutContactInput = {
@@ -1144,6 +1169,7 @@ export type InvoiceCreateWithoutLineItemsInput = {
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutLineItemsInput = {
@@ -1171,6 +1197,7 @@ export type InvoiceUncheckedCreateWithoutLineItemsInput = {
   updatedAt?: Date | string
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfUncheckedCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutLineItemsInput = {
@@ -1214,6 +1241,7 @@ export type InvoiceUpdateWithoutLineItemsInput = {
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutLineItemsInput = {
@@ -1241,6 +1269,7 @@ export type InvoiceUncheckedUpdateWithoutLineItemsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUncheckedUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateWithoutPaymentsInput = {
@@ -1268,6 +1297,7 @@ export type InvoiceCreateWithoutPaymentsInput = {
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutPaymentsInput = {
@@ -1295,6 +1325,7 @@ export type InvoiceUncheckedCreateWithoutPaymentsInput = {
   updatedAt?: Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfUncheckedCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutPaymentsInput = {
@@ -1338,6 +1369,7 @@ export type InvoiceUpdateWithoutPaymentsInput = {
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutPaymentsInput = {
@@ -1365,6 +1397,7 @@ export type InvoiceUncheckedUpdateWithoutPaymentsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUncheckedUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateWithoutEventsInput = {
@@ -1392,6 +1425,7 @@ export type InvoiceCreateWithoutEventsInput = {
   contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
   lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceUncheckedCreateWithoutEventsInput = {
@@ -1419,6 +1453,7 @@ export type InvoiceUncheckedCreateWithoutEventsInput = {
   updatedAt?: Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
   payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+  pdf?: Prisma.InvoicePdfUncheckedCreateNestedOneWithoutInvoiceInput
 }
 
 export type InvoiceCreateOrConnectWithoutEventsInput = {
@@ -1462,6 +1497,7 @@ export type InvoiceUpdateWithoutEventsInput = {
   contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutEventsInput = {
@@ -1489,6 +1525,135 @@ export type InvoiceUncheckedUpdateWithoutEventsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUncheckedUpdateOneWithoutInvoiceNestedInput
+}
+
+export type InvoiceCreateWithoutPdfInput = {
+  id?: string
+  tenantId: string
+  invoiceNumber: string
+  status?: $Enums.InvoiceStatus
+  quoteId?: string | null
+  issuedDate?: Date | string | null
+  dueDate?: Date | string | null
+  subtotal?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: string | null
+  customerNotes?: string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Date | string | null
+  paidAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  company: Prisma.CompanyCreateNestedOneWithoutInvoicesInput
+  contact?: Prisma.ContactCreateNestedOneWithoutInvoicesInput
+  lineItems?: Prisma.InvoiceLineItemCreateNestedManyWithoutInvoiceInput
+  payments?: Prisma.PaymentCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventCreateNestedManyWithoutInvoiceInput
+}
+
+export type InvoiceUncheckedCreateWithoutPdfInput = {
+  id?: string
+  tenantId: string
+  invoiceNumber: string
+  status?: $Enums.InvoiceStatus
+  companyId: string
+  contactId?: string | null
+  quoteId?: string | null
+  issuedDate?: Date | string | null
+  dueDate?: Date | string | null
+  subtotal?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: string | null
+  customerNotes?: string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Date | string | null
+  paidAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  lineItems?: Prisma.InvoiceLineItemUncheckedCreateNestedManyWithoutInvoiceInput
+  payments?: Prisma.PaymentUncheckedCreateNestedManyWithoutInvoiceInput
+  events?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutInvoiceInput
+}
+
+export type InvoiceCreateOrConnectWithoutPdfInput = {
+  where: Prisma.InvoiceWhereUniqueInput
+  create: Prisma.XOR<Prisma.InvoiceCreateWithoutPdfInput, Prisma.InvoiceUncheckedCreateWithoutPdfInput>
+}
+
+export type InvoiceUpsertWithoutPdfInput = {
+  update: Prisma.XOR<Prisma.InvoiceUpdateWithoutPdfInput, Prisma.InvoiceUncheckedUpdateWithoutPdfInput>
+  create: Prisma.XOR<Prisma.InvoiceCreateWithoutPdfInput, Prisma.InvoiceUncheckedCreateWithoutPdfInput>
+  where?: Prisma.InvoiceWhereInput
+}
+
+export type InvoiceUpdateToOneWithWhereWithoutPdfInput = {
+  where?: Prisma.InvoiceWhereInput
+  data: Prisma.XOR<Prisma.InvoiceUpdateWithoutPdfInput, Prisma.InvoiceUncheckedUpdateWithoutPdfInput>
+}
+
+export type InvoiceUpdateWithoutPdfInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  invoiceNumber?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
+  quoteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuedDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  dueDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  subtotal?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerNotes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  company?: Prisma.CompanyUpdateOneRequiredWithoutInvoicesNestedInput
+  contact?: Prisma.ContactUpdateOneWithoutInvoicesNestedInput
+  lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
+  payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
+}
+
+export type InvoiceUncheckedUpdateWithoutPdfInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  invoiceNumber?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
+  companyId?: Prisma.StringFieldUpdateOperationsInput | string
+  contactId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  quoteId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  issuedDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  dueDate?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  subtotal?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxRate?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  taxAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  totalAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  amountPaid?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  balanceDue?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  notes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customerNotes?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  customFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  sentAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
+  payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
+  events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
 }
 
 export type InvoiceCreateManyCompanyInput = {
@@ -1540,6 +1705,7 @@ export type InvoiceUpdateWithoutCompanyInput = {
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutCompanyInput = {
@@ -1567,6 +1733,7 @@ export type InvoiceUncheckedUpdateWithoutCompanyInput = {
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUncheckedUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateManyWithoutCompanyInput = {
@@ -1642,6 +1809,7 @@ export type InvoiceUpdateWithoutContactInput = {
   lineItems?: Prisma.InvoiceLineItemUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateWithoutContactInput = {
@@ -1669,6 +1837,7 @@ export type InvoiceUncheckedUpdateWithoutContactInput = {
   lineItems?: Prisma.InvoiceLineItemUncheckedUpdateManyWithoutInvoiceNestedInput
   payments?: Prisma.PaymentUncheckedUpdateManyWithoutInvoiceNestedInput
   events?: Prisma.InvoiceEventUncheckedUpdateManyWithoutInvoiceNestedInput
+  pdf?: Prisma.InvoicePdfUncheckedUpdateOneWithoutInvoiceNestedInput
 }
 
 export type InvoiceUncheckedUpdateManyWithoutContactInput = {
@@ -1772,6 +1941,7 @@ export type InvoiceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   lineItems?: boolean | Prisma.Invoice$lineItemsArgs<ExtArgs>
   payments?: boolean | Prisma.Invoice$paymentsArgs<ExtArgs>
   events?: boolean | Prisma.Invoice$eventsArgs<ExtArgs>
+  pdf?: boolean | Prisma.Invoice$pdfArgs<ExtArgs>
   _count?: boolean | Prisma.InvoiceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["invoice"]>
 
@@ -1861,6 +2031,7 @@ export type InvoiceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs
   lineItems?: boolean | Prisma.Invoice$lineItemsArgs<ExtArgs>
   payments?: boolean | Prisma.Invoice$paymentsArgs<ExtArgs>
   events?: boolean | Prisma.Invoice$eventsArgs<ExtArgs>
+  pdf?: boolean | Prisma.Invoice$pdfArgs<ExtArgs>
   _count?: boolean | Prisma.InvoiceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type InvoiceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1880,13 +2051,14 @@ export type $InvoicePayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     lineItems: Prisma.$InvoiceLineItemPayload<ExtArgs>[]
     payments: Prisma.$PaymentPayload<ExtArgs>[]
     events: Prisma.$InvoiceEventPayload<ExtArgs>[]
+    pdf: Prisma.$InvoicePdfPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
     tenantId: string
     invoiceNumber: string
     /**
-     * Stored status; `overdue` is derived when read (see src/invoices/invoice-status.ts), never stored.
+     * Stored status; `overdue` is set by the scheduled move (src/invoices/invoice-overdue.ts) the day after the due date.
      */
     status: $Enums.InvoiceStatus
     companyId: string
@@ -2309,6 +2481,7 @@ export interface Prisma__InvoiceClient<T, Null = never, ExtArgs extends runtime.
   lineItems<T extends Prisma.Invoice$lineItemsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$lineItemsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceLineItemPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   payments<T extends Prisma.Invoice$paymentsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$paymentsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   events<T extends Prisma.Invoice$eventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$eventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  pdf<T extends Prisma.Invoice$pdfArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Invoice$pdfArgs<ExtArgs>>): Prisma.Prisma__InvoicePdfClient<runtime.Types.Result.GetResult<Prisma.$InvoicePdfPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2858,6 +3031,25 @@ export type Invoice$eventsArgs<ExtArgs extends runtime.Types.Extensions.Internal
   take?: number
   skip?: number
   distinct?: Prisma.InvoiceEventScalarFieldEnum | Prisma.InvoiceEventScalarFieldEnum[]
+}
+
+/**
+ * Invoice.pdf
+ */
+export type Invoice$pdfArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the InvoicePdf
+   */
+  select?: Prisma.InvoicePdfSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the InvoicePdf
+   */
+  omit?: Prisma.InvoicePdfOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvoicePdfInclude<ExtArgs> | null
+  where?: Prisma.InvoicePdfWhereInput
 }
 
 /**

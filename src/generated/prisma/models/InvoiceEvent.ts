@@ -14,7 +14,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model InvoiceEvent
- * One step in an invoice's life (creation, sending, a view, a payment, voiding): who, when, from which stored status to which.
+ * One step in an invoice's life (creation, sending, a view, a payment, voiding, falling overdue): who, when, from which stored status to which.
  */
 export type InvoiceEventModel = runtime.Types.Result.DefaultSelection<Prisma.$InvoiceEventPayload>
 
@@ -169,7 +169,7 @@ export type InvoiceEventGroupByOutputType = {
   id: string
   tenantId: string
   invoiceId: string
-  userId: string
+  userId: string | null
   fromStatus: $Enums.InvoiceStatus | null
   toStatus: $Enums.InvoiceStatus
   note: string | null
@@ -201,20 +201,20 @@ export type InvoiceEventWhereInput = {
   id?: Prisma.UuidFilter<"InvoiceEvent"> | string
   tenantId?: Prisma.UuidFilter<"InvoiceEvent"> | string
   invoiceId?: Prisma.UuidFilter<"InvoiceEvent"> | string
-  userId?: Prisma.UuidFilter<"InvoiceEvent"> | string
+  userId?: Prisma.UuidNullableFilter<"InvoiceEvent"> | string | null
   fromStatus?: Prisma.EnumInvoiceStatusNullableFilter<"InvoiceEvent"> | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFilter<"InvoiceEvent"> | $Enums.InvoiceStatus
   note?: Prisma.StringNullableFilter<"InvoiceEvent"> | string | null
   occurredAt?: Prisma.DateTimeFilter<"InvoiceEvent"> | Date | string
   invoice?: Prisma.XOR<Prisma.InvoiceScalarRelationFilter, Prisma.InvoiceWhereInput>
-  user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  user?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
 }
 
 export type InvoiceEventOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   invoiceId?: Prisma.SortOrder
-  userId?: Prisma.SortOrder
+  userId?: Prisma.SortOrderInput | Prisma.SortOrder
   fromStatus?: Prisma.SortOrderInput | Prisma.SortOrder
   toStatus?: Prisma.SortOrder
   note?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -230,20 +230,20 @@ export type InvoiceEventWhereUniqueInput = Prisma.AtLeast<{
   NOT?: Prisma.InvoiceEventWhereInput | Prisma.InvoiceEventWhereInput[]
   tenantId?: Prisma.UuidFilter<"InvoiceEvent"> | string
   invoiceId?: Prisma.UuidFilter<"InvoiceEvent"> | string
-  userId?: Prisma.UuidFilter<"InvoiceEvent"> | string
+  userId?: Prisma.UuidNullableFilter<"InvoiceEvent"> | string | null
   fromStatus?: Prisma.EnumInvoiceStatusNullableFilter<"InvoiceEvent"> | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFilter<"InvoiceEvent"> | $Enums.InvoiceStatus
   note?: Prisma.StringNullableFilter<"InvoiceEvent"> | string | null
   occurredAt?: Prisma.DateTimeFilter<"InvoiceEvent"> | Date | string
   invoice?: Prisma.XOR<Prisma.InvoiceScalarRelationFilter, Prisma.InvoiceWhereInput>
-  user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  user?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
 }, "id">
 
 export type InvoiceEventOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   invoiceId?: Prisma.SortOrder
-  userId?: Prisma.SortOrder
+  userId?: Prisma.SortOrderInput | Prisma.SortOrder
   fromStatus?: Prisma.SortOrderInput | Prisma.SortOrder
   toStatus?: Prisma.SortOrder
   note?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -260,7 +260,7 @@ export type InvoiceEventScalarWhereWithAggregatesInput = {
   id?: Prisma.UuidWithAggregatesFilter<"InvoiceEvent"> | string
   tenantId?: Prisma.UuidWithAggregatesFilter<"InvoiceEvent"> | string
   invoiceId?: Prisma.UuidWithAggregatesFilter<"InvoiceEvent"> | string
-  userId?: Prisma.UuidWithAggregatesFilter<"InvoiceEvent"> | string
+  userId?: Prisma.UuidNullableWithAggregatesFilter<"InvoiceEvent"> | string | null
   fromStatus?: Prisma.EnumInvoiceStatusNullableWithAggregatesFilter<"InvoiceEvent"> | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusWithAggregatesFilter<"InvoiceEvent"> | $Enums.InvoiceStatus
   note?: Prisma.StringNullableWithAggregatesFilter<"InvoiceEvent"> | string | null
@@ -275,14 +275,14 @@ export type InvoiceEventCreateInput = {
   note?: string | null
   occurredAt?: Date | string
   invoice: Prisma.InvoiceCreateNestedOneWithoutEventsInput
-  user: Prisma.UserCreateNestedOneWithoutInvoiceEventsInput
+  user?: Prisma.UserCreateNestedOneWithoutInvoiceEventsInput
 }
 
 export type InvoiceEventUncheckedCreateInput = {
   id?: string
   tenantId: string
   invoiceId: string
-  userId: string
+  userId?: string | null
   fromStatus?: $Enums.InvoiceStatus | null
   toStatus: $Enums.InvoiceStatus
   note?: string | null
@@ -297,14 +297,14 @@ export type InvoiceEventUpdateInput = {
   note?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   occurredAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   invoice?: Prisma.InvoiceUpdateOneRequiredWithoutEventsNestedInput
-  user?: Prisma.UserUpdateOneRequiredWithoutInvoiceEventsNestedInput
+  user?: Prisma.UserUpdateOneWithoutInvoiceEventsNestedInput
 }
 
 export type InvoiceEventUncheckedUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   invoiceId?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   fromStatus?: Prisma.NullableEnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
   note?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -315,7 +315,7 @@ export type InvoiceEventCreateManyInput = {
   id?: string
   tenantId: string
   invoiceId: string
-  userId: string
+  userId?: string | null
   fromStatus?: $Enums.InvoiceStatus | null
   toStatus: $Enums.InvoiceStatus
   note?: string | null
@@ -335,7 +335,7 @@ export type InvoiceEventUncheckedUpdateManyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   invoiceId?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   fromStatus?: Prisma.NullableEnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
   note?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -526,7 +526,7 @@ export type InvoiceEventScalarWhereInput = {
   id?: Prisma.UuidFilter<"InvoiceEvent"> | string
   tenantId?: Prisma.UuidFilter<"InvoiceEvent"> | string
   invoiceId?: Prisma.UuidFilter<"InvoiceEvent"> | string
-  userId?: Prisma.UuidFilter<"InvoiceEvent"> | string
+  userId?: Prisma.UuidNullableFilter<"InvoiceEvent"> | string | null
   fromStatus?: Prisma.EnumInvoiceStatusNullableFilter<"InvoiceEvent"> | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFilter<"InvoiceEvent"> | $Enums.InvoiceStatus
   note?: Prisma.StringNullableFilter<"InvoiceEvent"> | string | null
@@ -540,13 +540,13 @@ export type InvoiceEventCreateWithoutInvoiceInput = {
   toStatus: $Enums.InvoiceStatus
   note?: string | null
   occurredAt?: Date | string
-  user: Prisma.UserCreateNestedOneWithoutInvoiceEventsInput
+  user?: Prisma.UserCreateNestedOneWithoutInvoiceEventsInput
 }
 
 export type InvoiceEventUncheckedCreateWithoutInvoiceInput = {
   id?: string
   tenantId: string
-  userId: string
+  userId?: string | null
   fromStatus?: $Enums.InvoiceStatus | null
   toStatus: $Enums.InvoiceStatus
   note?: string | null
@@ -622,7 +622,7 @@ export type InvoiceEventUncheckedUpdateManyWithoutUserInput = {
 export type InvoiceEventCreateManyInvoiceInput = {
   id?: string
   tenantId: string
-  userId: string
+  userId?: string | null
   fromStatus?: $Enums.InvoiceStatus | null
   toStatus: $Enums.InvoiceStatus
   note?: string | null
@@ -636,13 +636,13 @@ export type InvoiceEventUpdateWithoutInvoiceInput = {
   toStatus?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
   note?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   occurredAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  user?: Prisma.UserUpdateOneRequiredWithoutInvoiceEventsNestedInput
+  user?: Prisma.UserUpdateOneWithoutInvoiceEventsNestedInput
 }
 
 export type InvoiceEventUncheckedUpdateWithoutInvoiceInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   fromStatus?: Prisma.NullableEnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
   note?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -652,7 +652,7 @@ export type InvoiceEventUncheckedUpdateWithoutInvoiceInput = {
 export type InvoiceEventUncheckedUpdateManyWithoutInvoiceInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   fromStatus?: Prisma.NullableEnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus | null
   toStatus?: Prisma.EnumInvoiceStatusFieldUpdateOperationsInput | $Enums.InvoiceStatus
   note?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -671,7 +671,7 @@ export type InvoiceEventSelect<ExtArgs extends runtime.Types.Extensions.Internal
   note?: boolean
   occurredAt?: boolean
   invoice?: boolean | Prisma.InvoiceDefaultArgs<ExtArgs>
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.InvoiceEvent$userArgs<ExtArgs>
 }, ExtArgs["result"]["invoiceEvent"]>
 
 export type InvoiceEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -684,7 +684,7 @@ export type InvoiceEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   note?: boolean
   occurredAt?: boolean
   invoice?: boolean | Prisma.InvoiceDefaultArgs<ExtArgs>
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.InvoiceEvent$userArgs<ExtArgs>
 }, ExtArgs["result"]["invoiceEvent"]>
 
 export type InvoiceEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -697,7 +697,7 @@ export type InvoiceEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   note?: boolean
   occurredAt?: boolean
   invoice?: boolean | Prisma.InvoiceDefaultArgs<ExtArgs>
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.InvoiceEvent$userArgs<ExtArgs>
 }, ExtArgs["result"]["invoiceEvent"]>
 
 export type InvoiceEventSelectScalar = {
@@ -714,28 +714,31 @@ export type InvoiceEventSelectScalar = {
 export type InvoiceEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "invoiceId" | "userId" | "fromStatus" | "toStatus" | "note" | "occurredAt", ExtArgs["result"]["invoiceEvent"]>
 export type InvoiceEventInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   invoice?: boolean | Prisma.InvoiceDefaultArgs<ExtArgs>
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.InvoiceEvent$userArgs<ExtArgs>
 }
 export type InvoiceEventIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   invoice?: boolean | Prisma.InvoiceDefaultArgs<ExtArgs>
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.InvoiceEvent$userArgs<ExtArgs>
 }
 export type InvoiceEventIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   invoice?: boolean | Prisma.InvoiceDefaultArgs<ExtArgs>
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.InvoiceEvent$userArgs<ExtArgs>
 }
 
 export type $InvoiceEventPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "InvoiceEvent"
   objects: {
     invoice: Prisma.$InvoicePayload<ExtArgs>
-    user: Prisma.$UserPayload<ExtArgs>
+    user: Prisma.$UserPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
     tenantId: string
     invoiceId: string
-    userId: string
+    /**
+     * Null for the scheduled move to `overdue`, which no user makes.
+     */
+    userId: string | null
     fromStatus: $Enums.InvoiceStatus | null
     toStatus: $Enums.InvoiceStatus
     note: string | null
@@ -1135,7 +1138,7 @@ readonly fields: InvoiceEventFieldRefs;
 export interface Prisma__InvoiceEventClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   invoice<T extends Prisma.InvoiceDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.InvoiceDefaultArgs<ExtArgs>>): Prisma.Prisma__InvoiceClient<runtime.Types.Result.GetResult<Prisma.$InvoicePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
-  user<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
+  user<T extends Prisma.InvoiceEvent$userArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.InvoiceEvent$userArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1580,6 +1583,25 @@ export type InvoiceEventDeleteManyArgs<ExtArgs extends runtime.Types.Extensions.
    * Limit how many InvoiceEvents to delete.
    */
   limit?: number
+}
+
+/**
+ * InvoiceEvent.user
+ */
+export type InvoiceEvent$userArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the User
+   */
+  select?: Prisma.UserSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the User
+   */
+  omit?: Prisma.UserOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserInclude<ExtArgs> | null
+  where?: Prisma.UserWhereInput
 }
 
 /**

@@ -607,10 +607,12 @@ export type UserCreateNestedOneWithoutInvoiceEventsInput = {
   connect?: Prisma.UserWhereUniqueInput
 }
 
-export type UserUpdateOneRequiredWithoutInvoiceEventsNestedInput = {
+export type UserUpdateOneWithoutInvoiceEventsNestedInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutInvoiceEventsInput, Prisma.UserUncheckedCreateWithoutInvoiceEventsInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutInvoiceEventsInput
   upsert?: Prisma.UserUpsertWithoutInvoiceEventsInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutInvoiceEventsInput, Prisma.UserUpdateWithoutInvoiceEventsInput>, Prisma.UserUncheckedUpdateWithoutInvoiceEventsInput>
 }

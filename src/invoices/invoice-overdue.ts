@@ -1,0 +1,71 @@
+import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { InvoiceStatus } from '../generated/prisma/enums.js';
+import { dateOnly, utcToday } from '../shared/dates.js';
+
+// The scheduled move to `overdue`. An invoice that is sent, viewed or partially paid becomes
+// overdue on the first day after its due date, that day counted in UTC (as issue dates are): due
+// 2026-11-24, it is overdue from 2026-11-25T00:00Z. The move is a transition of its own, recorded
+// in the history without a user; nothing else (a PATCH of the due date included) changes it.
+
+/** Stored statuses in which an unpaid balance can fall due. */
+export const AWAITING_PAYMENT = ['sent', 'viewed', 'partially_paid'] as const satisfies readonly InvoiceStatus[];
+
+/** An invoice the move made overdue. */
+export interface OverdueInvoice {
+  id: string;
+  tenantId: string;
+  fromStatus: InvoiceStatus;
+  dueDate: Date;
+}
+
+const awaitingPayment = Prisma.join(AWAITING_PAYMENT.map((status) => Prisma.sql`${status}::"InvoiceStatus"`));
+
+/**
+ * Moves every invoice awaiting payment whose due date is before `today` (and matching `scope`)
+ * to `overdue`, with its history step, inside the transaction `tx`. Idempotent, and safe with
+ * several processes at once: the rows are locked as they are chosen (in id order, so two runs
+ * cannot deadlock), and a concurrent run that waited for one finds it no longer awaiting payment
+ * and leaves it. Returns the invoices it moved.
+ */
+async function moveOverdue(tx: Prisma.TransactionClient, today: Date, scope: Prisma.Sql): Promise<OverdueInvoice[]> {
+  const moved = await tx.$queryRaw<OverdueInvoice[]>`
+    UPDATE "Invoice" SET status = 'overdue', "updatedAt" = now()
+    FROM (
+      SELECT id, status FROM "Invoice"
+      WHERE status IN (${awaitingPayment}) AND "dueDate" < ${today}::date ${scope}
+      ORDER BY id FOR UPDATE
+    ) AS due
+    WHERE "Invoice".id = due.id
+    RETURNING "Invoice".id, "Invoice"."tenantId", due.status::text AS "fromStatus", "Invoice"."dueDate"`;
+  if (moved.length) {
+    await tx.invoiceEvent.createMany({
+      data: moved.map((invoice) => ({
+        tenantId: invoice.tenantId,
+        invoiceId: invoice.id,
+        userId: null,
+        fromStatus: invoice.fromStatus,
+        toStatus: 'overdue' as const,
+        note: `due ${dateOnly(invoice.dueDate)}, unpaid`,
+      })),
+    });
+  }
+  return moved;
+}
+
+const ofTenant = (db: Prisma.TransactionClient) => Prisma.sql`AND "tenantId" = ${scopedTenantId(db)}::uuid`;
+
+/** The periodic sweep, over every tenant (each server process runs it; see main.ts). */
+export const sweepOverdueInvoices = (prisma: PrismaClient, now: Date) => prisma.$transaction((tx) => moveOverdue(tx, utcToday(now), Prisma.empty));
+
+/**
+ * The same move for one tenant (its scoped client), or one of its invoices, run before its
+ * invoices are read: so between two sweeps no client sees an invoice past due that is not yet
+ * overdue.
+ */
+export const moveTenantOverdueInvoices = (db: TenantDb, now: Date, invoiceId?: string) =>
+  db.$transaction((tx) => moveOverdue(tx, utcToday(now), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)));
+
+/** The same for one invoice of the tenant, inside the caller's transaction: before it is changed. */
+export const moveOverdueInvoice = (tx: Prisma.TransactionClient, now: Date, id: string) =>
+  moveOverdue(tx, utcToday(now), Prisma.sql`${ofTenant(tx)} AND id = ${id}::uuid`);
