@@ -3,7 +3,7 @@ import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
 
 export const Company = builder.prismaObject('Company', {
@@ -75,7 +75,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'companies.read' },
     args: {
       ...pageArgs().page,
-      search: t.arg.string({ description: 'Case-insensitive words matched against name and email.', validate: z.string().max(200).nullish() }),
+      search: t.arg.string({ description: 'Case-insensitive words matched against name and email.', validate: searchText }),
     },
     resolve: (_root, args, ctx) => listCompanies(ctx, args),
   }),

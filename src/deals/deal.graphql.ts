@@ -124,7 +124,7 @@ const CreateDealInput = builder.inputType('CreateDealInput', {
     value: t.field({ type: 'Money', description: 'Deal value.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD.' }),
     products: t.field({ type: [DealProductInput], description: 'Product lines.' }),
-    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
     customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
   }),
 });
@@ -142,9 +142,9 @@ const UpdateDealInput = builder.inputType('UpdateDealInput', {
     ownerId: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
     value: t.field({ type: 'Money', description: 'Deal value; null clears.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD; null clears.' }),
-    lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000) }),
+    lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000, 'multiline') }),
     products: t.field({ type: [DealProductInput], description: 'Replaces all product lines.' }),
-    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
     customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present).' }),
   }),
 });
@@ -157,7 +157,7 @@ const LogActivityInput = builder.inputType('LogDealActivityInput', {
       required: true,
       description: '`call`, `email`, `meeting`, `note` or `task` (stage changes are logged by moving the deal).',
     }),
-    description: t.string({ required: true, description: 'What happened, at most 10000 characters.', validate: requiredText(10_000) }),
+    description: t.string({ required: true, description: 'What happened, at most 10000 characters.', validate: requiredText(10_000, 'multiline') }),
     activityDate: t.field({ type: 'DateTime', description: 'When it happened; now when absent.' }),
   }),
 });

@@ -12,7 +12,7 @@ const MAX_LINES = 500;
 const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   description: 'A line of an invoice. Its total (quantity × unitPrice, rounded half-up to cents) is computed.',
   fields: (t) => ({
-    description: t.string({ required: true, description: 'What is billed, at most 2000 characters.', validate: requiredText(2000) }),
+    description: t.string({ required: true, description: 'What is billed, at most 2000 characters.', validate: requiredText(2000, 'multiline') }),
     quantity: t.field({ type: 'Quantity', required: true, description: 'More than 0, at most 10 digits and 4 decimals, e.g. "2" or "1.5".', validate: positiveQuantity }),
     unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, 0 or more, at most 12 digits and 2 decimals, e.g. "1250.00".', validate: money }),
     sortOrder: t.int({ description: 'Position on the invoice; the line\'s index in the list when absent.', validate: z.number().int().min(0, 'must be 0 or more').max(100_000, 'must be at most 100000') }),
@@ -34,8 +34,8 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
     issuedDate: t.field({ type: 'Date', description: 'Issue date, YYYY-MM-DD; the day of sending (UTC) when absent.' }),
     dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before issuedDate; without one the invoice is never overdue.' }),
     taxRate: t.field({ type: 'Rate', description: 'Tax rate as a decimal fraction from 0 to 1 ("0.0825" is 8.25 %); "0" when absent.', validate: fraction }),
-    notes: t.string({ description: 'Internal notes, at most 10000 characters.', validate: optionalText(10_000) }),
-    customerNotes: t.string({ description: 'Notes for the customer, printed on the invoice, at most 10000 characters.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Internal notes, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
+    customerNotes: t.string({ description: 'Notes for the customer, printed on the invoice, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
     customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
     lineItems: t.field(lineItems),
   }),
@@ -45,8 +45,8 @@ const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
   description: 'Changes to the metadata of an invoice, in any status. Absent fields do not change; `null` clears a nullable field. Status, amounts and lines change only through their own operations.',
   validate: patchInput('customFields'),
   fields: (t) => ({
-    notes: t.string({ description: 'Internal notes, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
-    customerNotes: t.string({ description: 'Notes for the customer, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Internal notes, at most 10000 characters; null clears.', validate: optionalText(10_000, 'multiline') }),
+    customerNotes: t.string({ description: 'Notes for the customer, at most 10000 characters; null clears.', validate: optionalText(10_000, 'multiline') }),
     dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before the issue date; null clears (never overdue).' }),
     customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present). Cannot be null.' }),
   }),
@@ -64,10 +64,10 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   description: 'A payment received.',
   fields: (t) => ({
     amount: t.field({ type: 'Money', required: true, description: 'More than 0 and at most the balance due, e.g. "250.00".', validate: moneyOfDigits(16) }),
-    paymentDate: t.field({ type: 'Date', description: 'Date of payment, YYYY-MM-DD; today (UTC) when absent.' }),
+    paymentDate: t.field({ type: 'Date', description: 'Date of payment, YYYY-MM-DD, at the latest tomorrow (UTC); today (UTC) when absent.' }),
     paymentMethod: t.field({ type: PaymentMethodEnum, required: true, description: 'How it was paid.' }),
     referenceNumber: t.string({ description: 'Check number, transfer reference or similar, at most 100 characters.', validate: optionalText(100) }),
-    notes: t.string({ description: 'Notes on the payment, at most 10000 characters.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Notes on the payment, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
   }),
 });
 

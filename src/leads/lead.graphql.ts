@@ -81,8 +81,8 @@ const CreateLeadInput = builder.inputType('CreateLeadInput', {
     email: t.field({ type: 'EmailAddress', description: 'Email address.', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters.', validate: optionalText(50) }),
     companyName: t.string({ description: 'Company name, at most 255 characters.', validate: optionalText(255) }),
-    intent: t.string({ description: 'What the lead wants.', validate: optionalText(10_000) }),
-    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
+    intent: t.string({ description: 'What the lead wants.', validate: optionalText(10_000, 'multiline') }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
     assignedTo: t.field({ type: 'UUID', description: 'Id of a user of the tenant to assign the lead to.' }),
     sourceAttribution: t.field({ type: 'JSONObject', description: 'Free-form attribution metadata (campaign parameters and the like).' }),
     customFields: t.field({
@@ -104,8 +104,8 @@ const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
     email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
     companyName: t.string({ description: 'Company name, at most 255 characters; null clears.', validate: optionalText(255) }),
-    intent: t.string({ description: 'What the lead wants; null clears.', validate: optionalText(10_000) }),
-    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
+    intent: t.string({ description: 'What the lead wants; null clears.', validate: optionalText(10_000, 'multiline') }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
     assignedTo: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
     sourceAttribution: t.field({ type: 'JSONObject', description: 'Attribution metadata; null clears.' }),
     customFields: t.field({
