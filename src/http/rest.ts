@@ -9,7 +9,7 @@ import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { restError } from './error-mapping.js';
 import { noteRoute } from './route-label.js';
-import { withinBoundary } from './request-boundary.js';
+import { canonicalPathname, withinBoundary } from './request-boundary.js';
 import { routeDocument, sofaOperationName } from './rest-documents.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -118,8 +118,7 @@ function routeTable(compiled: CompiledRoute[]) {
     else literal.set(path, [...(literal.get(path) ?? []), route]);
   }
   return (pathname: string): { route: CompiledRoute; params: Record<string, string> }[] => {
-    // A trailing slash names the same resource.
-    const exact = literal.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+    const exact = literal.get(canonicalPathname(pathname));
     if (exact) return exact.map((route) => ({ route, params: {} }));
     const matching = parameterized.flatMap((route) => {
       const match = route.pattern.exec(pathname);
@@ -276,9 +275,9 @@ export function useRest(routes: RestRoutes): Plugin {
         if (refusal) return errorAnswer([refusal]);
         const problems = checkParameters(route, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-        // SOFA routes the canonical path: a trailing slash names the same resource.
+        // SOFA routes the canonical path.
         const canonical = new URL(url);
-        canonical.pathname = url.pathname.replace(/\/+$/, '');
+        canonical.pathname = canonicalPathname(url.pathname);
         let body: string | undefined;
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const read = await readBody(request);
