@@ -270,8 +270,10 @@ describe('the review workflow', () => {
     await w.move(coordinator, led.id, 'submit');
     await w.move(coordinator, led.id, 'start-review');
     const own = await w.move(coordinator, led.id, 'approve', { overallResult: 'pass' });
-    expect(own.status).toBe(400);
-    expect(own.body.message).toMatch(/led this inspection/);
+    // A refusal by who the caller is, as every role rule: 403, and nothing moves.
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ error: 'Forbidden', message: expect.stringMatching(/led this inspection/) });
+    expect((await h.db.prisma.inspection.findUniqueOrThrow({ where: { id: led.id } })).status).toBe('in_review');
     expect((await w.move(manager, led.id, 'approve', { overallResult: 'pass' })).status).toBe(200);
   });
 

@@ -132,7 +132,8 @@ export async function moveInspection(ctx: Context, id: string, move: Move, input
         data.rejectionReason = null;
       }
       if (move === 'approve') {
-        if (inspection.technicianId === principal.userId) throw badInput([{ field: 'id', message: 'you led this inspection; another reviewer must approve it' }]);
+        // Four eyes: a refusal by who the caller is, like every role rule (403), not a mistake in the input.
+        if (inspection.technicianId === principal.userId) throw new AppError('FORBIDDEN', 'Forbidden: you led this inspection; another reviewer must approve it');
         data.overallResult = input.overallResult;
       }
       if (move === 'reject') data.rejectionReason = input.rejectionReason;
