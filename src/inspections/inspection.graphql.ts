@@ -154,11 +154,24 @@ const CreateInspectionInput = builder.inputType('CreateInspectionInput', {
   fields: (t) => ({
     equipmentId: t.field({ type: 'UUID', required: true, description: 'Id of equipment of the tenant, standing at the site.' }),
     siteId: t.field({ type: 'UUID', required: true, description: 'Id of a site of the tenant.' }),
-    checklistTemplateId: t.field({ type: 'UUID', required: true, description: 'Id of a checklist template of the tenant.' }),
+    checklistTemplateId: t.field({
+      type: 'UUID',
+      required: true,
+      description: "Id of a checklist template of the tenant: one made for the equipment's type, or one made for no type in particular (a template for another type is BAD_USER_INPUT).",
+    }),
     inspectionDate: t.field({ type: 'Date', required: true, description: 'Date of the inspection, YYYY-MM-DD.' }),
     notes: t.string({ description: 'Pre-inspection notes, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
     technicianId: t.field({ type: 'UUID', description: 'Lead technician (a user of the tenant).' }),
-    technicianIds: t.field({ type: ['UUID'], description: 'The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`.', validate: z.array(z.unknown()).max(20, 'must hold at most 20 technicians') }),
+    technicianIds: t.field({
+      type: ['UUID'],
+      description: 'The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`.',
+      validate: z
+        .array(z.string())
+        .min(1, 'must name at least one technician (leave it out for the caller to lead alone)')
+        .max(20, 'must hold at most 20 technicians')
+        .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'must name each technician once')
+        .nullish(),
+    }),
   }),
 });
 
