@@ -4,6 +4,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 export const Contact = builder.prismaObject('Contact', {
   authScopes: readableBy('Contact'),
@@ -38,7 +39,7 @@ const CreateContactInput = builder.inputType('CreateContactInput', {
     role: t.string({ description: 'Job title, at most 100 characters.', validate: optionalText(100) }),
     isPrimary: t.boolean({ description: "Make this the company's primary contact (the previous primary stops being one)." }),
     notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -55,10 +56,7 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
     isPrimary: t.boolean({
       description: "true makes this the company's primary contact (clearing the previous one); false unmarks it. Cannot be null.",
     }),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 

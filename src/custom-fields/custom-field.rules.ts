@@ -25,6 +25,15 @@ const decimalNumber = z
   .union([z.number().finite().transform((n) => new Decimal(n).toFixed()), z.string()])
   .pipe(z.string().regex(/^-?\d{1,30}(\.\d{1,30})?$/, 'must be a number with at most 30 digits before the decimal point and 30 after, such as 12.5 or "12.5"'));
 
+const valueRules =
+  "each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently)";
+
+/** The description of a `customFields` input: on create, and (`replaces`) on a PATCH. */
+export const customFieldsInputDescription = (replaces: boolean) =>
+  replaces
+    ? `Replaces all custom field values by key: ${valueRules}; required ones must be present. Cannot be null.`
+    : `Custom field values by key: ${valueRules}; required ones must be present.`;
+
 /** Numbers are kept as decimal strings, like every other number that may be money. */
 const valueSchemas: Record<CustomFieldType, (d: Definition) => z.ZodType<string | boolean>> = {
   text: () => boundedText(10_000, 'multiline'),

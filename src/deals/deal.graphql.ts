@@ -7,6 +7,7 @@ import { pageArgs, pageType } from '../graphql/pagination.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
   name: 'DealStatus',
@@ -130,7 +131,7 @@ const CreateDealInput = builder.inputType('CreateDealInput', {
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD.' }),
     products: t.field({ type: [DealProductInput], description: 'Product lines.' }),
     notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -150,7 +151,7 @@ const UpdateDealInput = builder.inputType('UpdateDealInput', {
     lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000, 'multiline') }),
     products: t.field({ type: [DealProductInput], description: 'Replaces all product lines.' }),
     notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
-    customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present).' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 

@@ -6,6 +6,7 @@ import { Invoice, InvoiceSettings, PaymentMethodEnum } from './invoice.graphql.j
 import { markInvoiceViewed, recordPayment, sendInvoice, voidInvoice } from './invoice-lifecycle.js';
 import { updateInvoiceSettings } from './invoice-numbering.js';
 import { createInvoice, replaceInvoiceLineItems, updateInvoice } from './invoice.service.js';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 const MAX_LINES = 500;
 
@@ -36,7 +37,7 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
     taxRate: t.field({ type: 'Rate', description: 'Tax rate as a decimal fraction from 0 to 1 ("0.0825" is 8.25 %); "0" when absent.', validate: fraction }),
     notes: t.string({ description: 'Internal notes, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
     customerNotes: t.string({ description: 'Notes for the customer, printed on the invoice, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
     lineItems: t.field(lineItems),
   }),
 });
@@ -48,7 +49,7 @@ const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
     notes: t.string({ description: 'Internal notes, at most 10000 characters; null clears.', validate: optionalText(10_000, 'multiline') }),
     customerNotes: t.string({ description: 'Notes for the customer, at most 10000 characters; null clears.', validate: optionalText(10_000, 'multiline') }),
     dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before the issue date; null clears (never overdue).' }),
-    customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present). Cannot be null.' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 

@@ -4,6 +4,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
   name: 'LeadStatus',
@@ -85,10 +86,7 @@ const CreateLeadInput = builder.inputType('CreateLeadInput', {
     notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
     assignedTo: t.field({ type: 'UUID', description: 'Id of a user of the tenant to assign the lead to.' }),
     sourceAttribution: t.field({ type: 'JSONObject', description: 'Free-form attribution metadata (campaign parameters and the like).' }),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: "Custom field values by key. Every custom field the tenant marked required must be present.",
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -108,10 +106,7 @@ const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
     notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
     assignedTo: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
     sourceAttribution: t.field({ type: 'JSONObject', description: 'Attribution metadata; null clears.' }),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 
