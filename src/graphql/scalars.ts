@@ -75,7 +75,7 @@ function parsedBy(scalar: GraphQLScalarType, description: string, parse: (value:
   });
 }
 
-export const DateScalar = parsedBy(DateResolver, `A calendar date, YYYY-MM-DD, such as 2030-01-07: ${DATE_TEXT}.`, parseDate);
+export const DateScalar = parsedBy(DateResolver, `A calendar date such as 2030-01-07: ${DATE_TEXT}.`, parseDate);
 
 export const DateTimeScalar = parsedBy(
   DateTimeResolver,
