@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
-import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 export const Company = builder.prismaObject('Company', {
   authScopes: readableBy('Company'),

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
-import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 export const Contact = builder.prismaObject('Contact', {
   authScopes: readableBy('Contact'),

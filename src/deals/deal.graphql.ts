@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
@@ -7,7 +8,6 @@ import { pageArgs, pageType } from '../graphql/pagination.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
-import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
   name: 'DealStatus',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { fraction, money, moneyOfDigits, optionalText, patchInput, positiveQuantity, requiredText } from '../shared/validation.js';
 import { invoiceSettingsManage, invoicesWrite } from './invoice-access.js';
@@ -6,7 +7,6 @@ import { Invoice, InvoiceSettings, PaymentMethodEnum } from './invoice.graphql.j
 import { markInvoiceViewed, recordPayment, sendInvoice, voidInvoice } from './invoice-lifecycle.js';
 import { updateInvoiceSettings } from './invoice-numbering.js';
 import { createInvoice, replaceInvoiceLineItems, updateInvoice } from './invoice.service.js';
-import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 const MAX_LINES = 500;
 

@@ -1,10 +1,10 @@
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
-import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
   name: 'LeadStatus',

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
