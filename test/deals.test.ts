@@ -3,6 +3,7 @@ import { DealDocument, DealsDeepDocument, DealsDocument, UpdateDealDocument } fr
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
+import { gqlAsSession, signIn } from './support/dashboard.js';
 import { salesPipeline } from './support/pipeline-fixtures.js';
 
 const harness = useHarness();
@@ -31,7 +32,7 @@ describe('pipeline deals', () => {
     return response.body.data;
   };
 
-  it('creates an open deal with the stage probability, owned by the key user, with decimal strings', async () => {
+  it('creates an open deal with the stage probability and decimal strings; a key\'s deal has no owner unless one is named', async () => {
     const deal = await createDeal({
       contactId: contact.id,
       siteId: site.id,
@@ -52,7 +53,7 @@ describe('pipeline deals', () => {
       contact: { id: contact.id, email: 'pat@northwind.example', role: 'Buyer' },
       site: { id: site.id, name: 'Plant 2', city: 'Dayton', state: 'OH', address: null },
       stage: { id: stages.qualify.id, name: 'Qualify', color: '#336699', probability: 20, isClosedWon: false, isClosedLost: false },
-      owner: { id: t.userId },
+      owner: null,
       activities: [],
       customFields: {},
     });
@@ -62,14 +63,24 @@ describe('pipeline deals', () => {
     expect(round.body.data.value).toBe('100.00');
     const stored = await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
     expect(stored.value?.toFixed(2)).toBe('100.00');
-    expect(stored.ownerId).toBe(t.userId);
-    const unowned = await createDeal({ ownerId: null });
-    expect(unowned.owner).toBeNull();
+    expect(stored.ownerId).toBeNull();
+    const owned = await createDeal({ ownerId: t.userId });
+    expect(owned.owner).toMatchObject({ id: t.userId });
+    expect((await h.db.prisma.deal.findUniqueOrThrow({ where: { id: owned.id } })).ownerId).toBe(t.userId);
+  });
+
+  it("gives a deal created in a dashboard session, without ownerId, to the session's user", async () => {
+    const { email } = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
+    const session = await signIn(h.app, h.db.prisma, email);
+    const created = await gqlAsSession(h.app, session, `mutation { createDeal(input: { name: "By hand", companyId: "${company.id}", stageId: "${stages.qualify.id}" }) { id owner { id } } }`);
+    const deal = (created.data as { createDeal: { id: string; owner: { id: string } | null } }).createDeal;
+    expect(deal.owner).toEqual({ id: t.userId });
+    expect((await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } })).ownerId).toBe(t.userId);
   });
 
   it('lists deals with the list shapes of their nested objects, filtered and paged', async () => {
     const other = await make.company(t.secret, { name: 'Contoso' });
-    const deal = await createDeal({ companyId: other.id, contactId: contact.id });
+    const deal = await createDeal({ companyId: other.id, contactId: (await make.contact(t.secret, other.id)).id, ownerId: t.userId });
     const list = await rest('GET', `/api/v1/pipeline/deals?companyId=${other.id}`, { key: t.secret });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ total: 1, page: 1, pageSize: 25 });
@@ -112,9 +123,12 @@ describe('pipeline deals', () => {
     expect(same.body.data.activities).toHaveLength(3);
   });
 
-  it('creates every deal open, even in a closed stage; a PATCH naming the current stage refreshes it without logging a move', async () => {
+  it('creates a deal in a closed stage won or lost, as a move there would; a PATCH naming the current stage refreshes it without logging a move', async () => {
+    const lost = await createDeal({ stageId: stages.lost.id });
+    expect(lost).toMatchObject({ status: 'lost', actualCloseDate: today(), activities: [] });
+    expect(await h.db.prisma.deal.findUniqueOrThrow({ where: { id: lost.id } })).toMatchObject({ status: 'lost' });
     const deal = await createDeal({ stageId: stages.won.id });
-    expect(deal).toMatchObject({ status: 'open', probability: 100, actualCloseDate: null, activities: [] });
+    expect(deal).toMatchObject({ status: 'won', probability: 100, actualCloseDate: today(), activities: [] });
     expect((await rest('PATCH', `/api/v1/pipeline/stages/${stages.won.id}`, { key: t.secret, body: { probability: 95 } })).status).toBe(200);
     const named = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId: stages.won.id } });
     expect(named.body.data).toMatchObject({ status: 'won', probability: 95, actualCloseDate: today(), activities: [] });
@@ -142,6 +156,9 @@ describe('pipeline deals', () => {
     const foreignCompany = await make.company(other.secret);
     const foreignContact = await make.contact(other.secret, foreignCompany.id);
     const foreignSite = (await rest('POST', '/api/v1/sites', { key: other.secret, body: { companyId: foreignCompany.id, name: 'Theirs' } })).body.data;
+    const otherCompany = await make.company(t.secret, { name: 'Southwind' });
+    const otherContact = await make.contact(t.secret, otherCompany.id);
+    const otherSite = (await rest('POST', '/api/v1/sites', { key: t.secret, body: { companyId: otherCompany.id, name: 'Theirs too' } })).body.data;
     const before = await h.db.prisma.deal.count();
     const bad: [Record<string, unknown>, number, string?][] = [
       [{ name: 'x'.repeat(201) }, 400, 'name'],
@@ -160,6 +177,9 @@ describe('pipeline deals', () => {
       [{ contactId: '01a20000-0000-7000-8000-000000000000' }, 404],
       [{ contactId: foreignContact.id }, 404],
       [{ siteId: foreignSite.id }, 404],
+      // A contact or site of another company of the tenant: the deal's must be its company's.
+      [{ contactId: otherContact.id }, 400, 'contactId'],
+      [{ siteId: otherSite.id }, 400, 'siteId'],
     ];
     for (const [body, status, field] of bad) {
       const response = await rest('POST', '/api/v1/pipeline/deals', { key: t.secret, body: { name: 'D', companyId: company.id, stageId: stages.qualify.id, ...body } });
@@ -173,6 +193,17 @@ describe('pipeline deals', () => {
     expect(badStatus.status).toBe(400);
     const foreignMove = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId: foreignStages.won.id } });
     expect(foreignMove.status).toBe(404);
+    // PATCH keeps contact and site the company's, whichever of the three it changes.
+    const withContact = await createDeal({ contactId: contact.id, siteId: site.id });
+    for (const body of [{ contactId: otherContact.id }, { siteId: otherSite.id }, { companyId: otherCompany.id }, { companyId: otherCompany.id, contactId: null }]) {
+      const response = await rest('PATCH', `/api/v1/pipeline/deals/${withContact.id}`, { key: t.secret, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.details[0].message).toMatch(/is not a (contact|site) of the company/);
+    }
+    expect(await h.db.prisma.deal.findUniqueOrThrow({ where: { id: withContact.id } })).toMatchObject({ companyId: company.id, contactId: contact.id, siteId: site.id });
+    const moved = await rest('PATCH', `/api/v1/pipeline/deals/${withContact.id}`, { key: t.secret, body: { companyId: otherCompany.id, contactId: otherContact.id, siteId: null } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await h.db.prisma.deal.findUniqueOrThrow({ where: { id: withContact.id } })).toMatchObject({ companyId: otherCompany.id, contactId: otherContact.id, siteId: null });
     expect(await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } })).toMatchObject({ stageId: stages.qualify.id, status: 'open' });
     const otherDeal = (await rest('POST', '/api/v1/pipeline/deals', { key: other.secret, body: { name: 'Theirs', companyId: foreignCompany.id, stageId: foreignStages.qualify.id } })).body.data;
     for (const [method, path] of [['GET', `/api/v1/pipeline/deals/${otherDeal.id}`], ['PATCH', `/api/v1/pipeline/deals/${otherDeal.id}`], ['POST', `/api/v1/pipeline/deals/${otherDeal.id}/activities`], ['PATCH', `/api/v1/pipeline/stages/${foreignStages.won.id}`]] as const) {

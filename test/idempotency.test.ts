@@ -40,6 +40,18 @@ describe('Idempotency-Key on REST writes', () => {
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(DAY_MS);
   });
 
+  it('replays a repeat sent to the same route with a trailing slash: one route, one request', async () => {
+    const t = await tenant();
+    const send = (path: string) => rest('POST', path, { key: t.secret, body: { name: 'Slash Ltd' }, headers: { 'idempotency-key': 'slash' } });
+    const first = await send('/api/v1/companies');
+    expect(first.status).toBe(201);
+    const repeat = await send('/api/v1/companies/');
+    expect(repeat.status, JSON.stringify(repeat.body)).toBe(201);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(await h.db.prisma.company.count({ where: { tenantId: t.tenantId, name: 'Slash Ltd' } })).toBe(1);
+  });
+
   it('refuses the same key with another body or path with a 422, changing nothing', async () => {
     const t = await tenant();
     const headers = { 'idempotency-key': 'one-key' };

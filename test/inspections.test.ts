@@ -180,6 +180,35 @@ describe('creating an inspection', () => {
     expect(elsewhere.body.details).toEqual([{ field: 'equipmentId', message: 'does not stand at the site given as siteId' }]);
     expect(await h.db.prisma.inspection.count()).toBe(before);
   });
+
+  it("refuses a checklist template made for another equipment type, and takes one made for no type", async () => {
+    const body = { equipmentId: w.equipment.id, siteId: w.site.id, inspectionDate: '2030-03-01' };
+    const forklifts = await rest('POST', '/api/inspections/equipment-types', { key: w.key, body: { name: `Forklift ${randomUUID().slice(0, 4)}` } });
+    const forkliftTemplate = await rest('POST', '/api/inspections/templates', { key: w.key, body: { name: 'Forklift check', equipmentTypeId: forklifts.body.data.id, sections: craneChecklist } });
+    const general = await rest('POST', '/api/inspections/templates', { key: w.key, body: { name: 'General check', sections: craneChecklist } });
+    const before = await h.db.prisma.inspection.count({ where: { tenantId: w.tenantId } });
+    const refused = await rest('POST', '/api/inspections', { key: w.key, body: { ...body, checklistTemplateId: forkliftTemplate.body.data.id } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.details).toEqual([{ field: 'checklistTemplateId', message: "is a template for another equipment type than the equipment's" }]);
+    expect(await h.db.prisma.inspection.count({ where: { tenantId: w.tenantId } })).toBe(before);
+    const taken = await rest('POST', '/api/inspections', { key: w.key, body: { ...body, checklistTemplateId: general.body.data.id } });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+  });
+
+  it('refuses an empty technicianIds and one naming a technician twice, with a clear message', async () => {
+    const { tech, tech2, coordinator } = w.users;
+    const body = { equipmentId: w.equipment.id, siteId: w.site.id, checklistTemplateId: w.template.id, inspectionDate: '2030-03-01' };
+    const before = await h.db.prisma.inspection.count({ where: { tenantId: w.tenantId } });
+    for (const [technicianIds, message] of [
+      [[], /at least one technician/],
+      [[tech.userId, tech2.userId, tech.userId], /each technician once/],
+    ] as const) {
+      const response = await rest('POST', '/api/inspections', { key: coordinator.key, body: { ...body, technicianIds } });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.details).toEqual([{ field: 'technicianIds', message: expect.stringMatching(message) }]);
+    }
+    expect(await h.db.prisma.inspection.count({ where: { tenantId: w.tenantId } })).toBe(before);
+  });
 });
 
 describe('the review workflow', () => {
@@ -270,8 +299,10 @@ describe('the review workflow', () => {
     await w.move(coordinator, led.id, 'submit');
     await w.move(coordinator, led.id, 'start-review');
     const own = await w.move(coordinator, led.id, 'approve', { overallResult: 'pass' });
-    expect(own.status).toBe(400);
-    expect(own.body.message).toMatch(/led this inspection/);
+    // A refusal by who the caller is, as every role rule: 403, and nothing moves.
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ error: 'Forbidden' });
+    expect((await h.db.prisma.inspection.findUniqueOrThrow({ where: { id: led.id } })).status).toBe('in_review');
     expect((await w.move(manager, led.id, 'approve', { overallResult: 'pass' })).status).toBe(200);
   });
 

@@ -122,3 +122,26 @@ describe('schema/openapi.json, the published REST contract', () => {
     expect(responseProblems('GET', 'http://localhost/api/v1/leads', 418, headers, {})).not.toEqual([]);
   });
 });
+
+describe('what the contract says about nulls, times and ranges', () => {
+  const served = async () => (await h.app.fetch('http://localhost/openapi.json')).json() as Promise<Record<string, any>>;
+
+  it('publishes nextCursor and optional resource fields as "string or null"', async () => {
+    const document = await served();
+    const list = document.paths['/api/v1/leads'].get.responses['200'].content['application/json'].schema;
+    expect(list.properties.nextCursor.type).toEqual(['string', 'null']);
+    expect(list.properties.data.items.properties.email.type).toEqual(['string', 'null']);
+    expect(list.properties.data.items.properties.firstName.type).toBe('string');
+  });
+
+  it('states the time and range rules where a client reads them', async () => {
+    const document = await served();
+    const availability = document.paths['/api/bookings/resources/{id}/availability'].get.parameters;
+    const to = availability.find((p: { name: string }) => p.name === 'to');
+    expect(to.description).toMatch(/at most 31 days/);
+    expect(to.description).toMatch(/offset from -18:00 to \+18:00/);
+    const bookings = document.paths['/api/bookings'].get.parameters;
+    expect(bookings.find((p: { name: string }) => p.name === 'limit').description).toMatch(/default 25/);
+    expect(document.components.schemas.CreateLeadInput.properties.customFields.description).toMatch(/not defined is BAD_USER_INPUT/);
+  });
+});

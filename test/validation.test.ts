@@ -60,8 +60,9 @@ describe('bad input', () => {
     await expectBadRequest('POST', '/api/v1/companies', { body: { name: 'x'.repeat(201) } }, ['name']);
     const longEmail = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.com`;
     await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', email: longEmail } }, ['email']);
-    // Characters PostgreSQL cannot store are a client mistake too, wherever they are sent.
-    await expectBadRequest('POST', leads, { body: { firstName: 'Le\u0000e', lastName: 'Ward' } }, ['body']);
+    // Characters PostgreSQL cannot store are a client mistake too, wherever they are sent: a text
+    // field's own rule names it; elsewhere (free-form JSON) the body is named.
+    await expectBadRequest('POST', leads, { body: { firstName: 'Le\u0000e', lastName: 'Ward' } }, ['firstName']);
     await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', sourceAttribution: { utm: 'a\u0000' } } }, ['body']);
   });
 

@@ -102,8 +102,8 @@ const CreateBookingInput = builder.inputType('CreateBookingInput', {
     lastName: t.string({ required: true, description: "Guest's last name, at most 255 characters.", validate: requiredText(255) }),
     email: t.field({ type: 'EmailAddress', required: true, description: "Guest's email, for the confirmation.", validate: requiredText(320) }),
     phone: t.string({ description: "Guest's phone number, at most 50 characters.", validate: optionalText(50) }),
-    notes: t.string({ description: 'Notes from the guest, at most 10000 characters.', validate: optionalText(10_000) }),
-    interest: t.string({ description: 'What the guest is interested in, at most 1000 characters.', validate: optionalText(1000) }),
+    notes: t.string({ description: 'Notes from the guest, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
+    interest: t.string({ description: 'What the guest is interested in, at most 1000 characters.', validate: optionalText(1000, 'multiline') }),
     source: t.string({ description: 'Attribution of the booking, at most 100 characters. Default `api`.', validate: optionalText(100) }),
   }),
 });

@@ -4,13 +4,14 @@ import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
+import { isDate } from '../shared/dates.js';
 import { AppError, notFound } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { loadSlotRules } from './availability.js';
 import { bookingMail } from './booking.mail.js';
 import { readSlotId } from './slot-ids.js';
 import { bookableSlot } from './slots.js';
-import { isDate, parseBound } from './time-window.js';
+import { parseBound } from './time-window.js';
 
 export interface BookingFilter {
   resourceId?: string | null;

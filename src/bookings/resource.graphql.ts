@@ -6,7 +6,7 @@ import { DeletionResult } from '../graphql/deletion-result.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { availabilityOf, type Slot } from './availability.js';
 import {
   asOpeningInterval,
@@ -148,7 +148,7 @@ type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fie
 function descriptiveFields(t: InputFieldBuilder, clears = '') {
   const { address: addressLine1, ...place } = addressInputFields(t, clears);
   return {
-    description: t.string({ description: `Description for customers, at most 10000 characters${clears}.`, validate: optionalText(10_000) }),
+    description: t.string({ description: `Description for customers, at most 10000 characters${clears}.`, validate: optionalText(10_000, 'multiline') }),
     addressLine1,
     ...place,
   };
@@ -230,7 +230,7 @@ builder.queryFields((t) => ({
     args: {
       ...pageArgs().offset,
       type: t.arg({ type: ResourceTypeEnum, description: 'Only resources of this type.' }),
-      query: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: z.string().max(200).nullish() }),
+      query: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: searchText }),
       includeInactive: t.arg.boolean({ description: 'Include inactive resources (ignored for publishable keys).', defaultValue: false, required: true }),
     },
     resolve: (_root, args, ctx) => listResources(ctx, args),

@@ -1,23 +1,39 @@
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
+import { EARLIEST_YEAR, LATEST_YEAR, isDate, parseDate, parseDateTime, unencodedPlusHint } from '../shared/dates.js';
 import { badInput } from '../shared/errors.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-// A date-time must say where it is: `Z` or an offset.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+export const DATE_OR_DATE_TIME = `a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
 
-export const DATE_OR_DATE_TIME = 'a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z)';
+/** A `from`/`to` bound as an instant: a date is that day in `zone` (its start, or for an end the start of the next day). */
+function boundInstant(value: string, zone: string, end: boolean): Date {
+  if (!isDate(value)) return parseDateTime(value);
+  const day = parseDate(value);
+  return DateTime.fromObject({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() }, { zone })
+    .plus({ days: end ? 1 : 0 })
+    .toJSDate();
+}
 
-/** The argument validator of a `from`/`to` bound: its shape (published as a pattern); `parseBound` checks the calendar. */
+/** What is wrong with a bound that cannot be read, or null. */
+function boundProblem(value: string): string | null {
+  try {
+    boundInstant(value, 'UTC', false);
+    return null;
+  } catch {
+    return `must be ${DATE_OR_DATE_TIME}${unencodedPlusHint(value)}`;
+  }
+}
+
+/** The argument validator of a `from`/`to` bound (its shape is published as a pattern). */
 export const dateOrDateTime = z
   .string()
   .max(40, `must be ${DATE_OR_DATE_TIME}`)
-  .regex(new RegExp(`${DATE.source}|${DATE_TIME.source}`, 'i'), `must be ${DATE_OR_DATE_TIME}`)
-  .meta({ examples: ['2030-01-07', '2030-01-07T09:00:00Z'] })
+  .superRefine((value, ctx) => {
+    const problem = boundProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$', examples: ['2030-01-07', '2030-01-07T09:00:00Z'] })
   .nullish();
-
-/** Whether a bound is a whole date (`2026-03-08`) rather than a date-time. */
-export const isDate = (value: string) => DATE.test(value);
 
 /** The canonical spelling of an IANA time zone name, or null when there is no such zone. */
 export function canonicalTimeZone(name: string): string | null {
@@ -30,13 +46,9 @@ export function canonicalTimeZone(name: string): string | null {
  * end (`to`) the start of the next day, so the whole day is included.
  */
 export function parseBound(value: string, field: string, zone: string, end: boolean): Date {
-  const parsed = isDate(value)
-    ? DateTime.fromISO(value, { zone }).startOf('day').plus({ days: end ? 1 : 0 })
-    : DATE_TIME.test(value)
-      ? DateTime.fromISO(value, { setZone: true })
-      : null;
-  if (!parsed?.isValid) throw badInput([{ field, message: `must be ${DATE_OR_DATE_TIME}` }]);
-  return parsed.toJSDate();
+  const problem = boundProblem(value);
+  if (problem) throw badInput([{ field, message: problem }]);
+  return boundInstant(value, zone, end);
 }
 
 export const MAX_AVAILABILITY_DAYS = 31;

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
 
 export const Company = builder.prismaObject('Company', {
@@ -51,7 +51,7 @@ const CreateCompanyInput = builder.inputType('CreateCompanyInput', {
   fields: (t) => ({
     name: t.string({ required: true, description: 'Company name, at most 200 characters.', validate: requiredText(200) }),
     ...contactFields(t),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -61,10 +61,7 @@ const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
   fields: (t) => ({
     name: t.string({ description: 'Company name, at most 200 characters. Cannot be null.', validate: requiredText(200) }),
     ...contactFields(t, '; null clears'),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 
@@ -75,7 +72,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'companies.read' },
     args: {
       ...pageArgs().page,
-      search: t.arg.string({ description: 'Case-insensitive words matched against name and email.', validate: z.string().max(200).nullish() }),
+      search: t.arg.string({ description: 'Case-insensitive words matched against name and email.', validate: searchText }),
     },
     resolve: (_root, args, ctx) => listCompanies(ctx, args),
   }),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { optionalText, patchInput, requiredText } from '../shared/validation.js';
+import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
 
 export const Contact = builder.prismaObject('Contact', {
@@ -37,8 +37,8 @@ const CreateContactInput = builder.inputType('CreateContactInput', {
     phone: t.string({ description: 'Phone number, at most 50 characters.', validate: optionalText(50) }),
     role: t.string({ description: 'Job title, at most 100 characters.', validate: optionalText(100) }),
     isPrimary: t.boolean({ description: "Make this the company's primary contact (the previous primary stops being one)." }),
-    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -51,14 +51,11 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
     email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
     role: t.string({ description: 'Job title, at most 100 characters; null clears.', validate: optionalText(100) }),
-    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
     isPrimary: t.boolean({
       description: "true makes this the company's primary contact (clearing the previous one); false unmarks it. Cannot be null.",
     }),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 
@@ -72,7 +69,7 @@ builder.queryFields((t) => ({
       companyId: t.arg({ type: 'UUID', description: 'Only contacts of this company.' }),
       search: t.arg.string({
         description: 'Case-insensitive words, each matched against first name, last name and email.',
-        validate: z.string().max(200).nullish(),
+        validate: searchText,
       }),
     },
     resolve: (_root, args, ctx) => listContacts(ctx, args),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
-import { parseOrThrow } from '../shared/validation.js';
+import { parseOrThrow, requiredText } from '../shared/validation.js';
 
 const DefinitionInput = z
   .object({
@@ -11,7 +11,7 @@ const DefinitionInput = z
     key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,99}$/, 'must start with a letter and hold only letters, digits and _'),
     type: z.enum(CustomFieldType),
     required: z.boolean().default(false),
-    options: z.array(z.string().min(1).max(200)).default([]),
+    options: z.array(requiredText(200)).default([]),
   })
   .refine((d) => (d.type === 'select') === d.options.length > 0, {
     path: ['options'],

@@ -2,8 +2,10 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
+import { DATE_TEXT, isCalendarDate } from '../shared/dates.js';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
+import { boundedText } from '../shared/validation.js';
 
 export type CustomFieldValues = Record<string, string | boolean>;
 
@@ -14,14 +16,30 @@ interface Definition {
   options: string[];
 }
 
+/**
+ * A `number` value: a JSON number or a decimal string, taken alike (a number is written out in
+ * full first, 1e21 as "1000000000000000000000") and bounded alike: at most 30 digits before the
+ * point and 30 after, so 1e308 is refused as its 309-digit string is.
+ */
+const decimalNumber = z
+  .union([z.number().finite().transform((n) => new Decimal(n).toFixed()), z.string()])
+  .pipe(z.string().regex(/^-?\d{1,30}(\.\d{1,30})?$/, 'must be a number with at most 30 digits before the decimal point and 30 after, such as 12.5 or "12.5"'));
+
+const valueRules =
+  "each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently)";
+
+/** The description of a `customFields` input: on create, and (`replaces`) on a PATCH. */
+export const customFieldsInputDescription = (replaces: boolean) =>
+  replaces
+    ? `Replaces all custom field values by key: ${valueRules}; required ones must be present. Cannot be null.`
+    : `Custom field values by key: ${valueRules}; required ones must be present.`;
+
 /** Numbers are kept as decimal strings, like every other number that may be money. */
 const valueSchemas: Record<CustomFieldType, (d: Definition) => z.ZodType<string | boolean>> = {
-  text: () => z.string().max(10_000),
-  // A JSON number is accepted too, written out in full (1e21 becomes "1000000000000000000000").
-  number: () =>
-    z.union([z.number().finite().transform((n) => new Decimal(n).toFixed()), z.string().regex(/^-?\d{1,30}(\.\d{1,30})?$/, 'must be a number')]),
+  text: () => boundedText(10_000, 'multiline'),
+  number: () => decimalNumber,
   boolean: () => z.boolean(),
-  date: () => z.iso.date('must be a date YYYY-MM-DD'),
+  date: () => z.string().refine(isCalendarDate, `must be ${DATE_TEXT}`),
   select: (d) => z.enum(d.options as [string, ...string[]], `must be one of: ${d.options.join(', ')}`),
 };
 

@@ -1,5 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
@@ -113,19 +114,24 @@ const DealProductInput = builder.inputType('DealProductInput', {
 });
 
 const CreateDealInput = builder.inputType('CreateDealInput', {
-  description: 'A new deal. It takes its probability from the stage; its status is `open` in an open stage.',
+  description:
+    "A new deal. It enters its stage as a move would: the stage's probability, and `open` in an open stage, `won` in a closed-won one and `lost` in a closed-lost one (both with `actualCloseDate` today, UTC), so a deal's status always agrees with its stage.",
   fields: (t) => ({
     name: t.string({ required: true, description: 'Deal name, at most 200 characters.', validate: requiredText(200) }),
     companyId: t.field({ type: 'UUID', required: true, description: 'Id of a company of the tenant.' }),
     stageId: t.field({ type: 'UUID', required: true, description: 'Id of a pipeline stage of the tenant.' }),
-    contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant.' }),
-    siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant.' }),
-    ownerId: t.field({ type: 'UUID', description: "Id of a user of the tenant; the API key's user when absent, nobody when null." }),
+    contactId: t.field({ type: 'UUID', description: 'Id of a contact of the company (`companyId`); one of another company is BAD_USER_INPUT.' }),
+    siteId: t.field({ type: 'UUID', description: 'Id of a site of the company (`companyId`); one of another company is BAD_USER_INPUT.' }),
+    ownerId: t.field({
+      type: 'UUID',
+      description:
+        "Id of a user of the tenant; nobody when null. When absent: the signed-in user for a dashboard session, and nobody for an API key (a key is an integration, not a salesperson: its deals are not credited to whoever created the key).",
+    }),
     value: t.field({ type: 'Money', description: 'Deal value.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD.' }),
     products: t.field({ type: [DealProductInput], description: 'Product lines.' }),
-    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -136,16 +142,16 @@ const UpdateDealInput = builder.inputType('UpdateDealInput', {
   fields: (t) => ({
     name: t.string({ description: 'Deal name, at most 200 characters.', validate: requiredText(200) }),
     stageId: t.field({ type: 'UUID', description: 'Move the deal to this stage of the tenant.' }),
-    companyId: t.field({ type: 'UUID', description: 'Id of a company of the tenant.' }),
-    contactId: t.field({ type: 'UUID', description: 'Id of a contact of the tenant; null removes.' }),
-    siteId: t.field({ type: 'UUID', description: 'Id of a site of the tenant; null removes.' }),
+    companyId: t.field({ type: 'UUID', description: "Id of a company of the tenant. The deal's contact and site must be this company's: send them (or null) with it when they are not." }),
+    contactId: t.field({ type: 'UUID', description: "Id of a contact of the deal's company (the new `companyId` when sent); null removes." }),
+    siteId: t.field({ type: 'UUID', description: "Id of a site of the deal's company (the new `companyId` when sent); null removes." }),
     ownerId: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
     value: t.field({ type: 'Money', description: 'Deal value; null clears.', validate: money.nullish() }),
     expectedCloseDate: t.field({ type: 'Date', description: 'Expected close date, YYYY-MM-DD; null clears.' }),
-    lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000) }),
+    lostReason: t.string({ description: 'Why the deal was lost; null clears.', validate: optionalText(10_000, 'multiline') }),
     products: t.field({ type: [DealProductInput], description: 'Replaces all product lines.' }),
-    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
-    customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present).' }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 
@@ -157,7 +163,7 @@ const LogActivityInput = builder.inputType('LogDealActivityInput', {
       required: true,
       description: '`call`, `email`, `meeting`, `note` or `task` (stage changes are logged by moving the deal).',
     }),
-    description: t.string({ required: true, description: 'What happened, at most 10000 characters.', validate: requiredText(10_000) }),
+    description: t.string({ required: true, description: 'What happened, at most 10000 characters.', validate: requiredText(10_000, 'multiline') }),
     activityDate: t.field({ type: 'DateTime', description: 'When it happened; now when absent.' }),
   }),
 });

@@ -7,14 +7,21 @@ export interface StageOutcome {
   probability: number;
 }
 
-/** A new deal starts `open` whatever its stage (the specification's state table), with the stage's probability. */
-export const startInStage = (stage: StageOutcome) => ({ status: 'open' as const, probability: stage.probability, actualCloseDate: null });
+/**
+ * Who owns a new deal sent without `ownerId`: the signed-in user of a dashboard session (the
+ * specification's default for session authentication), and nobody for an API key. A key is an
+ * integration (a web form, a sync), not a salesperson: crediting its deals to whoever minted the
+ * key would fill that person's pipeline with deals they never worked.
+ */
+export const defaultOwner = (principal: { via: 'key' | 'session'; userId: string }) => (principal.via === 'session' ? principal.userId : null);
 
 /**
  * What a PATCH naming a stage does to a deal, whether or not the stage changes: the stage's
  * probability; a closed-won stage wins it and a closed-lost stage loses it, dated today (UTC) when
  * the status changes and keeping its date when it was already so; an open stage reopens it and
- * clears the close date. So a deal's status always agrees with its stage, however it got there.
+ * clears the close date. So a deal's status always agrees with its stage, however it got there:
+ * a new deal enters its stage by the same rule, as if from `open` (created in a closed-won stage,
+ * it is `won` today; the specification's table shows the usual case, a new deal in an open stage).
  */
 export function enterStage(
   stage: StageOutcome,

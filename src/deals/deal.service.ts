@@ -6,9 +6,9 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
 import { badInput } from '../shared/errors.js';
-import { found, mustExist } from '../shared/references.js';
+import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
-import { enterStage, startInStage } from './deal.rules.js';
+import { defaultOwner, enterStage } from './deal.rules.js';
 
 /** Prisma `select`/`include` planned by the GraphQL layer from the fields a client asked for. */
 type DealQuery = { include?: Prisma.DealInclude; select?: Prisma.DealSelect };
@@ -68,13 +68,11 @@ export interface DealPatch extends DealFields {
   lostReason?: string | null;
 }
 
-/** Every id a deal refers to must be a record of the caller's tenant (404 otherwise). */
-async function checkReferences(ctx: Context, refs: { companyId?: string | null; contactId?: string | null; siteId?: string | null; ownerId?: string | null }) {
+/** The company and owner a deal names must be records of the caller's tenant (404 otherwise). */
+async function checkReferences(ctx: Context, refs: { companyId?: string | null; ownerId?: string | null }) {
   const select = { id: true } as const;
   await Promise.all([
     refs.companyId && mustExist(ctx.db.company.findUnique({ where: { id: refs.companyId }, select }), 'companyId', 'company'),
-    refs.contactId && mustExist(ctx.db.contact.findUnique({ where: { id: refs.contactId }, select }), 'contactId', 'contact'),
-    refs.siteId && mustExist(ctx.db.site.findUnique({ where: { id: refs.siteId }, select }), 'siteId', 'site'),
     refs.ownerId && mustExist(ctx.db.user.findUnique({ where: { id: refs.ownerId }, select }), 'ownerId', 'user'),
   ]);
 }
@@ -92,13 +90,14 @@ export async function createDeal(ctx: Context, input: NewDeal, query: DealQuery 
     findStage(ctx, input.stageId),
     checkCustomFields(ctx.db, 'deal', input.customFields),
     checkReferences(ctx, input),
+    mustBelongToCompany(ctx.db, input.companyId, input),
   ]);
   return ctx.db.deal.create({
     ...query,
     data: {
       ...input,
-      ...startInStage(stage),
-      ownerId: input.ownerId === undefined ? principal.userId : input.ownerId,
+      ...enterStage(stage, ctx.now(), { status: 'open', actualCloseDate: null }),
+      ownerId: input.ownerId === undefined ? defaultOwner(principal) : input.ownerId,
       products: input.products ?? [],
       customFields,
       tenantId: principal.tenantId,
@@ -111,12 +110,21 @@ export async function updateDeal(ctx: Context, id: string, patch: DealPatch, que
   const [newStage, checkedCustomFields] = await Promise.all([
     stageId ? findStage(ctx, stageId) : null,
     customFields === undefined ? undefined : checkCustomFields(ctx.db, 'deal', customFields),
-    checkReferences(ctx, { companyId, contactId: patch.contactId, siteId: patch.siteId, ownerId: patch.ownerId }),
+    checkReferences(ctx, { companyId, ownerId: patch.ownerId }),
   ]);
   return ctx.db.$transaction(async (tx) => {
     // Locking the deal serialises concurrent stage moves: each sees the stage the previous one left.
     await lockForUpdate(tx, 'Deal', id);
-    const current = await found(tx.deal.findUnique({ where: { id }, select: { stageId: true, status: true, actualCloseDate: true } }), 'Deal');
+    const current = await found(
+      tx.deal.findUnique({ where: { id }, select: { stageId: true, status: true, actualCloseDate: true, companyId: true, contactId: true, siteId: true } }),
+      'Deal',
+    );
+    // The contact and site stay the company's, whichever of the three the patch changes.
+    if (companyId || patch.contactId || patch.siteId) {
+      const contactId = patch.contactId === undefined ? current.contactId : patch.contactId;
+      const siteId = patch.siteId === undefined ? current.siteId : patch.siteId;
+      await mustBelongToCompany(tx, companyId ?? current.companyId, { contactId, siteId });
+    }
     // Naming the current stage refreshes the probability (and status) from it, but is not a move.
     const moved = newStage && newStage.id !== current.stageId ? newStage : null;
     if (moved) {

@@ -4,8 +4,6 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import {
-  DateResolver,
-  DateTimeResolver,
   EmailAddressResolver,
   JSONObjectResolver,
   UUIDResolver,
@@ -20,7 +18,7 @@ import { badInput } from '../shared/errors.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
-import { MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
+import { DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -100,8 +98,8 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.addScalarType('UUID', UUIDResolver);
-builder.addScalarType('Date', DateResolver, {});
-builder.addScalarType('DateTime', DateTimeResolver, {});
+builder.addScalarType('Date', DateScalar, {});
+builder.addScalarType('DateTime', DateTimeScalar, {});
 builder.addScalarType('EmailAddress', EmailAddressResolver, {});
 builder.addScalarType('JSONObject', JSONObjectResolver, {});
 builder.addScalarType('Money', MoneyScalar, {});

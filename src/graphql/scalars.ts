@@ -1,5 +1,7 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { Decimal } from 'decimal.js';
+import { DateResolver, DateTimeResolver } from 'graphql-scalars';
+import { DATE_TEXT, DATE_TIME_TEXT, parseDate, parseDateTime } from '../shared/dates.js';
 
 interface DecimalKind {
   name: string;
@@ -62,3 +64,21 @@ export const RateScalar = decimalScalar({
   print: (text) => new Decimal(text).toFixed(),
   example: '0.0825',
 });
+
+/** A graphql-scalars type (its output and published schema) whose input is read by `parse`. */
+function parsedBy(scalar: GraphQLScalarType, description: string, parse: (value: unknown) => Date) {
+  return new GraphQLScalarType<Date, unknown>({
+    ...scalar.toConfig(),
+    description,
+    parseValue: parse,
+    parseLiteral: (ast) => parse(ast.kind === Kind.STRING ? ast.value : undefined),
+  });
+}
+
+export const DateScalar = parsedBy(DateResolver, `A calendar date such as 2030-01-07: ${DATE_TEXT}.`, parseDate);
+
+export const DateTimeScalar = parsedBy(
+  DateTimeResolver,
+  `A point in time: ${DATE_TIME_TEXT}. A date-time without an offset is refused rather than guessed at. Answered in UTC, such as 2030-01-07T09:00:00.000Z.`,
+  parseDateTime,
+);

@@ -5,7 +5,7 @@ import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { ErrorCode } from '../shared/errors.js';
 import { errorReason } from '../shared/error-reason.js';
 import { logger } from '../shared/logger.js';
-import { isGraphqlPath, refusal } from './request-boundary.js';
+import { canonicalPathname, isGraphqlPath, refusal } from './request-boundary.js';
 
 /** How long an answer is kept for replay (Stripe's 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -106,9 +106,10 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
   if (!KEY_PATTERN.test(key)) return refusal(request, 'BAD_USER_INPUT', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   if (isGraphqlPath(request.url) && !isMutation(bodyText)) return produce();
   const { pathname, search } = new URL(request.url);
-  // The sending key is part of the request: another key of the tenant (with other scopes) never
-  // gets an answer it did not produce itself; it is told the key was used with another request.
-  const fingerprint = createHash('sha256').update(`${apiKeyId}\nPOST ${pathname}${search}\n${bodyText}`).digest('hex');
+  // A path with or without its trailing slash is the same request. The sending key is part of it:
+  // another key of the tenant (with other scopes) never gets an answer it did not produce itself;
+  // it is told the key was used with another request.
+  const fingerprint = createHash('sha256').update(`${apiKeyId}\nPOST ${canonicalPathname(pathname)}${search}\n${bodyText}`).digest('hex');
 
   const claimed = await claim(db, key, fingerprint, now);
   if (claimed.kind === 'running') {

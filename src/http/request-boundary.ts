@@ -15,6 +15,9 @@ export const RETRY_AFTER_UNAVAILABLE_SECONDS = 2;
 
 export const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphql';
 
+/** A URL path as routes know it: a trailing slash names the same resource (`/api/v1/companies/` is `/api/v1/companies`). */
+export const canonicalPathname = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+
 /**
  * A refusal in the surface's own error shape: GraphQL clients read `errors[].extensions.code`,
  * REST clients `{error, message}`. A 5xx also names the request (`requestId`), to quote when

@@ -10,7 +10,7 @@ import type { Context } from '../graphql/context.js';
 import { REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { restError } from './error-mapping.js';
 import { noteRoute } from './route-label.js';
-import { withinBoundary } from './request-boundary.js';
+import { canonicalPathname, withinBoundary } from './request-boundary.js';
 
 /** The route map in SOFA's terms. */
 const sofaRoutes = (operations: readonly Operation[]) =>
@@ -48,8 +48,7 @@ function routeTable(compiled: CompiledRoute[]) {
     else literal.set(path, [...(literal.get(path) ?? []), operation]);
   }
   return (pathname: string): { operation: CompiledRoute; params: Record<string, string> }[] => {
-    // A trailing slash names the same resource.
-    const exact = literal.get(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+    const exact = literal.get(canonicalPathname(pathname));
     if (exact) return exact.map((operation) => ({ operation, params: {} }));
     const matching = parameterized.flatMap((operation) => {
       const match = operation.pattern.exec(pathname);
@@ -206,9 +205,9 @@ export function useRest(operations: readonly Operation[]): Plugin {
         if (refusal) return errorAnswer([refusal]);
         const problems = checkParameters(operation, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-        // SOFA routes the canonical path: a trailing slash names the same resource.
+        // SOFA routes the canonical path.
         const canonical = new URL(url);
-        canonical.pathname = url.pathname.replace(/\/+$/, '');
+        canonical.pathname = canonicalPathname(url.pathname);
         let body: string | undefined;
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const read = await readBody(request);

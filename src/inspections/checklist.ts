@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
-import { httpUrl } from '../shared/validation.js';
+import { boundedText, httpUrl } from '../shared/validation.js';
 
 // Checklist templates (sections of items) and the answers an inspection records against them.
 
@@ -64,7 +64,7 @@ export function normalizeSections(sections: SectionInput[]): ChecklistSection[] 
 const answerFormats: Record<AnswerType, { schema: z.ZodType<string>; expected: string }> = {
   pass_fail: { schema: z.enum(['pass', 'fail']), expected: '"pass" or "fail"' },
   yes_no: { schema: z.enum(['yes', 'no']), expected: '"yes" or "no"' },
-  text: { schema: z.string().max(10_000), expected: 'text of at most 10000 characters' },
+  text: { schema: boundedText(10_000, 'multiline'), expected: 'text of at most 10000 characters' },
   number: { schema: z.string().regex(/^-?\d{1,12}(\.\d{1,6})?$/), expected: 'a decimal number written as a string, such as "12.5"' },
   photo: { schema: httpUrl, expected: 'an http(s) URL of the photo' },
 };

@@ -69,8 +69,8 @@ const CreateFindingInput = builder.inputType('CreateFindingInput', {
   description: 'A finding to record. An `imminent` one takes the equipment out of service.',
   fields: (t) => ({
     severity: t.field({ type: FindingSeverityEnum, required: true, description: 'How dangerous it is.' }),
-    description: t.string({ required: true, description: 'What was found, at most 10000 characters.', validate: requiredText(10_000) }),
-    recommendation: t.string({ description: 'Recommended action, at most 10000 characters.', validate: optionalText(10_000) }),
+    description: t.string({ required: true, description: 'What was found, at most 10000 characters.', validate: requiredText(10_000, 'multiline') }),
+    recommendation: t.string({ description: 'Recommended action, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
     oshaReference: t.string({ description: 'OSHA paragraph, at most 100 characters.', validate: optionalText(100) }),
   }),
 });
@@ -81,8 +81,8 @@ const UpdateFindingInput = builder.inputType('UpdateFindingInput', {
   validate: patchInput('severity', 'description', 'quoteStatus'),
   fields: (t) => ({
     severity: t.field({ type: FindingSeverityEnum, description: 'How dangerous it is. Cannot be null.' }),
-    description: t.string({ description: 'What was found, at most 10000 characters. Cannot be null.', validate: requiredText(10_000) }),
-    recommendation: t.string({ description: 'Recommended action; null clears.', validate: optionalText(10_000) }),
+    description: t.string({ description: 'What was found, at most 10000 characters. Cannot be null.', validate: requiredText(10_000, 'multiline') }),
+    recommendation: t.string({ description: 'Recommended action; null clears.', validate: optionalText(10_000, 'multiline') }),
     oshaReference: t.string({ description: 'OSHA paragraph; null clears.', validate: optionalText(100) }),
     quoteStatus: t.field({ type: QuoteStatusEnum, description: 'The next status of the repair quote. Cannot be null.' }),
   }),

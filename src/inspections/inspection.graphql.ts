@@ -4,7 +4,7 @@ import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prism
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
-import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
+import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
 import { EquipmentType } from './equipment.graphql.js';
 import { findingCountOf } from './finding.service.js';
@@ -142,8 +142,8 @@ const ChecklistResponseInput = builder.inputType('ChecklistResponseInput', {
   description: 'The answer to one checklist item.',
   fields: (t) => ({
     itemId: t.string({ required: true, description: 'Id of an item of the inspection\'s template.', validate: checklistId }),
-    value: t.string({ required: true, description: `The answer, fitting the item's answer type: ${ANSWER_FORMATS_TEXT}.`, validate: z.string().max(10_000, 'must be at most 10000 characters') }),
-    note: t.string({ description: 'A note on it, at most 2000 characters.', validate: optionalText(2000) }),
+    value: t.string({ required: true, description: `The answer, fitting the item's answer type: ${ANSWER_FORMATS_TEXT}.`, validate: boundedText(10_000, 'multiline') }),
+    note: t.string({ description: 'A note on it, at most 2000 characters.', validate: optionalText(2000, 'multiline') }),
   }),
 });
 
@@ -154,11 +154,24 @@ const CreateInspectionInput = builder.inputType('CreateInspectionInput', {
   fields: (t) => ({
     equipmentId: t.field({ type: 'UUID', required: true, description: 'Id of equipment of the tenant, standing at the site.' }),
     siteId: t.field({ type: 'UUID', required: true, description: 'Id of a site of the tenant.' }),
-    checklistTemplateId: t.field({ type: 'UUID', required: true, description: 'Id of a checklist template of the tenant.' }),
+    checklistTemplateId: t.field({
+      type: 'UUID',
+      required: true,
+      description: "Id of a checklist template of the tenant: one made for the equipment's type, or one made for no type in particular (a template for another type is BAD_USER_INPUT).",
+    }),
     inspectionDate: t.field({ type: 'Date', required: true, description: 'Date of the inspection, YYYY-MM-DD.' }),
-    notes: t.string({ description: 'Pre-inspection notes, at most 10000 characters.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Pre-inspection notes, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
     technicianId: t.field({ type: 'UUID', description: 'Lead technician (a user of the tenant).' }),
-    technicianIds: t.field({ type: ['UUID'], description: 'The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`.', validate: z.array(z.unknown()).max(20, 'must hold at most 20 technicians') }),
+    technicianIds: t.field({
+      type: ['UUID'],
+      description: 'The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`.',
+      validate: z
+        .array(z.string())
+        .min(1, 'must name at least one technician (leave it out for the caller to lead alone)')
+        .max(20, 'must hold at most 20 technicians')
+        .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'must name each technician once')
+        .nullish(),
+    }),
   }),
 });
 
@@ -171,7 +184,7 @@ const UpdateInspectionInput = builder.inputType('UpdateInspectionInput', {
       description: 'Every answer, replacing the recorded ones: each `itemId` once, an item of the template, with a value of its answer type. Cannot be null.',
       validate: z.array(z.unknown()).max(1000, 'must hold at most 1000 answers'),
     }),
-    notes: t.string({ description: 'Notes, at most 10000 characters; null clears.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Notes, at most 10000 characters; null clears.', validate: optionalText(10_000, 'multiline') }),
     inspectionDate: t.field({ type: 'Date', description: 'Date of the inspection, YYYY-MM-DD. Cannot be null.' }),
     customerSignatureUrl: t.string({ description: "http(s) URL of the customer's signature image; null clears.", validate: httpUrl.nullish() }),
   }),
@@ -184,7 +197,7 @@ const ApproveInspectionInput = builder.inputType('ApproveInspectionInput', {
 
 const RejectInspectionInput = builder.inputType('RejectInspectionInput', {
   description: 'Why the inspection goes back to its team.',
-  fields: (t) => ({ rejectionReason: t.string({ required: true, description: 'What to correct, at most 2000 characters.', validate: requiredText(2000) }) }),
+  fields: (t) => ({ rejectionReason: t.string({ required: true, description: 'What to correct, at most 2000 characters.', validate: requiredText(2000, 'multiline') }) }),
 });
 
 const InspectionPage = pageType('Inspection', InspectionListItem, 'inspections, newest inspection date first');

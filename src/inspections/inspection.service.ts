@@ -59,15 +59,23 @@ export interface NewInspection {
 function assignedTeam(ctx: Context, input: NewInspection): string[] {
   const principal = principalOf(ctx);
   const requested = input.technicianIds?.length ? input.technicianIds : input.technicianId ? [input.technicianId] : [];
-  return [...new Set(hasRole(principal, DISPATCHER_ROLES) && requested.length ? requested : [principal.userId])];
+  return hasRole(principal, DISPATCHER_ROLES) && requested.length ? requested : [principal.userId];
 }
 
 export async function createInspection(ctx: Context, input: NewInspection) {
   const { userId, tenantId } = principalOf(ctx);
-  const equipment = await mustExist(ctx.db.equipment.findUnique({ where: { id: input.equipmentId }, select: { siteId: true } }), 'equipmentId', 'equipment');
+  const equipment = await mustExist(ctx.db.equipment.findUnique({ where: { id: input.equipmentId }, select: { siteId: true, equipmentTypeId: true } }), 'equipmentId', 'equipment');
   const site = await mustExist(ctx.db.site.findUnique({ where: { id: input.siteId }, select: { id: true, companyId: true } }), 'siteId', 'site');
-  await mustExist(ctx.db.checklistTemplate.findUnique({ where: { id: input.checklistTemplateId }, select: { id: true } }), 'checklistTemplateId', 'checklist template');
+  const template = await mustExist(
+    ctx.db.checklistTemplate.findUnique({ where: { id: input.checklistTemplateId }, select: { equipmentTypeId: true } }),
+    'checklistTemplateId',
+    'checklist template',
+  );
   if (equipment.siteId !== site.id) throw badInput([{ field: 'equipmentId', message: 'does not stand at the site given as siteId' }]);
+  // A template made for one equipment type asks that type's questions; one without a type serves any.
+  if (template.equipmentTypeId && template.equipmentTypeId !== equipment.equipmentTypeId) {
+    throw badInput([{ field: 'checklistTemplateId', message: "is a template for another equipment type than the equipment's" }]);
+  }
   const team = assignedTeam(ctx, input);
   const users = await ctx.db.user.findMany({ where: { id: { in: team } }, select: { id: true } });
   const missing = team.find((id) => !users.some((user) => user.id === id));
@@ -132,7 +140,8 @@ export async function moveInspection(ctx: Context, id: string, move: Move, input
         data.rejectionReason = null;
       }
       if (move === 'approve') {
-        if (inspection.technicianId === principal.userId) throw badInput([{ field: 'id', message: 'you led this inspection; another reviewer must approve it' }]);
+        // Four eyes: a refusal by who the caller is, like every role rule (403), not a mistake in the input.
+        if (inspection.technicianId === principal.userId) throw new AppError('FORBIDDEN', 'Forbidden: you led this inspection; another reviewer must approve it');
         data.overallResult = input.overallResult;
       }
       if (move === 'reject') data.rejectionReason = input.rejectionReason;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { fraction, money, moneyOfDigits, optionalText, patchInput, positiveQuantity, requiredText } from '../shared/validation.js';
 import { invoiceSettingsManage, invoicesWrite } from './invoice-access.js';
@@ -12,7 +13,7 @@ import { createInvoice, replaceInvoiceLineItems, updateInvoice } from './invoice
 const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   description: 'A line of an invoice. Its total (quantity × unitPrice, rounded half-up to cents) is computed.',
   fields: (t) => ({
-    description: t.string({ required: true, description: `What is billed, at most ${MAX_DESCRIPTION} characters.`, validate: requiredText(MAX_DESCRIPTION) }),
+    description: t.string({ required: true, description: `What is billed, at most ${MAX_DESCRIPTION} characters.`, validate: requiredText(MAX_DESCRIPTION, 'multiline') }),
     quantity: t.field({ type: 'Quantity', required: true, description: 'More than 0, at most 10 digits and 4 decimals, e.g. "2" or "1.5".', validate: positiveQuantity }),
     unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, 0 or more, at most 12 digits and 2 decimals, e.g. "1250.00".', validate: money }),
     sortOrder: t.int({ description: 'Position on the invoice; the line\'s index in the list when absent.', validate: z.number().int().min(0, 'must be 0 or more').max(100_000, 'must be at most 100000') }),
@@ -34,9 +35,9 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
     issuedDate: t.field({ type: 'Date', description: 'Issue date, YYYY-MM-DD; the day of sending (UTC) when absent.' }),
     dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before issuedDate; without one the invoice is never overdue.' }),
     taxRate: t.field({ type: 'Rate', description: 'Tax rate as a decimal fraction from 0 to 1 ("0.0825" is 8.25 %); "0" when absent.', validate: fraction }),
-    notes: t.string({ description: `Internal notes, at most ${MAX_NOTES} characters.`, validate: optionalText(MAX_NOTES) }),
-    customerNotes: t.string({ description: `Notes for the customer, printed on the invoice, at most ${MAX_CUSTOMER_NOTES} characters.`, validate: optionalText(MAX_CUSTOMER_NOTES) }),
-    customFields: t.field({ type: 'JSONObject', description: 'Custom field values by key; required ones must be present.' }),
+    notes: t.string({ description: `Internal notes, at most ${MAX_NOTES} characters.`, validate: optionalText(MAX_NOTES, 'multiline') }),
+    customerNotes: t.string({ description: `Notes for the customer, printed on the invoice, at most ${MAX_CUSTOMER_NOTES} characters.`, validate: optionalText(MAX_CUSTOMER_NOTES, 'multiline') }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
     lineItems: t.field(lineItems),
   }),
 });
@@ -45,10 +46,10 @@ const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
   description: 'Changes to the metadata of an invoice, in any status. Absent fields do not change; `null` clears a nullable field. Status, amounts and lines change only through their own operations.',
   validate: patchInput('customFields'),
   fields: (t) => ({
-    notes: t.string({ description: `Internal notes, at most ${MAX_NOTES} characters; null clears.`, validate: optionalText(MAX_NOTES) }),
-    customerNotes: t.string({ description: `Notes for the customer, printed on the invoice, at most ${MAX_CUSTOMER_NOTES} characters; null clears.`, validate: optionalText(MAX_CUSTOMER_NOTES) }),
+    notes: t.string({ description: `Internal notes, at most ${MAX_NOTES} characters; null clears.`, validate: optionalText(MAX_NOTES, 'multiline') }),
+    customerNotes: t.string({ description: `Notes for the customer, printed on the invoice, at most ${MAX_CUSTOMER_NOTES} characters; null clears.`, validate: optionalText(MAX_CUSTOMER_NOTES, 'multiline') }),
     dueDate: t.field({ type: 'Date', description: 'Due date, YYYY-MM-DD, not before the issue date; null clears. The status does not change: an overdue invoice stays overdue, and one whose new due date has passed becomes overdue by the scheduled move (in its history) before it is next read.' }),
-    customFields: t.field({ type: 'JSONObject', description: 'Replaces all custom field values (required ones must be present). Cannot be null.' }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 
@@ -64,10 +65,10 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   description: 'A payment received.',
   fields: (t) => ({
     amount: t.field({ type: 'Money', required: true, description: 'More than 0 and at most the balance due, e.g. "250.00".', validate: moneyOfDigits(16) }),
-    paymentDate: t.field({ type: 'Date', description: 'Date of payment, YYYY-MM-DD; today (UTC) when absent.' }),
+    paymentDate: t.field({ type: 'Date', description: 'Date of payment, YYYY-MM-DD, at the latest tomorrow (UTC); today (UTC) when absent.' }),
     paymentMethod: t.field({ type: PaymentMethodEnum, required: true, description: 'How it was paid.' }),
     referenceNumber: t.string({ description: 'Check number, transfer reference or similar, at most 100 characters.', validate: optionalText(100) }),
-    notes: t.string({ description: 'Notes on the payment, at most 10000 characters.', validate: optionalText(10_000) }),
+    notes: t.string({ description: 'Notes on the payment, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
   }),
 });
 

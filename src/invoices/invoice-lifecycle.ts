@@ -3,7 +3,7 @@ import type { PaymentMethod } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { mailQueued } from '../mail/outbox.js';
-import { utcToday } from '../shared/dates.js';
+import { dateOnly, utcToday } from '../shared/dates.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { emailInvoice, prepareSentPdf } from './invoice-delivery.js';
 import { MAX_PAYMENTS } from './invoice-limits.js';
@@ -69,6 +69,11 @@ export interface NewPayment {
  */
 export async function recordPayment(ctx: Context, id: string, input: NewPayment, query: InvoiceQuery = {}) {
   const { userId, tenantId } = principalOf(ctx);
+  // A payment is recorded once received; tomorrow (UTC) is still today somewhere east of UTC.
+  const latest = new Date(utcToday(ctx.now()).getTime() + 86_400_000);
+  if (input.paymentDate && input.paymentDate > latest) {
+    throw badInput([{ field: 'paymentDate', message: `must not be after ${dateOnly(latest)} (tomorrow, UTC): a payment is recorded once it is received` }]);
+  }
   return ctx.db.$transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id, ctx.now());
     mustAllow(invoice.status, 'pay');

@@ -5,7 +5,7 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { pageOf } from '../graphql/pagination.js';
 import { badInput } from '../shared/errors.js';
-import { found, mustExist } from '../shared/references.js';
+import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
 import { likeLiteral } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { invoiceAmounts, type LineInput, pricedLines } from './invoice-money.js';
@@ -75,18 +75,12 @@ function checkDates(issuedDate: Date | null | undefined, dueDate: Date | null | 
   if (issuedDate && dueDate && dueDate < issuedDate) throw badInput([{ field: 'dueDate', message: 'must not be before issuedDate' }]);
 }
 
-/** A contact on an invoice must be one of the invoiced company's. */
-async function checkContact(ctx: Context, contactId: string, companyId: string) {
-  const contact = await mustExist(ctx.db.contact.findUnique({ where: { id: contactId }, select: { companyId: true } }), 'contactId', 'contact');
-  if (contact.companyId !== companyId) throw badInput([{ field: 'contactId', message: 'is not a contact of the company invoiced' }]);
-}
-
 /** Creates a draft with the tenant's next number, its lines and its amounts, in one transaction. */
 export async function createInvoice(ctx: Context, input: NewInvoice, query: InvoiceQuery = {}) {
   const { userId, tenantId } = principalOf(ctx);
   checkDates(input.issuedDate, input.dueDate);
   await mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company');
-  const [customFields] = await Promise.all([checkCustomFields(ctx.db, 'invoice', input.customFields), input.contactId && checkContact(ctx, input.contactId, input.companyId)]);
+  const [customFields] = await Promise.all([checkCustomFields(ctx.db, 'invoice', input.customFields), mustBelongToCompany(ctx.db, input.companyId, input)]);
   const taxRate = input.taxRate ?? '0';
   const lines = pricedLines(input.lineItems ?? []);
   const amounts = invoiceAmounts(lines.map((line) => line.total), taxRate);

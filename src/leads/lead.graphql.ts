@@ -1,3 +1,4 @@
+import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
@@ -81,14 +82,11 @@ const CreateLeadInput = builder.inputType('CreateLeadInput', {
     email: t.field({ type: 'EmailAddress', description: 'Email address.', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters.', validate: optionalText(50) }),
     companyName: t.string({ description: 'Company name, at most 255 characters.', validate: optionalText(255) }),
-    intent: t.string({ description: 'What the lead wants.', validate: optionalText(10_000) }),
-    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000) }),
+    intent: t.string({ description: 'What the lead wants.', validate: optionalText(10_000, 'multiline') }),
+    notes: t.string({ description: 'Internal notes.', validate: optionalText(10_000, 'multiline') }),
     assignedTo: t.field({ type: 'UUID', description: 'Id of a user of the tenant to assign the lead to.' }),
     sourceAttribution: t.field({ type: 'JSONObject', description: 'Free-form attribution metadata (campaign parameters and the like).' }),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: "Custom field values by key. Every custom field the tenant marked required must be present.",
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(false) }),
   }),
 });
 
@@ -104,14 +102,11 @@ const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
     email: t.field({ type: 'EmailAddress', description: 'Email address; null clears.', validate: optionalText(320) }),
     phone: t.string({ description: 'Phone number, at most 50 characters; null clears.', validate: optionalText(50) }),
     companyName: t.string({ description: 'Company name, at most 255 characters; null clears.', validate: optionalText(255) }),
-    intent: t.string({ description: 'What the lead wants; null clears.', validate: optionalText(10_000) }),
-    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000) }),
+    intent: t.string({ description: 'What the lead wants; null clears.', validate: optionalText(10_000, 'multiline') }),
+    notes: t.string({ description: 'Internal notes; null clears.', validate: optionalText(10_000, 'multiline') }),
     assignedTo: t.field({ type: 'UUID', description: 'Id of a user of the tenant; null unassigns.' }),
     sourceAttribution: t.field({ type: 'JSONObject', description: 'Attribution metadata; null clears.' }),
-    customFields: t.field({
-      type: 'JSONObject',
-      description: 'Replaces all custom field values (required ones must be present). Cannot be null.',
-    }),
+    customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
 

@@ -1,5 +1,63 @@
+import { DateTime } from 'luxon';
+
 /** Today's date in UTC, as stored in a DATE column (midnight UTC). */
 export const utcToday = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** A DATE column's value as `YYYY-MM-DD`. */
 export const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Business dates and times lie in these years: far wider than any invoice, booking or
+ * inspection, and narrow enough that a typo (`0000-01-01`, `2999-01-01`) is refused with a
+ * message rather than stored, or refused by the database.
+ */
+export const EARLIEST_YEAR = 1900;
+export const LATEST_YEAR = 2200;
+/** Offsets end at ±18:00 (ISO 8601 as java.time and PostgreSQL read it; real zones reach +14:00). */
+const MAX_OFFSET_MINUTES = 18 * 60;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// A date-time must say where it is: `Z` or an offset.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))$/i;
+// `+01:00` in a query string that was not percent-encoded arrives as ` 01:00`.
+const UNENCODED_PLUS = /T[\d:.]+ \d{2}:?\d{2}$/i;
+
+export const DATE_TEXT = `a date YYYY-MM-DD in the years ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
+export const DATE_TIME_TEXT = `an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
+
+const inYears = (value: DateTime) => value.year >= EARLIEST_YEAR && value.year <= LATEST_YEAR;
+
+/** Whether a value is a whole date (`2026-03-08`) rather than a date-time. */
+export const isDate = (value: string) => DATE.test(value);
+
+/** A `YYYY-MM-DD` calendar date in the years allowed, as midnight UTC, or null. */
+function readDate(value: unknown): Date | null {
+  const parsed = typeof value === 'string' && DATE.test(value) ? DateTime.fromISO(value, { zone: 'utc' }) : null;
+  return parsed?.isValid && inYears(parsed) ? parsed.toJSDate() : null;
+}
+
+/** Whether a value is a calendar date `YYYY-MM-DD` in the years allowed. */
+export const isCalendarDate = (value: unknown) => readDate(value) !== null;
+
+/** A `YYYY-MM-DD` calendar date as midnight UTC, or a TypeError saying what it must be. */
+export function parseDate(value: unknown): Date {
+  const date = readDate(value);
+  if (!date) throw new TypeError(`must be ${DATE_TEXT}`);
+  return date;
+}
+
+/**
+ * An ISO 8601 date-time with `Z` or an offset as an instant, or a TypeError saying what it must
+ * be. The one parser of date-times: the `DateTime` scalar and the `from`/`to` bounds use it.
+ */
+export function parseDateTime(value: unknown): Date {
+  const shape = typeof value === 'string' ? DATE_TIME.exec(value) : null;
+  const offsetMinutes = shape?.[5] ? Number(shape[5]) * 60 + Number(shape[6]) : 0;
+  const parsed = shape && offsetMinutes <= MAX_OFFSET_MINUTES && Number(shape[6] ?? 0) < 60 ? DateTime.fromISO(shape[0], { setZone: true }) : null;
+  if (!parsed?.isValid || !inYears(parsed)) throw new TypeError(`must be ${DATE_TIME_TEXT}${unencodedPlusHint(value)}`);
+  return parsed.toJSDate();
+}
+
+/** A hint for a date-time whose offset's `+` was sent unencoded in a query string (where it means a space). */
+export const unencodedPlusHint = (value: unknown) =>
+  typeof value === 'string' && UNENCODED_PLUS.test(value) ? ' (in a query string, write + as %2B)' : '';

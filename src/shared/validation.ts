@@ -1,12 +1,46 @@
 import { z } from 'zod';
 import { badInput } from './errors.js';
 
-/** A required text value of at most `max` characters, not blank. */
-export const requiredText = (max: number) =>
+/**
+ * Characters no text field takes: control characters (C0, DEL, C1), the line and paragraph
+ * separators U+2028/2029, and the bidirectional overrides and isolates (U+202A-202E, U+2066-2069),
+ * which make a name print differently from what it is (in the dashboard, PDFs and emails).
+ * Single-line fields (names, emails, phones...) take none of them; multi-line fields (notes,
+ * descriptions) take line feeds, carriage returns and tabs.
+ */
+const forbiddenInLine = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
+const forbiddenInMultiline = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
+
+export type TextKind = 'line' | 'multiline';
+const textRules: Record<TextKind, { pattern: RegExp; takes: string }> = {
+  line: {
+    pattern: new RegExp(`^[^${forbiddenInLine}]*$`, 'u'),
+    takes: 'a single line of text takes no control characters, line breaks, line or paragraph separators or bidirectional overrides',
+  },
+  multiline: {
+    pattern: new RegExp(`^[^${forbiddenInMultiline}]*$`, 'u'),
+    takes: 'text takes line breaks and tabs, but no other control characters, line or paragraph separators or bidirectional overrides',
+  },
+};
+
+/** The first character of `text` that `kind` refuses, as U+XXXX. */
+function firstRefused(text: string, kind: TextKind): string {
+  const refused = [...text].find((char) => !textRules[kind].pattern.test(char)) ?? '';
+  return `U+${(refused.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Text of at most `max` characters, of one line or of several (`kind`). */
+export const boundedText = (max: number, kind: TextKind = 'line') =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => s.trim().length > 0, 'must not be blank');
+    .regex(textRules[kind].pattern, { error: (issue) => `must not contain ${firstRefused(String(issue.input), kind)} (${textRules[kind].takes})` });
+
+/** Blank: nothing but white space, separators and invisible formatting characters (zero-width space, BOM...). */
+const blank = /^[\p{White_Space}\p{Z}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** A required text value of at most `max` characters, not blank. */
+export const requiredText = (max: number, kind: TextKind = 'line') => boundedText(max, kind).refine((s) => !blank.test(s), 'must not be blank');
 
 /** A non-negative amount of money with up to `digits` digits, then up to 2 decimals. */
 export const moneyOfDigits = (digits: number) =>
@@ -25,7 +59,7 @@ export const positiveQuantity = quantity.refine((value) => /[1-9]/.test(value), 
 export const fraction = z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a decimal fraction from 0 to 1 with at most 6 decimals, such as "0.0825"');
 
 /** An optional, nullable text value of at most `max` characters. */
-export const optionalText = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
+export const optionalText = (max: number, kind: TextKind = 'line') => boundedText(max, kind).nullish();
 
 /**
  * Input-object check for a PATCH: it must change something (an empty one is a client mistake,
@@ -62,4 +96,4 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters');
 
 /** A `search` argument: words, at most 200 characters in all. */
-export const searchText = z.string().max(200, 'must be at most 200 characters').nullish();
+export const searchText = optionalText(200);

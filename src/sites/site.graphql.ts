@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { patchInput, requiredText } from '../shared/validation.js';
+import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createSite, getSite, listSites, updateSite } from './site.service.js';
 
 export const Site = builder.prismaObject('Site', {
@@ -52,7 +51,7 @@ builder.queryFields((t) => ({
     args: {
       ...pageArgs().page,
       companyId: t.arg({ type: 'UUID', description: 'Only sites of this company.' }),
-      search: t.arg.string({ description: 'Case-insensitive words matched against name, address and city.', validate: z.string().max(200).nullish() }),
+      search: t.arg.string({ description: 'Case-insensitive words matched against name, address and city.', validate: searchText }),
     },
     resolve: (_root, args, ctx) => listSites(ctx, args),
   }),

@@ -44,7 +44,8 @@ export async function seedDemoInspections(prisma: PrismaClient, tenantId: string
   const technician = users.find((u) => u.role === 'technician');
   const crane = await createEquipmentType(admin, { name: 'Overhead crane', category: 'Lifting', oshaStandard: '1910.179' });
   const hoist = await createEquipmentType(admin, { name: 'Chain hoist', category: 'Lifting', oshaStandard: '1910.179' });
-  const template = await createTemplate(admin, { name: 'Annual overhead crane inspection', equipmentTypeId: crane.id, sections: checklist });
+  // Made for no equipment type in particular, so it serves the cranes and the hoists alike.
+  const template = await createTemplate(admin, { name: 'Annual lifting equipment inspection', sections: checklist });
   const states = ['draft', 'submitted', 'in_review', 'approved', 'delivered', 'rejected'] as const;
   for (const [i, company] of customers.entries()) {
     const site = await prisma.site.create({ data: { tenantId, companyId: company.id, name: `${company.name} main plant`, address: `${100 + i} Industrial Pkwy` } });

@@ -4,10 +4,10 @@ import { scopedTenantId } from '../db/tenant-scope.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
-import { parseOrThrow } from '../shared/validation.js';
+import { parseOrThrow, requiredText } from '../shared/validation.js';
 
 const TenantInput = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: requiredText(200).transform((name) => name.trim()),
   modules: z.array(z.enum(TenantModule)).default([]),
 });
 
@@ -17,7 +17,7 @@ export async function createTenant(prisma: PrismaClient, input: Record<string, u
 
 const UserInput = z.object({
   tenantId: z.uuid(),
-  name: z.string().trim().min(1).max(200),
+  name: requiredText(200).transform((name) => name.trim()),
   email: z.email().max(320).transform(normalizedEmail),
   role: z.enum(UserRole),
 });

@@ -1519,7 +1519,7 @@ export interface components {
             address?: string | null;
             /** @description City, at most 100 characters. */
             city?: string | null;
-            /** @description Custom field values by key; required ones must be present. */
+            /** @description Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
             customFields?: {
                 [key: string]: unknown;
             } | null;
@@ -1544,7 +1544,7 @@ export interface components {
              * @description Id of a company of the tenant.
              */
             companyId: string;
-            /** @description Custom field values by key; required ones must be present. */
+            /** @description Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
             customFields?: {
                 [key: string]: unknown;
             } | null;
@@ -1566,7 +1566,7 @@ export interface components {
             /** @description Job title, at most 100 characters. */
             role?: string | null;
         };
-        /** @description A new deal. It takes its probability from the stage; its status is `open` in an open stage. */
+        /** @description A new deal. It enters its stage as a move would: the stage's probability, and `open` in an open stage, `won` in a closed-won one and `lost` in a closed-lost one (both with `actualCloseDate` today, UTC), so a deal's status always agrees with its stage. */
         CreateDealInput: {
             /**
              * Format: uuid
@@ -1575,10 +1575,10 @@ export interface components {
             companyId: string;
             /**
              * Format: uuid
-             * @description Id of a contact of the tenant.
+             * @description Id of a contact of the company (`companyId`); one of another company is BAD_USER_INPUT.
              */
             contactId?: string | null;
-            /** @description Custom field values by key; required ones must be present. */
+            /** @description Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
             customFields?: {
                 [key: string]: unknown;
             } | null;
@@ -1593,14 +1593,14 @@ export interface components {
             notes?: string | null;
             /**
              * Format: uuid
-             * @description Id of a user of the tenant; the API key's user when absent, nobody when null.
+             * @description Id of a user of the tenant; nobody when null. When absent: the signed-in user for a dashboard session, and nobody for an API key (a key is an integration, not a salesperson: its deals are not credited to whoever created the key).
              */
             ownerId?: string | null;
             /** @description Product lines. */
             products?: components["schemas"]["DealProductInput"][] | null;
             /**
              * Format: uuid
-             * @description Id of a site of the tenant.
+             * @description Id of a site of the company (`companyId`); one of another company is BAD_USER_INPUT.
              */
             siteId?: string | null;
             /**
@@ -1665,7 +1665,7 @@ export interface components {
         CreateInspectionInput: {
             /**
              * Format: uuid
-             * @description Id of a checklist template of the tenant.
+             * @description Id of a checklist template of the tenant: one made for the equipment's type, or one made for no type in particular (a template for another type is BAD_USER_INPUT).
              */
             checklistTemplateId: string;
             /**
@@ -1690,7 +1690,7 @@ export interface components {
              * @description Lead technician (a user of the tenant).
              */
             technicianId?: string | null;
-            /** @description The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`. */
+            /** @description The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`. */
             technicianIds?: string[] | null;
         };
         /** @description A new invoice, in `draft`, numbered with the tenant's next number. Its amounts are computed from the lines and the tax rate. */
@@ -1705,7 +1705,7 @@ export interface components {
              * @description Id of a contact of that company, the invoice's addressee; without one, it is sent to the company's primary contact.
              */
             contactId?: string | null;
-            /** @description Custom field values by key; required ones must be present. */
+            /** @description Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
             customFields?: {
                 [key: string]: unknown;
             } | null;
@@ -1747,7 +1747,7 @@ export interface components {
             channelType?: string | null;
             /** @description Company name, at most 255 characters. */
             companyName?: string | null;
-            /** @description Custom field values by key. Every custom field the tenant marked required must be present. */
+            /** @description Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
             customFields?: {
                 [key: string]: unknown;
             } | null;
@@ -1967,7 +1967,7 @@ export interface components {
             notes?: string | null;
             /**
              * Format: date
-             * @description Date of payment, YYYY-MM-DD; today (UTC) when absent.
+             * @description Date of payment, YYYY-MM-DD, at the latest tomorrow (UTC); today (UTC) when absent.
              */
             paymentDate?: string | null;
             /** @description How it was paid. */
@@ -2058,7 +2058,7 @@ export interface components {
             address?: string | null;
             /** @description City, at most 100 characters; null clears. */
             city?: string | null;
-            /** @description Replaces all custom field values (required ones must be present). Cannot be null. */
+            /** @description Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
             customFields?: {
                 [key: string]: unknown;
             };
@@ -2078,7 +2078,7 @@ export interface components {
         };
         /** @description Changes to a contact. Absent fields do not change; `null` clears a nullable field. */
         UpdateContactInput: {
-            /** @description Replaces all custom field values (required ones must be present). Cannot be null. */
+            /** @description Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
             customFields?: {
                 [key: string]: unknown;
             };
@@ -2104,15 +2104,15 @@ export interface components {
         UpdateDealInput: {
             /**
              * Format: uuid
-             * @description Id of a company of the tenant.
+             * @description Id of a company of the tenant. The deal's contact and site must be this company's: send them (or null) with it when they are not.
              */
             companyId?: string;
             /**
              * Format: uuid
-             * @description Id of a contact of the tenant; null removes.
+             * @description Id of a contact of the deal's company (the new `companyId` when sent); null removes.
              */
             contactId?: string | null;
-            /** @description Replaces all custom field values (required ones must be present). */
+            /** @description Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
             customFields?: {
                 [key: string]: unknown;
             };
@@ -2136,7 +2136,7 @@ export interface components {
             products?: components["schemas"]["DealProductInput"][];
             /**
              * Format: uuid
-             * @description Id of a site of the tenant; null removes.
+             * @description Id of a site of the deal's company (the new `companyId` when sent); null removes.
              */
             siteId?: string | null;
             /**
@@ -2215,7 +2215,7 @@ export interface components {
         };
         /** @description Changes to the metadata of an invoice, in any status. Absent fields do not change; `null` clears a nullable field. Status, amounts and lines change only through their own operations. */
         UpdateInvoiceInput: {
-            /** @description Replaces all custom field values (required ones must be present). Cannot be null. */
+            /** @description Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
             customFields?: {
                 [key: string]: unknown;
             };
@@ -2245,7 +2245,7 @@ export interface components {
             channelType?: string | null;
             /** @description Company name, at most 255 characters; null clears. */
             companyName?: string | null;
-            /** @description Replaces all custom field values (required ones must be present). Cannot be null. */
+            /** @description Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
             customFields?: {
                 [key: string]: unknown;
             };
@@ -6070,9 +6070,9 @@ export interface operations {
     resourceAvailability: {
         parameters: {
             query?: {
-                /** @description Start of the range, a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z); a date is that day in the resource's time zone. Default: now. */
+                /** @description Start of the range, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200; a date is that day in the resource's time zone. Default: now. */
                 from?: string;
-                /** @description End of the range (exclusive), a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z); a date includes that whole day. Default: 7 days after `from`; at most 31 days after it. */
+                /** @description End of the range (exclusive), a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200; a date includes that whole day. Default: 7 days after `from`; at most 31 days after it. */
                 to?: string;
             };
             header?: {
@@ -6138,7 +6138,7 @@ export interface operations {
     bookings: {
         parameters: {
             query?: {
-                /** @description Only bookings starting at or after this, a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z) (a date is a UTC day). */
+                /** @description Only bookings starting at or after this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200 (a date is a UTC day). */
                 from?: string;
                 /** @description Only bookings linked to this lead. */
                 leadId?: string;
@@ -6150,7 +6150,7 @@ export interface operations {
                 resourceId?: string;
                 /** @description Only bookings with this status. */
                 status?: components["schemas"]["BookingStatus"];
-                /** @description Only bookings starting at or before this, a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-08T09:00:00Z) (a date includes that whole UTC day). */
+                /** @description Only bookings starting at or before this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200 (a date includes that whole UTC day). */
                 to?: string;
             };
             header?: {

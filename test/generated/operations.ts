@@ -69,7 +69,7 @@ export type CreateCompanyInput = {
   address?: string | null | undefined;
   /** City, at most 100 characters. */
   city?: string | null | undefined;
-  /** Custom field values by key; required ones must be present. */
+  /** Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Main email address. */
   email?: string | null | undefined;
@@ -87,7 +87,7 @@ export type CreateCompanyInput = {
 export type CreateContactInput = {
   /** Id of a company of the tenant. */
   companyId: string;
-  /** Custom field values by key; required ones must be present. */
+  /** Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Email address (validated). */
   email?: string | null | undefined;
@@ -105,13 +105,13 @@ export type CreateContactInput = {
   role?: string | null | undefined;
 };
 
-/** A new deal. It takes its probability from the stage; its status is `open` in an open stage. */
+/** A new deal. It enters its stage as a move would: the stage's probability, and `open` in an open stage, `won` in a closed-won one and `lost` in a closed-lost one (both with `actualCloseDate` today, UTC), so a deal's status always agrees with its stage. */
 export type CreateDealInput = {
   /** Id of a company of the tenant. */
   companyId: string;
-  /** Id of a contact of the tenant. */
+  /** Id of a contact of the company (`companyId`); one of another company is BAD_USER_INPUT. */
   contactId?: string | null | undefined;
-  /** Custom field values by key; required ones must be present. */
+  /** Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Expected close date, YYYY-MM-DD. */
   expectedCloseDate?: string | null | undefined;
@@ -119,11 +119,11 @@ export type CreateDealInput = {
   name: string;
   /** Internal notes. */
   notes?: string | null | undefined;
-  /** Id of a user of the tenant; the API key's user when absent, nobody when null. */
+  /** Id of a user of the tenant; nobody when null. When absent: the signed-in user for a dashboard session, and nobody for an API key (a key is an integration, not a salesperson: its deals are not credited to whoever created the key). */
   ownerId?: string | null | undefined;
   /** Product lines. */
   products?: Array<DealProductInput> | null | undefined;
-  /** Id of a site of the tenant. */
+  /** Id of a site of the company (`companyId`); one of another company is BAD_USER_INPUT. */
   siteId?: string | null | undefined;
   /** Id of a pipeline stage of the tenant. */
   stageId: string;
@@ -145,7 +145,7 @@ export type CreateFindingInput = {
 
 /** A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller's role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. */
 export type CreateInspectionInput = {
-  /** Id of a checklist template of the tenant. */
+  /** Id of a checklist template of the tenant: one made for the equipment's type, or one made for no type in particular (a template for another type is BAD_USER_INPUT). */
   checklistTemplateId: string;
   /** Id of equipment of the tenant, standing at the site. */
   equipmentId: string;
@@ -157,7 +157,7 @@ export type CreateInspectionInput = {
   siteId: string;
   /** Lead technician (a user of the tenant). */
   technicianId?: string | null | undefined;
-  /** The team, lead first (users of the tenant, at most 20); takes precedence over `technicianId`. */
+  /** The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`. */
   technicianIds?: Array<string> | null | undefined;
 };
 
@@ -167,7 +167,7 @@ export type CreateInvoiceInput = {
   companyId: string;
   /** Id of a contact of that company, the invoice's addressee; without one, it is sent to the company's primary contact. */
   contactId?: string | null | undefined;
-  /** Custom field values by key; required ones must be present. */
+  /** Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Notes for the customer, printed on the invoice, at most 2000 characters. */
   customerNotes?: string | null | undefined;
@@ -193,7 +193,7 @@ export type CreateLeadInput = {
   channelType?: string | null | undefined;
   /** Company name, at most 255 characters. */
   companyName?: string | null | undefined;
-  /** Custom field values by key. Every custom field the tenant marked required must be present. */
+  /** Custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Email address. */
   email?: string | null | undefined;
@@ -393,7 +393,7 @@ export type RecordPaymentInput = {
   amount: string;
   /** Notes on the payment, at most 10000 characters. */
   notes?: string | null | undefined;
-  /** Date of payment, YYYY-MM-DD; today (UTC) when absent. */
+  /** Date of payment, YYYY-MM-DD, at the latest tomorrow (UTC); today (UTC) when absent. */
   paymentDate?: string | null | undefined;
   /** How it was paid. */
   paymentMethod: PaymentMethod;
@@ -422,7 +422,7 @@ export type UpdateCompanyInput = {
   address?: string | null | undefined;
   /** City, at most 100 characters; null clears. */
   city?: string | null | undefined;
-  /** Replaces all custom field values (required ones must be present). Cannot be null. */
+  /** Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Main email address; null clears. */
   email?: string | null | undefined;
@@ -438,7 +438,7 @@ export type UpdateCompanyInput = {
 
 /** Changes to a contact. Absent fields do not change; `null` clears a nullable field. */
 export type UpdateContactInput = {
-  /** Replaces all custom field values (required ones must be present). Cannot be null. */
+  /** Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Email address; null clears. */
   email?: string | null | undefined;
@@ -458,11 +458,11 @@ export type UpdateContactInput = {
 
 /** Changes to a deal. Absent fields do not change; `null` clears a nullable field. A new `stageId` sets the probability, and the status: `won` in a closed-won stage, `lost` in a closed-lost one (both dated today), `open` again in an open stage (the close date is cleared). Each stage change is logged as an activity. */
 export type UpdateDealInput = {
-  /** Id of a company of the tenant. */
+  /** Id of a company of the tenant. The deal's contact and site must be this company's: send them (or null) with it when they are not. */
   companyId?: string | null | undefined;
-  /** Id of a contact of the tenant; null removes. */
+  /** Id of a contact of the deal's company (the new `companyId` when sent); null removes. */
   contactId?: string | null | undefined;
-  /** Replaces all custom field values (required ones must be present). */
+  /** Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Expected close date, YYYY-MM-DD; null clears. */
   expectedCloseDate?: string | null | undefined;
@@ -476,7 +476,7 @@ export type UpdateDealInput = {
   ownerId?: string | null | undefined;
   /** Replaces all product lines. */
   products?: Array<DealProductInput> | null | undefined;
-  /** Id of a site of the tenant; null removes. */
+  /** Id of a site of the deal's company (the new `companyId` when sent); null removes. */
   siteId?: string | null | undefined;
   /** Move the deal to this stage of the tenant. */
   stageId?: string | null | undefined;
@@ -498,7 +498,7 @@ export type UpdateInspectionInput = {
 
 /** Changes to the metadata of an invoice, in any status. Absent fields do not change; `null` clears a nullable field. Status, amounts and lines change only through their own operations. */
 export type UpdateInvoiceInput = {
-  /** Replaces all custom field values (required ones must be present). Cannot be null. */
+  /** Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Notes for the customer, printed on the invoice, at most 2000 characters; null clears. */
   customerNotes?: string | null | undefined;
@@ -516,7 +516,7 @@ export type UpdateLeadInput = {
   channelType?: string | null | undefined;
   /** Company name, at most 255 characters; null clears. */
   companyName?: string | null | undefined;
-  /** Replaces all custom field values (required ones must be present). Cannot be null. */
+  /** Replaces all custom field values by key: each value of its field's type (`text` up to 10000 characters; `number` a JSON number or decimal string, at most 30 digits before the point and 30 after; `boolean`; `date` YYYY-MM-DD in the years 1900 to 2200; `select` one of its options). A key the tenant has not defined is BAD_USER_INPUT (a misspelt key is never stored silently); required ones must be present. Cannot be null. */
   customFields?: Record<string, unknown> | null | undefined;
   /** Email address; null clears. */
   email?: string | null | undefined;
