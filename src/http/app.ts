@@ -67,7 +67,7 @@ export interface AppOptions {
   metrics?: Plugin;
   /** True once the process is shutting down: readiness then answers 503. */
   draining?: () => boolean;
-  /** Where users reach this server, for links in emails (default http://localhost). */
+  /** Where users reach this server, for links in emails and the OpenAPI document's `servers` (default http://localhost). */
   publicUrl?: string;
 }
 
@@ -132,7 +132,7 @@ export function createApp({
       ...(metrics ? [metrics] : []),
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
-      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas) }),
+      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas), publicUrl }),
       useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request)) }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
