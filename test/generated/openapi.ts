@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * List bookable resources
-         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`. A publishable key sees only active, published resources.
+         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`: all of them, up to 500 (`hasMore` says when there are more). A publishable key sees only active, published resources.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -5392,7 +5392,7 @@ export interface operations {
             query?: {
                 /** @description Include inactive resources (ignored for publishable keys). */
                 includeInactive?: boolean;
-                /** @description Maximum rows to return: 1 to 100, default 25. */
+                /** @description Maximum rows to return: 1 to 500. Default: all of them, up to 500 (`hasMore` says when there are more). */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
@@ -5471,6 +5471,13 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching resources, all pages together.
+                         */
+                        total: number;
+                        /** @description Whether more matching resources follow this list (ask again with a larger `offset`). */
+                        hasMore: boolean;
                     };
                 };
             };
