@@ -47,8 +47,9 @@ const ConfigSchema = z.object({
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin is scheme://host[:port], without a path'))),
   /**
-   * Where users reach this server (`https://api.example.com`), for the links in its emails: never
-   * taken from a request's Host header, which a client chooses. Default: http://localhost:PORT.
+   * Where users reach this server (`https://api.example.com`), for the links in its emails and the
+   * `servers` of /openapi.json: never taken from a request's Host header, which a client chooses.
+   * Default: http://localhost:PORT.
    * With https, the dashboard's session cookie is Secure.
    */
   PUBLIC_URL: z

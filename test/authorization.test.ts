@@ -3,8 +3,9 @@ import { getNamedType, isLeafType, isListType, isNonNullType, isObjectType } fro
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/auth/scopes.js';
 import { allScopes } from '../src/auth/scopes.js';
+import { createKeyPair } from '../src/auth/key-pairs.js';
 import { schema } from '../src/graphql/schema.js';
-import { authorizationWorld, embeddedRelations, expectedReadScope } from './support/authorization-world.js';
+import { authorizationWorld, crossScopeEdges, expectedReadScope } from './support/authorization-world.js';
 import { useHarness } from './support/harness.js';
 
 const harness = useHarness();
@@ -28,9 +29,9 @@ function recordTypeOf(field: GraphQLField<unknown, unknown>): string | undefined
 interface Step {
   field: string;
   args: string;
-  /** The record type this step reaches, and whether its parent embeds it (readable with the parent). */
+  /** The record type this step reaches, and what a key that cannot read it meets (by the edge table). */
   record?: string;
-  embedded: boolean;
+  edge: 'refused' | 'null';
 }
 
 /** Every path of object fields from a root field, up to `maxDepth` steps, never revisiting a type. */
@@ -48,22 +49,27 @@ function paths(root: GraphQLField<unknown, unknown>): { steps: Step[]; leaf: str
     for (const field of fields) {
       const named = getNamedType(field.type);
       if (!isObjectType(named) || seen.has(named.name)) continue;
-      const step = { field: field.name, args: argsFor(field), record: recordTypeOf(field), embedded: embeddedRelations.has(`${parentName}.${field.name}`) };
+      const step: Step = { field: field.name, args: argsFor(field), record: recordTypeOf(field), edge: crossScopeEdges[`${parentName}.${field.name}`] ?? 'refused' };
       walk(named, [...steps, step], new Set([...seen, named.name]), named.name);
     }
   };
   const named = getNamedType(root.type) as GraphQLObjectType;
-  walk(named, [{ field: root.name, args: argsFor(root), record: recordTypeOf(root), embedded: false }], new Set([named.name]), named.name);
+  walk(named, [{ field: root.name, args: argsFor(root), record: recordTypeOf(root), edge: 'refused' }], new Set([named.name]), named.name);
   return found;
 }
 
 const holds = (scope: Scope, needed: Scope | Scope[] | 'any secret key') =>
   needed === 'any secret key' || (Array.isArray(needed) ? needed.includes(scope) : needed === scope);
 
-/** Whether a key with only `scope` may read along `steps`, by the expected table. */
-function permitted(scope: Scope, rootScope: Scope | Scope[] | 'any secret key', steps: Step[]): boolean {
-  if (!holds(scope, rootScope)) return false;
-  return steps.every((step) => step.embedded || !step.record || holds(scope, expectedReadScope[step.record]!));
+/**
+ * What a key with only `scope` gets along `steps`, by the expected table: the value, a refusal, or
+ * null (without an error) at the first step it cannot read, named by that step's field.
+ */
+function outcome(scope: Scope, rootScope: Scope | Scope[] | 'any secret key', steps: Step[]): 'read' | 'refused' | { nullAt: string } {
+  if (!holds(scope, rootScope)) return 'refused';
+  const unreadable = steps.find((step) => step.record && !holds(scope, expectedReadScope[step.record]!));
+  if (!unreadable) return 'read';
+  return unreadable.edge === 'null' ? { nullAt: unreadable.field } : 'refused';
 }
 
 const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
@@ -78,6 +84,12 @@ const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   apiKeyPairs: 'settings.manage', apiScopes: 'settings.manage', viewer: 'any secret key',
   invoices: 'invoices.read', invoice: 'invoices.read', invoiceHistory: 'invoices.read', invoicePdf: 'invoices.read', invoiceSettings: 'invoices.read',
 };
+
+/** A secret key of the world's tenant holding exactly `scopes`. */
+async function keyWith(scopes: Scope[]) {
+  const pair = await createKeyPair(h.db.prisma, { tenantId: world.owner.tenantId, userId: world.owner.userId, name: scopes.join(' '), scopes });
+  return pair.secret.key;
+}
 
 async function ask(key: string, query: string) {
   const response = await h.app.fetch('http://localhost/graphql', {
@@ -104,14 +116,30 @@ describe('every type enforces its own read scope, however it is reached', () => 
         const results = await Promise.all(allScopes.map(async (scope) => [scope, await ask(world.keys.get(scope)!, query)] as const));
         for (const [scope, result] of results) {
           const codes = (result.errors ?? []).map((e) => e.extensions.code);
-          const expected = permitted(scope, rootScopes[root]!, steps);
-          const ok = expected ? codes.length === 0 : codes.length > 0 && codes.every((c) => c === 'FORBIDDEN');
-          if (!ok) mismatches.push(`${scope} ${expected ? 'should read' : 'should be refused'} ${query}: ${codes.join(',') || 'no error'}`);
+          const expected = outcome(scope, rootScopes[root]!, steps);
+          const ok =
+            expected === 'read' ? codes.length === 0
+            : expected === 'refused' ? codes.length > 0 && codes.every((c) => c === 'FORBIDDEN')
+            : codes.length === 0 && JSON.stringify(result.data).includes(`"${expected.nullAt}":null`);
+          if (!ok) mismatches.push(`${scope} should ${typeof expected === 'string' ? expected : `see null at ${expected.nullAt}`}: ${query}: ${codes.join(',') || JSON.stringify(result.data)}`);
         }
       }
       expect(mismatches).toEqual([]);
     });
   }
+
+  it('lists every relation between record types of different read scopes in the edge table, and every record type in the scope table', () => {
+    const records = Object.values(schema.getTypeMap()).filter((type): type is GraphQLObjectType => isObjectType(type) && Boolean(type.extensions.pothosPrismaModel));
+    expect(records.map((type) => type.name).filter((name) => !(name in expectedReadScope))).toEqual([]);
+    const crossing = records.flatMap((type) =>
+      Object.values(type.getFields()).flatMap((field) => {
+        const target = recordTypeOf(field);
+        const differs = target && JSON.stringify(expectedReadScope[target]) !== JSON.stringify(expectedReadScope[type.name]);
+        return differs ? [`${type.name}.${field.name}`] : [];
+      }),
+    );
+    expect(crossing.sort()).toEqual(Object.keys(crossScopeEdges).sort());
+  });
 
   it('reaches records along every path (the world has one of each, so "no error" means "read")', async () => {
     const result = await ask(world.owner.secret, `{ company(id: "${world.company.id}") { contacts { edges { node { email } } } sites { edges { node { name } } } deals { edges { node { value } } } } }`);
@@ -172,6 +200,45 @@ describe('the reported holes stay closed', () => {
     expect(refusedRead.status).toBe(403);
   });
 
+  it('a bookings.read key reads the booking and its guest, but not the lead behind it, on both surfaces', async () => {
+    const key = world.keys.get('bookings.read')!;
+    const viaGraphql = await ask(key, `{ booking(id: "${world.booking.id}") { firstName email lead { status notes intent customFields sourceAttribution assignee { email } } } }`);
+    expect(viaGraphql).toEqual({ data: { booking: { firstName: 'Gus', email: 'guest@acme.example', lead: null } } });
+    const viaRest = await harness.rest('GET', `/api/bookings/${world.booking.id}`, { key });
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body.booking).toMatchObject({ id: world.booking.id, leadId: world.lead.id, firstName: 'Gus', lastName: 'Guest', email: 'guest@acme.example', resource: { name: 'Bay' }, lead: null });
+    // With the lead's own scope as well, the lead is there.
+    const both = await keyWith(['bookings.read', 'leads.lead.read']);
+    const withLead = await harness.rest('GET', `/api/bookings/${world.booking.id}`, { key: both });
+    expect(withLead.body.booking.lead).toEqual({ id: world.lead.id, firstName: world.lead.firstName, lastName: world.lead.lastName, email: 'guest@acme.example', status: 'new' });
+    expect(await ask(both, `{ booking(id: "${world.booking.id}") { lead { status } } }`)).toEqual({ data: { booking: { lead: { status: 'new' } } } });
+  });
+
+  it("an inspections.read key reads the customer's name and the site's address, nothing more of the company or site", async () => {
+    const key = world.keys.get('inspections.read')!;
+    const inspection = world.ids.InspectionDetail!;
+    const detail = await harness.rest('GET', `/api/inspections/${inspection}`, { key });
+    expect(detail.status).toBe(200);
+    expect(detail.body.customer).toEqual({ id: world.company.id, name: 'Acme' });
+    expect(detail.body.site).toEqual({ id: world.site.id, name: 'Yard', address: null, city: null, state: null });
+    for (const beyond of ['customer { customFields }', 'customer { phone email }', 'customer { contacts { totalCount } }', 'site { postalCode }', 'site { company { name } }']) {
+      const result = await ask(key, `{ inspection(id: "${inspection}") { ${beyond} } }`);
+      expect(result.errors?.length, beyond).toBeGreaterThan(0);
+      expect(result.data ?? null, beyond).toBeNull();
+    }
+    const listed = await ask(key, `{ inspections { data { customer { id name } site { name } } } }`);
+    expect(listed).toEqual({ data: { inspections: { data: [{ customer: { id: world.company.id, name: 'Acme' }, site: { name: 'Yard' } }] } } });
+  });
+
+  it("a pipeline key reads what the deal shows of its company, contact and site, not the rest of those records", async () => {
+    const key = world.keys.get('pipeline')!;
+    for (const beyond of ['company { customFields }', 'company { address postalCode }', 'contact { notes }', 'contact { customFields }', 'contact { isPrimary }', 'site { postalCode }']) {
+      const result = await ask(key, `{ deal(id: "${world.deal.id}") { ${beyond} } }`);
+      expect(result.errors?.length, beyond).toBeGreaterThan(0);
+      expect(result.data ?? null, beyond).toBeNull();
+    }
+  });
+
   it('a pipeline key reads the deal shapes the specification gives it, company and contact included', async () => {
     const key = world.keys.get('pipeline')!;
     const detail = await harness.rest('GET', `/api/v1/pipeline/deals/${world.deal.id}`, { key });
@@ -179,7 +246,8 @@ describe('the reported holes stay closed', () => {
     expect(detail.body.data).toMatchObject({ company: { name: 'Acme' }, contact: { email: 'pat@acme.example' }, site: { name: 'Yard' }, owner: { id: world.owner.userId } });
     const list = await harness.rest('GET', '/api/v1/pipeline/deals', { key });
     expect(list.body.data[0]).toMatchObject({ company: { id: world.company.id, name: 'Acme' } });
+    // What the deal shows of its company is a summary: the company's own relations are not on it.
     const beyond = await ask(key, `{ deal(id: "${world.deal.id}") { company { contacts { totalCount } } } }`);
-    expect(beyond.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((beyond.errors?.[0] as { message?: string } | undefined)?.message).toBe('Cannot query field "contacts" on type "DealCompany".');
   });
 });

@@ -1,10 +1,12 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
 
 const harness = useHarness();
-const { h, tenant, rest } = harness;
+const { h, tenant, rest, gql } = harness;
 const make = fixtures(harness);
 
 /** Start times of the slots a resource offers over a range. */
@@ -111,11 +113,66 @@ describe('bookable resources', () => {
     expect(await names('?query=BAY')).toEqual(['Bay One', 'Bay Two']);
     expect(await names('?includeInactive=true&query=bay')).toEqual(['Bay One', 'Bay Two', 'Closed bay']);
     expect(await names('?limit=1&offset=1')).toEqual(['Bay One']);
-    for (const bad of ['limit=101', 'limit=0', 'offset=-1', 'type=boat', 'includeInactive=yes', 'page=2']) {
+    for (const bad of ['limit=501', 'limit=0', 'offset=-1', 'type=boat', 'includeInactive=yes', 'page=2']) {
       const response = await rest('GET', `/api/bookings/resources?${bad}`, { key: mine.secret });
       expect(response.status, bad).toBe(400);
       expect(response.body.details[0].field, bad).toBe(bad.split('=')[0]);
     }
+  });
+});
+
+describe('the resource list answers all of them', () => {
+  /** `count` active, published resources named `R001`... written straight to the table (one inactive besides), for tenant `t`. */
+  const manyResources = async (t: TenantFixture, count: number) => {
+    const rows = Array.from({ length: count }, (_, i) => ({ name: `R${String(i + 1).padStart(3, '0')}`, isActive: true, published: true }));
+    await h.db.prisma.bookableResource.createMany({
+      data: [...rows, { name: 'Z inactive', isActive: false, published: true }].map((row, i) => ({ ...row, tenantId: t.tenantId, type: 'room' as const, slug: `r-${i}`, timezone: 'UTC', defaultDurationMinutes: 60 })),
+    });
+  };
+  const restList = async (key: string, query = '') => {
+    const response = await rest('GET', `/api/bookings/resources${query}`, { key });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { names: (response.body.data as { name: string }[]).map((r) => r.name), total: response.body.total, hasMore: response.body.hasMore };
+  };
+  const gqlList = async (key: string, args = '') => {
+    const document = parse(`{ bookableResources${args} { data { name } total hasMore } }`) as TypedDocumentNode<{ bookableResources: { data: { name: string }[]; total: number; hasMore: boolean } }>;
+    const result = await gql(key, document);
+    expect(result.errors).toBeUndefined();
+    const list = result.data!.bookableResources;
+    return { names: list.data.map((r) => r.name), total: list.total, hasMore: list.hasMore };
+  };
+  const named = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `R${String(from + i).padStart(3, '0')}`);
+
+  it('without a limit, every active resource (27 here), with the total and hasMore; limit and offset page through them', async () => {
+    const t = await tenant();
+    await manyResources(t, 27);
+    for (const list of [await restList(t.secret), await gqlList(t.secret), await restList(t.publishable)]) {
+      expect(list).toEqual({ names: named(1, 27), total: 27, hasMore: false });
+    }
+    expect(await restList(t.secret, '?limit=25')).toEqual({ names: named(1, 25), total: 27, hasMore: true });
+    expect(await restList(t.secret, '?limit=25&offset=25')).toEqual({ names: named(26, 27), total: 27, hasMore: false });
+    expect(await gqlList(t.secret, '(limit: 10, offset: 20)')).toEqual({ names: named(21, 27), total: 27, hasMore: false });
+    expect(await restList(t.secret, '?includeInactive=true&offset=27')).toEqual({ names: ['Z inactive'], total: 28, hasMore: false });
+    // The cost estimate counts the ceiling for a list without `limit`, as for any list size asked for.
+    const nested = (args: string) => parse(`query Week${args ? '($limit: Int)' : ''} { bookableResources${args} { data { hours { weekday opensAt closesAt } availability { slotId startsAt endsAt remaining } } } }`);
+    for (const [args, variables] of [['', {}], ['(limit: $limit)', { limit: 500 }]] as const) {
+      const costly = await gql(t.secret, nested(args) as TypedDocumentNode<unknown, { limit?: number }>, variables);
+      expect(costly.errors?.[0]?.extensions.code, args).toBe('QUERY_TOO_COSTLY');
+    }
+    expect((await gql(t.secret, nested('(limit: $limit)') as TypedDocumentNode<unknown, { limit?: number }>, { limit: 100 })).errors).toBeUndefined();
+  });
+
+  it('stops at the ceiling of 500 and says there are more', async () => {
+    const t = await tenant();
+    await manyResources(t, 501);
+    for (const list of [await restList(t.secret), await gqlList(t.secret)]) {
+      expect(list.names).toEqual(named(1, 500));
+      expect(list).toMatchObject({ total: 501, hasMore: true });
+    }
+    expect(await restList(t.secret, '?offset=500')).toEqual({ names: ['R501'], total: 501, hasMore: false });
+    expect(await restList(t.secret, '?limit=500&offset=1')).toMatchObject({ total: 501, hasMore: false });
+    const over = await rest('GET', '/api/bookings/resources?limit=501', { key: t.secret });
+    expect(over).toMatchObject({ status: 400, body: { details: [{ field: 'limit', message: 'must be between 1 and 500' }] } });
   });
 });
 

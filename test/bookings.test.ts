@@ -255,7 +255,7 @@ describe('publishable keys and scopes', () => {
     }
     expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('confirmed');
     expect((await h.db.prisma.bookableResource.findUniqueOrThrow({ where: { id: published.id } })).name).toBe('Public room');
-    // Through GraphQL the widget cannot read the guest's lead off its own booking either: it reads null.
+    // Through GraphQL the widget cannot read the guest's lead off its own booking either: it is null.
     const next = (await rest('GET', `/api/bookings/resources/${published.id}/availability`, { key: t.secret })).body.slots[0].slotId;
     const withLead = await gql(t.publishable, BookSlotWithLeadDocument, { input: { slotId: next, ...guest } });
     expect(withLead.errors).toBeUndefined();

@@ -1,4 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/http/app.js';
 import { offlineBrowser } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 import type { ServerProcess } from './support/server-process.js';
@@ -18,6 +20,20 @@ describe('API reference and GraphiQL', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).length).toBeGreaterThan(0);
     expect(document.servers).toEqual([{ url: 'http://localhost', description: 'This server' }]);
+  });
+
+  it('names the server by its configured public URL, never by the Host header a client sends', async () => {
+    const app = createApp({ prisma: h.db.prisma, publicUrl: 'https://api.example.com/platform' });
+    const spoofed = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    for (const url of ['http://evil.example/openapi.json', 'http://localhost/openapi.json']) {
+      const document = await (await app.fetch(url, { headers: spoofed })).json();
+      expect(document.servers, url).toEqual([{ url: 'https://api.example.com/platform', description: 'This server' }]);
+    }
+    // The reference page loads that document by a relative path, and names no host itself.
+    const page = await (await app.fetch('http://evil.example/docs', { headers: spoofed })).text();
+    const init = await (await app.fetch('http://evil.example/docs/init.js', { headers: spoofed })).text();
+    expect(page + init).not.toContain('evil.example');
+    expect(init).toContain("url: '/openapi.json'");
   });
 
   it('serves Swagger UI at /docs from same-origin assets only, under a strict CSP', async () => {
@@ -76,7 +92,7 @@ describe('in a browser without internet access', { timeout: 180_000 }, () => {
   const browser = offlineBrowser();
 
   beforeAll(async () => {
-    database = await serverDatabase();
+    database = await serverDatabase({ PUBLIC_URL: 'https://api.example.com' });
     server = await startServer(database.env);
   });
   afterAll(async () => {
@@ -86,6 +102,20 @@ describe('in a browser without internet access', { timeout: 180_000 }, () => {
   });
 
   const offlinePage = () => browser.page(server.base);
+
+  it('names PUBLIC_URL in /openapi.json whatever Host header the request carries', async () => {
+    const { hostname, port } = new URL(server.base);
+    const body = await new Promise<string>((resolve, reject) => {
+      const sent = httpRequest({ hostname, port, path: '/openapi.json', headers: { host: 'evil.example' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(JSON.parse(body).servers).toEqual([{ url: 'https://api.example.com', description: 'This server' }]);
+  });
 
   it('renders GraphiQL at /graphql', async () => {
     const { page, blocked } = await offlinePage();

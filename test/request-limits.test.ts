@@ -128,7 +128,7 @@ describe('GraphQL documents', () => {
 
   it('refuses an operation whose worst case exceeds the cost budget before any resolver runs', async () => {
     const t = await tenant({ scopes: ['pipeline', 'companies.read'] });
-    const query = '{ deals(limit: 100) { data { id company { deals(first: 100) { edges { node { id company { deals(first: 100) { edges { node { id } } } } } } } } } } }';
+    const query = '{ companies(limit: 100) { data { id deals(first: 100) { edges { node { id stage { deals(first: 100) { edges { node { id } } } } } } } } } }';
     const statements = await harness.countStatements(async () => {
       const result = await graphql(t.secret, query);
       expect(result.body.data ?? null).toBeNull();
@@ -137,9 +137,9 @@ describe('GraphQL documents', () => {
     });
     expect(statements).toBe(0); // nothing but authentication, which is not counted
     // The same shape with small pages is fine, and variables count as their values.
-    const small = await graphql(t.secret, 'query($n: Int) { deals(limit: 10) { data { company { deals(first: $n) { totalCount } } } } }', { n: 10 });
+    const small = await graphql(t.secret, 'query($n: Int) { companies(limit: 10) { data { deals(first: $n) { totalCount } } } }', { n: 10 });
     expect(small.body.errors).toBeUndefined();
-    const big = await graphql(t.secret, 'query($n: Int) { deals(limit: 100) { data { company { deals(first: $n) { edges { node { id name value status notes createdAt } } } } } } }', { n: 100 });
+    const big = await graphql(t.secret, 'query($n: Int) { companies(limit: 100) { data { deals(first: $n) { edges { node { id name value status notes createdAt } } } } } }', { n: 100 });
     expect(big.body.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
   });
 

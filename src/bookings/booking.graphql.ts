@@ -3,7 +3,7 @@ import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
 import { pageArgs } from '../graphql/pagination.js';
-import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, nullUnlessReadable, readableBy } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
@@ -57,13 +57,13 @@ export const Booking = builder.prismaObject('Booking', {
     source: t.exposeString('source', { description: 'Attribution of the booking (`api` unless given).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was booked (ISO 8601, UTC).' }),
     cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true, description: 'When it was cancelled (ISO 8601, UTC), or null.' }),
-    resource: t.relation('resource', { ...grantsReturnedRecord, description: 'The booked resource.' }),
+    resource: t.relation('resource', { description: 'The booked resource.' }),
+    // The guest's name, email and phone are the booking's own fields; the lead behind them (its
+    // status, notes, assignee) is the business's CRM data.
     lead: t.relation('lead', {
-      ...grantsReturnedRecord,
-      authScopes: { scope: 'bookings.read' },
-      unauthorizedResolver: hiddenFromPublishableKeys.unauthorizedResolver,
+      ...nullUnlessReadable('Lead'),
       nullable: true,
-      description: 'The lead the guest is. Needs a secret key with `bookings.read`; always null to a publishable key.',
+      description: "The lead the guest is; null for a key without `leads.lead.read` (the guest's name, email and phone are the booking's own fields).",
     }),
   }),
 });

@@ -8,7 +8,7 @@ const bookingDetail = `${booking} resource { id name type timezone } lead { id f
 
 // Static paths come before `/bookings/:id`, which would otherwise take `resources` for an id.
 export const bookingRoutes: RestRoutes = {
-  'Query.bookableResources': { method: 'GET', path: '/bookings/resources', summary: 'List bookable resources', select: `{ data { ${resource} } }` },
+  'Query.bookableResources': { method: 'GET', path: '/bookings/resources', summary: 'List bookable resources', select: `{ data { ${resource} } total hasMore }` },
   'Mutation.createBookableResource': { method: 'POST', path: '/bookings/resources', summary: 'Create a bookable resource', status: 201, envelope: 'data', select: `{ ${resource} }` },
   'Query.bookableResource': { method: 'GET', path: '/bookings/resources/:id', summary: 'Get a bookable resource', envelope: 'data', select: `{ ${resource} }` },
   'Mutation.updateBookableResource': { method: 'PATCH', path: '/bookings/resources/:id', summary: 'Update a bookable resource', envelope: 'data', select: `{ ${resource} }` },

@@ -3,7 +3,7 @@ import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { DeletionResult } from '../graphql/deletion-result.js';
-import { pageArgs } from '../graphql/pagination.js';
+import { wholeListArgs } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -18,6 +18,7 @@ import {
   isVisibleTo,
   listResources,
   listUpcomingClosures,
+  MAX_RESOURCE_LIST,
   type OpeningInterval,
   setResourceHours,
   updateResource,
@@ -112,9 +113,13 @@ const ResourceClosure = builder.prismaObject('ResourceClosure', {
   }),
 });
 
-const BookableResourceList = builder.objectRef<{ data: object[] }>('BookableResourceList').implement({
-  description: 'Bookable resources by name.',
-  fields: (t) => ({ data: t.field({ type: [BookableResource], description: 'The resources.', resolve: (list) => list.data as never }) }),
+const BookableResourceList = builder.objectRef<{ data: object[]; total: number; hasMore: boolean }>('BookableResourceList').implement({
+  description: 'Bookable resources by name: all that match, unless `limit` or the ceiling stops the list (then `hasMore` is true).',
+  fields: (t) => ({
+    data: t.field({ type: [BookableResource], description: 'The resources.', resolve: (list) => list.data as never }),
+    total: t.exposeInt('total', { description: 'Number of matching resources, all pages together.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'Whether more matching resources follow this list (ask again with a larger `offset`).' }),
+  }),
 });
 
 const ResourceAvailabilityType = builder.objectRef<{ resourceId: string; slots: Slot[] }>('ResourceAvailability').implement({
@@ -225,10 +230,10 @@ const manage = { scope: 'bookings.resources.manage' } as const;
 builder.queryFields((t) => ({
   bookableResources: t.field({
     type: BookableResourceList,
-    description: 'Bookable resources of the tenant by name; active ones unless `includeInactive`. A publishable key sees only active, published resources.',
+    description: `Bookable resources of the tenant by name; active ones unless \`includeInactive\`: all of them, up to ${MAX_RESOURCE_LIST} (\`hasMore\` says when there are more). A publishable key sees only active, published resources.`,
     authScopes: { publicScope: 'bookings.read' },
     args: {
-      ...pageArgs().offset,
+      ...wholeListArgs(MAX_RESOURCE_LIST),
       type: t.arg({ type: ResourceTypeEnum, description: 'Only resources of this type.' }),
       query: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: searchText }),
       includeInactive: t.arg.boolean({ description: 'Include inactive resources (ignored for publishable keys).', defaultValue: false, required: true }),

@@ -24,19 +24,24 @@ export interface ResourceFilter {
   offset: number;
 }
 
+/**
+ * Most resources one list answers. The specification lists "all active bookable resources"; a
+ * tenant has tens, and this bounds the answer for one with more (`hasMore` then says so).
+ */
+export const MAX_RESOURCE_LIST = 500;
+
 export async function listResources(ctx: Context, filter: ResourceFilter) {
-  const data = await ctx.db.bookableResource.findMany({
-    where: {
-      type: filter.type ?? undefined,
-      isActive: filter.includeInactive ? undefined : true,
-      AND: searchWords(filter.query, ['name']),
-      ...visibleToCaller(ctx),
-    },
-    orderBy: [{ name: 'asc' }, { id: 'asc' }],
-    skip: filter.offset,
-    take: filter.limit,
-  });
-  return { data };
+  const where = {
+    type: filter.type ?? undefined,
+    isActive: filter.includeInactive ? undefined : true,
+    AND: searchWords(filter.query, ['name']),
+    ...visibleToCaller(ctx),
+  };
+  const [data, total] = await Promise.all([
+    ctx.db.bookableResource.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip: filter.offset, take: filter.limit }),
+    ctx.db.bookableResource.count({ where }),
+  ]);
+  return { data, total, hasMore: filter.offset + data.length < total };
 }
 
 export const getResource = (ctx: Context, id: string) =>

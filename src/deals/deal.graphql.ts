@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
+import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 
@@ -53,6 +54,34 @@ export const DealActivity = builder.prismaObject('DealActivity', {
   }),
 });
 
+// What the specification's deal shape embeds of its company and contact: readable with the deal
+// (`pipeline`); the rest of those records needs `companies.read` or `contacts.read`.
+const DealCompany = builder.prismaObject('Company', {
+  variant: 'DealCompany',
+  authScopes: readableBy('DealCompany'),
+  description: "A deal's company as the deal shows it. The whole company (`company(id:)`) needs `companies.read`.",
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
+    name: t.exposeString('name', { description: 'Company name.' }),
+    phone: t.exposeString('phone', { nullable: true, description: 'Main phone number.' }),
+    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Main email address.' }),
+  }),
+});
+
+const DealContact = builder.prismaObject('Contact', {
+  variant: 'DealContact',
+  authScopes: readableBy('DealContact'),
+  description: "A deal's contact as the deal shows it. The whole contact (`contact(id:)`) needs `contacts.read`.",
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
+    firstName: t.exposeString('firstName', { description: 'First name.' }),
+    lastName: t.exposeString('lastName', { description: 'Last name.' }),
+    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address.' }),
+    phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
+    role: t.exposeString('role', { nullable: true, description: 'Job title.' }),
+  }),
+});
+
 export const Deal = builder.prismaObject('Deal', {
   authScopes: readableBy('Deal'),
   description: 'A sales opportunity with a company, in a pipeline stage. Its status and probability follow its stage.',
@@ -70,11 +99,10 @@ export const Deal = builder.prismaObject('Deal', {
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for deals, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the deal was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the deal last changed (ISO 8601, UTC).' }),
-    // The specification's deal shape embeds these: readable with the deal, not beyond.
-    company: t.relation('company', { ...grantsReturnedRecord, description: 'The customer company (readable as part of the deal with the `pipeline` scope).' }),
-    contact: t.relation('contact', { ...grantsReturnedRecord, nullable: true, description: 'The contact at the company, if any (readable as part of the deal).' }),
+    company: t.relation('company', { type: DealCompany, description: 'The customer company: what the deal shows of it.' }),
+    contact: t.relation('contact', { type: DealContact, nullable: true, description: 'The contact at the company, if any: what the deal shows of them.' }),
     stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
-    site: t.relation('site', { ...grantsReturnedRecord, nullable: true, description: 'The customer site the deal is about, if any.' }),
+    site: t.relation('site', { type: SiteSummary, nullable: true, description: 'The customer site the deal is about, if any: its name and address.' }),
     owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
     activities: t.relation('activities', {
       ...listOf('DealActivity'),

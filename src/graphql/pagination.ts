@@ -52,6 +52,23 @@ export const pageArgs = () => ({
   })),
 });
 
+/**
+ * `limit`/`offset` for a list the specification answers whole ("all active bookable resources"):
+ * without `limit`, every row up to `ceiling`; `limit` itself may be 1 to `ceiling`. The ceiling is
+ * on the argument (`extensions.largest`), where the cost estimate reads it.
+ */
+export const wholeListArgs = (ceiling: number) =>
+  builder.args((t) => ({
+    limit: t.int({
+      description: `Maximum rows to return: 1 to ${ceiling}. Default: all of them, up to ${ceiling} (\`hasMore\` says when there are more).`,
+      defaultValue: ceiling,
+      required: true,
+      extensions: { largest: ceiling },
+      validate: z.number().int().min(1, `must be between 1 and ${ceiling}`).max(ceiling, `must be between 1 and ${ceiling}`),
+    }),
+    offset: pageArgs().offset.offset,
+  }));
+
 /** Skip/take of a page-based list. */
 export const pageWindow = ({ page, limit }: { page: number; limit: number }) => ({ skip: (page - 1) * limit, take: limit });
 

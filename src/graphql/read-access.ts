@@ -16,7 +16,14 @@ const readScopes = {
   Pipeline: { scope: 'pipeline' },
   PipelineStage: { scope: 'pipeline' },
   Lead: { scope: 'leads.lead.read' },
+  // Summaries: the part of a record another record's published shape embeds, readable with that
+  // record; the rest of the record needs its own scope (above).
+  DealCompany: { scope: 'pipeline' },
+  DealContact: { scope: 'pipeline' },
+  SiteSummary: { scope: 'pipeline', ...inspectionsRead },
+  InspectionCustomer: inspectionsRead,
   User: { secretKey: true },
+  Tenant: { secretKey: true },
   ApiKeyPair: { scope: 'settings.manage' },
   ApiKey: { scope: 'settings.manage' },
   // Guests' widgets list resources with a publishable key; managers read what they manage.
@@ -50,18 +57,18 @@ export function readAccessNote(typeName: string): string | undefined {
 }
 
 /**
- * Type-level `authScopes`: every field of the type needs its read scope, unless the record was
- * returned by a granting field (see `ReadGrantsPlugin`). Grants are not inherited, so a granted
- * record's own relations need their own scopes again. Evaluated once per record and request.
+ * Type-level `authScopes`: every field of the type needs its read scope, unless the record is a
+ * mutation's own result (see `ReadGrantsPlugin`). A relation never grants: the record it reaches
+ * needs its own scope again, so a parent that embeds part of another record reaches a summary type
+ * holding only that part. Evaluated once per record and request.
  */
 export const readableBy = (type: RecordType) => (record: object, ctx: Context) => ctx.readGrants.has(record) || readScopes[type];
 
 /**
- * For relations whose record is part of the parent's published shape, readable with the parent:
- * the records a deal embeds (its company, contact and site, as the specification's deal shape has
- * them). Mutations grant their own result without saying so.
+ * For a relation that a parent's published shape includes but that its readers may not all read
+ * (a booking's lead): null, without an error, for a caller without the record's own read scope.
  */
-export const grantsReturnedRecord = { extensions: { grantsReturnedRecord: true } };
+export const nullUnlessReadable = (type: RecordType) => ({ authScopes: readScopes[type], unauthorizedResolver: () => null });
 
 /** Field-level guard of a list or connection of `type`: its count and page info are the type's data too. */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });

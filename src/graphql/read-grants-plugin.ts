@@ -3,11 +3,10 @@ import SchemaBuilder, { BasePlugin, isThenable } from '@pothos/core';
 import type { GraphQLFieldResolver } from 'graphql';
 
 /**
- * Records the objects that some fields return as readable whatever the caller's read scopes: a
- * mutation's own result, and the records a type embeds as part of itself (fields with the
- * `grantsReturnedRecord` extension). The type-level scope checks (src/graphql/read-access.ts) let
- * exactly these objects through. Keyed by object identity, one set per request, so a grant never
- * reaches past the object itself: its own relations are checked again.
+ * Records a mutation's own result as readable with the write scope that ran it, whatever the
+ * caller's read scopes. The type-level scope checks (src/graphql/read-access.ts) let exactly these
+ * objects through. Keyed by object identity, one set per request, so a grant never reaches past
+ * the object itself: its own relations are checked again.
  * (scope-auth's `$granted` does the same by response path, at a cost on every field of every row.)
  */
 export class ReadGrantsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
@@ -15,7 +14,7 @@ export class ReadGrantsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
     resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
-    if (fieldConfig.kind !== 'Mutation' && !fieldConfig.extensions?.grantsReturnedRecord) return resolver;
+    if (fieldConfig.kind !== 'Mutation') return resolver;
     return (parent, args, context, info) => {
       const grant = (value: unknown) => {
         if (value && typeof value === 'object') (context as { readGrants: WeakSet<object> }).readGrants.add(value);

@@ -68,7 +68,7 @@ export interface AppOptions {
   metrics?: Plugin;
   /** True once the process is shutting down: readiness then answers 503. */
   draining?: () => boolean;
-  /** Where users reach this server, for links in emails (default http://localhost). */
+  /** Where users reach this server, for links in emails and the OpenAPI document's `servers` (default http://localhost). */
   publicUrl?: string;
 }
 
@@ -133,7 +133,7 @@ export function createApp({
       ...(metrics ? [metrics] : []),
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
-      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas, operations) }),
+      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas, operations), publicUrl }),
       // A page's own API calls run through the whole pipeline, without spending the budget again.
       useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request, pageCallContext())) }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql

@@ -75,18 +75,18 @@ export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: strin
  * data) and Swagger UI at /docs. Runs before the REST plugin, which would answer these paths 404.
  * Its requests are admitted and rate-limited like the API's.
  */
-export function useApiDocs(options: { openApiDocument: () => Record<string, unknown> }): Plugin {
+export function useApiDocs(options: { openApiDocument: () => Record<string, unknown>; publicUrl: string }): Plugin {
   let document: Record<string, unknown> | undefined;
-  const openApi = (origin: string) => {
-    document ??= options.openApiDocument();
-    // The document names the server it came from, whatever host and port clients reach it at.
-    const servers = [{ url: origin, description: 'This server' }];
-    return Response.json({ ...document, servers }, { headers: { 'Cache-Control': 'no-cache' } });
+  const openApi = () => {
+    // The server is named from configuration (PUBLIC_URL), never from the request's Host header:
+    // a client chooses that, and /docs would send the key typed into "Authorize" wherever it names.
+    document ??= { ...options.openApiDocument(), servers: [{ url: options.publicUrl, description: 'This server' }] };
+    return Response.json(document, { headers: { 'Cache-Control': 'no-cache' } });
   };
   const page = () => new Response(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP } });
   const asset = (body: () => BodyInit, type: string) => () =>
     new Response(body(), { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } });
-  const routes = new Map<string, (origin: string) => Response>([
+  const routes = new Map<string, () => Response>([
     ['/openapi.json', openApi],
     ['/docs', page],
     ['/docs/', page],
@@ -113,7 +113,7 @@ export function useApiDocs(options: { openApiDocument: () => Record<string, unkn
           const body = { error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: 'Use GET' };
           return Response.json(body, { status: 405, headers: { Allow: 'GET, HEAD' } });
         }
-        const response = route(url.origin);
+        const response = route();
         return request.method === 'HEAD' ? new Response(null, { headers: response.headers }) : response;
       });
       endResponse(answer);

@@ -223,7 +223,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: readonly RestArea[], 
       contact: { name: 'Business Platform API reference, served by every server at /docs' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    // Relative: the document describes whichever server serves it (`/openapi.json` names that server's origin).
+    // Relative: the document describes whichever server serves it (`/openapi.json` names its `PUBLIC_URL`).
     servers: [{ url: '/', description: 'The server this document came from, such as http://localhost:4000 for `npm run demo`.' }],
     security: [{ bearerAuth: [] }],
     tags: areas.map((area) => ({ name: area.tag, description: area.description })),

@@ -123,7 +123,12 @@ function estimateOperation(
         const fromVariables = selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE || a.name.value === 'after' || a.name.value === 'before');
         if (fromVariables) estimate.variesByRequest = true;
         size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
-      } else if (typeof args.limit === 'number') size = Math.min(Math.max(args.limit, 0), MAX_PAGE_SIZE);
+      } else if (typeof args.limit === 'number') {
+        // A list answered whole declares its larger ceiling on `limit` (src/graphql/pagination.ts).
+        const largest = (field.args.find((a) => a.name === 'limit')?.extensions.largest as number | undefined) ?? MAX_PAGE_SIZE;
+        const fromVariable = selection.arguments?.some((a) => a.name.value === 'limit' && a.value.kind === Kind.VARIABLE);
+        size = worstCase && fromVariable ? largest : Math.min(Math.max(args.limit, 0), largest);
+      }
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
         childMultiplier *= size ?? pendingSize ?? ASSUMED_LIST_SIZE;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
+import { SiteSummary } from '../sites/site.graphql.js';
 import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
 import { EquipmentType } from './equipment.graphql.js';
@@ -98,6 +99,17 @@ const InspectionDetail = builder.prismaObject('Inspection', {
   }),
 });
 
+/** The customer as an inspection shows it (the specification's shape); the rest of the company needs `companies.read`. */
+const InspectionCustomer = builder.prismaObject('Company', {
+  variant: 'InspectionCustomer',
+  authScopes: readableBy('InspectionCustomer'),
+  description: "An inspection's customer as the inspection shows it: its name. The whole company (`company(id:)`) needs `companies.read`.",
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
+    name: t.exposeString('name', { description: 'Company name.' }),
+  }),
+});
+
 // What the specification's list item and detail both group with an inspection: the records it embeds.
 for (const view of [InspectionListItem, InspectionDetail]) {
   builder.prismaObjectFields(view, (t) => ({
@@ -109,8 +121,8 @@ for (const view of [InspectionListItem, InspectionDetail]) {
       select: (_args, _ctx, nested) => ({ equipment: { select: { equipmentType: nested(true) } } }),
       resolve: (i) => i.equipment.equipmentType,
     }),
-    site: t.relation('site', { ...grantsReturnedRecord, description: 'The site inspected (readable as part of the inspection).' }),
-    customer: t.relation('company', { ...grantsReturnedRecord, description: "The customer: the site's company (readable as part of the inspection)." }),
+    site: t.relation('site', { type: SiteSummary, description: 'The site inspected: its name and address.' }),
+    customer: t.relation('company', { type: InspectionCustomer, description: "The customer, the site's company: its name." }),
     technician: t.relation('technician', { description: 'The lead technician.' }),
   }));
 }

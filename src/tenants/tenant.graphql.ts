@@ -1,6 +1,7 @@
 import { TenantModule } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
+import { readableBy } from '../graphql/read-access.js';
 import { administerTenant, User } from '../users/user.graphql.js';
 
 const TenantModuleEnum = builder.enumType(TenantModule, {
@@ -10,7 +11,8 @@ const TenantModuleEnum = builder.enumType(TenantModule, {
 });
 
 const Tenant = builder.prismaObject('Tenant', {
-  description: 'The business that owns the data the caller sees. Readable by any secret key or dashboard session of the tenant.',
+  authScopes: readableBy('Tenant'),
+  description: 'The business that owns the data the caller sees.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Tenant id.' }),
     name: t.exposeString('name', { description: 'Business name, as on its invoices and reports.' }),

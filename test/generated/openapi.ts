@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * List bookable resources
-         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`. A publishable key sees only active, published resources.
+         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`: all of them, up to 500 (`hasMore` says when there are more). A publishable key sees only active, published resources.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -4529,26 +4529,26 @@ export interface operations {
                              * @description When the deal was created (ISO 8601, UTC).
                              */
                             createdAt: string;
-                            /** @description The customer company (readable as part of the deal with the `pipeline` scope). */
+                            /** @description The customer company: what the deal shows of it. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name (at most 200 characters). */
+                                /** @description Company name. */
                                 name: string;
                             };
-                            /** @description The contact at the company, if any (readable as part of the deal). */
+                            /** @description The contact at the company, if any: what the deal shows of them. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name (at most 100 characters). */
+                                /** @description First name. */
                                 firstName: string;
-                                /** @description Last name (at most 100 characters). */
+                                /** @description Last name. */
                                 lastName: string;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -4703,14 +4703,14 @@ export interface operations {
                              * @description When the deal last changed (ISO 8601, UTC).
                              */
                             updatedAt: string;
-                            /** @description The customer company (readable as part of the deal with the `pipeline` scope). */
+                            /** @description The customer company: what the deal shows of it. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name (at most 200 characters). */
+                                /** @description Company name. */
                                 name: string;
                                 /** @description Main phone number. */
                                 phone: string | null;
@@ -4720,25 +4720,25 @@ export interface operations {
                                  */
                                 email: string | null;
                             };
-                            /** @description The contact at the company, if any (readable as part of the deal). */
+                            /** @description The contact at the company, if any: what the deal shows of them. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name (at most 100 characters). */
+                                /** @description First name. */
                                 firstName: string;
-                                /** @description Last name (at most 100 characters). */
+                                /** @description Last name. */
                                 lastName: string;
                                 /**
                                  * Format: email
                                  * @description Email address.
                                  */
                                 email: string | null;
-                                /** @description Phone number (at most 50 characters). */
+                                /** @description Phone number. */
                                 phone: string | null;
-                                /** @description Job title (at most 100 characters). */
+                                /** @description Job title. */
                                 role: string | null;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -4762,14 +4762,14 @@ export interface operations {
                                 /** @description Deals entering this stage are lost. */
                                 isClosedLost: boolean;
                             };
-                            /** @description The customer site the deal is about, if any. */
+                            /** @description The customer site the deal is about, if any: its name and address. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name (at most 200 characters). */
+                                /** @description Site name. */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -4933,14 +4933,14 @@ export interface operations {
                              * @description When the deal last changed (ISO 8601, UTC).
                              */
                             updatedAt: string;
-                            /** @description The customer company (readable as part of the deal with the `pipeline` scope). */
+                            /** @description The customer company: what the deal shows of it. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name (at most 200 characters). */
+                                /** @description Company name. */
                                 name: string;
                                 /** @description Main phone number. */
                                 phone: string | null;
@@ -4950,25 +4950,25 @@ export interface operations {
                                  */
                                 email: string | null;
                             };
-                            /** @description The contact at the company, if any (readable as part of the deal). */
+                            /** @description The contact at the company, if any: what the deal shows of them. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name (at most 100 characters). */
+                                /** @description First name. */
                                 firstName: string;
-                                /** @description Last name (at most 100 characters). */
+                                /** @description Last name. */
                                 lastName: string;
                                 /**
                                  * Format: email
                                  * @description Email address.
                                  */
                                 email: string | null;
-                                /** @description Phone number (at most 50 characters). */
+                                /** @description Phone number. */
                                 phone: string | null;
-                                /** @description Job title (at most 100 characters). */
+                                /** @description Job title. */
                                 role: string | null;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -4992,14 +4992,14 @@ export interface operations {
                                 /** @description Deals entering this stage are lost. */
                                 isClosedLost: boolean;
                             };
-                            /** @description The customer site the deal is about, if any. */
+                            /** @description The customer site the deal is about, if any: its name and address. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name (at most 200 characters). */
+                                /** @description Site name. */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -5164,14 +5164,14 @@ export interface operations {
                              * @description When the deal last changed (ISO 8601, UTC).
                              */
                             updatedAt: string;
-                            /** @description The customer company (readable as part of the deal with the `pipeline` scope). */
+                            /** @description The customer company: what the deal shows of it. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name (at most 200 characters). */
+                                /** @description Company name. */
                                 name: string;
                                 /** @description Main phone number. */
                                 phone: string | null;
@@ -5181,25 +5181,25 @@ export interface operations {
                                  */
                                 email: string | null;
                             };
-                            /** @description The contact at the company, if any (readable as part of the deal). */
+                            /** @description The contact at the company, if any: what the deal shows of them. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name (at most 100 characters). */
+                                /** @description First name. */
                                 firstName: string;
-                                /** @description Last name (at most 100 characters). */
+                                /** @description Last name. */
                                 lastName: string;
                                 /**
                                  * Format: email
                                  * @description Email address.
                                  */
                                 email: string | null;
-                                /** @description Phone number (at most 50 characters). */
+                                /** @description Phone number. */
                                 phone: string | null;
-                                /** @description Job title (at most 100 characters). */
+                                /** @description Job title. */
                                 role: string | null;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -5223,14 +5223,14 @@ export interface operations {
                                 /** @description Deals entering this stage are lost. */
                                 isClosedLost: boolean;
                             };
-                            /** @description The customer site the deal is about, if any. */
+                            /** @description The customer site the deal is about, if any: its name and address. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name (at most 200 characters). */
+                                /** @description Site name. */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -5392,7 +5392,7 @@ export interface operations {
             query?: {
                 /** @description Include inactive resources (ignored for publishable keys). */
                 includeInactive?: boolean;
-                /** @description Maximum rows to return: 1 to 100, default 25. */
+                /** @description Maximum rows to return: 1 to 500. Default: all of them, up to 500 (`hasMore` says when there are more). */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
@@ -5471,6 +5471,13 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
+                        /**
+                         * Format: int32
+                         * @description Number of matching resources, all pages together.
+                         */
+                        total: number;
+                        /** @description Whether more matching resources follow this list (ask again with a larger `offset`). */
+                        hasMore: boolean;
                     };
                 };
             };
@@ -6450,7 +6457,7 @@ export interface operations {
                                 /** @description IANA time zone name; opening hours are local to it. */
                                 timezone: string;
                             };
-                            /** @description The lead the guest is. Needs a secret key with `bookings.read`; always null to a publishable key. */
+                            /** @description The lead the guest is; null for a key without `leads.lead.read` (the guest's name, email and phone are the booking's own fields). */
                             lead: {
                                 /**
                                  * Format: uuid
@@ -7777,14 +7784,14 @@ export interface operations {
                                 /** @description Category, such as "Lifting". */
                                 category: string | null;
                             };
-                            /** @description The site inspected (readable as part of the inspection). */
+                            /** @description The site inspected: its name and address. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name (at most 200 characters). */
+                                /** @description Site name. */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -7793,14 +7800,14 @@ export interface operations {
                                 /** @description State or region. */
                                 state: string | null;
                             };
-                            /** @description The customer: the site's company (readable as part of the inspection). */
+                            /** @description The customer, the site's company: its name. */
                             customer: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name (at most 200 characters). */
+                                /** @description Company name. */
                                 name: string;
                             };
                             /** @description The lead technician. */
@@ -8035,14 +8042,14 @@ export interface operations {
                             /** @description OSHA standard it is inspected against, such as "1910.179". */
                             oshaStandard: string | null;
                         };
-                        /** @description The site inspected (readable as part of the inspection). */
+                        /** @description The site inspected: its name and address. */
                         site: {
                             /**
                              * Format: uuid
                              * @description Site id.
                              */
                             id: string;
-                            /** @description Site name (at most 200 characters). */
+                            /** @description Site name. */
                             name: string;
                             /** @description Street address. */
                             address: string | null;
@@ -8051,14 +8058,14 @@ export interface operations {
                             /** @description State or region. */
                             state: string | null;
                         };
-                        /** @description The customer: the site's company (readable as part of the inspection). */
+                        /** @description The customer, the site's company: its name. */
                         customer: {
                             /**
                              * Format: uuid
                              * @description Company id.
                              */
                             id: string;
-                            /** @description Company name (at most 200 characters). */
+                            /** @description Company name. */
                             name: string;
                         };
                         /** @description The lead technician. */

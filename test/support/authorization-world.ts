@@ -22,7 +22,13 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   Pipeline: 'pipeline',
   PipelineStage: 'pipeline',
   Lead: 'leads.lead.read',
+  // What a deal and an inspection show of the records they embed.
+  DealCompany: 'pipeline',
+  DealContact: 'pipeline',
+  SiteSummary: ['pipeline', 'inspections.read'],
+  InspectionCustomer: 'inspections.read',
   User: 'any secret key',
+  Tenant: 'any secret key',
   ApiKeyPair: 'settings.manage',
   ApiKey: 'settings.manage',
   BookableResource: ['bookings.read', 'bookings.resources.manage'],
@@ -47,11 +53,37 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   InvoiceEvent: ['invoices.read', 'invoices.write'],
 };
 
-/** Relations whose record is part of the parent's published shape (the spec's deal and booking embed these). */
-export const embeddedRelations = new Set([
-  'Deal.company', 'Deal.contact', 'Deal.site', 'Booking.resource', 'Booking.lead',
-  'InspectionListItem.site', 'InspectionListItem.customer', 'InspectionDetail.site', 'InspectionDetail.customer',
-]);
+/**
+ * Every relation from one record type to a record type with another read scope, and what a key
+ * that reads the parent but not the target meets there: `refused` (FORBIDDEN: the target needs its
+ * own scope) or `null` (no error: the parent's shape names the record, not all its readers read it).
+ * Embedded parts of records are summary types with the parent's scope (a deal's `DealCompany`), so
+ * no relation grants a whole record of another scope.
+ */
+export const crossScopeEdges: Record<string, 'refused' | 'null'> = {
+  'ApiKeyPair.createdBy': 'refused',
+  'Booking.lead': 'null',
+  'Booking.resource': 'refused',
+  'Company.contacts': 'refused',
+  'Company.deals': 'refused',
+  'Company.invoices': 'refused',
+  'Contact.company': 'refused',
+  'Deal.owner': 'refused',
+  'Deal.site': 'refused',
+  'DealActivity.user': 'refused',
+  'InspectionDetail.site': 'refused',
+  'InspectionDetail.technician': 'refused',
+  'InspectionEvent.user': 'refused',
+  'InspectionListItem.site': 'refused',
+  'InspectionListItem.technician': 'refused',
+  'Invoice.company': 'refused',
+  'Invoice.contact': 'refused',
+  'Invoice.lineItems': 'refused',
+  'Invoice.payments': 'refused',
+  'InvoiceEvent.user': 'refused',
+  'Lead.assignee': 'refused',
+  'Lead.bookings': 'refused',
+};
 
 /**
  * One tenant with one record of every type, every relation filled (so every path through the
