@@ -1,5 +1,5 @@
 import type { DocumentNode, ExecutionArgs, GraphQLField, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNullableType, type GraphQLSchema } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, type GraphQLSchema } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -7,7 +7,9 @@ import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
+import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
+import { enumExpectation } from './input-errors.js';
 import { noteRoute } from './route-label.js';
 import { withinBoundary } from './request-boundary.js';
 import { routeDocument, sofaOperationName } from './rest-documents.js';
@@ -89,6 +91,8 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
     const field = routeField(schema, key);
     const args = routeArguments(route, field);
     const pattern = routePattern(route);
+    const document = routeDocument(typeName, field, route);
+    compileAlways(document);
     return {
       ...route,
       pattern,
@@ -97,7 +101,7 @@ function compile(schema: GraphQLSchema, routes: RestRoutes): CompiledRoute[] {
       queryArgs: new Map(args.query.map((a) => [a.name, a.type])),
       hasInput: Boolean(args.body),
       operationName: sofaOperationName(typeName, fieldName),
-      document: routeDocument(typeName, field, route),
+      document,
     };
   });
 }
@@ -158,7 +162,8 @@ function checkParameter(name: string, raw: string, type: GraphQLInputType): Fiel
   }
   let problem: FieldProblem | null = null;
   coerceInputValue(value, type, (_path, _invalid, error) => {
-    problem = { field: name, message: error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
+    const named = getNamedType(type);
+    problem = { field: name, message: isEnumType(named) ? enumExpectation(named) : error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
   });
   return problem;
 }
