@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_COST } from '../src/http/operation-guard.js';
+import { MAX_QUERY_COST } from '../src/graphql/limits.js';
 import { useHarness } from './support/harness.js';
 
 const harness = useHarness();

@@ -6,7 +6,7 @@ import { grantsReturnedRecord, listOf, readableBy } from '../graphql/read-access
 import { optionalText, requiredText } from '../shared/validation.js';
 import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 const BookingStatusEnum = builder.enumType(BookingStatus, {
   name: 'BookingStatus',

@@ -23,7 +23,7 @@ import {
   updateResource,
 } from './resource.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime, MAX_AVAILABILITY_DAYS } from './time-window.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 export const ResourceTypeEnum = builder.enumType(ResourceType, {
   name: 'ResourceType',

@@ -7,7 +7,7 @@ import { pageArgs, pageType } from '../graphql/pagination.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
   name: 'DealStatus',

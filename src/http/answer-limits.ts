@@ -1,7 +1,5 @@
+import { MAX_ANSWER_BYTES } from '../graphql/limits.js';
 import { AppError } from '../shared/errors.js';
-
-/** Largest answer (bytes of JSON) one operation may give, on both surfaces. */
-export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** Bytes a character below U+0020 takes in JSON: `\n`-style escapes for five of them, `\u00XX` for the rest. */
 const controlEscapeBytes = (code: number) => (code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6);

@@ -19,20 +19,17 @@ import { isAsyncIterable } from '@envelop/core';
 import { z } from 'zod';
 import type { Context } from '../graphql/context.js';
 import { MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { ASSUMED_JSON_CHARACTERS, CHARACTERS_PER_COST_UNIT, MAX_ANSWER_BYTES, MAX_QUERY_COST } from '../graphql/limits.js';
 import { AppError, badInput } from '../shared/errors.js';
-import { answerTooLarge, costAdmission, jsonBytesUpTo, MAX_ANSWER_BYTES } from './answer-limits.js';
+import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js';
 
-/**
- * Worst-case size of what one operation may produce, in values. Every selected field counts once
- * per object it may be resolved on, and long text more (below); a list multiplies what is under it
- * by its size: the `limit`, `first` or `last` given (or the default), and `ASSUMED_LIST_SIZE` for
- * lists without a size argument. Introspection counts the values it would really produce.
+/*
+ * Worst-case size of what one operation may produce, in values (MAX_QUERY_COST). Every selected
+ * field counts once per object it may be resolved on, and long text more; a list multiplies what
+ * is under it by its size: the `limit`, `first` or `last` given (or the default), and
+ * `ASSUMED_LIST_SIZE` for lists without a size argument. Introspection counts the values it would
+ * really produce.
  */
-export const MAX_QUERY_COST = 50_000;
-/** A long text field (declared with `longText`, src/graphql/text-size.ts) counts one more unit per this many characters it may hold. */
-export const CHARACTERS_PER_COST_UNIT = 100;
-/** JSON values (custom fields, attribution) are weighed as text of this many characters. */
-export const ASSUMED_JSON_CHARACTERS = 10_000;
 /** Connections without `first`/`last` return this many items (Pothos' default page size). */
 const DEFAULT_CONNECTION_SIZE = 20;
 /** Lists without a size argument (a pipeline's stages, a deal's products) are assumed this long. */
@@ -282,10 +279,13 @@ export const useOperationGuard = (): Plugin<Context> => {
       if (cost instanceof AppError) return stop(cost);
       const release = await admit(cost ?? 1);
       if (release instanceof AppError) return stop(release);
+      // A mutation has made its change by the time its answer exists, and refusing the answer would
+      // hide that; its answer is the record it wrote, bounded by what the request could write.
+      const isQuery = getOperationAST(args.document, args.operationName)?.operation === 'query';
       return {
         onExecuteDone({ result, setResult }) {
           release();
-          if (isAsyncIterable(result) || !result.data) return;
+          if (!isQuery || isAsyncIterable(result) || !result.data) return;
           if (jsonBytesUpTo(result.data, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES) setResult({ errors: [answerTooLarge()] });
         },
       };

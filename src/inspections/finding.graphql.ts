@@ -5,7 +5,7 @@ import { listOf, readableBy } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { addPhoto, createFinding, deleteFinding, deletePhoto, updateFinding } from './finding.service.js';
 import { inspectionsWrite } from './inspection-access.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 const FindingSeverityEnum = builder.enumType(FindingSeverity, {
   name: 'FindingSeverity',

@@ -10,7 +10,7 @@ import { EquipmentType } from './equipment.graphql.js';
 import { findingCountOf } from './finding.service.js';
 import { inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
 import { createInspection, getInspection, getReport, inspectionHistory, listInspections, moveInspection, updateInspection } from './inspection.service.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 const InspectionStatusEnum = builder.enumType(InspectionStatus, {
   name: 'InspectionStatus',

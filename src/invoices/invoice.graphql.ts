@@ -10,7 +10,7 @@ import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
 import { getInvoice, listInvoices, statusOf } from './invoice.service.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
   name: 'InvoiceStatus',

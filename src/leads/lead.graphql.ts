@@ -4,7 +4,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
-import { longText } from '../graphql/text-size.js';
+import { longText } from '../graphql/limits.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
   name: 'LeadStatus',
