@@ -52,8 +52,7 @@ export const answerTooLarge = () =>
 
 /**
  * Cost units of operations a process runs at once (three operations at the cost limit): what
- * bounds the memory a burst of costly requests can take together. Cheap operations pass while
- * costly ones wait their turn.
+ * bounds the memory a burst of costly requests can take together.
  */
 export const MAX_COST_IN_FLIGHT = 150_000;
 /** Longest an operation waits for its turn before it is answered 503 (with `Retry-After`). */
