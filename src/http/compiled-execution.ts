@@ -4,6 +4,7 @@ import { Kind } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
+import { HEAP_BYTES_PER_SOURCE_BYTE } from './document-limits.js';
 
 /** A document sent over /graphql is compiled once it has run this many times: a one-off is not worth the cost of compiling it. */
 export const JIT_AFTER_EXECUTIONS = 5;
@@ -15,8 +16,6 @@ export const JIT_CACHE_BYTES = 16 * 1024 * 1024;
  * 2.6 on this schema, so counted at 3.
  */
 const HEAP_BYTES_PER_GENERATED_CHARACTER = 3;
-/** A parsed document's heap per byte of its text (measured at about 110; its tokens and locations). */
-const HEAP_BYTES_PER_SOURCE_BYTE = 200;
 
 interface Compiled {
   operationName: string | undefined;
