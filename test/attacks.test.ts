@@ -91,6 +91,54 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
     expect((await send('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: variables })).status).toBe(400);
     await expectHealthy();
   });
+  const FULL_TYPE =
+    'kind name description fields(includeDeprecated:true){name description args{name description type{kind name ofType{kind name ofType{kind name ofType{kind name}}}} defaultValue} type{kind name ofType{kind name ofType{kind name ofType{kind name}}}} isDeprecated deprecationReason} inputFields{name description type{kind name ofType{kind name ofType{kind name}}} defaultValue} interfaces{name} enumValues(includeDeprecated:true){name description isDeprecated deprecationReason} possibleTypes{name}';
+
+  it('survives ten concurrent requests of twenty whole-schema introspections, without a key', async () => {
+    const query = `{ ${Array.from({ length: 20 }, (_, i) => `s${i}: __schema { types { ...F } }`).join(' ')} } fragment F on __Type { ${FULL_TYPE} }`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => graphql(query, false)));
+    for (const { json } of answers) expect(json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
+    // Five in a row, with other alias names (each a new document).
+    for (let i = 0; i < 5; i += 1) {
+      const renamed = `{ ${Array.from({ length: 20 }, (_, k) => `r${i}_${k}: __schema { types { ...F } }`).join(' ')} } fragment F on __Type { ${FULL_TYPE} }`;
+      expect((await graphql(renamed, false)).json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
+    }
+    await expectHealthy();
+  });
+
+  it('keeps its memory through a stream of distinct introspection and list documents, with and without a key', async () => {
+    const names = ['Lead', 'Company', 'Contact', 'Deal', 'Invoice', 'Booking', 'BookableResource', 'Inspection', 'InspectionDetail', 'Query', 'Mutation', 'User', 'Site', 'Equipment', 'Finding', 'Payment', 'PipelineStage', 'ChecklistTemplate', 'ApiKeyPair', 'Viewer'];
+    for (let i = 0; i < 40; i += 1) {
+      const query = `{ ${names.map((n, k) => `t${k}_${i}: __type(name: "${n}") { name description fields { name description args { name description type { name kind ofType { name kind ofType { name } } } } type { name kind ofType { name kind ofType { name } } } } }`).join(' ')} }`;
+      expect((await graphql(query, false)).status).toBe(200);
+    }
+    for (let i = 0; i < 50; i += 1) {
+      const query = `{ ${Array.from({ length: 20 }, (_, k) => `c${k}_${i}: companies(limit: 1) { data { id name phone email address city state postalCode customFields createdAt updatedAt } total }`).join(' ')} }`;
+      expect((await graphql(query)).status).toBe(200);
+    }
+    await expectHealthy();
+  });
+
+  it('survives a hundred fat leads read twenty times in one request, and ten full pages of them at once', async () => {
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    // Characters that stay legal in notes yet weigh 3 bytes each in JSON.
+    const fat = '€'.repeat(10_000);
+    for (let i = 0; i < 100; i += 1) {
+      const created = await send('/api/v1/leads', { method: 'POST', headers: auth, body: JSON.stringify({ firstName: `F${i}`, lastName: 'L', notes: fat, intent: fat }) });
+      expect(created.status).toBe(201);
+    }
+    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: leads(limit: 100) { data { notes intent } }`).join(' ')} }`;
+    expect((await graphql(aliases)).json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
+    const pages = await Promise.all(Array.from({ length: 10 }, () => send('/api/v1/leads?limit=100', { headers: auth })));
+    for (const page of pages) expect(page.status).toBe(422); // 6 MB each, over the answer limit
+    // Pages just under the answer limit (3.6 MB each), ten at once: served, in turns.
+    const served = await Promise.all(Array.from({ length: 10 }, () => send('/api/v1/leads?limit=60', { headers: auth })));
+    for (const page of served) expect(page.status).toBe(200);
+    const concurrentAliases = await Promise.all(Array.from({ length: 5 }, () => graphql('{ a: leads(limit: 100) { data { notes intent } } b: leads(limit: 100) { data { notes intent } } }')));
+    for (const { status } of concurrentAliases) expect([200, 422]).toContain(status);
+    await expectHealthy();
+  });
+
   // Last: legitimate heavy queries follow the attack, and leave the process larger than the others allow.
   it('refuses the nested-connection query that used to exhaust memory, before running it', async () => {
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };

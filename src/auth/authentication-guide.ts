@@ -1,3 +1,4 @@
+import { limitsGuide } from '../graphql/limits.js';
 import { roleScopes } from './roles.js';
 import { allScopes } from './scopes.js';
 
@@ -17,5 +18,6 @@ export const authenticationGuide = [
   'Each key has a request budget per window (by default 100 requests per 10 s; a key pair may have its own; a publishable key, which every visitor of its page shares, is counted per client address, 30 by default, under a ceiling for the whole key, and books at most 10 times per hour from one address); a mutation spends one request per field it selects; every answer says what is left in `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and a request past it is refused as TOO_MANY_REQUESTS (HTTP 429 on both surfaces) with `Retry-After`.',
   'Writes are safe to retry: send an `Idempotency-Key` header (a new UUID per intended write) with a POST, a REST write or a GraphQL mutation. The first request runs; a repeat within 24 hours gets the same answer with `Idempotent-Replayed: true`; the same key with another request is IDEMPOTENCY_KEY_REUSED (422), and while the first still runs IDEMPOTENCY_KEY_IN_USE (409).',
   'A database that is unavailable is SERVICE_UNAVAILABLE (HTTP 503 on both surfaces, with `Retry-After`): retry later. Every answer carries `X-Request-Id` (yours, if you send one); quote it when reporting a problem.',
+  limitsGuide,
   'The same operations are served over GraphQL at `/graphql` and REST under `/api` (OpenAPI document at `/openapi.json`).',
 ].join('\n\n');

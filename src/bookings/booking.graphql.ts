@@ -7,6 +7,7 @@ import { listOf, nullUnlessReadable, readableBy } from '../graphql/read-access.j
 import { optionalText, requiredText } from '../shared/validation.js';
 import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
+import { longText } from '../graphql/limits.js';
 
 const BookingStatusEnum = builder.enumType(BookingStatus, {
   name: 'BookingStatus',
@@ -52,8 +53,8 @@ export const Booking = builder.prismaObject('Booking', {
     lastName: t.exposeString('lastName', { description: "Guest's last name." }),
     email: t.expose('email', { type: 'EmailAddress', description: "Guest's email; confirmation and cancellation emails go there." }),
     phone: t.exposeString('phone', { nullable: true, description: "Guest's phone number." }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Notes from the guest.' }),
-    interest: t.exposeString('interest', { nullable: true, description: 'What the guest is interested in.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes from the guest.', ...longText(10_000) }),
+    interest: t.exposeString('interest', { nullable: true, description: 'What the guest is interested in.', ...longText(1_000) }),
     source: t.exposeString('source', { description: 'Attribution of the booking (`api` unless given).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was booked (ISO 8601, UTC).' }),
     cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true, description: 'When it was cancelled (ISO 8601, UTC), or null.' }),

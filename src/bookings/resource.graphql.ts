@@ -24,6 +24,7 @@ import {
   updateResource,
 } from './resource.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime, MAX_AVAILABILITY_DAYS } from './time-window.js';
+import { longText } from '../graphql/limits.js';
 
 export const ResourceTypeEnum = builder.enumType(ResourceType, {
   name: 'ResourceType',
@@ -74,7 +75,7 @@ export const BookableResource = builder.prismaObject('BookableResource', {
     type: t.expose('type', { type: ResourceTypeEnum, description: 'What the resource is.' }),
     name: t.exposeString('name', { description: 'Name (at most 200 characters).' }),
     slug: t.exposeString('slug', { description: 'URL-safe name, unique in the tenant.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description for customers.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description for customers.', ...longText(10_000) }),
     addressLine1: t.exposeString('addressLine1', { nullable: true, description: 'Street address.' }),
     city: t.exposeString('city', { nullable: true, description: 'City.' }),
     state: t.exposeString('state', { nullable: true, description: 'State or region.' }),

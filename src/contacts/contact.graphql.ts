@@ -4,6 +4,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
+import { longText } from '../graphql/limits.js';
 
 export const Contact = builder.prismaObject('Contact', {
   authScopes: readableBy('Contact'),
@@ -18,7 +19,7 @@ export const Contact = builder.prismaObject('Contact', {
     phone: t.exposeString('phone', { nullable: true, description: 'Phone number (at most 50 characters).' }),
     role: t.exposeString('role', { nullable: true, description: 'Job title (at most 100 characters).' }),
     isPrimary: t.exposeBoolean('isPrimary', { description: "Whether this is the company's primary contact." }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.', ...longText(10_000) }),
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for contacts, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the contact was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the contact last changed (ISO 8601, UTC).' }),

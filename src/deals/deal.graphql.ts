@@ -9,6 +9,7 @@ import { money, optionalText, quantity, patchInput, requiredText } from '../shar
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
 import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { longText } from '../graphql/limits.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
   name: 'DealStatus',
@@ -48,7 +49,7 @@ export const DealActivity = builder.prismaObject('DealActivity', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Activity id.' }),
     type: t.expose('type', { type: DealActivityTypeEnum, description: 'Kind of activity.' }),
-    description: t.exposeString('description', { description: 'What happened.' }),
+    description: t.exposeString('description', { description: 'What happened.', ...longText(10_000) }),
     activityDate: t.expose('activityDate', { type: 'DateTime', description: 'When it happened (ISO 8601, UTC).' }),
     user: t.relation('user', { nullable: true, description: 'The user who logged it (the API key\'s user).' }),
   }),
@@ -93,9 +94,9 @@ export const Deal = builder.prismaObject('Deal', {
     expectedCloseDate: t.expose('expectedCloseDate', { type: 'Date', nullable: true, description: 'Expected close date, YYYY-MM-DD.' }),
     actualCloseDate: t.expose('actualCloseDate', { type: 'Date', nullable: true, description: 'Date the deal was won or lost (UTC), YYYY-MM-DD.' }),
     status: t.expose('status', { type: DealStatusEnum, description: '`open`, `won` or `lost`, from the stage.' }),
-    lostReason: t.exposeString('lostReason', { nullable: true, description: 'Why the deal was lost.' }),
+    lostReason: t.exposeString('lostReason', { nullable: true, description: 'Why the deal was lost.', ...longText(10_000) }),
     products: t.field({ type: [DealProduct], description: 'Product lines.', resolve: (deal) => deal.products as Product[] }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.', ...longText(10_000) }),
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for deals, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the deal was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the deal last changed (ISO 8601, UTC).' }),

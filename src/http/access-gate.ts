@@ -61,7 +61,7 @@ export const useAccessGate = (): Plugin => {
   return {
     onValidate: ({ params }) => ({ result, setResult }) => {
       if (!result.length) return;
-      const mapped = result.map((error) => literalInputError(error, params.documentAST));
+      const mapped = result.map((error) => literalInputError(error, params.documentAST, params.schema));
       if (!mapped.every((error) => error.extensions.code === 'BAD_USER_INPUT')) return setResult(mapped);
       heldInputErrors.set(params.documentAST, mapped);
       setResult([]);

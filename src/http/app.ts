@@ -1,6 +1,3 @@
-import { useGraphQlJit } from '@envelop/graphql-jit';
-import type { DocumentNode } from 'graphql';
-import { Kind } from 'graphql';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -15,6 +12,7 @@ import { schema } from '../graphql/schema.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
 import { authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
+import { useCompiledExecution } from './compiled-execution.js';
 import { corsPolicy } from './cors.js';
 import { graphiqlPage, useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
@@ -29,26 +27,6 @@ import { useRest } from './rest.js';
 
 /** Tenant id of no tenant: an unauthenticated request's database sees nothing. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
-
-const jitVerdicts = new WeakMap<DocumentNode, boolean>();
-
-/**
- * Reads (the hot path) run on graphql-jit. Mutations stay on graphql-js, whose reports of bad
- * input objects name the exact field (graphql-jit's do not), and so do operations declaring a
- * non-null variable with a default (`$limit: Int! = 25`), which graphql-jit wrongly rejects.
- */
-function jitCanRun(document: DocumentNode): boolean {
-  let verdict = jitVerdicts.get(document);
-  if (verdict === undefined) {
-    verdict = document.definitions.every(
-      (d) =>
-        d.kind !== Kind.OPERATION_DEFINITION ||
-        (d.operation === 'query' && !d.variableDefinitions?.some((v) => v.type.kind === Kind.NON_NULL_TYPE && v.defaultValue)),
-    );
-    jitVerdicts.set(document, verdict);
-  }
-  return verdict;
-}
 
 export interface AppOptions {
   prisma: PrismaClient;
@@ -140,8 +118,7 @@ export function createApp({
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
       useDocumentLimits(),
-      // graphql-jit compiles each operation once into a function: most of the execution CPU.
-      useGraphQlJit({}, { enableIf: ({ document }) => jitCanRun(document) }),
+      useCompiledExecution(),
       ...documentShapeLimits(),
       useAccessGate(),
       useMutationBudget(),

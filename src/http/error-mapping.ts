@@ -91,6 +91,24 @@ export function toClientError(error: unknown, schema?: GraphQLSchema): GraphQLEr
   return hidden;
 }
 
+/**
+ * The HTTP status of a GraphQL answer without `data`: the request never ran (no query, a document
+ * that does not parse or validate, an operation type the schema lacks, an operation refused before
+ * its resolvers). Yoga answers those 200 to `application/json` clients; here they get their
+ * error's status (QUERY_TOO_COSTLY 400, RESPONSE_TOO_LARGE 422) or 400, and a more specific status
+ * an error carries (405, 413, 415) wins. Unexpected failures keep their 5xx.
+ */
+function requestErrorStatus(errors: readonly GraphQLErrorLike[]): number | null {
+  let status = 400;
+  for (const error of errors) {
+    const code = error.extensions?.code;
+    const known = isErrorCode(code) ? ErrorCodes[code].status : undefined;
+    if (known && known >= 500) return null;
+    if (known) status = Math.max(status, known);
+  }
+  return status;
+}
+
 /** Every execution's errors as the client sees them (GraphQL and REST alike), with the request's id at hand. */
 export const useErrorMapping = (): Plugin => ({
   onExecute: ({ args }) => ({
@@ -99,6 +117,11 @@ export const useErrorMapping = (): Plugin => ({
       setResult({ ...result, errors: result.errors.map((e) => toClientError(e, args.schema) as GraphQLError) });
     },
   }),
+  onResultProcess({ result, setResult }) {
+    if (Array.isArray(result) || !('errors' in result) || !result.errors?.length || 'data' in result) return;
+    const status = requestErrorStatus(result.errors);
+    if (status) setResult({ ...result, extensions: { ...result.extensions, http: { status } } });
+  },
 });
 
 /** Yoga's `maskError`, for errors outside an execution (building the context, parsing): the same rules. */

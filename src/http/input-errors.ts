@@ -1,13 +1,26 @@
-import type { ASTNode, DocumentNode, GraphQLSchema } from 'graphql';
+import type { ASTNode, DocumentNode, GraphQLEnumType, GraphQLSchema } from 'graphql';
 import { BREAK, GraphQLError, Kind, isEnumType, visit } from 'graphql';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
 
+/** What an enum value must be, in the values a client sends (the schema's type name means nothing to a REST client). */
+export const enumExpectation = (type: GraphQLEnumType) => `must be one of ${type.getValues().map((v) => v.name).join(', ')}`;
+
 /** What a value of a named type must be, when the executor's report says nothing more. */
 function expectation(typeName: string, schema: GraphQLSchema | undefined): string {
   const type = schema?.getType(typeName);
-  if (type && isEnumType(type)) return `must be one of ${type.getValues().map((v) => v.name).join(', ')}`;
+  if (type && isEnumType(type)) return enumExpectation(type);
   return `must be a valid ${typeName}`;
+}
+
+/** graphql-js's words for a value that is not one of an enum's (`Value "x" does not exist in "LeadStatus" enum.`, `Enum "LeadStatus" cannot represent ...`). */
+const ENUM_MISMATCH = /^(?:Value .* does not exist in "(\w+)" enum|Enum "(\w+)" cannot represent )/s;
+
+/** A complaint about an enum value, reworded as the values allowed; the complaint itself for anything else. */
+export function readableReason(reason: string, schema: GraphQLSchema | undefined): string {
+  const mismatch = ENUM_MISMATCH.exec(reason);
+  const type = mismatch && schema?.getType(mismatch[1] ?? mismatch[2] ?? '');
+  return type && isEnumType(type) ? enumExpectation(type) : reason;
 }
 
 /**
@@ -33,7 +46,7 @@ export function describeVariableError(message: string, cause?: string, schema?: 
   // graphql-js writes `Expected type "Int". ...`, graphql-jit `Expected type Int; ...` or only `Expected type UUID.`.
   const expected = /^Expected type "?([\w!\[\]]+)"?[.;]\s*/.exec(reason);
   reason = reason.slice(expected?.[0].length ?? 0).trim() || cause || expectation(expected?.[1]?.replace(/[!\[\]]/g, '') ?? '', schema);
-  return { field, message: reason };
+  return { field, message: readableReason(reason, schema) };
 }
 
 const valueKinds = new Set<string>([Kind.INT, Kind.FLOAT, Kind.STRING, Kind.BOOLEAN, Kind.NULL, Kind.ENUM, Kind.LIST, Kind.OBJECT, Kind.OBJECT_FIELD]);
@@ -64,13 +77,13 @@ function literalPath(document: DocumentNode, target: ASTNode): string[] | null {
  * reports them as GRAPHQL_VALIDATION_FAILED with only a location. They are input mistakes like
  * bad variables: BAD_USER_INPUT naming the argument path, on GraphQL as for variables.
  */
-export function literalInputError(error: GraphQLError, document: DocumentNode): GraphQLError {
+export function literalInputError(error: GraphQLError, document: DocumentNode, schema: GraphQLSchema): GraphQLError {
   const node = error.nodes?.[0];
   const path = node && valueKinds.has(node.kind) ? literalPath(document, node) : null;
   if (!path) return error;
   const missing = /^Field "[\w.]*?(\w+)" of required type "[^"]+" was not provided\.$/.exec(error.message);
   const unknown = /^Field "(\w+)" is not defined by type /.exec(error.message);
   const field = missing?.[1] ? [...path, missing[1]].join('.') : path.join('.');
-  const message = missing ? 'is required' : unknown ? 'is not a known field' : error.message;
+  const message = missing ? 'is required' : unknown ? 'is not a known field' : readableReason(error.message, schema);
   return badInput([{ field, message }]);
 }

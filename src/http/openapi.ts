@@ -2,6 +2,7 @@ import type { GraphQLField, GraphQLSchema } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isNonNullType } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence, scopesNamed } from '../graphql/access.js';
+import { MAX_ANSWER_BYTES } from '../graphql/limits.js';
 import { REST_BASE_PATH, type Operation, type RestArea } from '../graphql/operations.js';
 import type { JsonSchema } from './json-schema.js';
 import { componentRef, namedInputSchema, selectionSchema, valueSchema } from './json-schema.js';
@@ -101,6 +102,10 @@ const errorResponses = {
     content: errorContent,
   },
   UnprocessableEntity: { description: 'The `Idempotency-Key` was used before with another request (method, path or body).', content: errorContent },
+  ResponseTooLarge: {
+    description: `The answer would be larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB of JSON (long notes and descriptions on many rows): ask for a smaller \`limit\`. The same request may succeed on other data, so this is not a 400.`,
+    content: errorContent,
+  },
   TooManyRequests: {
     description: 'The key (a publishable key: the client address, or the whole key; without a valid key: the client address) spent its request budget for this window, or a client address its bookings for the hour through a publishable key: `{"error":"Too Many Requests", "message": ...}`. Retry after `Retry-After` seconds.',
     headers: { 'Retry-After': headerRef('RetryAfterAlways') },
@@ -110,7 +115,7 @@ const errorResponses = {
   UnsupportedMediaType: { description: 'The body is not `application/json`.', content: errorContent },
   InternalServerError: { description: 'An unexpected failure, logged with `requestId`.', content: errorContent },
   ServiceUnavailable: {
-    description: 'The database is unavailable or has no connection free in time, or the request took longer than the time limit; nothing was changed by the refusal itself. Retry after `Retry-After` seconds.',
+    description: 'The database is unavailable or has no connection free in time, the server is busy with costly operations, or the request took longer than the time limit; nothing was changed by the refusal itself. Retry after `Retry-After` seconds.',
     headers: { 'Retry-After': headerRef('RetryAfterAlways') },
     content: errorContent,
   },
@@ -185,6 +190,7 @@ function operationObject({ field, route, tag, args, access, document }: Operatio
       ...(route.path.includes(':') || writes ? { 404: ref('NotFound') } : {}),
       ...(writes ? { 409: ref('Conflict'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') } : {}),
       ...(route.method === 'POST' ? { 422: ref('UnprocessableEntity') } : {}),
+      ...(route.method === 'GET' ? { 422: ref('ResponseTooLarge') } : {}),
       429: ref('TooManyRequests'),
       500: ref('InternalServerError'),
       503: ref('ServiceUnavailable'),

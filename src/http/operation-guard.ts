@@ -1,7 +1,9 @@
 import { parsePrismaCursor } from '@pothos/plugin-prisma';
-import type { DocumentNode, FragmentDefinitionNode, GraphQLField, GraphQLObjectType, GraphQLSchema, SelectionSetNode } from 'graphql';
+import type { DocumentNode, ExecutionArgs, FragmentDefinitionNode, GraphQLField, GraphQLObjectType, GraphQLResolveInfo, GraphQLSchema, SelectionSetNode } from 'graphql';
 import {
   GraphQLInt,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
   getArgumentValues,
   getNamedType,
   getNullableType,
@@ -13,18 +15,21 @@ import {
   typeFromAST,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable } from '@envelop/core';
 import { z } from 'zod';
 import type { Context } from '../graphql/context.js';
 import { MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { ASSUMED_JSON_CHARACTERS, CHARACTERS_PER_COST_UNIT, MAX_ANSWER_BYTES, MAX_QUERY_COST } from '../graphql/limits.js';
 import { AppError, badInput } from '../shared/errors.js';
+import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js';
 
-/**
- * Worst-case number of values one operation may produce. Every selected field counts once per
- * object it may be resolved on; a list multiplies what is under it by its size: the `limit`,
- * `first` or `last` given (or the default), and `ASSUMED_LIST_SIZE` for lists without a size
- * argument. Introspection fields are free (bounded by the schema).
+/*
+ * Worst-case size of what one operation may produce, in values (MAX_QUERY_COST). Every selected
+ * field counts once per object it may be resolved on, and long text more; a list multiplies what
+ * is under it by its size: the `limit`, `first` or `last` given (or the default), and
+ * `ASSUMED_LIST_SIZE` for lists without a size argument. Introspection counts the values it would
+ * really produce.
  */
-export const MAX_QUERY_COST = 50_000;
 /** Connections without `first`/`last` return this many items (Pothos' default page size). */
 const DEFAULT_CONNECTION_SIZE = 20;
 /** Lists without a size argument (a pipeline's stages, a deal's products) are assumed this long. */
@@ -44,6 +49,63 @@ interface Estimate {
 }
 
 type Args = Record<string, unknown>;
+
+const JSON_SCALARS = new Set(['JSON', 'JSONObject']);
+
+/** What one value of a field counts: 1, plus its possible length for long text and JSON. */
+function fieldCost(field: GraphQLField<unknown, unknown>): number {
+  const declared = field.extensions.maxCharacters as number | undefined;
+  const characters = declared ?? (JSON_SCALARS.has(getNamedType(field.type).name) ? ASSUMED_JSON_CHARACTERS : 0);
+  return 1 + Math.ceil(characters / CHARACTERS_PER_COST_UNIT);
+}
+
+const tooCostly = (message: string, cost?: number) =>
+  new AppError('QUERY_TOO_COSTLY', message, undefined, cost === undefined ? undefined : { cost: { estimate: cost, budget: MAX_QUERY_COST } });
+
+/**
+ * The values an introspection selection really produces (the schema is at hand, so no guess is
+ * needed), counted by running introspection's own resolvers without building the answer, and
+ * stopping once past `limit`.
+ */
+function introspectionCost(
+  schema: GraphQLSchema,
+  selectionSet: SelectionSetNode,
+  type: GraphQLObjectType,
+  source: unknown,
+  fragments: Map<string, FragmentDefinitionNode>,
+  variables: Args,
+  limit: number,
+): number {
+  let cost = 0;
+  const info = { schema } as GraphQLResolveInfo;
+  for (const selection of selectionSet.selections) {
+    if (cost > limit) break;
+    if (selection.kind !== Kind.FIELD) {
+      const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? fragments.get(selection.name.value) : selection;
+      if (fragment && (!fragment.typeCondition || fragment.typeCondition.name.value === type.name)) {
+        cost += introspectionCost(schema, fragment.selectionSet, type, source, fragments, variables, limit - cost);
+      }
+      continue;
+    }
+    cost += 1;
+    const field = type.getFields()[selection.name.value];
+    const named = field && getNamedType(field.type);
+    if (!field || !selection.selectionSet || !isObjectType(named)) continue;
+    const args = getArgumentValues(field, selection, variables);
+    const value = field.resolve ? field.resolve(source, args, undefined, info) : (source as Args)[field.name];
+    for (const item of Array.isArray(value) ? value : value == null ? [] : [value]) {
+      if (cost > limit) break;
+      cost += 1 + introspectionCost(schema, selection.selectionSet, named, item, fragments, variables, limit - cost);
+    }
+  }
+  return cost;
+}
+
+/** The meta fields a query's root offers besides its own. */
+const ROOT_INTROSPECTION = new Map<string, GraphQLField<unknown, unknown>>([
+  [SchemaMetaFieldDef.name, SchemaMetaFieldDef],
+  [TypeMetaFieldDef.name, TypeMetaFieldDef],
+]);
 
 const uuid = z.uuid();
 
@@ -103,6 +165,7 @@ function estimateOperation(
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
   const estimate: Estimate = { cost: 0, cursors: [], variesByRequest: false };
+  let schemaSelections = 0;
   // `pendingSize`: the size argument of the parent field, which the first list below it takes.
   const walk = (selectionSet: SelectionSetNode, type: GraphQLObjectType, multiplier: number, pendingSize: number | undefined, path: string) => {
     for (const selection of selectionSet.selections) {
@@ -113,9 +176,21 @@ function estimateOperation(
         continue;
       }
       const name = selection.name.value;
+      const meta = type === root ? ROOT_INTROSPECTION.get(name) : undefined;
+      if (meta && selection.selectionSet) {
+        if (name === SchemaMetaFieldDef.name && ++schemaSelections > 1) {
+          throw tooCostly('An operation may select __schema once: it holds the whole schema, and one copy is all a client needs.');
+        }
+        if (selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) estimate.variesByRequest = true;
+        const args = getArgumentValues(meta, selection, coerced.coerced);
+        const value = meta.resolve?.(undefined, args, undefined, { schema } as GraphQLResolveInfo);
+        const named = getNamedType(meta.type) as GraphQLObjectType;
+        estimate.cost += 1 + (value == null ? 0 : introspectionCost(schema, selection.selectionSet, named, value, fragments, coerced.coerced, MAX_QUERY_COST - estimate.cost));
+        continue;
+      }
       const field = type.getFields()[name];
-      if (!field || name.startsWith('__')) continue;
-      estimate.cost += multiplier;
+      if (!field) continue;
+      estimate.cost += multiplier * fieldCost(field);
       const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : selection.alias?.value ?? name;
       const args = getArgumentValues(field, selection, coerced.coerced);
       let size: number | undefined;
@@ -142,23 +217,53 @@ function estimateOperation(
   return estimate;
 }
 
-/** Documents whose worst case is within budget whatever their variables, and takes no cursors: nothing to check per request. */
-const alwaysWithinBudget = new WeakMap<DocumentNode, Set<string>>();
+/** Documents whose worst case is within budget whatever their variables, and takes no cursors, with that cost by operation: nothing to check per request. */
+const alwaysWithinBudget = new WeakMap<DocumentNode, Map<string, number>>();
 
-function isAlwaysWithinBudget(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null }): boolean {
+/** The worst-case cost of an operation that needs no check per request, or null. */
+function costWithoutChecks(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null }): number | null {
   const key = args.operationName ?? '';
-  if (alwaysWithinBudget.get(args.document)?.has(key)) return true;
+  const known = alwaysWithinBudget.get(args.document)?.get(key);
+  if (known !== undefined) return known;
   let worst: Estimate | null;
   try {
     worst = estimateOperation(args.schema, args.document, args.operationName, 'worst case');
   } catch {
-    return false; // refused arguments: the per-request check answers them
+    return null; // refused arguments: the per-request check answers them
   }
-  if (!worst || worst.variesByRequest || worst.cost > MAX_QUERY_COST) return false;
+  if (!worst || worst.variesByRequest || worst.cost > MAX_QUERY_COST) return null;
   let operations = alwaysWithinBudget.get(args.document);
-  if (!operations) alwaysWithinBudget.set(args.document, (operations = new Set()));
-  operations.add(key);
-  return true;
+  if (!operations) alwaysWithinBudget.set(args.document, (operations = new Map()));
+  operations.set(key, worst.cost);
+  return worst.cost;
+}
+
+/** The operation's cost, once it is known to be within budget and its cursors are the tenant's; or the refusal. */
+async function checkedCost(args: ExecutionArgs): Promise<number | AppError | null> {
+  const known = costWithoutChecks(args);
+  if (known !== null) return known;
+  let estimate: Estimate | null;
+  try {
+    estimate = estimateOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Args);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    return null; // an argument execution will refuse with its own message
+  }
+  if (!estimate) return null;
+  const { cost, cursors } = estimate;
+  if (cost > MAX_QUERY_COST) {
+    return tooCostly(
+      `This operation could produce more than ${MAX_QUERY_COST} values (worst case with the sizes asked for, long text counting a value per ${CHARACTERS_PER_COST_UNIT} characters). Ask for fewer items (limit, first, last), fewer long-text fields or fewer nested lists.`,
+      cost,
+    );
+  }
+  for (const cursor of cursors) {
+    const delegate = ((args.contextValue as Context).db as unknown as Record<string, { count(q: object): Promise<number> }>)[cursor.model.charAt(0).toLowerCase() + cursor.model.slice(1)];
+    if (!delegate || (await delegate.count({ where: { id: cursor.id } })) === 0) {
+      return badInput([{ field: cursor.argument, message: 'is not a cursor of this list' }]);
+    }
+  }
+  return cost;
 }
 
 /**
@@ -166,36 +271,29 @@ function isAlwaysWithinBudget(args: { schema: GraphQLSchema; document: DocumentN
  * `MAX_QUERY_COST` (QUERY_TOO_COSTLY, with the estimate and the budget) and connection arguments
  * that are out of range or cursors that do not point at a row of the caller's tenant. A cursor is
  * checked against the tenant before Prisma turns it into a subquery, so a forged cursor holding
- * another tenant's id is answered exactly like a random one.
+ * another tenant's id is answered exactly like a random one. Then the operation waits for its
+ * cost to fit in what the process runs at once (src/http/answer-limits.ts), and its answer is
+ * refused past `MAX_ANSWER_BYTES` (RESPONSE_TOO_LARGE).
  */
-export const useOperationGuard = (): Plugin<Context> => ({
-  async onExecute({ args, setResultAndStopExecution }) {
-    const stop = (error: AppError) => setResultAndStopExecution({ errors: [error] });
-    if (isAlwaysWithinBudget(args)) return;
-    let estimate: Estimate | null;
-    try {
-      estimate = estimateOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Args);
-    } catch (error) {
-      if (error instanceof AppError) return stop(error);
-      return; // an argument execution will refuse with its own message
-    }
-    if (!estimate) return;
-    const { cost, cursors } = estimate;
-    if (cost > MAX_QUERY_COST) {
-      return stop(
-        new AppError(
-          'QUERY_TOO_COSTLY',
-          `This operation could produce more than ${MAX_QUERY_COST} values (worst case with the sizes asked for). Ask for fewer items (limit, first, last) or fewer nested lists.`,
-          undefined,
-          { cost: { estimate: cost, budget: MAX_QUERY_COST } },
-        ),
-      );
-    }
-    for (const cursor of cursors) {
-      const delegate = (args.contextValue.db as unknown as Record<string, { count(q: object): Promise<number> }>)[cursor.model.charAt(0).toLowerCase() + cursor.model.slice(1)];
-      if (!delegate || (await delegate.count({ where: { id: cursor.id } })) === 0) {
-        return stop(badInput([{ field: cursor.argument, message: 'is not a cursor of this list' }]));
-      }
-    }
-  },
-});
+export const useOperationGuard = (): Plugin<Context> => {
+  const admit = costAdmission();
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const stop = (error: AppError) => setResultAndStopExecution({ errors: [error] });
+      const cost = await checkedCost(args);
+      if (cost instanceof AppError) return stop(cost);
+      const release = await admit(cost ?? 1);
+      if (release instanceof AppError) return stop(release);
+      // A mutation has made its change by the time its answer exists, and refusing the answer would
+      // hide that; its answer is the record it wrote, bounded by what the request could write.
+      const isQuery = getOperationAST(args.document, args.operationName)?.operation === 'query';
+      return {
+        onExecuteDone({ result, setResult }) {
+          release();
+          if (!isQuery || isAsyncIterable(result) || !result.data) return;
+          if (jsonBytesUpTo(result.data, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES) setResult({ errors: [answerTooLarge()] });
+        },
+      };
+    },
+  };
+};

@@ -1,5 +1,5 @@
 import type { ExecutionArgs, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNullableType } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -8,7 +8,9 @@ import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { REST_BASE_PATH, type Operation } from '../graphql/operations.js';
+import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
+import { enumExpectation } from './input-errors.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
 
@@ -26,11 +28,14 @@ interface CompiledRoute extends Operation {
 }
 
 const compile = (operations: readonly Operation[]): CompiledRoute[] =>
-  operations.map((operation) => ({
-    ...operation,
-    pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
-    queryArgs: new Map(operation.args.query.map((a) => [a.name, a.type])),
-  }));
+  operations.map((operation) => {
+    compileAlways(operation.document);
+    return {
+      ...operation,
+      pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
+      queryArgs: new Map(operation.args.query.map((a) => [a.name, a.type])),
+    };
+  });
 
 /**
  * The routes a URL path names, built once from the route map: a path without parameters (every
@@ -87,7 +92,8 @@ function checkParameter(name: string, raw: string, type: GraphQLInputType): Fiel
   }
   let problem: FieldProblem | null = null;
   coerceInputValue(value, type, (_path, _invalid, error) => {
-    problem = { field: name, message: error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
+    const named = getNamedType(type);
+    problem = { field: name, message: isEnumType(named) ? enumExpectation(named) : error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
   });
   return problem;
 }

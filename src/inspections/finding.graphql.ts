@@ -5,6 +5,7 @@ import { listOf, readableBy } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { addPhoto, createFinding, deleteFinding, deletePhoto, updateFinding } from './finding.service.js';
 import { inspectionsWrite } from './inspection-access.js';
+import { longText } from '../graphql/limits.js';
 
 const FindingSeverityEnum = builder.enumType(FindingSeverity, {
   name: 'FindingSeverity',
@@ -56,8 +57,8 @@ export const Finding = builder.prismaObject('Finding', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Finding id.' }),
     severity: t.expose('severity', { type: FindingSeverityEnum, description: 'How dangerous it is.' }),
-    description: t.exposeString('description', { description: 'What was found.' }),
-    recommendation: t.exposeString('recommendation', { nullable: true, description: 'Recommended action.' }),
+    description: t.exposeString('description', { description: 'What was found.', ...longText(10_000) }),
+    recommendation: t.exposeString('recommendation', { nullable: true, description: 'Recommended action.', ...longText(10_000) }),
     oshaReference: t.exposeString('oshaReference', { nullable: true, description: 'OSHA paragraph it breaches, such as "1910.179(l)(3)".' }),
     quoteStatus: t.expose('quoteStatus', { type: QuoteStatusEnum, description: 'Where the repair quote stands.' }),
     photos: t.relation('photos', { ...listOf('FindingPhoto'), description: 'Photos, oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),

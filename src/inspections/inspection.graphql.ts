@@ -11,6 +11,7 @@ import { EquipmentType } from './equipment.graphql.js';
 import { findingCountOf } from './finding.service.js';
 import { inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
 import { createInspection, getInspection, getReport, inspectionHistory, listInspections, moveInspection, updateInspection } from './inspection.service.js';
+import { longText } from '../graphql/limits.js';
 
 const InspectionStatusEnum = builder.enumType(InspectionStatus, {
   name: 'InspectionStatus',
@@ -46,7 +47,7 @@ const ChecklistResponseType = builder.objectRef<ChecklistResponse>('ChecklistRes
   fields: (t) => ({
     itemId: t.exposeString('itemId', { description: 'Id of the template item answered.' }),
     value: t.exposeString('value', { description: `The answer, as a string: ${ANSWER_FORMATS_TEXT}.` }),
-    note: t.exposeString('note', { nullable: true, description: "The technician's note on it." }),
+    note: t.exposeString('note', { nullable: true, description: "The technician's note on it.", ...longText(2_000) }),
   }),
 });
 
@@ -59,9 +60,9 @@ export const Inspection = builder.prismaObject('Inspection', {
     inspectionDate: t.expose('inspectionDate', { type: 'Date', description: 'Date of the inspection, YYYY-MM-DD.' }),
     overallResult: t.expose('overallResult', { type: InspectionResultEnum, nullable: true, description: 'Overall result, set on approval.' }),
     responses: t.field({ type: [ChecklistResponseType], description: 'Answers to the checklist items.', resolve: (i) => i.responses as unknown as ChecklistResponse[] }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Notes.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes.', ...longText(10_000) }),
     customerSignatureUrl: t.exposeString('customerSignatureUrl', { nullable: true, description: "URL of the customer's signature image." }),
-    rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why a reviewer rejected it; cleared when it is submitted again.' }),
+    rejectionReason: t.exposeString('rejectionReason', { nullable: true, description: 'Why a reviewer rejected it; cleared when it is submitted again.', ...longText(2_000) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
     findingCount: t.int({ description: 'Number of findings; counted for a whole list in one statement.', resolve: (i, _args, ctx) => findingCountOf(ctx, i.id) }),

@@ -10,6 +10,7 @@ import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
 import { getInvoice, listInvoices } from './invoice.service.js';
+import { longText } from '../graphql/limits.js';
 
 export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
   name: 'InvoiceStatus',
@@ -43,7 +44,7 @@ builder.prismaObject('InvoiceLineItem', {
   description: 'A line of an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Line item id.' }),
-    description: t.exposeString('description', { description: 'What is billed.' }),
+    description: t.exposeString('description', { description: 'What is billed.', ...longText(2_000) }),
     quantity: t.expose('quantity', { type: 'Quantity', description: 'Quantity, a decimal string with up to four decimals.' }),
     unitPrice: t.expose('unitPrice', { type: 'Money', description: 'Price per unit.' }),
     total: t.expose('total', { type: 'Money', description: 'quantity × unitPrice, rounded half-up to cents.' }),
@@ -60,7 +61,7 @@ builder.prismaObject('Payment', {
     paymentDate: t.expose('paymentDate', { type: 'Date', description: 'Date of payment, YYYY-MM-DD.' }),
     paymentMethod: t.expose('paymentMethod', { type: PaymentMethodEnum, description: 'How it was paid.' }),
     referenceNumber: t.exposeString('referenceNumber', { nullable: true, description: 'Check number, transfer reference or similar.' }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Notes on the payment.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes on the payment.', ...longText(10_000) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded (ISO 8601, UTC).' }),
   }),
 });
@@ -112,8 +113,8 @@ export const Invoice = builder.prismaObject('Invoice', {
     totalAmount: t.expose('totalAmount', { type: 'Money', description: 'subtotal + taxAmount.' }),
     amountPaid: t.expose('amountPaid', { type: 'Money', description: 'Sum of the payments.' }),
     balanceDue: t.expose('balanceDue', { type: 'Money', description: 'totalAmount − amountPaid.' }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes, never shown to the customer.' }),
-    customerNotes: t.exposeString('customerNotes', { nullable: true, description: 'Notes for the customer, printed on the invoice and in its email.' }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes, never shown to the customer.', ...longText(10_000) }),
+    customerNotes: t.exposeString('customerNotes', { nullable: true, description: 'Notes for the customer, printed on the invoice and in its email.', ...longText(10_000) }),
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for invoices, by key." }),
     sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'When it was sent (ISO 8601, UTC).' }),
     paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true, description: 'When it was paid in full (ISO 8601, UTC).' }),

@@ -5,6 +5,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { pageArgs } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
+import { longText } from '../graphql/limits.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
   name: 'LeadStatus',
@@ -46,8 +47,8 @@ export const Lead = builder.prismaObject('Lead', {
     status: t.expose('status', { type: LeadStatusEnum, description: 'Qualification status; `new` on creation.' }),
     source: t.expose('source', { type: LeadSourceEnum, description: 'Where the lead came from; `web_form` unless given.' }),
     channelType: t.exposeString('channelType', { nullable: true, description: 'Free-text channel detail, such as the form or campaign name.' }),
-    intent: t.exposeString('intent', { nullable: true, description: 'What the lead wants, in their words or a summary.' }),
-    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+    intent: t.exposeString('intent', { nullable: true, description: 'What the lead wants, in their words or a summary.', ...longText(10_000) }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.', ...longText(10_000) }),
     assignedTo: t.expose('assignedTo', { type: 'UUID', nullable: true, description: 'Id of the user the lead is assigned to.' }),
     assignee: t.relation('assignee', { nullable: true, description: 'The user the lead is assigned to.' }),
     sourceAttribution: t.expose('sourceAttribution', {

@@ -19,6 +19,12 @@ export const ErrorCodes = {
   QUERY_TOO_LARGE: { status: 400, title: 'Bad Request' },
   /** A GraphQL operation whose worst-case result exceeds the cost budget. */
   QUERY_TOO_COSTLY: { status: 400, title: 'Bad Request' },
+  /**
+   * An answer that would exceed the byte limit: the request is valid and the same one may succeed
+   * on other data, so not a 400 (nothing is wrong with how it was asked) nor a 5xx (asking for
+   * fewer items is the client's remedy): 422.
+   */
+  RESPONSE_TOO_LARGE: { status: 422, title: 'Unprocessable Entity' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   INTERNAL_SERVER_ERROR: { status: 500, title: 'Internal Server Error' },
   /** The request ran past the time limit. */

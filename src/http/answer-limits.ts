@@ -1,0 +1,109 @@
+import { MAX_ANSWER_BYTES } from '../graphql/limits.js';
+import { AppError } from '../shared/errors.js';
+
+/** Bytes a character below U+0020 takes in JSON: `\n`-style escapes for five of them, `\u00XX` for the rest. */
+const controlEscapeBytes = (code: number) => (code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6);
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
+function stringBytes(text: string): number {
+  let bytes = Buffer.byteLength(text) + 2;
+  if (!NEEDS_ESCAPE.test(text)) return bytes;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 34 || code === 92) bytes += 1;
+    else if (code < 32) bytes += controlEscapeBytes(code) - 1;
+  }
+  return bytes;
+}
+
+/**
+ * The bytes `value` takes as JSON, counted without building the text, stopping as soon as the
+ * count passes `limit` (then some number over it is returned).
+ */
+export function jsonBytesUpTo(value: unknown, limit: number): number {
+  let bytes = 0;
+  const pending: unknown[] = [value];
+  while (pending.length && bytes <= limit) {
+    const item = pending.pop();
+    if (typeof item === 'string') bytes += stringBytes(item);
+    else if (typeof item === 'number' || typeof item === 'boolean') bytes += String(item).length;
+    else if (item === null || item === undefined) bytes += 4;
+    else if (Array.isArray(item)) {
+      bytes += 2 + item.length;
+      for (const element of item) pending.push(element);
+    } else if (typeof item === 'object') {
+      bytes += 2;
+      for (const [key, child] of Object.entries(item)) {
+        bytes += stringBytes(key) + 2;
+        pending.push(child);
+      }
+    }
+  }
+  return bytes;
+}
+
+export const answerTooLarge = () =>
+  new AppError(
+    'RESPONSE_TOO_LARGE',
+    `The answer would exceed ${MAX_ANSWER_BYTES} bytes. Ask for fewer items (a smaller limit, first or last) or fewer long-text fields.`,
+    undefined,
+    { maxBytes: MAX_ANSWER_BYTES },
+  );
+
+/**
+ * Cost units of operations a process runs at once (three operations at the cost limit): what
+ * bounds the memory a burst of costly requests can take together.
+ */
+export const MAX_COST_IN_FLIGHT = 150_000;
+/** Longest an operation waits for its turn before it is answered 503 (with `Retry-After`). */
+export const MAX_COST_WAIT_MS = 5_000;
+
+const busy = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'The server is busy with costly operations; retry after the Retry-After interval, or ask for fewer items', undefined, {
+    http: { status: 503 },
+  });
+
+/**
+ * Admits operations by their estimated cost: at most `capacity` units run at once in this
+ * process, first come first served; one operation alone always runs. Resolves to the function
+ * that gives its units back, or to the refusal when it waited `maxWaitMs` in vain.
+ */
+export function costAdmission(capacity = MAX_COST_IN_FLIGHT, maxWaitMs = MAX_COST_WAIT_MS) {
+  let inFlight = 0;
+  const waiting: { cost: number; admit: () => void }[] = [];
+  const fits = (cost: number) => inFlight === 0 || inFlight + cost <= capacity;
+  const admitWaiting = () => {
+    while (waiting.length && fits(waiting[0]!.cost)) waiting.shift()!.admit();
+  };
+  const releaser = (cost: number) => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      inFlight -= cost;
+      admitWaiting();
+    };
+  };
+  return (cost: number): Promise<(() => void) | AppError> => {
+    if (!waiting.length && fits(cost)) {
+      inFlight += cost;
+      return Promise.resolve(releaser(cost));
+    }
+    return new Promise((resolve) => {
+      const entry = {
+        cost,
+        admit: () => {
+          clearTimeout(timer);
+          inFlight += cost;
+          resolve(releaser(cost));
+        },
+      };
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(entry), 1);
+        resolve(busy());
+        admitWaiting(); // those it held back may fit
+      }, maxWaitMs);
+      waiting.push(entry);
+    });
+  };
+}
