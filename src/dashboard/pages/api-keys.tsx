@@ -86,7 +86,6 @@ function CreateForm({ scopes, held, csrf, name, chosen }: { scopes: ApiKeysPageQ
 }
 
 function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) {
-  const usable = pair.status === 'active' || pair.status === 'expiring';
   return (
     <li class="card">
       <h3>{pair.name}</h3>
@@ -116,9 +115,9 @@ function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) 
           <Time iso={pair.lastUsedAt} />
         </dd>
       </dl>
-      {usable && (
+      {pair.allowedActions.length > 0 && (
         <div class="actions">
-          {pair.status === 'active' && (
+          {pair.allowedActions.includes('rotate') && (
             <form method="post" action="/dashboard/settings/api-keys/rotate">
               <Csrf token={csrf} />
               <input type="hidden" name="id" value={pair.id} />
@@ -127,9 +126,11 @@ function PairCard({ pair, csrf, now }: { pair: Pair; csrf: string; now: Date }) 
               </button>
             </form>
           )}
-          <a class="button danger" href={`/dashboard/settings/api-keys/revoke?id=${pair.id}`} aria-label={`Revoke ${pair.name}`}>
-            Revoke
-          </a>
+          {pair.allowedActions.includes('revoke') && (
+            <a class="button danger" href={`/dashboard/settings/api-keys/revoke?id=${pair.id}`} aria-label={`Revoke ${pair.name}`}>
+              Revoke
+            </a>
+          )}
         </div>
       )}
     </li>
