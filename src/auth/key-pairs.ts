@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
 import { parseOrThrow, requiredText } from '../shared/validation.js';
-import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import { generateKey } from './api-keys.js';
 import { type PairCaller, refusalOf } from './key-pair.rules.js';
 import { scopesWithinRole } from './roles.js';
