@@ -65,6 +65,7 @@ export function refusalOf(action: PairAction, pair: PairFacts, caller: PairCalle
 
 /** What `caller` may do with `pair` now, for clients to offer only those (the dashboard's buttons). */
 export function allowedActions(pair: PairFacts, caller: PairCaller, now: Date): PairAction[] {
-  const usable = statusOf(pair, now) === 'active' || statusOf(pair, now) === 'expiring';
+  const status = statusOf(pair, now);
+  const usable = status === 'active' || status === 'expiring';
   return (['rotate', 'revoke'] as const).filter((action) => (action === 'rotate' || usable) && !refusalOf(action, pair, caller, now));
 }
