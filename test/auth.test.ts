@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pairOfKey, revokeKey, rotateKeyPair } from '../src/auth/key-pairs.js';
+import { pairNamed, revokeKeyPair, rotateKeyPair } from '../src/auth/key-pairs.js';
+import { tenantDb } from '../src/db/tenant-scope.js';
 import { LeadsDocument } from './generated/operations.js';
 import { useHarness } from './support/harness.js';
 
@@ -34,17 +35,18 @@ describe('authentication', () => {
     expect(other.status).toBe(401);
   });
 
-  it('refuses a revoked key within a second', async () => {
+  it('refuses a revoked pair\'s keys within a second', async () => {
     const t = await tenant();
     expect((await rest('GET', '/api/v1/leads', { key: t.secret })).status).toBe(200);
-    await revokeKey(h.db.prisma, t.secretKeyId, new Date());
+    await revokeKeyPair(tenantDb(h.db.prisma, t.tenantId), (await pairNamed(h.db.prisma, t.secretKeyId)).id, null, new Date());
     await untilKeyRefused(t.secret, 401);
     await expectRefused(t.secret, 401);
+    await expectRefused(t.publishable, 401);
   });
 
   it('keeps a rotated pair working for 24 hours, then refuses it', async () => {
     const t = await tenant();
-    const rotated = await rotateKeyPair(h.db.prisma, await pairOfKey(h.db.prisma, t.secretKeyId), new Date());
+    const rotated = await rotateKeyPair(tenantDb(h.db.prisma, t.tenantId), (await pairNamed(h.db.prisma, t.secretKeyId)).id, null, new Date());
     expect(rotated.secret.key).toMatch(/^sk_live_/);
     expect(rotated.publishable.key).toMatch(/^pk_live_/);
     expect((await rest('GET', '/api/v1/leads', { key: t.secret })).status).toBe(200);

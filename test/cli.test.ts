@@ -43,6 +43,13 @@ describe('command line', { timeout: 120_000 }, () => {
     expect(limited.rateLimit).toBe(500);
     const rotated = await ok(env, 'key', 'rotate', '--id', limited.secret.id);
     expect(rotated.rateLimit).toBe(500);
+    // A pair's scopes stay within what its user's role allows, on the command line too.
+    const technician = await ok(env, 'user', 'create', '--tenant', tenant.id, '--name', 'Tess', '--email', 'tess@acme.example', '--role', 'technician');
+    const beyondRole = await cli(env, 'key', 'create', '--tenant', tenant.id, '--user', technician.id, '--name', 'Tablet', '--scopes', 'inspections.write,invoices.write');
+    expect(beyondRole.code).toBe(1);
+    expect(beyondRole.stderr).toBe("error: scopes: the user's role (technician) does not allow invoices.write\n");
+    const withinRole = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', technician.id, '--name', 'Tablet', '--scopes', 'inspections.write');
+    expect(withinRole.scopes).toEqual(['inspections.write']);
     const field = await ok(env, 'custom-field', 'create', '--tenant', tenant.id, '--entity', 'lead', '--key', 'tier', '--type', 'select', '--required', '--options', 'gold,silver');
     expect(field).toMatchObject({ entity: 'lead', key: 'tier', type: 'select', required: true, options: ['gold', 'silver'] });
   });
@@ -82,9 +89,20 @@ describe('command line', { timeout: 120_000 }, () => {
     const rotated = await ok(env, 'key', 'rotate', '--id', demo.keys.secret.id);
     expect((await call(rotated.secret.key)).status).toBe(200);
     expect((await call(demo.keys.secret.key)).status).toBe(200);
+    // Revoking a key revokes its pair: its publishable partner stops too.
     const revoked = await ok(env, 'key', 'revoke', '--id', demo.keys.secret.id);
-    expect(revoked).toEqual({ id: demo.keys.secret.id, revokedAt: expect.any(String) });
+    expect(revoked).toEqual({
+      id: demo.keys.id,
+      keys: [
+        { id: demo.keys.publishable.id, kind: 'publishable', revokedAt: expect.any(String) },
+        { id: demo.keys.secret.id, kind: 'secret', revokedAt: expect.any(String) },
+      ],
+    });
     expect((await call(demo.keys.secret.key)).status).toBe(401);
+    expect((await call(demo.keys.publishable.key)).status).toBe(401);
     expect((await call(rotated.secret.key)).status).toBe(200);
+    // The pair's own id names it too.
+    expect((await ok(env, 'key', 'revoke', '--id', rotated.id)).keys.map((key: { revokedAt: string | null }) => key.revokedAt)).not.toContain(null);
+    expect((await call(rotated.secret.key)).status).toBe(401);
   });
 });

@@ -150,10 +150,16 @@ describe('creating an inspection', () => {
     expect(await team(byCoordinator.id)).toEqual([[tech2.userId, 'lead'], [tech.userId, 'member']]);
     const byAdmin = await w.inspection(admin, { technicianId: tech.userId });
     expect(await team(byAdmin.id)).toEqual([[tech.userId, 'lead']]);
-    for (const caller of [tech, manager, w.users.sales]) {
+    for (const caller of [tech, manager]) {
       const ignored = await w.inspection(caller, { technicianIds: [tech2.userId] });
       expect(await team(ignored.id)).toEqual([[caller.userId, 'lead']]);
     }
+    // Sales' role does not allow inspections.write, so neither do its keys, whatever their pair carries.
+    const bySales = await rest('POST', '/api/inspections', {
+      key: w.users.sales.key,
+      body: { equipmentId: w.equipment.id, siteId: w.site.id, checklistTemplateId: w.template.id, inspectionDate: '2030-03-01' },
+    });
+    expect(bySales.status).toBe(403);
     const unassigned = await w.inspection(coordinator);
     expect(await team(unassigned.id)).toEqual([[coordinator.userId, 'lead']]);
   });

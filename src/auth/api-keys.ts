@@ -2,8 +2,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyKind, TenantModule, UserRole } from '../generated/prisma/enums.js';
 import type { Database } from '../db/client.js';
 import { cachedKeyLookup, type KeyLookup } from './key-cache.js';
+import { scopesWithinRole } from './roles.js';
 import type { Scope } from './scopes.js';
-import { isScope } from './scopes.js';
 import { hashToken, newToken } from './tokens.js';
 
 const prefixes: Record<ApiKeyKind, string> = { publishable: 'pk_live_', secret: 'sk_live_' };
@@ -24,6 +24,7 @@ export interface Principal {
   tenantId: string;
   userId: string;
   role: UserRole;
+  /** What it may do: a key's pair's scopes within its user's current role; a session's, its role's. */
   scopes: ReadonlySet<Scope>;
   modules: ReadonlySet<TenantModule>;
   /** Requests per rate-limit window set for this key's pair; null for the server's default. */
@@ -107,7 +108,7 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
       tenantId: key.tenantId,
       userId: key.userId,
       role: key.role,
-      scopes: new Set(key.scopes.filter(isScope)),
+      scopes: scopesWithinRole(key.scopes, key.role),
       modules: new Set(key.modules),
       rateLimit: key.rateLimit,
     },

@@ -2,6 +2,8 @@ import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
 import { pageArgs, pageOf, pageType } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
+import { disclose } from '../shared/disclosures.js';
+import { allowedActions, statusOf } from './key-pair.rules.js';
 import type { IssuedKeyPair } from './key-pairs.js';
 import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair } from './key-pairs.js';
 import { allScopes, Scopes } from './scopes.js';
@@ -42,13 +44,13 @@ const ApiKeyPairStatusEnum = builder.enumType('ApiKeyPairStatus', {
   },
 });
 
-type PairStatus = 'active' | 'expiring' | 'expired' | 'revoked';
-
-function statusOf(pair: { expiresAt: Date | null; keys: { revokedAt: Date | null }[] }, now: Date): PairStatus {
-  if (pair.keys.every((key) => key.revokedAt && key.revokedAt <= now)) return 'revoked';
-  if (pair.expiresAt) return pair.expiresAt <= now ? 'expired' : 'expiring';
-  return 'active';
-}
+const ApiKeyPairActionEnum = builder.enumType('ApiKeyPairAction', {
+  description: 'What a caller may do with a pair.',
+  values: {
+    rotate: { description: "Issue its successor (`rotateApiKeyPair`): only the pair's own user, with every scope the pair carries, while it is active." },
+    revoke: { description: "Stop its keys now (`revokeApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
+  },
+});
 
 export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
   authScopes: readableBy('ApiKeyPair'),
@@ -57,7 +59,9 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Pair id.' }),
     name: t.exposeString('name', { description: 'What the pair is for, such as "Website booking widget".' }),
-    scopes: t.exposeStringList('scopes', { description: 'Scopes its keys carry (see `apiScopes`).' }),
+    scopes: t.exposeStringList('scopes', {
+      description: "Scopes its keys carry (see `apiScopes`). A key acts with those its user's current role allows, at every request (`viewer { scopes }` shows them).",
+    }),
     createdBy: t.relation('user', { description: 'The user who created the pair; its keys act as this user.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the pair was created.' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'Set by rotation: when the keys stop working. Null until the pair is rotated.' }),
@@ -76,6 +80,12 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
       resolve: (pair) => pair.keys.map((key) => key.lastUsedAt).reduce<Date | null>((latest, used) => (used && (!latest || used > latest) ? used : latest), null),
     }),
     keys: t.relation('keys', { description: 'Its two keys, publishable first.', query: { orderBy: { kind: 'asc' } } }),
+    allowedActions: t.field({
+      type: [ApiKeyPairActionEnum],
+      description: 'What the caller may do with the pair now (see `ApiKeyPairAction`); the mutations refuse the others.',
+      select: { userId: true, scopes: true, expiresAt: true, keys: { select: { revokedAt: true } } },
+      resolve: (pair, _args, ctx) => allowedActions(pair, principalOf(ctx), ctx.now()),
+    }),
   }),
 });
 
@@ -98,8 +108,14 @@ const IssuedApiKeyPair = builder.objectRef<IssuedKeyPair>('IssuedApiKeyPair').im
       description: 'The new pair.',
       resolve: (issued, _args, ctx) => ctx.db.apiKeyPair.findUniqueOrThrow({ where: { id: issued.id } }),
     }),
-    publishableKey: t.string({ description: 'The publishable key (`pk_live_...`): for public pages.', resolve: (issued) => issued.publishable.key }),
-    secretKey: t.string({ description: 'The secret key (`sk_live_...`): for servers only. Store it now; it cannot be shown again.', resolve: (issued) => issued.secret.key }),
+    publishableKey: t.string({
+      description: 'The publishable key (`pk_live_...`): for public pages.',
+      resolve: (issued) => disclose(issued.publishable.key, `key pair ${issued.id}`),
+    }),
+    secretKey: t.string({
+      description: 'The secret key (`sk_live_...`): for servers only. Store it now; it cannot be shown again.',
+      resolve: (issued) => disclose(issued.secret.key, `key pair ${issued.id}`),
+    }),
   }),
 });
 
@@ -133,7 +149,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createApiKeyPair: t.field({
     type: IssuedApiKeyPair,
-    description: 'Creates a key pair acting as the caller\'s user, with scopes the caller holds. The keys are in the answer, and never shown again.',
+    description:
+      "Creates a key pair acting as the caller's user, with scopes the caller holds (a key's: its pair's within its user's role). The keys are in the answer, and never shown again: a retry with the same `Idempotency-Key` is a 409 `CREDENTIALS_NOT_REPLAYED`, never a second pair.",
     authScopes: manageKeys,
     args: { input: t.arg({ type: CreateApiKeyPairInput, required: true, description: 'Name and scopes.' }) },
     resolve: (_root, { input }, ctx) => {
@@ -150,18 +167,19 @@ builder.mutationFields((t) => ({
   rotateApiKeyPair: t.field({
     type: IssuedApiKeyPair,
     description:
-      'Issues a new pair with the same name, scopes and user; the old pair keeps working for 24 hours (its `status` is `expiring`), then stops. The new keys are in the answer, and never shown again. 409 for a revoked or expired pair.',
+      "Issues a new pair with the same name, scopes and user; the old pair keeps working for 24 hours (its `status` is `expiring`), then stops. The new keys are in the answer, and never shown again. Only the pair's own user may rotate it, with a key or session holding every scope it carries (403 otherwise: the new keys act as that user); 409 for a pair already rotated, revoked or expired. Concurrent rotations of one pair issue one new pair.",
     authScopes: manageKeys,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to rotate.' }) },
-    resolve: (_root, { id }, ctx) => rotateKeyPair(ctx.db, id, ctx.now()),
+    resolve: (_root, { id }, ctx) => rotateKeyPair(ctx.db, id, principalOf(ctx), ctx.now()),
   }),
   revokeApiKeyPair: t.field({
     type: ApiKeyPair,
-    description: 'Revokes both keys of a pair at once: the next request with either gets 401, on every server process.',
+    description:
+      "Revokes both keys of a pair at once: the next request with either gets 401, on every server process. The pair's own user may revoke it, and an administrator (`system_admin`) any pair of the tenant; others get 403.",
     authScopes: manageKeys,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to revoke.' }) },
     resolve: async (_root, { id }, ctx) => {
-      await revokeKeyPair(ctx.db, id, ctx.now());
+      await revokeKeyPair(ctx.db, id, principalOf(ctx), ctx.now());
       return ctx.db.apiKeyPair.findUniqueOrThrow({ where: { id } });
     },
   }),

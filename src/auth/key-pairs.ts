@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
 import { parseOrThrow, requiredText } from '../shared/validation.js';
 import { generateKey } from './api-keys.js';
+import { type PairCaller, refusalOf } from './key-pair.rules.js';
+import { scopesWithinRole } from './roles.js';
 import type { Scope } from './scopes.js';
 import { allScopes, isScope } from './scopes.js';
 import { hashToken } from './tokens.js';
@@ -45,18 +48,25 @@ export interface NewKeyPair {
   name: string;
   scopes: Scope[];
   rateLimit?: number | null;
-  /** The scopes the creator holds: a pair may not carry any other (absent from the command line, which the server's operator runs). */
+  /** What the caller holds: a pair may not carry anything else (absent for the command line, which the server's operator runs). */
   grantableScopes?: ReadonlySet<Scope>;
 }
 
-/** Creates a publishable + secret key pair acting as `userId`, who must be an active user of `tenantId`. */
-export async function createKeyPair(prisma: PrismaClient, args: NewKeyPair): Promise<IssuedKeyPair> {
+/**
+ * Creates a publishable + secret key pair acting as `userId`, who must be an active user of
+ * `tenantId`: every key is issued here, so here its scopes are checked against what the caller
+ * holds and what the user's role allows (the command line's pairs included).
+ */
+export async function createKeyPair(prisma: Prisma.TransactionClient, args: NewKeyPair): Promise<IssuedKeyPair> {
   const { name } = parseOrThrow(PairName, { name: args.name });
   const beyond = args.grantableScopes ? args.scopes.filter((scope) => !args.grantableScopes?.has(scope)) : [];
   if (beyond.length) throw badInput([{ field: 'scopes', message: `you may not grant scopes you do not hold: ${beyond.join(', ')}` }]);
-  const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { deactivatedAt: true } });
+  const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { deactivatedAt: true, role: true } });
   if (!user) throw new AppError('NOT_FOUND', 'user not found in this tenant');
   if (user.deactivatedAt) throw badInput([{ field: 'userId', message: 'the user is deactivated' }]);
+  const allowed = scopesWithinRole(args.scopes, user.role);
+  const outsideRole = args.scopes.filter((scope) => !allowed.has(scope));
+  if (outsideRole.length) throw badInput([{ field: 'scopes', message: `the user's role (${user.role}) does not allow ${outsideRole.join(', ')}` }]);
   const keys = { publishable: generateKey('publishable'), secret: generateKey('secret') };
   const stored = (kind: 'publishable' | 'secret') => ({ tenantId: args.tenantId, kind, keyHash: hashToken(keys[kind]), lastFour: keys[kind].slice(-4) });
   const pair = await prisma.apiKeyPair.create({
@@ -81,47 +91,62 @@ export async function createKeyPair(prisma: PrismaClient, args: NewKeyPair): Pro
   };
 }
 
-/** The pair a key belongs to (the command line names keys, the dashboard and GraphQL name pairs). */
-export async function pairOfKey(prisma: PrismaClient, keyId: string): Promise<string> {
-  const key = await prisma.apiKey.findUnique({ where: { id: keyId }, select: { pairId: true } });
-  if (!key) throw notFound('API key');
-  return key.pairId;
-}
-
-/** Revokes one key immediately: the next request with it gets 401, in every server process. */
-export async function revokeKey(prisma: PrismaClient, keyId: string, now: Date) {
-  await pairOfKey(prisma, keyId);
-  return prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: now }, select: { id: true, revokedAt: true } });
-}
-
-/** Revokes both keys of a pair immediately (those already revoked keep their time). */
-export async function revokeKeyPair(prisma: PrismaClient, pairId: string, now: Date): Promise<void> {
-  const pair = await prisma.apiKeyPair.findUnique({ where: { id: pairId }, select: { id: true } });
+/**
+ * The pair the command line names: by its id, or by the id of either of its keys (`key create`
+ * prints all three). Read across tenants, as the operator's command line does.
+ */
+export async function pairNamed(prisma: PrismaClient, id: string): Promise<{ id: string; tenantId: string }> {
+  const select = { id: true, tenantId: true } as const;
+  const pair =
+    (await prisma.apiKeyPair.findUnique({ where: { id }, select })) ??
+    (await prisma.apiKey.findUnique({ where: { id }, select: { pair: { select } } }))?.pair;
   if (!pair) throw notFound('API key pair');
-  await prisma.apiKey.updateMany({ where: { pairId, revokedAt: null }, data: { revokedAt: now } });
+  return pair;
+}
+
+/** The pair `pairId` of the tenant, locked until the transaction `tx` ends. */
+async function lockedPair(tx: Prisma.TransactionClient, pairId: string) {
+  await lockForUpdate(tx, 'ApiKeyPair', pairId);
+  const pair = await tx.apiKeyPair.findUnique({ where: { id: pairId }, include: { keys: { select: { revokedAt: true } } } });
+  if (!pair) throw notFound('API key pair');
+  return pair;
 }
 
 /**
- * Issues a new pair with the same name, user, scopes and budget; the old pair stops working 24
- * hours from `now` (an earlier end, from an earlier rotation, is kept). A revoked pair cannot be
- * rotated: its keys are already dead, and rotating would bring its scopes back to life.
+ * Revokes both keys of a pair immediately (those already revoked keep their time), if `caller`
+ * may (src/auth/key-pair.rules.ts; null for the command line).
  */
-export async function rotateKeyPair(prisma: PrismaClient, pairId: string, now: Date): Promise<IssuedKeyPair> {
-  const pair = await prisma.apiKeyPair.findUnique({ where: { id: pairId }, include: { keys: { select: { revokedAt: true } } } });
-  if (!pair) throw notFound('API key pair');
-  if (pair.keys.every((key) => key.revokedAt && key.revokedAt <= now)) throw new AppError('CONFLICT', 'this key pair is revoked; create a new one');
-  if (pair.expiresAt && pair.expiresAt <= now) throw new AppError('CONFLICT', 'this key pair has expired; create a new one');
-  const issued = await createKeyPair(prisma, {
-    tenantId: pair.tenantId,
-    userId: pair.userId,
-    name: pair.name,
-    scopes: parseScopes(pair.scopes),
-    rateLimit: pair.rateLimit,
+export async function revokeKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, now: Date) {
+  return db.$transaction(async (tx) => {
+    const pair = await lockedPair(tx, pairId);
+    const refusal = refusalOf('revoke', pair, caller, now);
+    if (refusal) throw refusal;
+    await tx.apiKey.updateMany({ where: { pairId, revokedAt: null }, data: { revokedAt: now } });
+    const keys = await tx.apiKey.findMany({ where: { pairId }, select: { id: true, kind: true, revokedAt: true }, orderBy: { kind: 'asc' } });
+    return { id: pair.id, keys };
   });
-  const expiresAt = new Date(now.getTime() + ROTATION_GRACE_MS);
-  await prisma.apiKeyPair.updateMany({
-    where: { id: pair.id, OR: [{ expiresAt: null }, { expiresAt: { gt: expiresAt } }] },
-    data: { expiresAt },
+}
+
+/**
+ * Issues a new pair with the same name, user, scopes and budget, and the old pair stops working
+ * 24 hours from `now`, if `caller` may (src/auth/key-pair.rules.ts: its own user, holding its
+ * scopes, once; null for the command line). The pair stays locked meanwhile, so of concurrent
+ * rotations one issues a pair and the others find it already rotated.
+ */
+export async function rotateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, now: Date): Promise<IssuedKeyPair> {
+  return db.$transaction(async (tx) => {
+    const pair = await lockedPair(tx, pairId);
+    const refusal = refusalOf('rotate', pair, caller, now);
+    if (refusal) throw refusal;
+    const issued = await createKeyPair(tx, {
+      tenantId: pair.tenantId,
+      userId: pair.userId,
+      name: pair.name,
+      scopes: parseScopes(pair.scopes),
+      rateLimit: pair.rateLimit,
+      grantableScopes: caller?.scopes,
+    });
+    await tx.apiKeyPair.update({ where: { id: pair.id }, data: { expiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) }, select: { id: true } });
+    return issued;
   });
-  return issued;
 }

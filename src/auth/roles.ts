@@ -1,6 +1,6 @@
 import type { UserRole } from '../generated/prisma/enums.js';
 import type { Scope } from './scopes.js';
-import { allScopes } from './scopes.js';
+import { allScopes, isScope } from './scopes.js';
 
 /**
  * What each role may do, as scopes: a dashboard session acts with its user's role exactly as a
@@ -22,6 +22,17 @@ export const roleScopes: Record<UserRole, readonly Scope[]> = {
     'bookings.read', 'bookings.manage', 'invoices.read',
   ],
 };
+
+/**
+ * What a key acts with: its pair's scopes within what its user's role allows now. A role change
+ * takes effect on the user's keys at once (the key cache forgets the tenant's keys on it), and a
+ * promotion back gives the pair's scopes back: they are held back, never rewritten.
+ */
+export const scopesWithinRole = (scopes: readonly string[], role: UserRole): Set<Scope> =>
+  new Set(scopes.filter((scope) => isScope(scope) && roleScopes[role].includes(scope)) as Scope[]);
+
+/** The role that administers a tenant's users and modules; a tenant always keeps one active user with it. */
+export const administratorRoles: readonly UserRole[] = ['system_admin'];
 
 /** Roles that may open Settings → API Keys (they hold `settings.manage`). */
 export const keyManagerRoles = (Object.keys(roleScopes) as UserRole[]).filter((role) => roleScopes[role].includes('settings.manage'));

@@ -1,5 +1,6 @@
-import { createKeyPair, pairOfKey, parseRateLimit, parseScopes, revokeKey, rotateKeyPair } from '../auth/key-pairs.js';
+import { createKeyPair, pairNamed, parseRateLimit, parseScopes, revokeKeyPair, rotateKeyPair } from '../auth/key-pairs.js';
 import { createCustomFieldDefinition } from '../custom-fields/custom-field.admin.js';
+import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { seedDemo } from '../tenants/demo.js';
 import { createTenant, createUser } from '../tenants/tenant.service.js';
@@ -44,13 +45,20 @@ export const commands: Record<string, Command> = {
         rateLimit: o['rate-limit'] === undefined ? null : parseRateLimit(text(o, 'rate-limit')),
       }),
   },
+  // Both take a pair's id or either key's, and act on the whole pair: revoking one key would leave its partner working.
   'key revoke': {
     options: { id: { type: 'string' } },
-    run: (prisma, o) => revokeKey(prisma, text(o, 'id'), new Date()),
+    run: async (prisma, o) => {
+      const pair = await pairNamed(prisma, text(o, 'id'));
+      return revokeKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, new Date());
+    },
   },
   'key rotate': {
     options: { id: { type: 'string' } },
-    run: async (prisma, o) => rotateKeyPair(prisma, await pairOfKey(prisma, text(o, 'id')), new Date()),
+    run: async (prisma, o) => {
+      const pair = await pairNamed(prisma, text(o, 'id'));
+      return rotateKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, new Date());
+    },
   },
   'custom-field create': {
     options: {

@@ -86,8 +86,16 @@ export function scopedTenantId(db: object): string {
  * Locks one of the tenant's rows until the transaction ends (`SELECT ... FOR UPDATE`, which
  * Prisma cannot express), confined to the same tenant as every other query of `tx`.
  */
-export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company' | 'BookableResource' | 'Inspection' | 'Invoice', id: string): Promise<void> {
+export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company' | 'BookableResource' | 'Inspection' | 'Invoice' | 'ApiKeyPair', id: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${scopedTenantId(tx)}::uuid FOR UPDATE`;
+}
+
+/**
+ * Serializes changes to the tenant's users (roles, deactivation) until the transaction ends: the
+ * tenant's row, locked FOR NO KEY UPDATE, so rows referencing the tenant are still written meanwhile.
+ */
+export async function lockTenantUsers(tx: Pick<TenantDb, '$queryRaw'>): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE id = ${scopedTenantId(tx)}::uuid FOR NO KEY UPDATE`;
 }
 
 /** The tenant-confined client type: the client's own surface. */

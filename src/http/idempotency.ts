@@ -4,6 +4,7 @@ import type { TenantDb } from '../db/tenant-scope.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { ErrorCode } from '../shared/errors.js';
 import { errorReason } from '../shared/error-reason.js';
+import { collectingDisclosures } from '../shared/disclosures.js';
 import { logger } from '../shared/logger.js';
 import { canonicalPathname, isGraphqlPath, refusal } from './request-boundary.js';
 
@@ -98,7 +99,9 @@ export interface IdempotentCall {
  * same request again gets that answer replayed (`Idempotent-Replayed: true`); the same key with
  * another request is a 422, and while the first still runs, a 409. Answers that changed nothing
  * (refused input, key or scope, an unreachable database) are not stored, so a corrected or later
- * request may use the key. Stored in the database, so every server process sees the same keys.
+ * request may use the key. Answers that show credentials (new API keys) are never stored: a repeat
+ * gets a 409 `CREDENTIALS_NOT_REPLAYED` naming what was issued. Stored in the database, so every
+ * server process sees the same keys.
  */
 export async function idempotent({ request, bodyText, db, apiKeyId, now, produce }: IdempotentCall): Promise<Response> {
   const key = request.headers.get('idempotency-key');
@@ -123,22 +126,31 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
   }
 
   const release = () => db.idempotentRequest.deleteMany({ where: { key, fingerprint, status: null } });
-  let response: Response;
+  let ran: { result: Response; disclosed: string[] };
   try {
-    response = await produce();
+    ran = await collectingDisclosures(produce);
   } catch (error) {
     await release().catch(() => {});
     throw error;
   }
+  const response = ran.result;
   const body = await response.clone().text();
+  // An answer showing credentials is never stored: a repeat is told they were issued, not shown them again.
+  const stored = ran.disclosed.length
+    ? refusal(
+        request,
+        'CREDENTIALS_NOT_REPLAYED',
+        `This request already ran and issued ${ran.disclosed.join(', ')}, whose keys were shown once and are not stored. If they were lost, revoke it and create another (with a new Idempotency-Key).`,
+      )
+    : response;
   const settle = changedNothing(request, response.status, body)
     ? release()
     : db.idempotentRequest.updateMany({
         where: { key, fingerprint, status: null },
         data: {
-          status: response.status,
-          body,
-          headers: Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : []))),
+          status: stored.status,
+          body: stored === response ? body : await stored.text(),
+          headers: Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (stored.headers.has(name) ? [[name, stored.headers.get(name)]] : []))),
         },
       });
   // The answer stands even if it cannot be stored (the database went away meanwhile): the key

@@ -12,6 +12,8 @@ export const ErrorCodes = {
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Conflict' },
   /** The `Idempotency-Key` was used before with another request. */
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Unprocessable Entity' },
+  /** The request with this `Idempotency-Key` ran and its answer showed credentials, which are shown once and never stored. */
+  CREDENTIALS_NOT_REPLAYED: { status: 409, title: 'Conflict' },
   /** The key (or, without a valid key, the client address) spent its request budget; see `Retry-After`. */
   TOO_MANY_REQUESTS: { status: 429, title: 'Too Many Requests' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { normalizedEmail, queueSignInLink } from '../auth/sign-in.js';
+import { administratorRoles } from '../auth/roles.js';
+import { lockTenantUsers } from '../db/tenant-scope.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { UserRole } from '../generated/prisma/enums.js';
 import { UserRole as UserRoles } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
@@ -32,32 +35,43 @@ export async function inviteUser(ctx: Context, input: { name: string; email: str
   return user;
 }
 
-/** Another user of the tenant: nobody changes their own role or deactivates themselves, so an administrator always remains. */
-async function otherUser(ctx: Context, id: string) {
-  if (id === principalOf(ctx).userId) throw new AppError('CONFLICT', 'you cannot change your own role or deactivate yourself; ask another administrator');
-  return found(ctx.db.user.findUnique({ where: { id } }), 'User');
+/**
+ * Changes another user of the tenant, in one transaction that holds the tenant's user lock: the
+ * caller is read again under it and must still be an active administrator. Nobody changes their
+ * own role or deactivates themselves, so the caller, an administrator, remains one: of two
+ * administrators removing each other at once, the second finds itself removed and is refused.
+ */
+async function changeOtherUser<T>(ctx: Context, id: string, change: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  const callerId = principalOf(ctx).userId;
+  if (id === callerId) throw new AppError('CONFLICT', 'you cannot change your own role or deactivate yourself; ask another administrator');
+  return ctx.db.$transaction(async (tx) => {
+    await lockTenantUsers(tx);
+    const caller = await tx.user.findUnique({ where: { id: callerId }, select: { role: true, deactivatedAt: true } });
+    if (!caller || caller.deactivatedAt || !administratorRoles.includes(caller.role)) {
+      throw new AppError('FORBIDDEN', 'Forbidden: you are no longer an active administrator of this business');
+    }
+    await found(tx.user.findUnique({ where: { id }, select: { id: true } }), 'User');
+    return change(tx);
+  });
 }
 
-export async function changeUserRole(ctx: Context, id: string, role: UserRole) {
-  await otherUser(ctx, id);
-  return ctx.db.user.update({ where: { id }, data: { role } });
+export function changeUserRole(ctx: Context, id: string, role: UserRole) {
+  return changeOtherUser(ctx, id, (tx) => tx.user.update({ where: { id }, data: { role } }));
 }
 
 /**
  * Deactivates a user at once: their sessions end, their keys stop working (authentication checks
  * the user on every request) and no sign-in link is sent to them or works for them.
  */
-export async function deactivateUser(ctx: Context, id: string) {
-  await otherUser(ctx, id);
-  const [user] = await ctx.db.$transaction([
-    ctx.db.user.update({ where: { id }, data: { deactivatedAt: ctx.now() } }),
-    ctx.db.dashboardSession.deleteMany({ where: { userId: id } }),
-  ]);
-  return user;
+export function deactivateUser(ctx: Context, id: string) {
+  return changeOtherUser(ctx, id, async (tx) => {
+    const user = await tx.user.update({ where: { id }, data: { deactivatedAt: ctx.now() } });
+    await tx.dashboardSession.deleteMany({ where: { userId: id } });
+    return user;
+  });
 }
 
 /** Lets a deactivated user sign in again; their keys work again unless revoked or expired meanwhile. */
-export async function reactivateUser(ctx: Context, id: string) {
-  await otherUser(ctx, id);
-  return ctx.db.user.update({ where: { id }, data: { deactivatedAt: null } });
+export function reactivateUser(ctx: Context, id: string) {
+  return changeOtherUser(ctx, id, (tx) => tx.user.update({ where: { id }, data: { deactivatedAt: null } }));
 }

@@ -1,3 +1,4 @@
+import { administratorRoles } from '../auth/roles.js';
 import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
@@ -36,7 +37,7 @@ export const User = builder.prismaObject('User', {
 const UserPage = pageType('User', User, 'users, by name');
 
 /** Users and modules are the administrator's: the role, with the scope a key needs for settings. */
-export const administerTenant = { $all: { scope: 'settings.manage', role: ['system_admin'] } } as const;
+export const administerTenant = { $all: { scope: 'settings.manage', role: administratorRoles } } as const;
 
 const InviteUserInput = builder.inputType('InviteUserInput', {
   description: 'A person to add to the tenant.',

@@ -4,7 +4,7 @@ import { print } from 'graphql';
 import { afterAll, beforeAll } from 'vitest';
 import { createKeyPair } from '../../src/auth/key-pairs.js';
 import type { Scope } from '../../src/auth/scopes.js';
-import { allScopes } from '../../src/auth/scopes.js';
+import { roleScopes } from '../../src/auth/roles.js';
 import type { Database } from '../../src/db/client.js';
 import type { UserRole } from '../../src/generated/prisma/enums.js';
 import type { App } from '../../src/http/app.js';
@@ -67,8 +67,9 @@ export function useHarness() {
   async function tenant(options: { scopes?: Scope[]; role?: UserRole; modules?: 'inspections'[] } = {}): Promise<TenantFixture> {
     const suffix = randomUUID().slice(0, 8);
     const t = await createTenant(h.db.prisma, { name: `Tenant ${suffix}`, modules: options.modules ?? [] });
-    const user = await createUser(h.db.prisma, { tenantId: t.id, name: `User ${suffix}`, email: `user-${suffix}@example.test`, role: options.role ?? 'manager' });
-    const keys = await createKeyPair(h.db.prisma, { tenantId: t.id, userId: user.id, name: 'test', scopes: options.scopes ?? allScopes });
+    const role = options.role ?? 'manager';
+    const user = await createUser(h.db.prisma, { tenantId: t.id, name: `User ${suffix}`, email: `user-${suffix}@example.test`, role });
+    const keys = await createKeyPair(h.db.prisma, { tenantId: t.id, userId: user.id, name: 'test', scopes: options.scopes ?? [...roleScopes[role]] });
     return { tenantId: t.id, userId: user.id, secret: keys.secret.key, publishable: keys.publishable.key, secretKeyId: keys.secret.id };
   }
 

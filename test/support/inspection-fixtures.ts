@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createKeyPair } from '../../src/auth/key-pairs.js';
-import { allScopes } from '../../src/auth/scopes.js';
+import { roleScopes } from '../../src/auth/roles.js';
 import type { UserRole } from '../../src/generated/prisma/enums.js';
 import { createUser } from '../../src/tenants/tenant.service.js';
 import { fixtures } from './fixtures.js';
@@ -43,7 +43,7 @@ export const completeAnswers = [
 ];
 
 /**
- * An inspections tenant: users of every role with keys carrying every scope, a customer with a
+ * An inspections tenant: users of every role with keys carrying every scope of their role, a customer with a
  * primary contact and a site, an equipment type, a crane at the site and a checklist template.
  */
 export async function inspectionWorld(harness: Harness, options: { contactEmail?: string | null } = {}) {
@@ -52,7 +52,7 @@ export async function inspectionWorld(harness: Harness, options: { contactEmail?
   const admin = await tenant({ modules: ['inspections'], role: 'system_admin' });
   const member = async (role: UserRole, name: string): Promise<Member> => {
     const user = await createUser(h.db.prisma, { tenantId: admin.tenantId, name, email: `${randomUUID().slice(0, 8)}@staff.example`, role });
-    const keys = await createKeyPair(h.db.prisma, { tenantId: admin.tenantId, userId: user.id, name: role, scopes: allScopes });
+    const keys = await createKeyPair(h.db.prisma, { tenantId: admin.tenantId, userId: user.id, name: role, scopes: [...roleScopes[role]] });
     return { userId: user.id, name, key: keys.secret.key };
   };
   const users = {

@@ -87,7 +87,6 @@ function CreateForm({ scopes, held, chrome, name, chosen }: { scopes: ApiKeysPag
 }
 
 function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
-  const usable = pair.status === 'active' || pair.status === 'expiring';
   return (
     <li class="card">
       <h3>{pair.name}</h3>
@@ -117,9 +116,9 @@ function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
           <Time iso={pair.lastUsedAt} />
         </dd>
       </dl>
-      {usable && (
+      {pair.allowedActions.length > 0 && (
         <div class="actions">
-          {pair.status === 'active' && (
+          {pair.allowedActions.includes('rotate') && (
             <form method="post" action="/dashboard/settings/api-keys/rotate">
               <FormTokens chrome={chrome} />
               <input type="hidden" name="id" value={pair.id} />
@@ -128,9 +127,11 @@ function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
               </button>
             </form>
           )}
-          <a class="button danger" href={`/dashboard/settings/api-keys/revoke?id=${pair.id}`} aria-label={`Revoke ${pair.name}`}>
-            Revoke
-          </a>
+          {pair.allowedActions.includes('revoke') && (
+            <a class="button danger" href={`/dashboard/settings/api-keys/revoke?id=${pair.id}`} aria-label={`Revoke ${pair.name}`}>
+              Revoke
+            </a>
+          )}
         </div>
       )}
     </li>
