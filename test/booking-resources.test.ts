@@ -113,7 +113,7 @@ describe('bookable resources', () => {
     expect(await names('?query=BAY')).toEqual(['Bay One', 'Bay Two']);
     expect(await names('?includeInactive=true&query=bay')).toEqual(['Bay One', 'Bay Two', 'Closed bay']);
     expect(await names('?limit=1&offset=1')).toEqual(['Bay One']);
-    for (const bad of ['limit=501', 'limit=0', 'offset=-1', 'type=boat', 'includeInactive=yes', 'page=2']) {
+    for (const bad of ['limit=251', 'limit=0', 'offset=-1', 'type=boat', 'includeInactive=yes', 'page=2']) {
       const response = await rest('GET', `/api/bookings/resources?${bad}`, { key: mine.secret });
       expect(response.status, bad).toBe(400);
       expect(response.body.details[0].field, bad).toBe(bad.split('=')[0]);
@@ -154,25 +154,25 @@ describe('the resource list answers all of them', () => {
     expect(await gqlList(t.secret, '(limit: 10, offset: 20)')).toEqual({ names: named(21, 27), total: 27, hasMore: false });
     expect(await restList(t.secret, '?includeInactive=true&offset=27')).toEqual({ names: ['Z inactive'], total: 28, hasMore: false });
     // The cost estimate counts the ceiling for a list without `limit`, as for any list size asked for.
-    const nested = (args: string) => parse(`query Week${args ? '($limit: Int)' : ''} { bookableResources${args} { data { hours { weekday opensAt closesAt } availability { slotId startsAt endsAt remaining } } } }`);
-    for (const [args, variables] of [['', {}], ['(limit: $limit)', { limit: 500 }]] as const) {
+    const nested = (args: string) => parse(`query Week${args ? '($limit: Int)' : ''} { bookableResources${args} { data { description hours { weekday opensAt closesAt } availability { slotId startsAt endsAt remaining } } } }`);
+    for (const [args, variables] of [['', {}], ['(limit: $limit)', { limit: 250 }]] as const) {
       const costly = await gql(t.secret, nested(args) as TypedDocumentNode<unknown, { limit?: number }>, variables);
       expect(costly.errors?.[0]?.extensions.code, args).toBe('QUERY_TOO_COSTLY');
     }
     expect((await gql(t.secret, nested('(limit: $limit)') as TypedDocumentNode<unknown, { limit?: number }>, { limit: 100 })).errors).toBeUndefined();
   });
 
-  it('stops at the ceiling of 500 and says there are more', async () => {
+  it('stops at the ceiling of 250 and says there are more', async () => {
     const t = await tenant();
-    await manyResources(t, 501);
+    await manyResources(t, 251);
     for (const list of [await restList(t.secret), await gqlList(t.secret)]) {
-      expect(list.names).toEqual(named(1, 500));
-      expect(list).toMatchObject({ total: 501, hasMore: true });
+      expect(list.names).toEqual(named(1, 250));
+      expect(list).toMatchObject({ total: 251, hasMore: true });
     }
-    expect(await restList(t.secret, '?offset=500')).toEqual({ names: ['R501'], total: 501, hasMore: false });
-    expect(await restList(t.secret, '?limit=500&offset=1')).toMatchObject({ total: 501, hasMore: false });
-    const over = await rest('GET', '/api/bookings/resources?limit=501', { key: t.secret });
-    expect(over).toMatchObject({ status: 400, body: { details: [{ field: 'limit', message: 'must be between 1 and 500' }] } });
+    expect(await restList(t.secret, '?offset=250')).toEqual({ names: ['R251'], total: 251, hasMore: false });
+    expect(await restList(t.secret, '?limit=250&offset=1')).toMatchObject({ total: 251, hasMore: false });
+    const over = await rest('GET', '/api/bookings/resources?limit=251', { key: t.secret });
+    expect(over).toMatchObject({ status: 400, body: { details: [{ field: 'limit', message: 'must be between 1 and 250' }] } });
   });
 });
 

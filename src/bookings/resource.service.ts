@@ -28,7 +28,7 @@ export interface ResourceFilter {
  * Most resources one list answers. The specification lists "all active bookable resources"; a
  * tenant has tens, and this bounds the answer for one with more (`hasMore` then says so).
  */
-export const MAX_RESOURCE_LIST = 500;
+export const MAX_RESOURCE_LIST = 250;
 
 export async function listResources(ctx: Context, filter: ResourceFilter) {
   const where = {

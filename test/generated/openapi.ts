@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * List bookable resources
-         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`: all of them, up to 500 (`hasMore` says when there are more). A publishable key sees only active, published resources.
+         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`: all of them, up to 250 (`hasMore` says when there are more). A publishable key sees only active, published resources.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -5418,7 +5418,7 @@ export interface operations {
             query?: {
                 /** @description Include inactive resources (ignored for publishable keys). */
                 includeInactive?: boolean;
-                /** @description Maximum rows to return: 1 to 500. Default: all of them, up to 500 (`hasMore` says when there are more). */
+                /** @description Maximum rows to return: 1 to 250. Default: all of them, up to 250 (`hasMore` says when there are more). */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
