@@ -1,5 +1,5 @@
 import type { GraphQLField, GraphQLObjectType } from 'graphql';
-import { getNamedType, isLeafType, isListType, isNonNullType, isObjectType } from 'graphql';
+import { getNamedType, isLeafType, isNonNullType, isObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/auth/scopes.js';
 import { allScopes } from '../src/auth/scopes.js';

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from './support/server-process.js';
 import { secretKey, serverDatabase, startServer } from './support/server-process.js';
 
-type Database = Awaited<ReturnType<typeof serverDatabase>>;
-
 /** A server as `npm start` runs it (its heap limits included), with a tenant, a key and a company to bill. */
 async function billingServer(extra: NodeJS.ProcessEnv = {}) {
   const database = await serverDatabase({ METRICS: '1', ...extra });
