@@ -9,7 +9,7 @@ import { enqueueMail } from '../src/mail/outbox.js';
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
-import { smtpServer, until } from './support/smtp.js';
+import { settledOutbox, smtpServer, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, tenant, rest } = harness;
@@ -60,7 +60,7 @@ describe('guest emails', () => {
     expect(ics(cancellation)).toContain('STATUS:CANCELLED');
     expect(ics(cancellation)).toContain(`UID:${booking.id}@bookings`);
     expect(ics(cancellation)).toContain('SEQUENCE:1');
-    const rows = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: t.tenantId }, orderBy: { createdAt: 'asc' } });
+    const rows = await settledOutbox(h.db.prisma, t.tenantId);
     expect(rows.map((r) => [r.kind, r.status, r.attempts])).toEqual([['booking.confirmed', 'sent', 1], ['booking.cancelled', 'sent', 1]]);
   });
 

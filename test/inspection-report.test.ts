@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/harness.js';
 import { completeAnswers, inspectionWorld } from './support/inspection-fixtures.js';
 import { pdfText } from './support/pdf.js';
-import { mailDelivery, until } from './support/smtp.js';
+import { mailDelivery, settledOutbox, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, rest } = harness;
@@ -66,7 +66,7 @@ describe('the delivered report', () => {
     const attachment = mail.attachments.find((a) => a.contentType === 'application/pdf');
     expect(attachment?.filename).toMatch(/^inspection-.+\.pdf$/);
     expect(await pdfText(new Uint8Array(attachment?.content ?? []))).toContain(w.equipment.serialNumber);
-    const outbox = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: w.tenantId, kind: 'inspection.report' } });
+    const outbox = await settledOutbox(h.db.prisma, w.tenantId, 'inspection.report');
     expect(outbox.map((m) => [m.recipient, m.status])).toEqual([['pia@cranes.example', 'sent']]);
     const history = (await rest('GET', `/api/inspections/${id}/history`, { key: w.key })).body.data;
     expect(history.at(-1).note).toBe('report emailed to pia@cranes.example');

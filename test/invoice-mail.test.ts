@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/harness.js';
 import { invoiceWorld } from './support/invoice-fixtures.js';
 import { pdfText } from './support/pdf.js';
-import { mailDelivery, until } from './support/smtp.js';
+import { mailDelivery, settledOutbox, until } from './support/smtp.js';
 
 const harness = useHarness();
 const { h, rest } = harness;
@@ -36,7 +36,7 @@ describe('the invoice PDF and its email', () => {
     const text = await pdfText(new Uint8Array(attachment?.content ?? []));
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain('1393.72');
-    const outbox = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: w.me.tenantId, kind: 'invoice.sent' } });
+    const outbox = await settledOutbox(h.db.prisma, w.me.tenantId, 'invoice.sent');
     expect(outbox.map((m) => m.status)).toEqual(['sent']);
   });
 

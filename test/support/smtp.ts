@@ -49,6 +49,16 @@ export async function until<T>(check: () => T | undefined | Promise<T | undefine
 }
 
 /**
+ * The outbox messages of a tenant (of one kind, if given), oldest first, once none is pending: the
+ * worker marks a message sent a moment after the SMTP server has accepted it.
+ */
+export const settledOutbox = (prisma: PrismaClient, tenantId: string, kind?: string) =>
+  until(async () => {
+    const messages = await prisma.outboxMessage.findMany({ where: { tenantId, ...(kind ? { kind } : {}) }, orderBy: { createdAt: 'asc' } });
+    return messages.some((m) => m.status === 'pending') ? undefined : messages;
+  }, 'the outbox messages settled');
+
+/**
  * For a describe block: a real SMTP server and this process's mail worker delivering the outbox
  * to it (from a scratch data directory), started before its tests and stopped after them.
  */
