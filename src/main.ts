@@ -3,6 +3,7 @@ import { cachedKeys } from './auth/api-keys.js';
 import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { serverEventLog } from './events/event-rendering.js';
 import { createApp } from './http/app.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { createRateLimits } from './http/rate-limits.js';
@@ -50,9 +51,11 @@ const sweeper = every(60 * 60_000, async () => {
   if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
 });
 
+const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+const events = serverEventLog({ prisma: db.prisma, publicUrl, now: () => new Date() });
 // Every process sweeps; the move is idempotent, so a sweep after another process's finds nothing to do.
 const overdueSweeper = every(config.INVOICE_OVERDUE_SWEEP_MS, async () => {
-  const moved = await sweepOverdueInvoices(db.prisma, new Date());
+  const moved = await sweepOverdueInvoices(db.prisma, { now: () => new Date(), events });
   if (moved.length) logger.info({ moved: moved.length }, 'invoices past their due date moved to overdue');
 });
 configurePdfRenderer({
@@ -63,7 +66,6 @@ configurePdfRenderer({
 });
 
 let draining = false;
-const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const server = createHttpServer(
   createApp({
     prisma: db.prisma,

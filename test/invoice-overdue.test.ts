@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { serverEventLog } from '../src/events/event-rendering.js';
 import { sweepOverdueInvoices } from '../src/invoices/invoice-overdue.js';
 import { InvoiceHistoryGqlDocument, UpdateInvoiceGqlDocument } from './generated/operations.js';
 import { useHarness } from './support/harness.js';
@@ -79,7 +80,7 @@ describe('the scheduled move', () => {
     expect(await Promise.all(invoices.map((i) => stored(i.id)))).toEqual(['sent', 'viewed', 'partially_paid', 'paid']);
 
     await Promise.all([
-      ...Array.from({ length: 4 }, () => sweepOverdueInvoices(h.db.prisma, new Date())),
+      ...Array.from({ length: 4 }, () => sweepOverdueInvoices(h.db.prisma, { now: () => new Date(), events: serverEventLog({ prisma: h.db.prisma, publicUrl: 'http://localhost', now: () => new Date() }) })),
       rest('GET', '/api/invoices?status=overdue&limit=100', { key: w.key }),
       rest('GET', `/api/invoices/${sent.id}`, { key: w.key }),
     ]);
@@ -88,6 +89,6 @@ describe('the scheduled move', () => {
       const moves = (await history(invoice.id)).filter((e) => e.toStatus === 'overdue');
       expect(moves.map((e) => [e.fromStatus, e.userId])).toEqual([[from, null]]);
     }
-    expect(await sweepOverdueInvoices(h.db.prisma, new Date())).toEqual([]);
+    expect(await sweepOverdueInvoices(h.db.prisma, { now: () => new Date(), events: serverEventLog({ prisma: h.db.prisma, publicUrl: 'http://localhost', now: () => new Date() }) })).toEqual([]);
   });
 });

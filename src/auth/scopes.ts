@@ -15,6 +15,7 @@ export const Scopes = {
   'invoices.read': 'List and retrieve invoices.',
   'invoices.write': 'Update invoices and record their transitions.',
   'settings.manage': 'Manage tenant settings such as custom fields.',
+  'webhooks.manage': 'Manage webhook endpoints: add, change and remove them, rotate their secrets, see and retry their deliveries.',
 } as const;
 
 export type Scope = keyof typeof Scopes;

@@ -129,6 +129,7 @@ export async function createBooking(ctx: Context, input: NewBooking) {
       if (principal.kind === 'secret' || (await mayMailPublicGuest(tx, input.email))) {
         await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
       }
+      await ctx.events.record(tx, 'booking.created', created.id);
       return created;
     },
     // Bookings of one resource queue on its lock: give them time to get their turn.
@@ -149,6 +150,7 @@ export async function cancelBooking(ctx: Context, id: string) {
     if (!count) throw notFound('Booking'); // Cancelled by a concurrent request.
     const resource = await tx.bookableResource.findUniqueOrThrow({ where: { id: booking.resourceId } });
     await enqueueMail(tx, booking.tenantId, bookingMail('cancelled', booking, resource));
+    await ctx.events.record(tx, 'booking.cancelled', id);
     return { success: true, booking: { ...booking, status: 'cancelled' as const, cancelledAt } };
   });
   mailQueued();
@@ -160,7 +162,10 @@ export async function closeBooking(ctx: Context, id: string, outcome: 'completed
   const booking = await getBooking(ctx, id);
   if (booking.status !== 'confirmed') throw new AppError('CONFLICT', `Only a confirmed booking can be marked ${outcome}; this one is ${booking.status}`);
   if (booking.startsAt > ctx.now()) throw new AppError('CONFLICT', `The booking cannot be marked ${outcome} before its slot starts; it is still confirmed`);
-  const { count } = await ctx.db.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: outcome } });
-  if (!count) throw new AppError('CONFLICT', `The booking changed while marking it ${outcome}; read it again`);
-  return ctx.db.booking.findUniqueOrThrow({ where: { id } });
+  return ctx.db.$transaction(async (tx) => {
+    const { count } = await tx.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: outcome } });
+    if (!count) throw new AppError('CONFLICT', `The booking changed while marking it ${outcome}; read it again`);
+    await ctx.events.record(tx, outcome === 'completed' ? 'booking.completed' : 'booking.no_show', id);
+    return tx.booking.findUniqueOrThrow({ where: { id } });
+  });
 }

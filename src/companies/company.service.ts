@@ -48,7 +48,11 @@ export interface CompanyPatch extends CompanyFields {
 
 export async function createCompany(ctx: Context, input: NewCompany) {
   const customFields = await checkCustomFields(ctx.db, 'company', input.customFields);
-  return ctx.db.company.create({ data: { ...input, customFields, tenantId: principalOf(ctx).tenantId } });
+  return ctx.db.$transaction(async (tx) => {
+    const company = await tx.company.create({ data: { ...input, customFields, tenantId: principalOf(ctx).tenantId } });
+    await ctx.events.record(tx, 'company.created', company.id);
+    return company;
+  });
 }
 
 export async function updateCompany(ctx: Context, id: string, patch: CompanyPatch) {

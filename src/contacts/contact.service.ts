@@ -73,9 +73,11 @@ export async function createContact(ctx: Context, input: NewContact) {
   ]);
   return ctx.db.$transaction(async (tx) => {
     if (input.isPrimary) await clearOtherPrimaries(tx, input.companyId);
-    return tx.contact.create({
+    const contact = await tx.contact.create({
       data: { ...input, isPrimary: input.isPrimary ?? false, customFields, tenantId: principalOf(ctx).tenantId },
     });
+    await ctx.events.record(tx, 'contact.created', contact.id);
+    return contact;
   });
 }
 
@@ -85,7 +87,7 @@ export async function updateContact(ctx: Context, id: string, patch: ContactPatc
   const checkedCustomFields = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'contact', customFields);
   return ctx.db.$transaction(async (tx) => {
     if (isPrimary) await clearOtherPrimaries(tx, existing.companyId, id);
-    return tx.contact.update({
+    const contact = await tx.contact.update({
       where: { id },
       data: {
         ...nullable,
@@ -95,5 +97,7 @@ export async function updateContact(ctx: Context, id: string, patch: ContactPatc
         customFields: checkedCustomFields,
       },
     });
+    await ctx.events.record(tx, 'contact.updated', id);
+    return contact;
   });
 }

@@ -41,20 +41,23 @@ function scopeDelegate(delegate: object, tenantId: string): object {
 }
 
 /**
- * A view of the client confined to one tenant: every read, update and delete of a tenant-owned
+ * A view of the client (or of an open transaction) confined to one tenant: every read, update and delete of a tenant-owned
  * model is filtered by the tenant and every create is stamped with it, whatever the caller wrote,
  * inside interactive transactions too. (A plain proxy rather than a Prisma `$extends` query
  * extension: same guarantee, a fraction of the cost per query.) Relations loaded through
  * `include` follow foreign keys from rows already scoped, so they stay inside the tenant.
  */
-function scope(client: PrismaClient, tenantId: string): PrismaClient {
+function scope(client: PrismaClient, tenantId: string, inTransaction: boolean): PrismaClient {
   const delegates = new Map<string, object>();
   const scoped = new Proxy(client, {
     get(target, property) {
       if (property === '$transaction') {
+        // Inside a transaction, a nested one joins it: a
+        // service that opens its own runs unchanged when called from within another's.
+        if (inTransaction) return (work: (tx: PrismaClient) => unknown) => work(scoped);
         return (work: unknown, options?: unknown) =>
           typeof work === 'function'
-            ? target.$transaction((tx) => (work as (tx: PrismaClient) => unknown)(scope(tx as PrismaClient, tenantId)) as Promise<unknown>, options as never)
+            ? target.$transaction((tx) => (work as (tx: PrismaClient) => unknown)(scope(tx as PrismaClient, tenantId, true)) as Promise<unknown>, options as never)
             : target.$transaction(work as never, options as never);
       }
       const value = Reflect.get(target, property) as unknown;
@@ -98,6 +101,9 @@ export async function lockTenantUsers(tx: Pick<TenantDb, '$queryRaw'>): Promise<
   await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE id = ${scopedTenantId(tx)}::uuid FOR NO KEY UPDATE`;
 }
 
+/** An open transaction (of a client spanning tenants) confined to one tenant, as a tenant's own transactions are. */
+export const confineTransaction = (tx: Prisma.TransactionClient, tenantId: string): TenantDb => scope(tx as PrismaClient, tenantId, true);
+
 /** The tenant-confined client type: the client's own surface. */
 export type TenantDb = PrismaClient;
 
@@ -112,7 +118,7 @@ export function tenantDb(prisma: PrismaClient, tenantId: string): TenantDb {
   }
   let db = cache.get(tenantId);
   if (!db) {
-    db = scope(prisma, tenantId);
+    db = scope(prisma, tenantId, false);
     cache.set(tenantId, db);
   }
   return db;

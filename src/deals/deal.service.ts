@@ -92,17 +92,28 @@ export async function createDeal(ctx: Context, input: NewDeal, query: DealQuery 
     checkReferences(ctx, input),
     mustBelongToCompany(ctx.db, input.companyId, input),
   ]);
-  return ctx.db.deal.create({
-    ...query,
-    data: {
-      ...input,
-      ...enterStage(stage, ctx.now(), { status: 'open', actualCloseDate: null }),
-      ownerId: input.ownerId === undefined ? defaultOwner(principal) : input.ownerId,
-      products: input.products ?? [],
-      customFields,
-      tenantId: principal.tenantId,
-    },
+  return ctx.db.$transaction(async (tx) => {
+    const entered = enterStage(stage, ctx.now(), { status: 'open', actualCloseDate: null });
+    const deal = await tx.deal.create({
+      ...query,
+      data: {
+        ...input,
+        ...entered,
+        ownerId: input.ownerId === undefined ? defaultOwner(principal) : input.ownerId,
+        products: input.products ?? [],
+        customFields,
+        tenantId: principal.tenantId,
+      },
+    });
+    await ctx.events.record(tx, 'deal.created', deal.id);
+    await recordOutcome(ctx, tx, deal.id, 'open', entered.status);
+    return deal;
   });
+}
+
+/** `deal.won` or `deal.lost` when a change closed the deal that way. */
+async function recordOutcome(ctx: Context, tx: Prisma.TransactionClient, id: string, before: DealStatus, after: DealStatus) {
+  if (after !== before && after !== 'open') await ctx.events.record(tx, after === 'won' ? 'deal.won' : 'deal.lost', id);
 }
 
 export async function updateDeal(ctx: Context, id: string, patch: DealPatch, query: DealQuery = {}) {
@@ -140,18 +151,23 @@ export async function updateDeal(ctx: Context, id: string, patch: DealPatch, que
         },
       });
     }
-    return tx.deal.update({
+    const entered = newStage ? enterStage(newStage, ctx.now(), current) : null;
+    const deal = await tx.deal.update({
       ...query,
       where: { id },
       data: {
         ...nullable,
-        ...(newStage ? { stageId: newStage.id, ...enterStage(newStage, ctx.now(), current) } : {}),
+        ...(newStage && entered ? { stageId: newStage.id, ...entered } : {}),
         name: name ?? undefined,
         companyId: companyId ?? undefined,
         products: products ?? undefined,
         customFields: checkedCustomFields,
       },
     });
+    await ctx.events.record(tx, 'deal.updated', id);
+    if (moved) await ctx.events.record(tx, 'deal.stage_changed', id, { previousStageId: current.stageId });
+    await recordOutcome(ctx, tx, id, current.status, entered?.status ?? current.status);
+    return deal;
   });
 }
 

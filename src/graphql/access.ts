@@ -1,6 +1,6 @@
 import type { AuthFailure as ScopeAuthFailure } from '@pothos/plugin-scope-auth';
 import type { GraphQLField } from 'graphql';
-import type { AuthFailure } from '../auth/api-keys.js';
+import type { AuthFailure, Principal } from '../auth/api-keys.js';
 import type { Scope } from '../auth/scopes.js';
 import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
@@ -11,12 +11,14 @@ import type { Context } from './context.js';
  * publishable key is public by nature: it unlocks only the public operations (`publicScope`,
  * the booking widget's), never a `scope`, whatever it carries.
  */
-export const scopeChecks = (ctx: Context) => ({
-  scope: (scope: Scope) => ctx.principal?.kind === 'secret' && ctx.principal.scopes.has(scope),
-  publicScope: (scope: Scope) => ctx.principal?.scopes.has(scope) ?? false,
-  secretKey: ctx.principal?.kind === 'secret',
-  module: (module: TenantModule) => ctx.principal?.modules.has(module) ?? false,
-  role: (roles: readonly UserRole[]) => (ctx.principal ? roles.includes(ctx.principal.role) : false),
+export const scopeChecks = (ctx: Pick<Context, 'principal'>) => scopeChecksOf(ctx.principal);
+
+const scopeChecksOf = (principal: Principal | null) => ({
+  scope: (scope: Scope) => principal?.kind === 'secret' && principal.scopes.has(scope),
+  publicScope: (scope: Scope) => principal?.scopes.has(scope) ?? false,
+  secretKey: principal?.kind === 'secret',
+  module: (module: TenantModule) => principal?.modules.has(module) ?? false,
+  role: (roles: readonly UserRole[]) => (principal ? roles.includes(principal.role) : false),
 });
 
 /** An `authScopes` map as the schema declares them: any entry grants access, `$all` needs every one. */
@@ -46,11 +48,14 @@ export function scopesNamed(map: ScopeMap): Scope[] {
   ];
 }
 
-function grants(map: ScopeMap, ctx: Context, every: boolean): boolean {
-  const checks = scopeChecks(ctx);
+/** Whether a principal passes an `authScopes` map, as scope-auth would decide it. */
+export const mayAccess = (map: ScopeMap, principal: Principal | null): boolean => grants(map, principal, false);
+
+function grants(map: ScopeMap, principal: Principal | null, every: boolean): boolean {
+  const checks = scopeChecksOf(principal);
   const results = Object.entries(map).map(([key, parameter]) => {
-    if (key === '$any') return grants(parameter as ScopeMap, ctx, false);
-    if (key === '$all') return grants(parameter as ScopeMap, ctx, true);
+    if (key === '$any') return grants(parameter as ScopeMap, principal, false);
+    if (key === '$all') return grants(parameter as ScopeMap, principal, true);
     if (key === 'scope') return checks.scope(parameter as Scope);
     if (key === 'publicScope') return checks.publicScope(parameter as Scope);
     if (key === 'module') return checks.module(parameter as TenantModule);
@@ -97,7 +102,7 @@ export function rootFieldRefusal(field: GraphQLField<unknown, unknown>, ctx: Con
   const map = declaredScopes(field);
   if (!map) return null;
   if (!ctx.principal) return unauthenticated(ctx);
-  if (grants(map, ctx, false)) return null;
+  if (mayAccess(map, ctx.principal)) return null;
   const module = requiredModule(map);
   if (module && !ctx.principal.modules.has(module)) return moduleMissing(module);
   const roles = requiredRoles(map);

@@ -1,5 +1,6 @@
 import type { AuthFailure, Principal } from '../auth/api-keys.js';
 import type { TenantDb } from '../db/tenant-scope.js';
+import type { EventLog } from '../events/event-log.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** What every resolver receives: who is calling and the database as their tenant sees it. */
@@ -19,6 +20,8 @@ export interface Context {
   now: () => Date;
   /** Where users reach this server (`PUBLIC_URL`), for the links in its emails. */
   publicUrl: string;
+  /** Where changes are reported, in their own transaction (src/events/event-log.ts). */
+  events: EventLog;
 }
 
 /** The caller of a resolver that passed its scope check (so a principal always exists). */

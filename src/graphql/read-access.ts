@@ -1,6 +1,7 @@
 import { inspectionsRead } from '../inspections/inspection-access.js';
 import { invoicePartsRead, invoicesRead } from '../invoices/invoice-access.js';
-import { type ScopeMap, whoMay } from './access.js';
+import type { Principal } from '../auth/api-keys.js';
+import { mayAccess, type ScopeMap, whoMay } from './access.js';
 import type { Context } from './context.js';
 
 /**
@@ -69,6 +70,12 @@ export const readableBy = (type: RecordType) => (record: object, ctx: Context) =
  * (a booking's lead): null, without an error, for a caller without the record's own read scope.
  */
 export const nullUnlessReadable = (type: RecordType) => ({ authScopes: readScopes[type], unauthorizedResolver: () => null });
+
+/** Whether a principal reads records of `type` (the rule events are shown by, to every consumer). */
+export const mayRead = (type: RecordType, principal: Principal | null) => mayAccess(readScopes[type], principal);
+
+/** Who reads records of `type`, as the access table declares it. */
+export const readAccessOf = (type: RecordType): ScopeMap => readScopes[type];
 
 /** Field-level guard of a list or connection of `type`: its count and page info are the type's data too. */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });

@@ -5,6 +5,7 @@ import { type KeyRecord, loadKey } from '../auth/api-keys.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
+import { serverEventLog } from '../events/event-rendering.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { operations, restAreas } from '../graphql/route-map.js';
@@ -67,6 +68,7 @@ export function createApp({
   draining = () => false,
   publicUrl = 'http://localhost',
 }: AppOptions) {
+  const events = serverEventLog({ prisma, publicUrl, now });
   const yoga: App = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -105,6 +107,7 @@ export function createApp({
         requestId,
         now,
         publicUrl,
+        events,
       };
     },
     plugins: [

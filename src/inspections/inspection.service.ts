@@ -96,6 +96,7 @@ export async function createInspection(ctx: Context, input: NewInspection) {
     });
     await recordMove(tx, { inspectionId: inspection.id, userId, fromStatus: null, toStatus: 'draft' });
     await refreshSearchText(tx, 'inspection', inspection.id);
+    await ctx.events.record(tx, 'inspection.created', inspection.id);
     return inspection;
   });
 }
@@ -147,7 +148,10 @@ export async function moveInspection(ctx: Context, id: string, move: Move, input
       if (move === 'reject') data.rejectionReason = input.rejectionReason;
       const note = move === 'deliver' ? await deliverReport(tx, inspection) : undefined;
       await recordMove(tx, { inspectionId: id, userId: principal.userId, fromStatus: inspection.status, toStatus: to, note });
-      return tx.inspection.update({ where: { id }, data });
+      const updated = await tx.inspection.update({ where: { id }, data });
+      await ctx.events.record(tx, 'inspection.status_changed', id, { previousStatus: inspection.status });
+      if (move === 'deliver') await ctx.events.record(tx, 'inspection.report_delivered', id);
+      return updated;
     },
     // Delivery renders the PDF inside the transaction, which holds the row lock meanwhile.
     { maxWait: 8_000, timeout: 20_000 },

@@ -111,7 +111,7 @@ export async function emailInvoice(tx: Prisma.TransactionClient, id: string): Pr
 
 /** The invoice as a PDF, as it stands now (a draft or a voided one stamped so): from the store when unchanged. */
 export async function invoicePdf(ctx: Context, id: string) {
-  await moveTenantOverdueInvoices(ctx.db, ctx.now(), id);
+  await moveTenantOverdueInvoices(ctx, id);
   const [invoice, seller] = await Promise.all([invoiceDocument(ctx.db, id), tenantName(ctx.db)]);
   return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, pdf: await invoicePdfOf(ctx.db, id, printoutOf(invoice, seller)) };
 }

@@ -23,7 +23,7 @@ export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery 
   await prepareSentPdf(ctx.db, id, ctx.now());
   const sent = await ctx.db.$transaction(
     async (tx) => {
-      const invoice = await lockInvoice(tx, id, ctx.now());
+      const invoice = await lockInvoice(tx, id, ctx);
       mustAllow(invoice.status, 'send');
       if (!(await tx.invoiceLineItem.count({ where: { invoiceId: id } }))) throw badInput([{ field: 'lineItems', message: 'an invoice without line items cannot be sent' }]);
       const now = ctx.now();
@@ -33,6 +33,8 @@ export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery 
       const note = await emailInvoice(tx, id);
       await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'draft', toStatus: 'sent', note });
       if (settled) await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'sent', toStatus: 'paid', note: 'nothing to pay: the total is 0.00' });
+      await ctx.events.record(tx, 'invoice.sent', id);
+      if (settled) await ctx.events.record(tx, 'invoice.paid', id);
       return tx.invoice.findUniqueOrThrow({ ...query, where: { id } });
     },
     // Should the invoice have changed since prepareSentPdf, its PDF is rendered in the transaction.
@@ -46,7 +48,7 @@ export async function sendInvoice(ctx: Context, id: string, query: InvoiceQuery 
 export async function markInvoiceViewed(ctx: Context, id: string, query: InvoiceQuery = {}) {
   const { userId } = principalOf(ctx);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id, ctx.now());
+    const invoice = await lockInvoice(tx, id, ctx);
     mustAllow(invoice.status, 'view');
     if (invoice.status !== 'sent') return tx.invoice.findUniqueOrThrow({ ...query, where: { id } });
     await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: 'sent', toStatus: 'viewed' });
@@ -75,7 +77,7 @@ export async function recordPayment(ctx: Context, id: string, input: NewPayment,
     throw badInput([{ field: 'paymentDate', message: `must not be after ${dateOnly(latest)} (tomorrow, UTC): a payment is recorded once it is received` }]);
   }
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id, ctx.now());
+    const invoice = await lockInvoice(tx, id, ctx);
     mustAllow(invoice.status, 'pay');
     if ((await tx.payment.count({ where: { invoiceId: id } })) >= MAX_PAYMENTS) {
       throw badInput([{ field: 'amount', message: `an invoice records at most ${MAX_PAYMENTS} payments; this one has them all` }]);
@@ -96,7 +98,10 @@ export async function recordPayment(ctx: Context, id: string, input: NewPayment,
     // A payment that leaves a balance does not make an overdue invoice less overdue.
     const status = settled ? 'paid' : invoice.status === 'overdue' ? 'overdue' : 'partially_paid';
     await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: invoice.status, toStatus: status, note: `payment of ${input.amount} by ${input.paymentMethod}` });
-    return tx.invoice.update({ ...query, where: { id }, data: { amountPaid, balanceDue, status, paidAt: settled ? now : null } });
+    const updated = await tx.invoice.update({ ...query, where: { id }, data: { amountPaid, balanceDue, status, paidAt: settled ? now : null } });
+    await ctx.events.record(tx, 'invoice.payment_recorded', id);
+    if (settled) await ctx.events.record(tx, 'invoice.paid', id);
+    return updated;
   });
 }
 
@@ -104,14 +109,16 @@ export async function recordPayment(ctx: Context, id: string, input: NewPayment,
 export async function voidInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
   const { userId } = principalOf(ctx);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id, ctx.now());
+    const invoice = await lockInvoice(tx, id, ctx);
     const status = invoice.status;
     if (!isZero(invoice.amountPaid)) {
       throw new AppError('CONFLICT', `Cannot void an invoice with payments recorded: it is ${status}, with ${invoice.amountPaid.toFixed(2)} paid`, undefined, { status });
     }
     mustAllow(status, 'void');
     await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: invoice.status, toStatus: 'voided' });
-    return tx.invoice.update({ ...query, where: { id }, data: { status: 'voided' } });
+    const voided = await tx.invoice.update({ ...query, where: { id }, data: { status: 'voided' } });
+    await ctx.events.record(tx, 'invoice.voided', id);
+    return voided;
   });
 }
 

@@ -1,4 +1,5 @@
-import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import { confineTransaction, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import type { EventLog } from '../events/event-log.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import { dateOnly, utcToday } from '../shared/dates.js';
@@ -28,7 +29,7 @@ const awaitingPayment = Prisma.join(AWAITING_PAYMENT.map((status) => Prisma.sql`
  * cannot deadlock), and a concurrent run that waited for one finds it no longer awaiting payment
  * and leaves it. Returns the invoices it moved.
  */
-async function moveOverdue(tx: Prisma.TransactionClient, today: Date, scope: Prisma.Sql): Promise<OverdueInvoice[]> {
+async function moveOverdue(tx: Prisma.TransactionClient, events: EventLog, today: Date, scope: Prisma.Sql): Promise<OverdueInvoice[]> {
   const moved = await tx.$queryRaw<OverdueInvoice[]>`
     UPDATE "Invoice" SET status = 'overdue', "updatedAt" = now()
     FROM (
@@ -50,22 +51,30 @@ async function moveOverdue(tx: Prisma.TransactionClient, today: Date, scope: Pri
       })),
     });
   }
+  // The sweep's transaction spans tenants: each event is recorded confined to its invoice's tenant.
+  for (const invoice of moved) await events.record(confineTransaction(tx, invoice.tenantId), 'invoice.overdue', invoice.id);
   return moved;
 }
 
 const ofTenant = (db: Prisma.TransactionClient) => Prisma.sql`AND "tenantId" = ${scopedTenantId(db)}::uuid`;
 
+/** What moving invoices needs: the clock, and where the moves are reported (`invoice.overdue`). */
+type Mover = { now: () => Date; events: EventLog };
+
 /** The periodic sweep, over every tenant (each server process runs it; see main.ts). */
-export const sweepOverdueInvoices = (prisma: PrismaClient, now: Date) => prisma.$transaction((tx) => moveOverdue(tx, utcToday(now), Prisma.empty));
+export const sweepOverdueInvoices = (prisma: PrismaClient, mover: Mover) =>
+  prisma.$transaction((tx) => moveOverdue(tx, mover.events, utcToday(mover.now()), Prisma.empty));
 
 /**
  * The same move for one tenant (its scoped client), or one of its invoices, run before its
  * invoices are read: so between two sweeps no client sees an invoice past due that is not yet
  * overdue.
  */
-export const moveTenantOverdueInvoices = (db: TenantDb, now: Date, invoiceId?: string) =>
-  db.$transaction((tx) => moveOverdue(tx, utcToday(now), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)));
+export const moveTenantOverdueInvoices = (ctx: Mover & { db: TenantDb }, invoiceId?: string) =>
+  ctx.db.$transaction((tx) =>
+    moveOverdue(tx, ctx.events, utcToday(ctx.now()), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)),
+  );
 
 /** The same for one invoice of the tenant, inside the caller's transaction: before it is changed. */
-export const moveOverdueInvoice = (tx: Prisma.TransactionClient, now: Date, id: string) =>
-  moveOverdue(tx, utcToday(now), Prisma.sql`${ofTenant(tx)} AND id = ${id}::uuid`);
+export const moveOverdueInvoice = (tx: Prisma.TransactionClient, mover: Mover, id: string) =>
+  moveOverdue(tx, mover.events, utcToday(mover.now()), Prisma.sql`${ofTenant(tx)} AND id = ${id}::uuid`);

@@ -4,6 +4,7 @@ import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import { found } from '../shared/references.js';
 import { mustBeIn } from '../shared/status-rules.js';
 import { moveOverdueInvoice } from './invoice-overdue.js';
+import type { Context } from '../graphql/context.js';
 
 // The invoice lifecycle: which moves each stored status allows (`overdue` is stored by the
 // scheduled move, see invoice-overdue.ts), the row lock every move takes, and the history.
@@ -27,8 +28,8 @@ export const mustAllow = (status: InvoiceStatus, action: InvoiceAction) => mustB
  * other, each seeing the balance the previous one left) and reads it, overdue first if it is due
  * to be: a move or an edit starts from the status the invoice has at `now`.
  */
-export async function lockInvoice(tx: Prisma.TransactionClient, id: string, now: Date) {
-  await moveOverdueInvoice(tx, now, id);
+export async function lockInvoice(tx: Prisma.TransactionClient, id: string, ctx: Pick<Context, 'now' | 'events'>) {
+  await moveOverdueInvoice(tx, ctx, id);
   await lockForUpdate(tx, 'Invoice', id);
   return found(tx.invoice.findUnique({ where: { id } }), 'Invoice');
 }

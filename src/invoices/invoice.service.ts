@@ -29,7 +29,7 @@ export interface InvoiceFilter {
 /** Invoices newest first, by status, the number or company name (`search`) and issue date; overdue ones moved first. */
 export async function listInvoices(ctx: Context, filter: InvoiceFilter, query: InvoiceQuery) {
   if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'dateTo', message: 'must not be before dateFrom' }]);
-  await moveTenantOverdueInvoices(ctx.db, ctx.now());
+  await moveTenantOverdueInvoices(ctx);
   const search = likeLiteral(filter.search?.trim() ?? '');
   const where: Prisma.InvoiceWhereInput = {
     companyId: filter.companyId ?? undefined,
@@ -53,7 +53,7 @@ const readInvoice = (ctx: Context, id: string, query: InvoiceQuery = {}) => foun
 
 /** One invoice, overdue first if it is due to be. */
 export async function getInvoice(ctx: Context, id: string, query: InvoiceQuery = {}) {
-  await moveTenantOverdueInvoices(ctx.db, ctx.now(), id);
+  await moveTenantOverdueInvoices(ctx, id);
   return readInvoice(ctx, id, query);
 }
 
@@ -106,6 +106,7 @@ export async function createInvoice(ctx: Context, input: NewInvoice, query: Invo
         select: { id: true },
       });
       await recordInvoiceEvent(tx, { invoiceId: invoice.id, userId, fromStatus: null, toStatus: 'draft' });
+      await ctx.events.record(tx, 'invoice.created', invoice.id);
       return invoice.id;
     },
     // Concurrent creations queue for the tenant's number (see nextInvoiceNumber).
@@ -126,7 +127,7 @@ export async function updateInvoice(ctx: Context, id: string, patch: InvoicePatc
   const { customFields, ...nullable } = sentFields(patch);
   const checked = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'invoice', customFields);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id, ctx.now());
+    const invoice = await lockInvoice(tx, id, ctx);
     if (nullable.dueDate !== undefined) checkDates(invoice.issuedDate, nullable.dueDate);
     return tx.invoice.update({ ...query, where: { id }, data: { ...nullable, customFields: checked } });
   });
@@ -137,7 +138,7 @@ export async function replaceInvoiceLineItems(ctx: Context, id: string, input: {
   const { tenantId } = principalOf(ctx);
   const lines = pricedLines(input.lineItems);
   return ctx.db.$transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id, ctx.now());
+    const invoice = await lockInvoice(tx, id, ctx);
     mustAllow(invoice.status, 'editLines');
     const taxRate = input.taxRate ?? invoice.taxRate;
     const amounts = invoiceAmounts(lines.map((line) => line.total), taxRate);

@@ -60,14 +60,18 @@ export async function createLead(ctx: Context, input: NewLead) {
     checkCustomFields(ctx.db, 'lead', input.customFields),
     assigneeMustExist(ctx, input.assignedTo),
   ]);
-  return ctx.db.lead.create({
-    data: {
-      ...input,
-      source: input.source ?? 'web_form',
-      sourceAttribution: input.sourceAttribution ?? undefined,
-      customFields,
-      tenantId: principalOf(ctx).tenantId,
-    },
+  return ctx.db.$transaction(async (tx) => {
+    const lead = await tx.lead.create({
+      data: {
+        ...input,
+        source: input.source ?? 'web_form',
+        sourceAttribution: input.sourceAttribution ?? undefined,
+        customFields,
+        tenantId: principalOf(ctx).tenantId,
+      },
+    });
+    await ctx.events.record(tx, 'lead.created', lead.id);
+    return lead;
   });
 }
 
@@ -78,17 +82,21 @@ export async function updateLead(ctx: Context, id: string, patch: LeadPatch) {
     customFields === undefined ? undefined : checkCustomFields(ctx.db, 'lead', customFields),
     assigneeMustExist(ctx, patch.assignedTo),
   ]);
-  return ctx.db.lead.update({
-    where: { id },
-    data: {
-      ...nullable,
-      // Validation has refused null for these; `?? undefined` only narrows the type.
-      firstName: firstName ?? undefined,
-      lastName: lastName ?? undefined,
-      status: status ?? undefined,
-      source: source ?? undefined,
-      sourceAttribution: sourceAttribution === null ? Prisma.DbNull : sourceAttribution,
-      customFields: checkedCustomFields,
-    },
+  return ctx.db.$transaction(async (tx) => {
+    const lead = await tx.lead.update({
+      where: { id },
+      data: {
+        ...nullable,
+        // Validation has refused null for these; `?? undefined` only narrows the type.
+        firstName: firstName ?? undefined,
+        lastName: lastName ?? undefined,
+        status: status ?? undefined,
+        source: source ?? undefined,
+        sourceAttribution: sourceAttribution === null ? Prisma.DbNull : sourceAttribution,
+        customFields: checkedCustomFields,
+      },
+    });
+    await ctx.events.record(tx, 'lead.updated', id);
+    return lead;
   });
 }

@@ -3,6 +3,7 @@ import { allScopes } from '../auth/scopes.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { UserRole } from '../generated/prisma/enums.js';
+import { serverEventLog } from '../events/event-rendering.js';
 import type { Context } from '../graphql/context.js';
 
 export interface DemoUser {
@@ -21,5 +22,6 @@ export function actingAs(prisma: PrismaClient, tenantId: string, user: DemoUser)
     requestId: randomUUID(),
     now: () => new Date(),
     publicUrl: 'http://localhost',
+    events: serverEventLog({ prisma, publicUrl: 'http://localhost', now: () => new Date() }),
   };
 }

@@ -238,3 +238,24 @@ export type DashboardSession = Prisma.DashboardSessionModel
  * page after it shows it once. Deleted with its session, or an hour after the form was rendered.
  */
 export type DashboardFormOutcome = Prisma.DashboardFormOutcomeModel
+/**
+ * Model Event
+ * Something that happened to a record, written in the transaction of the change it reports (so
+ * there is no event without its change, nor a change without its event). Kept 30 days.
+ */
+export type Event = Prisma.EventModel
+/**
+ * Model WebhookEndpoint
+ * A URL of the tenant's that receives events as signed POSTs (Standard Webhooks).
+ */
+export type WebhookEndpoint = Prisma.WebhookEndpointModel
+/**
+ * Model WebhookDelivery
+ * One event to send to one endpoint, until it is answered 2xx or its retries run out.
+ */
+export type WebhookDelivery = Prisma.WebhookDeliveryModel
+/**
+ * Model WebhookAttempt
+ * One POST of a delivery: when, how long, and what came back.
+ */
+export type WebhookAttempt = Prisma.WebhookAttemptModel

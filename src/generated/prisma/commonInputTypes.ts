@@ -820,6 +820,40 @@ export type BytesNullableWithAggregatesFilter<$PrismaModel = never> = {
   _max?: Prisma.NestedBytesNullableFilter<$PrismaModel>
 }
 
+export type EnumWebhookEndpointStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookEndpointStatus | Prisma.EnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookEndpointStatusFilter<$PrismaModel> | $Enums.WebhookEndpointStatus
+}
+
+export type EnumWebhookEndpointStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookEndpointStatus | Prisma.EnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookEndpointStatusWithAggregatesFilter<$PrismaModel> | $Enums.WebhookEndpointStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumWebhookEndpointStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumWebhookEndpointStatusFilter<$PrismaModel>
+}
+
+export type EnumWebhookDeliveryStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookDeliveryStatus | Prisma.EnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel> | $Enums.WebhookDeliveryStatus
+}
+
+export type EnumWebhookDeliveryStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookDeliveryStatus | Prisma.EnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookDeliveryStatusWithAggregatesFilter<$PrismaModel> | $Enums.WebhookDeliveryStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
+}
+
 export type NestedUuidFilter<$PrismaModel = never> = {
   equals?: string | Prisma.StringFieldRefInput<$PrismaModel>
   in?: string[] | Prisma.ListStringFieldRefInput<$PrismaModel>
@@ -1579,6 +1613,40 @@ export type NestedBytesNullableWithAggregatesFilter<$PrismaModel = never> = {
   _count?: Prisma.NestedIntNullableFilter<$PrismaModel>
   _min?: Prisma.NestedBytesNullableFilter<$PrismaModel>
   _max?: Prisma.NestedBytesNullableFilter<$PrismaModel>
+}
+
+export type NestedEnumWebhookEndpointStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookEndpointStatus | Prisma.EnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookEndpointStatusFilter<$PrismaModel> | $Enums.WebhookEndpointStatus
+}
+
+export type NestedEnumWebhookEndpointStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookEndpointStatus | Prisma.EnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookEndpointStatus[] | Prisma.ListEnumWebhookEndpointStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookEndpointStatusWithAggregatesFilter<$PrismaModel> | $Enums.WebhookEndpointStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumWebhookEndpointStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumWebhookEndpointStatusFilter<$PrismaModel>
+}
+
+export type NestedEnumWebhookDeliveryStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookDeliveryStatus | Prisma.EnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel> | $Enums.WebhookDeliveryStatus
+}
+
+export type NestedEnumWebhookDeliveryStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.WebhookDeliveryStatus | Prisma.EnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.WebhookDeliveryStatus[] | Prisma.ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumWebhookDeliveryStatusWithAggregatesFilter<$PrismaModel> | $Enums.WebhookDeliveryStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
 }
 
 

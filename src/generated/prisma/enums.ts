@@ -223,3 +223,20 @@ export const OutboxStatus = {
 } as const
 
 export type OutboxStatus = (typeof OutboxStatus)[keyof typeof OutboxStatus]
+
+
+export const WebhookEndpointStatus = {
+  enabled: 'enabled',
+  disabled: 'disabled'
+} as const
+
+export type WebhookEndpointStatus = (typeof WebhookEndpointStatus)[keyof typeof WebhookEndpointStatus]
+
+
+export const WebhookDeliveryStatus = {
+  pending: 'pending',
+  delivered: 'delivered',
+  failed: 'failed'
+} as const
+
+export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof WebhookDeliveryStatus]

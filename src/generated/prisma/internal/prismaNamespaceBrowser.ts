@@ -88,7 +88,11 @@ export const ModelName = {
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
   DashboardSession: 'DashboardSession',
-  DashboardFormOutcome: 'DashboardFormOutcome'
+  DashboardFormOutcome: 'DashboardFormOutcome',
+  Event: 'Event',
+  WebhookEndpoint: 'WebhookEndpoint',
+  WebhookDelivery: 'WebhookDelivery',
+  WebhookAttempt: 'WebhookAttempt'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -696,6 +700,70 @@ export const DashboardFormOutcomeScalarFieldEnum = {
 } as const
 
 export type DashboardFormOutcomeScalarFieldEnum = (typeof DashboardFormOutcomeScalarFieldEnum)[keyof typeof DashboardFormOutcomeScalarFieldEnum]
+
+
+export const EventScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  type: 'type',
+  data: 'data',
+  createdAt: 'createdAt'
+} as const
+
+export type EventScalarFieldEnum = (typeof EventScalarFieldEnum)[keyof typeof EventScalarFieldEnum]
+
+
+export const WebhookEndpointScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  url: 'url',
+  description: 'description',
+  events: 'events',
+  receives: 'receives',
+  status: 'status',
+  disabledReason: 'disabledReason',
+  secret: 'secret',
+  previousSecret: 'previousSecret',
+  previousSecretExpiresAt: 'previousSecretExpiresAt',
+  createdByUserId: 'createdByUserId',
+  failingSince: 'failingSince',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type WebhookEndpointScalarFieldEnum = (typeof WebhookEndpointScalarFieldEnum)[keyof typeof WebhookEndpointScalarFieldEnum]
+
+
+export const WebhookDeliveryScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  endpointId: 'endpointId',
+  eventId: 'eventId',
+  status: 'status',
+  attempts: 'attempts',
+  nextAttemptAt: 'nextAttemptAt',
+  leaseUntil: 'leaseUntil',
+  leaseToken: 'leaseToken',
+  lastStatusCode: 'lastStatusCode',
+  lastError: 'lastError',
+  deliveredAt: 'deliveredAt',
+  createdAt: 'createdAt'
+} as const
+
+export type WebhookDeliveryScalarFieldEnum = (typeof WebhookDeliveryScalarFieldEnum)[keyof typeof WebhookDeliveryScalarFieldEnum]
+
+
+export const WebhookAttemptScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  deliveryId: 'deliveryId',
+  startedAt: 'startedAt',
+  durationMs: 'durationMs',
+  statusCode: 'statusCode',
+  error: 'error'
+} as const
+
+export type WebhookAttemptScalarFieldEnum = (typeof WebhookAttemptScalarFieldEnum)[keyof typeof WebhookAttemptScalarFieldEnum]
 
 
 export const SortOrder = {

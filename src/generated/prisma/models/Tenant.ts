@@ -185,6 +185,8 @@ export type TenantWhereInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
+  events?: Prisma.EventListRelationFilter
+  webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
 }
 
 export type TenantOrderByWithRelationInput = {
@@ -200,6 +202,8 @@ export type TenantOrderByWithRelationInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeOrderByRelationAggregateInput
   customFields?: Prisma.CustomFieldDefinitionOrderByRelationAggregateInput
   idempotentRequests?: Prisma.IdempotentRequestOrderByRelationAggregateInput
+  events?: Prisma.EventOrderByRelationAggregateInput
+  webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
 }
 
 export type TenantWhereUniqueInput = Prisma.AtLeast<{
@@ -218,6 +222,8 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   dashboardForms?: Prisma.DashboardFormOutcomeListRelationFilter
   customFields?: Prisma.CustomFieldDefinitionListRelationFilter
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
+  events?: Prisma.EventListRelationFilter
+  webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
 }, "id">
 
 export type TenantOrderByWithAggregationInput = {
@@ -255,6 +261,8 @@ export type TenantCreateInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateInput = {
@@ -270,6 +278,8 @@ export type TenantUncheckedCreateInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUpdateInput = {
@@ -285,6 +295,8 @@ export type TenantUpdateInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateInput = {
@@ -300,6 +312,8 @@ export type TenantUncheckedUpdateInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateManyInput = {
@@ -476,6 +490,34 @@ export type TenantUpdateOneRequiredWithoutDashboardFormsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutDashboardFormsInput, Prisma.TenantUpdateWithoutDashboardFormsInput>, Prisma.TenantUncheckedUpdateWithoutDashboardFormsInput>
 }
 
+export type TenantCreateNestedOneWithoutEventsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutEventsInput, Prisma.TenantUncheckedCreateWithoutEventsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutEventsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutEventsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutEventsInput, Prisma.TenantUncheckedCreateWithoutEventsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutEventsInput
+  upsert?: Prisma.TenantUpsertWithoutEventsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutEventsInput, Prisma.TenantUpdateWithoutEventsInput>, Prisma.TenantUncheckedUpdateWithoutEventsInput>
+}
+
+export type TenantCreateNestedOneWithoutWebhookEndpointsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutWebhookEndpointsInput, Prisma.TenantUncheckedCreateWithoutWebhookEndpointsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutWebhookEndpointsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutWebhookEndpointsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutWebhookEndpointsInput, Prisma.TenantUncheckedCreateWithoutWebhookEndpointsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutWebhookEndpointsInput
+  upsert?: Prisma.TenantUpsertWithoutWebhookEndpointsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutWebhookEndpointsInput, Prisma.TenantUpdateWithoutWebhookEndpointsInput>, Prisma.TenantUncheckedUpdateWithoutWebhookEndpointsInput>
+}
+
 export type TenantCreateWithoutUsersInput = {
   id?: string
   name: string
@@ -488,6 +530,8 @@ export type TenantCreateWithoutUsersInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutUsersInput = {
@@ -502,6 +546,8 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutUsersInput = {
@@ -532,6 +578,8 @@ export type TenantUpdateWithoutUsersInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutUsersInput = {
@@ -546,6 +594,8 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutApiKeyPairsInput = {
@@ -560,6 +610,8 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
@@ -574,6 +626,8 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutApiKeyPairsInput = {
@@ -604,6 +658,8 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -618,6 +674,8 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutIdempotentRequestsInput = {
@@ -632,6 +690,8 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
@@ -646,6 +706,8 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutIdempotentRequestsInput = {
@@ -676,6 +738,8 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
@@ -690,6 +754,8 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutCustomFieldsInput = {
@@ -704,6 +770,8 @@ export type TenantCreateWithoutCustomFieldsInput = {
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutCustomFieldsInput = {
@@ -718,6 +786,8 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutCustomFieldsInput = {
@@ -748,6 +818,8 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
@@ -762,6 +834,8 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSignInLinksInput = {
@@ -776,6 +850,8 @@ export type TenantCreateWithoutSignInLinksInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSignInLinksInput = {
@@ -790,6 +866,8 @@ export type TenantUncheckedCreateWithoutSignInLinksInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSignInLinksInput = {
@@ -820,6 +898,8 @@ export type TenantUpdateWithoutSignInLinksInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSignInLinksInput = {
@@ -834,6 +914,8 @@ export type TenantUncheckedUpdateWithoutSignInLinksInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSessionsInput = {
@@ -848,6 +930,8 @@ export type TenantCreateWithoutSessionsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSessionsInput = {
@@ -862,6 +946,8 @@ export type TenantUncheckedCreateWithoutSessionsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSessionsInput = {
@@ -892,6 +978,8 @@ export type TenantUpdateWithoutSessionsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSessionsInput = {
@@ -906,6 +994,8 @@ export type TenantUncheckedUpdateWithoutSessionsInput = {
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutDashboardFormsInput = {
@@ -920,6 +1010,8 @@ export type TenantCreateWithoutDashboardFormsInput = {
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutDashboardFormsInput = {
@@ -934,6 +1026,8 @@ export type TenantUncheckedCreateWithoutDashboardFormsInput = {
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutDashboardFormsInput = {
@@ -964,6 +1058,8 @@ export type TenantUpdateWithoutDashboardFormsInput = {
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
@@ -978,6 +1074,168 @@ export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutEventsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutEventsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutEventsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutEventsInput, Prisma.TenantUncheckedCreateWithoutEventsInput>
+}
+
+export type TenantUpsertWithoutEventsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutEventsInput, Prisma.TenantUncheckedUpdateWithoutEventsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutEventsInput, Prisma.TenantUncheckedCreateWithoutEventsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutEventsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutEventsInput, Prisma.TenantUncheckedUpdateWithoutEventsInput>
+}
+
+export type TenantUpdateWithoutEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutEventsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutWebhookEndpointsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutWebhookEndpointsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutWebhookEndpointsInput, Prisma.TenantUncheckedCreateWithoutWebhookEndpointsInput>
+}
+
+export type TenantUpsertWithoutWebhookEndpointsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutWebhookEndpointsInput, Prisma.TenantUncheckedUpdateWithoutWebhookEndpointsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutWebhookEndpointsInput, Prisma.TenantUncheckedCreateWithoutWebhookEndpointsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutWebhookEndpointsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutWebhookEndpointsInput, Prisma.TenantUncheckedUpdateWithoutWebhookEndpointsInput>
+}
+
+export type TenantUpdateWithoutWebhookEndpointsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 
@@ -993,6 +1251,8 @@ export type TenantCountOutputType = {
   dashboardForms: number
   customFields: number
   idempotentRequests: number
+  events: number
+  webhookEndpoints: number
 }
 
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1003,6 +1263,8 @@ export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions
   dashboardForms?: boolean | TenantCountOutputTypeCountDashboardFormsArgs
   customFields?: boolean | TenantCountOutputTypeCountCustomFieldsArgs
   idempotentRequests?: boolean | TenantCountOutputTypeCountIdempotentRequestsArgs
+  events?: boolean | TenantCountOutputTypeCountEventsArgs
+  webhookEndpoints?: boolean | TenantCountOutputTypeCountWebhookEndpointsArgs
 }
 
 /**
@@ -1064,6 +1326,20 @@ export type TenantCountOutputTypeCountIdempotentRequestsArgs<ExtArgs extends run
   where?: Prisma.IdempotentRequestWhereInput
 }
 
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountEventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.EventWhereInput
+}
+
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountWebhookEndpointsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.WebhookEndpointWhereInput
+}
+
 
 export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1078,6 +1354,8 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   dashboardForms?: boolean | Prisma.Tenant$dashboardFormsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
+  events?: boolean | Prisma.Tenant$eventsArgs<ExtArgs>
+  webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["tenant"]>
 
@@ -1114,6 +1392,8 @@ export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   dashboardForms?: boolean | Prisma.Tenant$dashboardFormsArgs<ExtArgs>
   customFields?: boolean | Prisma.Tenant$customFieldsArgs<ExtArgs>
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
+  events?: boolean | Prisma.Tenant$eventsArgs<ExtArgs>
+  webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type TenantIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1129,6 +1409,8 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     dashboardForms: Prisma.$DashboardFormOutcomePayload<ExtArgs>[]
     customFields: Prisma.$CustomFieldDefinitionPayload<ExtArgs>[]
     idempotentRequests: Prisma.$IdempotentRequestPayload<ExtArgs>[]
+    events: Prisma.$EventPayload<ExtArgs>[]
+    webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1540,6 +1822,8 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   dashboardForms<T extends Prisma.Tenant$dashboardFormsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$dashboardFormsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardFormOutcomePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   customFields<T extends Prisma.Tenant$customFieldsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$customFieldsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CustomFieldDefinitionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   idempotentRequests<T extends Prisma.Tenant$idempotentRequestsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$idempotentRequestsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$IdempotentRequestPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  events<T extends Prisma.Tenant$eventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$eventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$EventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  webhookEndpoints<T extends Prisma.Tenant$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2141,6 +2425,54 @@ export type Tenant$idempotentRequestsArgs<ExtArgs extends runtime.Types.Extensio
   take?: number
   skip?: number
   distinct?: Prisma.IdempotentRequestScalarFieldEnum | Prisma.IdempotentRequestScalarFieldEnum[]
+}
+
+/**
+ * Tenant.events
+ */
+export type Tenant$eventsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Event
+   */
+  select?: Prisma.EventSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Event
+   */
+  omit?: Prisma.EventOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.EventInclude<ExtArgs> | null
+  where?: Prisma.EventWhereInput
+  orderBy?: Prisma.EventOrderByWithRelationInput | Prisma.EventOrderByWithRelationInput[]
+  cursor?: Prisma.EventWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.EventScalarFieldEnum | Prisma.EventScalarFieldEnum[]
+}
+
+/**
+ * Tenant.webhookEndpoints
+ */
+export type Tenant$webhookEndpointsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the WebhookEndpoint
+   */
+  select?: Prisma.WebhookEndpointSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the WebhookEndpoint
+   */
+  omit?: Prisma.WebhookEndpointOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.WebhookEndpointInclude<ExtArgs> | null
+  where?: Prisma.WebhookEndpointWhereInput
+  orderBy?: Prisma.WebhookEndpointOrderByWithRelationInput | Prisma.WebhookEndpointOrderByWithRelationInput[]
+  cursor?: Prisma.WebhookEndpointWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.WebhookEndpointScalarFieldEnum | Prisma.WebhookEndpointScalarFieldEnum[]
 }
 
 /**

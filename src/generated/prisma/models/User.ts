@@ -209,6 +209,7 @@ export type UserWhereInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberListRelationFilter
   inspectionEvents?: Prisma.InspectionEventListRelationFilter
   invoiceEvents?: Prisma.InvoiceEventListRelationFilter
+  webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -230,6 +231,7 @@ export type UserOrderByWithRelationInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberOrderByRelationAggregateInput
   inspectionEvents?: Prisma.InspectionEventOrderByRelationAggregateInput
   invoiceEvents?: Prisma.InvoiceEventOrderByRelationAggregateInput
+  webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -255,6 +257,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   inspectionTeams?: Prisma.InspectionTeamMemberListRelationFilter
   inspectionEvents?: Prisma.InspectionEventListRelationFilter
   invoiceEvents?: Prisma.InvoiceEventListRelationFilter
+  webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
 }, "id" | "tenantId_email">
 
 export type UserOrderByWithAggregationInput = {
@@ -301,6 +304,7 @@ export type UserCreateInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -321,6 +325,7 @@ export type UserUncheckedCreateInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUpdateInput = {
@@ -341,6 +346,7 @@ export type UserUpdateInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -361,6 +367,7 @@ export type UserUncheckedUpdateInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -645,6 +652,20 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
 }
 
+export type UserCreateNestedOneWithoutWebhookEndpointsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutWebhookEndpointsInput, Prisma.UserUncheckedCreateWithoutWebhookEndpointsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutWebhookEndpointsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutWebhookEndpointsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutWebhookEndpointsInput, Prisma.UserUncheckedCreateWithoutWebhookEndpointsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutWebhookEndpointsInput
+  upsert?: Prisma.UserUpsertWithoutWebhookEndpointsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutWebhookEndpointsInput, Prisma.UserUpdateWithoutWebhookEndpointsInput>, Prisma.UserUncheckedUpdateWithoutWebhookEndpointsInput>
+}
+
 export type UserCreateWithoutTenantInput = {
   id?: string
   name: string
@@ -662,6 +683,7 @@ export type UserCreateWithoutTenantInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutTenantInput = {
@@ -681,6 +703,7 @@ export type UserUncheckedCreateWithoutTenantInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutTenantInput = {
@@ -739,6 +762,7 @@ export type UserCreateWithoutApiKeyPairsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutApiKeyPairsInput = {
@@ -758,6 +782,7 @@ export type UserUncheckedCreateWithoutApiKeyPairsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutApiKeyPairsInput = {
@@ -793,6 +818,7 @@ export type UserUpdateWithoutApiKeyPairsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -812,6 +838,7 @@ export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutAssignedLeadsInput = {
@@ -831,6 +858,7 @@ export type UserCreateWithoutAssignedLeadsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutAssignedLeadsInput = {
@@ -850,6 +878,7 @@ export type UserUncheckedCreateWithoutAssignedLeadsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutAssignedLeadsInput = {
@@ -885,6 +914,7 @@ export type UserUpdateWithoutAssignedLeadsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
@@ -904,6 +934,7 @@ export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutOwnedDealsInput = {
@@ -923,6 +954,7 @@ export type UserCreateWithoutOwnedDealsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutOwnedDealsInput = {
@@ -942,6 +974,7 @@ export type UserUncheckedCreateWithoutOwnedDealsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutOwnedDealsInput = {
@@ -977,6 +1010,7 @@ export type UserUpdateWithoutOwnedDealsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedDealsInput = {
@@ -996,6 +1030,7 @@ export type UserUncheckedUpdateWithoutOwnedDealsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutDealActivitiesInput = {
@@ -1015,6 +1050,7 @@ export type UserCreateWithoutDealActivitiesInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutDealActivitiesInput = {
@@ -1034,6 +1070,7 @@ export type UserUncheckedCreateWithoutDealActivitiesInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutDealActivitiesInput = {
@@ -1069,6 +1106,7 @@ export type UserUpdateWithoutDealActivitiesInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutDealActivitiesInput = {
@@ -1088,6 +1126,7 @@ export type UserUncheckedUpdateWithoutDealActivitiesInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutLeadInspectionsInput = {
@@ -1107,6 +1146,7 @@ export type UserCreateWithoutLeadInspectionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutLeadInspectionsInput = {
@@ -1126,6 +1166,7 @@ export type UserUncheckedCreateWithoutLeadInspectionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutLeadInspectionsInput = {
@@ -1161,6 +1202,7 @@ export type UserUpdateWithoutLeadInspectionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
@@ -1180,6 +1222,7 @@ export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutInspectionEventsInput = {
@@ -1199,6 +1242,7 @@ export type UserCreateWithoutInspectionEventsInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutInspectionEventsInput = {
@@ -1218,6 +1262,7 @@ export type UserUncheckedCreateWithoutInspectionEventsInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutInspectionEventsInput = {
@@ -1253,6 +1298,7 @@ export type UserUpdateWithoutInspectionEventsInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionEventsInput = {
@@ -1272,6 +1318,7 @@ export type UserUncheckedUpdateWithoutInspectionEventsInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutInspectionTeamsInput = {
@@ -1291,6 +1338,7 @@ export type UserCreateWithoutInspectionTeamsInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutInspectionTeamsInput = {
@@ -1310,6 +1358,7 @@ export type UserUncheckedCreateWithoutInspectionTeamsInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutInspectionTeamsInput = {
@@ -1345,6 +1394,7 @@ export type UserUpdateWithoutInspectionTeamsInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
@@ -1364,6 +1414,7 @@ export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutInvoiceEventsInput = {
@@ -1383,6 +1434,7 @@ export type UserCreateWithoutInvoiceEventsInput = {
   leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutInvoiceEventsInput = {
@@ -1402,6 +1454,7 @@ export type UserUncheckedCreateWithoutInvoiceEventsInput = {
   leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutInvoiceEventsInput = {
@@ -1437,6 +1490,7 @@ export type UserUpdateWithoutInvoiceEventsInput = {
   leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
@@ -1456,6 +1510,7 @@ export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
   leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutSignInLinksInput = {
@@ -1475,6 +1530,7 @@ export type UserCreateWithoutSignInLinksInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutSignInLinksInput = {
@@ -1494,6 +1550,7 @@ export type UserUncheckedCreateWithoutSignInLinksInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutSignInLinksInput = {
@@ -1529,6 +1586,7 @@ export type UserUpdateWithoutSignInLinksInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInLinksInput = {
@@ -1548,6 +1606,7 @@ export type UserUncheckedUpdateWithoutSignInLinksInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutSessionsInput = {
@@ -1567,6 +1626,7 @@ export type UserCreateWithoutSessionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1586,6 +1646,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1621,6 +1682,7 @@ export type UserUpdateWithoutSessionsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1633,6 +1695,103 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+}
+
+export type UserCreateWithoutWebhookEndpointsInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutWebhookEndpointsInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutWebhookEndpointsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutWebhookEndpointsInput, Prisma.UserUncheckedCreateWithoutWebhookEndpointsInput>
+}
+
+export type UserUpsertWithoutWebhookEndpointsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutWebhookEndpointsInput, Prisma.UserUncheckedUpdateWithoutWebhookEndpointsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutWebhookEndpointsInput, Prisma.UserUncheckedCreateWithoutWebhookEndpointsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutWebhookEndpointsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutWebhookEndpointsInput, Prisma.UserUncheckedUpdateWithoutWebhookEndpointsInput>
+}
+
+export type UserUpdateWithoutWebhookEndpointsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutWebhookEndpointsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
   assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
   ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
   dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
@@ -1668,6 +1827,7 @@ export type UserUpdateWithoutTenantInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTenantInput = {
@@ -1687,6 +1847,7 @@ export type UserUncheckedUpdateWithoutTenantInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTenantInput = {
@@ -1714,6 +1875,7 @@ export type UserCountOutputType = {
   inspectionTeams: number
   inspectionEvents: number
   invoiceEvents: number
+  webhookEndpoints: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1727,6 +1889,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   inspectionTeams?: boolean | UserCountOutputTypeCountInspectionTeamsArgs
   inspectionEvents?: boolean | UserCountOutputTypeCountInspectionEventsArgs
   invoiceEvents?: boolean | UserCountOutputTypeCountInvoiceEventsArgs
+  webhookEndpoints?: boolean | UserCountOutputTypeCountWebhookEndpointsArgs
 }
 
 /**
@@ -1809,6 +1972,13 @@ export type UserCountOutputTypeCountInvoiceEventsArgs<ExtArgs extends runtime.Ty
   where?: Prisma.InvoiceEventWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountWebhookEndpointsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.WebhookEndpointWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1829,6 +1999,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   inspectionTeams?: boolean | Prisma.User$inspectionTeamsArgs<ExtArgs>
   inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
   invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
+  webhookEndpoints?: boolean | Prisma.User$webhookEndpointsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1877,6 +2048,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   inspectionTeams?: boolean | Prisma.User$inspectionTeamsArgs<ExtArgs>
   inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
   invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
+  webhookEndpoints?: boolean | Prisma.User$webhookEndpointsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1900,6 +2072,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     inspectionTeams: Prisma.$InspectionTeamMemberPayload<ExtArgs>[]
     inspectionEvents: Prisma.$InspectionEventPayload<ExtArgs>[]
     invoiceEvents: Prisma.$InvoiceEventPayload<ExtArgs>[]
+    webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2317,6 +2490,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   inspectionTeams<T extends Prisma.User$inspectionTeamsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionTeamsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionTeamMemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   inspectionEvents<T extends Prisma.User$inspectionEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   invoiceEvents<T extends Prisma.User$invoiceEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$invoiceEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  webhookEndpoints<T extends Prisma.User$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3000,6 +3174,30 @@ export type User$invoiceEventsArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.InvoiceEventScalarFieldEnum | Prisma.InvoiceEventScalarFieldEnum[]
+}
+
+/**
+ * User.webhookEndpoints
+ */
+export type User$webhookEndpointsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the WebhookEndpoint
+   */
+  select?: Prisma.WebhookEndpointSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the WebhookEndpoint
+   */
+  omit?: Prisma.WebhookEndpointOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.WebhookEndpointInclude<ExtArgs> | null
+  where?: Prisma.WebhookEndpointWhereInput
+  orderBy?: Prisma.WebhookEndpointOrderByWithRelationInput | Prisma.WebhookEndpointOrderByWithRelationInput[]
+  cursor?: Prisma.WebhookEndpointWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.WebhookEndpointScalarFieldEnum | Prisma.WebhookEndpointScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,76 @@
+import { v7 as uuidv7 } from 'uuid';
+import { scopedTenantId } from '../db/tenant-scope.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { type EventExtras, type EventRecord, type EventType, eventTypes } from './event-types.js';
+
+/** The PostgreSQL channel every committed event is announced on (to webhook workers and subscriptions). */
+export const EVENTS_CHANNEL = 'platform_events';
+
+/** What an announcement on `EVENTS_CHANNEL` carries: enough to decide who wants the event before reading it. */
+export interface EventAnnouncement {
+  id: string;
+  tenantId: string;
+  type: EventType;
+  /** Whether webhook deliveries were queued with it (so workers need not look otherwise). */
+  deliveries: boolean;
+}
+
+/** Renders a record inside the transaction that changed it, as its REST detail route answers it. */
+export type RenderRecord = (tx: Prisma.TransactionClient, record: EventRecord, id: string) => Promise<Record<string, unknown>>;
+
+/** Records events: every service that changes a record reports it through this (`ctx.events`). */
+export interface EventLog {
+  /**
+   * Records that `type` happened to the record `recordId`, inside the transaction `tx` that made
+   * the change: the event, its webhook deliveries and its announcement commit with the change or
+   * not at all. Its data is the record as `tx` sees it now, after the change.
+   */
+  record(tx: Prisma.TransactionClient, type: EventType, recordId: string, extras?: EventExtras): Promise<void>;
+}
+
+/** How long events are kept (and so how far back the list and deliveries reach). */
+export const EVENT_RETENTION_DAYS = 30;
+
+/**
+ * The event log. One statement writes the event, queues a delivery to every enabled endpoint of
+ * the tenant that receives its type, and announces it with `pg_notify`, which PostgreSQL sends
+ * only when (and if) the transaction commits.
+ */
+export function createEventLog(render: RenderRecord): EventLog {
+  return {
+    async record(tx, type, recordId, extras = {}) {
+      const tenantId = scopedTenantId(tx);
+      const data = { ...(await render(tx, eventTypes[type].record, recordId)), ...extras };
+      await writeEvent(tx, { id: uuidv7(), tenantId, type, data });
+    },
+  };
+}
+
+/**
+ * Writes an event with its deliveries and announcement (see `createEventLog`). `onlyEndpoint`
+ * sends it to that one endpoint instead of every endpoint receiving its type (a test event).
+ */
+export async function writeEvent(
+  tx: Pick<Prisma.TransactionClient, '$queryRaw'>,
+  event: { id: string; tenantId: string; type: string; data: object },
+  onlyEndpoint?: string,
+): Promise<void> {
+  const { id, tenantId, type, data } = event;
+  const receivers = onlyEndpoint
+    ? Prisma.sql`endpoint.id = ${onlyEndpoint}::uuid`
+    : Prisma.sql`endpoint.status = 'enabled' AND ${type} = ANY(endpoint.receives)`;
+  await tx.$queryRaw`
+    WITH event AS (
+      INSERT INTO "Event" (id, "tenantId", type, data) VALUES (${id}::uuid, ${tenantId}::uuid, ${type}, ${JSON.stringify(data)}::jsonb)
+      RETURNING id
+    ), queued AS (
+      INSERT INTO "WebhookDelivery" (id, "tenantId", "endpointId", "eventId")
+      SELECT gen_random_uuid(), endpoint."tenantId", endpoint.id, event.id
+      FROM "WebhookEndpoint" endpoint, event
+      WHERE endpoint."tenantId" = ${tenantId}::uuid AND ${receivers}
+      RETURNING 1
+    )
+    SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object(
+      'id', ${id}::text, 'tenantId', ${tenantId}::text, 'type', ${type}::text, 'deliveries', EXISTS (SELECT 1 FROM queued)
+    )::text)::text AS announced`;
+}
