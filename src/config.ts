@@ -78,6 +78,8 @@ const ConfigSchema = z.object({
   /** Heap limit of each PDF worker thread, in MB, apart from the server's own heap. */
   PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(4_096).default(96),
   /** How often each process moves invoices past their due date to `overdue` (reads of a tenant's invoices move its own first). */
+  /** `1` lets webhook endpoints be private, loopback and link-local addresses, over http too (development and tests only). */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
   INVOICE_OVERDUE_SWEEP_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Key signing slot ids, the same for every process; without it one is generated and kept in the database. */
   SLOT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

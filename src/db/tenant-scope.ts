@@ -89,7 +89,7 @@ export function scopedTenantId(db: object): string {
  * Locks one of the tenant's rows until the transaction ends (`SELECT ... FOR UPDATE`, which
  * Prisma cannot express), confined to the same tenant as every other query of `tx`.
  */
-export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company' | 'BookableResource' | 'Inspection' | 'Invoice' | 'ApiKeyPair', id: string): Promise<void> {
+export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company' | 'BookableResource' | 'Inspection' | 'Invoice' | 'ApiKeyPair' | 'WebhookEndpoint', id: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${scopedTenantId(tx)}::uuid FOR UPDATE`;
 }
 

@@ -37,9 +37,9 @@ let compiledDetails: Map<EventRecord, { query: CompiledQuery; field: string }> |
 /** Each event record's REST detail operation, compiled once per process. */
 function detailQueries() {
   compiledDetails ??= new Map(
-    (Object.entries(eventRecords) as [EventRecord, (typeof eventRecords)[EventRecord]][]).map(([record, { detail }]) => {
+    (Object.entries(eventRecords) as [EventRecord, (typeof eventRecords)[EventRecord]][]).map(([record, { detail, path }]) => {
       const operation = operations.find((candidate) => candidate.key === detail);
-      if (!operation) throw new Error(`events: no REST route for ${detail}`);
+      if (operation?.route.path !== path) throw new Error(`events: ${detail} is not served at ${path}`);
       const query = compileQuery(schema, operation.document, operation.operationName);
       if (!isCompiledQuery(query)) throw new Error(`events: cannot compile ${detail}`);
       return [record, { query, field: operation.field.name }] as const;

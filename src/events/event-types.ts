@@ -1,13 +1,13 @@
-/** The records events report on (record types of src/graphql/read-access.ts), each with the REST detail route whose answer an event's `data` is. */
+/** The records events report on (record types of src/graphql/read-access.ts), each with the REST detail route (its GraphQL field and path, checked against the route map at start) whose answer an event's `data` is. */
 export const eventRecords = {
-  Lead: { detail: 'Query.lead', noun: 'lead' },
-  Contact: { detail: 'Query.contact', noun: 'contact' },
-  Company: { detail: 'Query.company', noun: 'company' },
-  Deal: { detail: 'Query.deal', noun: 'deal' },
-  Booking: { detail: 'Query.booking', noun: 'booking' },
-  Inspection: { detail: 'Query.inspection', noun: 'inspection' },
-  Invoice: { detail: 'Query.invoice', noun: 'invoice' },
-} as const satisfies Record<string, { detail: string; noun: string }>;
+  Lead: { detail: 'Query.lead', path: '/v1/leads/:id' },
+  Contact: { detail: 'Query.contact', path: '/v1/contacts/contact/:id' },
+  Company: { detail: 'Query.company', path: '/v1/companies/:id' },
+  Deal: { detail: 'Query.deal', path: '/v1/pipeline/deals/:id' },
+  Booking: { detail: 'Query.booking', path: '/bookings/:id' },
+  Inspection: { detail: 'Query.inspection', path: '/inspections/:id' },
+  Invoice: { detail: 'Query.invoice', path: '/invoices/:id' },
+} as const satisfies Record<string, { detail: string; path: string }>;
 
 export type EventRecord = keyof typeof eventRecords;
 

@@ -17,6 +17,8 @@ export interface RestRoute {
   envelope?: 'data' | 'booking';
   /** The selection set answered: the JSON shape of the response, written as GraphQL. */
   select: string;
+  /** Query parameters REST names otherwise than their arguments, by argument: `{ types: 'type' }` (`?type=a&type=b`). */
+  queryNames?: Record<string, string>;
   /** Answer a file instead of JSON: the selected base64 field's bytes, as this content type. */
   download?: { contentType: string; base64Field: string };
 }
@@ -50,6 +52,8 @@ export interface Operation {
   access: ScopeMap | null;
   /** The field's arguments by where REST reads them: named in the path, `input` from the JSON body, the rest from the query string. */
   args: { path: GraphQLArgument[]; query: GraphQLArgument[]; body: GraphQLArgument | undefined };
+  /** The query parameter an argument is read from: its own name unless the route renames it. */
+  parameterName(arg: GraphQLArgument): string;
   /** The name SOFA gives the operation. */
   operationName: string;
   /** The root field with all its arguments as variables, selecting exactly the route's shape. */
@@ -102,6 +106,7 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
           query: field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input'),
           body: field.args.find((a) => a.name === 'input'),
         },
+        parameterName: (arg) => route.queryNames?.[arg.name] ?? arg.name,
         operationName: sofaOperationName(field.name, kind),
         document: routeDocument(kind, field, route),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),

@@ -47,6 +47,9 @@ const readScopes = {
   InvoiceCompany: invoicePartsRead,
   InvoiceContact: invoicePartsRead,
   InvoiceEvent: invoicePartsRead,
+  WebhookEndpoint: { scope: 'webhooks.manage' },
+  WebhookDelivery: { scope: 'webhooks.manage' },
+  WebhookAttempt: { scope: 'webhooks.manage' },
 } as const satisfies Record<string, ScopeMap>;
 
 export type RecordType = keyof typeof readScopes;

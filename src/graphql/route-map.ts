@@ -2,6 +2,8 @@ import { bookingRoutes } from '../bookings/booking.rest.js';
 import { companyRoutes } from '../companies/company.rest.js';
 import { contactRoutes } from '../contacts/contact.rest.js';
 import { dealRoutes } from '../deals/deal.rest.js';
+import { eventRoutes } from '../events/event.rest.js';
+import { webhookRoutes } from '../events/webhook.rest.js';
 import { inspectionRoutes } from '../inspections/inspection.rest.js';
 import { invoiceRoutes } from '../invoices/invoice.rest.js';
 import { leadRoutes } from '../leads/lead.rest.js';
@@ -35,6 +37,18 @@ export const restAreas: RestArea[] = [
     description:
       'Invoices to companies: gap-free numbers, line items, tax and exact decimal amounts; sending by email with the PDF, payments, voiding, overdue by due date; the history and the PDF.',
     routes: invoiceRoutes,
+  },
+  {
+    tag: 'Events',
+    description:
+      'What happened to the records of the tenant (`lead.created`, `deal.won`, `invoice.paid`, ...): listed here for 30 days, sent to webhook endpoints as signed POSTs (Standard Webhooks) and pushed to GraphQL subscriptions. One event, with one id, for all three.',
+    routes: eventRoutes,
+  },
+  {
+    tag: 'Webhooks',
+    description:
+      'Endpoints of the tenant that are sent events as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), with retries for 3 days, a delivery log, manual retries, test events and secret rotation.',
+    routes: webhookRoutes,
   },
 ];
 

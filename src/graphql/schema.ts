@@ -9,6 +9,8 @@ import '../bookings/resource.graphql.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';
 import '../deals/deal.graphql.js';
+import '../events/event.graphql.js';
+import '../events/webhook.graphql.js';
 import '../inspections/equipment.graphql.js';
 import '../inspections/finding.graphql.js';
 import '../inspections/inspection.graphql.js';

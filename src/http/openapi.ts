@@ -134,11 +134,11 @@ function neverNullFields(field: GraphQLField<unknown, unknown>): (name: string) 
   return (name) => neverNull.includes(name);
 }
 
-function operationObject({ field, route, tag, args, access, document }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
+function operationObject({ field, route, tag, args, access, document, parameterName }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
     ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
     ...args.query.map((a) => ({
-      name: a.name,
+      name: parameterName(a),
       in: 'query',
       required: isNonNullType(a.type) && a.defaultValue === undefined,
       description: a.description ?? undefined,

@@ -1,5 +1,5 @@
 import type { ExecutionArgs, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -24,7 +24,8 @@ const literalPrefix = ({ route }: Operation) => (route.path.includes(':') ? rout
 interface CompiledRoute extends Operation {
   /** Argument types by name: what path and query parameters may be. */
   pathArgs: Map<string, GraphQLInputType>;
-  queryArgs: Map<string, GraphQLInputType>;
+  /** By query parameter name: the argument it is read into, and its type. */
+  queryArgs: Map<string, { name: string; type: GraphQLInputType }>;
 }
 
 const compile = (operations: readonly Operation[]): CompiledRoute[] =>
@@ -33,7 +34,7 @@ const compile = (operations: readonly Operation[]): CompiledRoute[] =>
     return {
       ...operation,
       pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
-      queryArgs: new Map(operation.args.query.map((a) => [a.name, a.type])),
+      queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type }])),
     };
   });
 
@@ -115,15 +116,19 @@ function checkParameters(operation: CompiledRoute, url: URL, params: Record<stri
     if (problem) problems.push(problem);
   }
   for (const name of new Set(url.searchParams.keys())) {
-    const type = operation.queryArgs.get(name);
-    if (!type) {
+    const arg = operation.queryArgs.get(name);
+    if (!arg) {
       problems.push({ field: name, message: 'is not a parameter of this route' });
       continue;
     }
     const values = url.searchParams.getAll(name);
-    if (values.length > 1) problems.push({ field: name, message: 'must be given once' });
-    const problem = checkParameter(name, values[0] ?? '', type);
-    if (problem) problems.push(problem);
+    // A list argument is given by repeating its parameter (`?type=a&type=b`); any other, once.
+    const list = getNullableType(arg.type);
+    if (!isListType(list) && values.length > 1) problems.push({ field: name, message: 'must be given once' });
+    for (const value of isListType(list) ? values : values.slice(0, 1)) {
+      const problem = checkParameter(name, value, isListType(list) ? list.ofType : arg.type);
+      if (problem) problems.push(problem);
+    }
   }
   return problems;
 }
@@ -211,9 +216,14 @@ export function useRest(operations: readonly Operation[]): Plugin {
         if (refusal) return errorAnswer([refusal]);
         const problems = checkParameters(operation, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-        // SOFA routes the canonical path.
+        // SOFA routes the canonical path, and reads each argument under its own name.
         const canonical = new URL(url);
         canonical.pathname = canonicalPathname(url.pathname);
+        for (const [parameter, arg] of operation.queryArgs) {
+          if (parameter === arg.name || !url.searchParams.has(parameter)) continue;
+          for (const value of url.searchParams.getAll(parameter)) canonical.searchParams.append(arg.name, value);
+          canonical.searchParams.delete(parameter);
+        }
         let body: string | undefined;
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const read = await readBody(request);

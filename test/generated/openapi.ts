@@ -1368,6 +1368,200 @@ export interface paths {
         patch: operations["updateInvoiceSettings"];
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The tenant's events of the last 30 days that this key may see, newest first, with cursor pagination.
+         *
+         *     Requires any secret key.
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description One event by id; a NOT_FOUND error when it does not exist in the tenant, is older than the retention period, or is of a type this key does not see.
+         *
+         *     Requires any secret key.
+         */
+        get: operations["event"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The tenant's webhook endpoints (at most 20), newest first, without their secrets.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        get: operations["webhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Adds a webhook endpoint (at most 20 per tenant) and answers it with its signing secret, shown this once.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One webhook endpoint by id, without its secret; a NOT_FOUND error when it does not exist in the tenant.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        get: operations["webhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes an endpoint, with its deliveries: nothing more is sent to it.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes an endpoint's URL, event types, description or status.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's secret
+         * @description Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook.test` event to this endpoint only (even a disabled one) and answers its delivery; read it again to see the outcome.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        post: operations["sendTestWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description An endpoint's deliveries, newest first: status, attempts with their status codes and durations, and the next retry.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        get: operations["webhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Sends a delivery again now, whatever its status; a failed one gets a new 3 days of retries.
+         *
+         *     Requires a secret key with the `webhooks.manage` scope.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1836,6 +2030,15 @@ export interface components {
             postalCode?: string | null;
             /** @description State or region, at most 100 characters. */
             state?: string | null;
+        };
+        /** @description A new webhook endpoint. Its secret is in the answer, and only there. */
+        CreateWebhookEndpointInput: {
+            /** @description What the endpoint is for, at most 500 characters. */
+            description?: string | null;
+            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+            events: string[];
+            /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
+            url: string;
         };
         /**
          * @description Kind of a deal activity.
@@ -2312,11 +2515,32 @@ export interface components {
             /** @description State or region, at most 100 characters; null clears. */
             state?: string | null;
         };
+        /** @description Changes to an endpoint. Absent fields do not change. */
+        UpdateWebhookEndpointInput: {
+            /** @description What the endpoint is for; null clears. */
+            description?: string | null;
+            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+            events?: string[];
+            /** @description `disabled` stops sending; `enabled` starts again and forgets its failures. */
+            status?: components["schemas"]["WebhookEndpointStatus"];
+            /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
+            url?: string;
+        };
         /**
          * @description What a user does in the business. A dashboard session acts with the scopes of its user's role (see the schema description); some operations also depend on the role itself.
          * @enum {string}
          */
         UserRole: "field_coordinator" | "manager" | "sales" | "system_admin" | "technician";
+        /**
+         * @description Where a delivery stands.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "delivered" | "failed" | "pending";
+        /**
+         * @description Whether an endpoint is sent events.
+         * @enum {string}
+         */
+        WebhookEndpointStatus: "disabled" | "enabled";
     };
     responses: {
         /** @description Invalid input: `details` names each field or parameter and what is wrong with it. */
@@ -11042,6 +11266,890 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    events: {
+        parameters: {
+            query?: {
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                after?: string;
+                /** @description Maximum events to return: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
+                type?: string[];
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The events of this page. */
+                        data: {
+                            /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
+                            id: string;
+                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
+                            type: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /** @description The record after the change, exactly as its REST detail route answers it (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`). A stage move adds `previousStageId`, an inspection move `previousStatus`. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                        /** @description Whether another page follows. */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    event: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
+                            id: string;
+                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
+                            type: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /** @description The record after the change, exactly as its REST detail route answers it (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`). A stage move adds `previousStageId`, an inspection move `previousStatus`. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Endpoint id.
+                             */
+                            id: string;
+                            /** @description Where events are POSTed: https, on a public address. */
+                            url: string;
+                            /** @description What the endpoint is for (at most 500 characters). */
+                            description: string | null;
+                            /** @description The event types asked for; `*` is every type the creator reads. */
+                            events: string[];
+                            /** @description Whether events are sent to it. */
+                            status: components["schemas"]["WebhookEndpointStatus"];
+                            /** @description Why it is disabled, when it is. */
+                            disabledReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.
+                             */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             */
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The endpoint. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Endpoint id.
+                             */
+                            id: string;
+                            /** @description Where events are POSTed: https, on a public address. */
+                            url: string;
+                            /** @description What the endpoint is for (at most 500 characters). */
+                            description: string | null;
+                            /** @description The event types asked for; `*` is every type the creator reads. */
+                            events: string[];
+                            /** @description Whether events are sent to it. */
+                            status: components["schemas"]["WebhookEndpointStatus"];
+                            /** @description Why it is disabled, when it is. */
+                            disabledReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.
+                             */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             */
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                            /** @description The signing secret (`whsec_...`), for a Standard Webhooks verifier: only in the answer that created the endpoint or rotated its secret, and never again. Null everywhere else. */
+                            secret: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Endpoint id.
+                             */
+                            id: string;
+                            /** @description Where events are POSTed: https, on a public address. */
+                            url: string;
+                            /** @description What the endpoint is for (at most 500 characters). */
+                            description: string | null;
+                            /** @description The event types asked for; `*` is every type the creator reads. */
+                            events: string[];
+                            /** @description Whether events are sent to it. */
+                            status: components["schemas"]["WebhookEndpointStatus"];
+                            /** @description Why it is disabled, when it is. */
+                            disabledReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.
+                             */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             */
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Always true: a failed deletion is an error instead. */
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The changes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Endpoint id.
+                             */
+                            id: string;
+                            /** @description Where events are POSTed: https, on a public address. */
+                            url: string;
+                            /** @description What the endpoint is for (at most 500 characters). */
+                            description: string | null;
+                            /** @description The event types asked for; `*` is every type the creator reads. */
+                            events: string[];
+                            /** @description Whether events are sent to it. */
+                            status: components["schemas"]["WebhookEndpointStatus"];
+                            /** @description Why it is disabled, when it is. */
+                            disabledReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.
+                             */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             */
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Endpoint id.
+                             */
+                            id: string;
+                            /** @description Where events are POSTed: https, on a public address. */
+                            url: string;
+                            /** @description What the endpoint is for (at most 500 characters). */
+                            description: string | null;
+                            /** @description The event types asked for; `*` is every type the creator reads. */
+                            events: string[];
+                            /** @description Whether events are sent to it. */
+                            status: components["schemas"]["WebhookEndpointStatus"];
+                            /** @description Why it is disabled, when it is. */
+                            disabledReason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.
+                             */
+                            previousSecretExpiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             */
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was created (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (ISO 8601, UTC).
+                             */
+                            updatedAt: string;
+                            /** @description The signing secret (`whsec_...`), for a Standard Webhooks verifier: only in the answer that created the endpoint or rotated its secret, and never again. Null everywhere else. */
+                            secret: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendTestWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Delivery id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The event sent: its `webhook-id`.
+                             */
+                            eventId: string;
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            eventType: string;
+                            /** @description Where the delivery stands. */
+                            status: components["schemas"]["WebhookDeliveryStatus"];
+                            /**
+                             * Format: int32
+                             * @description POSTs made so far.
+                             */
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @description When the next attempt is due, while pending; null once delivered or failed.
+                             */
+                            nextAttemptAt: string | null;
+                            /**
+                             * Format: int32
+                             * @description The endpoint's status at the last attempt; null if none came.
+                             */
+                            lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was answered 2xx.
+                             */
+                            deliveredAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for the endpoint (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /** @description Every attempt, oldest first. */
+                            log: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the POST started (ISO 8601, UTC).
+                                 */
+                                startedAt: string;
+                                /**
+                                 * Format: int32
+                                 * @description How long until the answer (or the failure), in milliseconds.
+                                 */
+                                durationMs: number;
+                                /**
+                                 * Format: int32
+                                 * @description The endpoint's HTTP status; null when none came (timeout, refused address, connection error).
+                                 */
+                                statusCode: number | null;
+                                /** @description What went wrong, when it did. */
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                after?: string;
+                /** @description Maximum deliveries to return: 1 to 100, default 25. */
+                limit?: number;
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The deliveries of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Delivery id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The event sent: its `webhook-id`.
+                             */
+                            eventId: string;
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            eventType: string;
+                            /** @description Where the delivery stands. */
+                            status: components["schemas"]["WebhookDeliveryStatus"];
+                            /**
+                             * Format: int32
+                             * @description POSTs made so far.
+                             */
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @description When the next attempt is due, while pending; null once delivered or failed.
+                             */
+                            nextAttemptAt: string | null;
+                            /**
+                             * Format: int32
+                             * @description The endpoint's status at the last attempt; null if none came.
+                             */
+                            lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was answered 2xx.
+                             */
+                            deliveredAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for the endpoint (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /** @description Every attempt, oldest first. */
+                            log: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the POST started (ISO 8601, UTC).
+                                 */
+                                startedAt: string;
+                                /**
+                                 * Format: int32
+                                 * @description How long until the answer (or the failure), in milliseconds.
+                                 */
+                                durationMs: number;
+                                /**
+                                 * Format: int32
+                                 * @description The endpoint's HTTP status; null when none came (timeout, refused address, connection error).
+                                 */
+                                statusCode: number | null;
+                                /** @description What went wrong, when it did. */
+                                error: string | null;
+                            }[];
+                        }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                        /** @description Whether another page follows. */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Delivery id. */
+                deliveryId: string;
+                /** @description Endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Delivery id.
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The event sent: its `webhook-id`.
+                             */
+                            eventId: string;
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            eventType: string;
+                            /** @description Where the delivery stands. */
+                            status: components["schemas"]["WebhookDeliveryStatus"];
+                            /**
+                             * Format: int32
+                             * @description POSTs made so far.
+                             */
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @description When the next attempt is due, while pending; null once delivered or failed.
+                             */
+                            nextAttemptAt: string | null;
+                            /**
+                             * Format: int32
+                             * @description The endpoint's status at the last attempt; null if none came.
+                             */
+                            lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was answered 2xx.
+                             */
+                            deliveredAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for the endpoint (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /** @description Every attempt, oldest first. */
+                            log: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the POST started (ISO 8601, UTC).
+                                 */
+                                startedAt: string;
+                                /**
+                                 * Format: int32
+                                 * @description How long until the answer (or the failure), in milliseconds.
+                                 */
+                                durationMs: number;
+                                /**
+                                 * Format: int32
+                                 * @description The endpoint's HTTP status; null when none came (timeout, refused address, connection error).
+                                 */
+                                statusCode: number | null;
+                                /** @description What went wrong, when it did. */
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -4241,6 +4241,7 @@ export const WebhookDeliveryScalarFieldEnum = {
   lastStatusCode: 'lastStatusCode',
   lastError: 'lastError',
   deliveredAt: 'deliveredAt',
+  retriesFrom: 'retriesFrom',
   createdAt: 'createdAt'
 } as const
 

@@ -600,7 +600,7 @@ export type $EventPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     /**
-     * UUIDv7, made by the server: ids sort by creation, which is how the events list pages.
+     * UUIDv7, made by the server (it is announced before the row can be read back).
      */
     id: string
     tenantId: string

@@ -49,6 +49,7 @@ export type WebhookDeliveryMinAggregateOutputType = {
   lastStatusCode: number | null
   lastError: string | null
   deliveredAt: Date | null
+  retriesFrom: Date | null
   createdAt: Date | null
 }
 
@@ -65,6 +66,7 @@ export type WebhookDeliveryMaxAggregateOutputType = {
   lastStatusCode: number | null
   lastError: string | null
   deliveredAt: Date | null
+  retriesFrom: Date | null
   createdAt: Date | null
 }
 
@@ -81,6 +83,7 @@ export type WebhookDeliveryCountAggregateOutputType = {
   lastStatusCode: number
   lastError: number
   deliveredAt: number
+  retriesFrom: number
   createdAt: number
   _all: number
 }
@@ -109,6 +112,7 @@ export type WebhookDeliveryMinAggregateInputType = {
   lastStatusCode?: true
   lastError?: true
   deliveredAt?: true
+  retriesFrom?: true
   createdAt?: true
 }
 
@@ -125,6 +129,7 @@ export type WebhookDeliveryMaxAggregateInputType = {
   lastStatusCode?: true
   lastError?: true
   deliveredAt?: true
+  retriesFrom?: true
   createdAt?: true
 }
 
@@ -141,6 +146,7 @@ export type WebhookDeliveryCountAggregateInputType = {
   lastStatusCode?: true
   lastError?: true
   deliveredAt?: true
+  retriesFrom?: true
   createdAt?: true
   _all?: true
 }
@@ -244,6 +250,7 @@ export type WebhookDeliveryGroupByOutputType = {
   lastStatusCode: number | null
   lastError: string | null
   deliveredAt: Date | null
+  retriesFrom: Date
   createdAt: Date
   _count: WebhookDeliveryCountAggregateOutputType | null
   _avg: WebhookDeliveryAvgAggregateOutputType | null
@@ -283,6 +290,7 @@ export type WebhookDeliveryWhereInput = {
   lastStatusCode?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   lastError?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   deliveredAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
+  retriesFrom?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   endpoint?: Prisma.XOR<Prisma.WebhookEndpointScalarRelationFilter, Prisma.WebhookEndpointWhereInput>
   event?: Prisma.XOR<Prisma.EventScalarRelationFilter, Prisma.EventWhereInput>
@@ -302,6 +310,7 @@ export type WebhookDeliveryOrderByWithRelationInput = {
   lastStatusCode?: Prisma.SortOrderInput | Prisma.SortOrder
   lastError?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveredAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  retriesFrom?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   endpoint?: Prisma.WebhookEndpointOrderByWithRelationInput
   event?: Prisma.EventOrderByWithRelationInput
@@ -325,6 +334,7 @@ export type WebhookDeliveryWhereUniqueInput = Prisma.AtLeast<{
   lastStatusCode?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   lastError?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   deliveredAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
+  retriesFrom?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   endpoint?: Prisma.XOR<Prisma.WebhookEndpointScalarRelationFilter, Prisma.WebhookEndpointWhereInput>
   event?: Prisma.XOR<Prisma.EventScalarRelationFilter, Prisma.EventWhereInput>
@@ -344,6 +354,7 @@ export type WebhookDeliveryOrderByWithAggregationInput = {
   lastStatusCode?: Prisma.SortOrderInput | Prisma.SortOrder
   lastError?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveredAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  retriesFrom?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.WebhookDeliveryCountOrderByAggregateInput
   _avg?: Prisma.WebhookDeliveryAvgOrderByAggregateInput
@@ -368,6 +379,7 @@ export type WebhookDeliveryScalarWhereWithAggregatesInput = {
   lastStatusCode?: Prisma.IntNullableWithAggregatesFilter<"WebhookDelivery"> | number | null
   lastError?: Prisma.StringNullableWithAggregatesFilter<"WebhookDelivery"> | string | null
   deliveredAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookDelivery"> | Date | string | null
+  retriesFrom?: Prisma.DateTimeWithAggregatesFilter<"WebhookDelivery"> | Date | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookDelivery"> | Date | string
 }
 
@@ -382,6 +394,7 @@ export type WebhookDeliveryCreateInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   endpoint: Prisma.WebhookEndpointCreateNestedOneWithoutDeliveriesInput
   event: Prisma.EventCreateNestedOneWithoutDeliveriesInput
@@ -401,6 +414,7 @@ export type WebhookDeliveryUncheckedCreateInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   log?: Prisma.WebhookAttemptUncheckedCreateNestedManyWithoutDeliveryInput
 }
@@ -416,6 +430,7 @@ export type WebhookDeliveryUpdateInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endpoint?: Prisma.WebhookEndpointUpdateOneRequiredWithoutDeliveriesNestedInput
   event?: Prisma.EventUpdateOneRequiredWithoutDeliveriesNestedInput
@@ -435,6 +450,7 @@ export type WebhookDeliveryUncheckedUpdateInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   log?: Prisma.WebhookAttemptUncheckedUpdateManyWithoutDeliveryNestedInput
 }
@@ -452,6 +468,7 @@ export type WebhookDeliveryCreateManyInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
 }
 
@@ -466,6 +483,7 @@ export type WebhookDeliveryUpdateManyMutationInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -482,6 +500,7 @@ export type WebhookDeliveryUncheckedUpdateManyInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -513,6 +532,7 @@ export type WebhookDeliveryCountOrderByAggregateInput = {
   lastStatusCode?: Prisma.SortOrder
   lastError?: Prisma.SortOrder
   deliveredAt?: Prisma.SortOrder
+  retriesFrom?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -534,6 +554,7 @@ export type WebhookDeliveryMaxOrderByAggregateInput = {
   lastStatusCode?: Prisma.SortOrder
   lastError?: Prisma.SortOrder
   deliveredAt?: Prisma.SortOrder
+  retriesFrom?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -550,6 +571,7 @@ export type WebhookDeliveryMinOrderByAggregateInput = {
   lastStatusCode?: Prisma.SortOrder
   lastError?: Prisma.SortOrder
   deliveredAt?: Prisma.SortOrder
+  retriesFrom?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -676,6 +698,7 @@ export type WebhookDeliveryCreateWithoutEventInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   endpoint: Prisma.WebhookEndpointCreateNestedOneWithoutDeliveriesInput
   log?: Prisma.WebhookAttemptCreateNestedManyWithoutDeliveryInput
@@ -693,6 +716,7 @@ export type WebhookDeliveryUncheckedCreateWithoutEventInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   log?: Prisma.WebhookAttemptUncheckedCreateNestedManyWithoutDeliveryInput
 }
@@ -739,6 +763,7 @@ export type WebhookDeliveryScalarWhereInput = {
   lastStatusCode?: Prisma.IntNullableFilter<"WebhookDelivery"> | number | null
   lastError?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   deliveredAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
+  retriesFrom?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
 }
 
@@ -753,6 +778,7 @@ export type WebhookDeliveryCreateWithoutEndpointInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   event: Prisma.EventCreateNestedOneWithoutDeliveriesInput
   log?: Prisma.WebhookAttemptCreateNestedManyWithoutDeliveryInput
@@ -770,6 +796,7 @@ export type WebhookDeliveryUncheckedCreateWithoutEndpointInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   log?: Prisma.WebhookAttemptUncheckedCreateNestedManyWithoutDeliveryInput
 }
@@ -811,6 +838,7 @@ export type WebhookDeliveryCreateWithoutLogInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
   endpoint: Prisma.WebhookEndpointCreateNestedOneWithoutDeliveriesInput
   event: Prisma.EventCreateNestedOneWithoutDeliveriesInput
@@ -829,6 +857,7 @@ export type WebhookDeliveryUncheckedCreateWithoutLogInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
 }
 
@@ -859,6 +888,7 @@ export type WebhookDeliveryUpdateWithoutLogInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endpoint?: Prisma.WebhookEndpointUpdateOneRequiredWithoutDeliveriesNestedInput
   event?: Prisma.EventUpdateOneRequiredWithoutDeliveriesNestedInput
@@ -877,6 +907,7 @@ export type WebhookDeliveryUncheckedUpdateWithoutLogInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -892,6 +923,7 @@ export type WebhookDeliveryCreateManyEventInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
 }
 
@@ -906,6 +938,7 @@ export type WebhookDeliveryUpdateWithoutEventInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   endpoint?: Prisma.WebhookEndpointUpdateOneRequiredWithoutDeliveriesNestedInput
   log?: Prisma.WebhookAttemptUpdateManyWithoutDeliveryNestedInput
@@ -923,6 +956,7 @@ export type WebhookDeliveryUncheckedUpdateWithoutEventInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   log?: Prisma.WebhookAttemptUncheckedUpdateManyWithoutDeliveryNestedInput
 }
@@ -939,6 +973,7 @@ export type WebhookDeliveryUncheckedUpdateManyWithoutEventInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -954,6 +989,7 @@ export type WebhookDeliveryCreateManyEndpointInput = {
   lastStatusCode?: number | null
   lastError?: string | null
   deliveredAt?: Date | string | null
+  retriesFrom?: Date | string
   createdAt?: Date | string
 }
 
@@ -968,6 +1004,7 @@ export type WebhookDeliveryUpdateWithoutEndpointInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   event?: Prisma.EventUpdateOneRequiredWithoutDeliveriesNestedInput
   log?: Prisma.WebhookAttemptUpdateManyWithoutDeliveryNestedInput
@@ -985,6 +1022,7 @@ export type WebhookDeliveryUncheckedUpdateWithoutEndpointInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   log?: Prisma.WebhookAttemptUncheckedUpdateManyWithoutDeliveryNestedInput
 }
@@ -1001,6 +1039,7 @@ export type WebhookDeliveryUncheckedUpdateManyWithoutEndpointInput = {
   lastStatusCode?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  retriesFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -1048,6 +1087,7 @@ export type WebhookDeliverySelect<ExtArgs extends runtime.Types.Extensions.Inter
   lastStatusCode?: boolean
   lastError?: boolean
   deliveredAt?: boolean
+  retriesFrom?: boolean
   createdAt?: boolean
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
   event?: boolean | Prisma.EventDefaultArgs<ExtArgs>
@@ -1068,6 +1108,7 @@ export type WebhookDeliverySelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   lastStatusCode?: boolean
   lastError?: boolean
   deliveredAt?: boolean
+  retriesFrom?: boolean
   createdAt?: boolean
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
   event?: boolean | Prisma.EventDefaultArgs<ExtArgs>
@@ -1086,6 +1127,7 @@ export type WebhookDeliverySelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   lastStatusCode?: boolean
   lastError?: boolean
   deliveredAt?: boolean
+  retriesFrom?: boolean
   createdAt?: boolean
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
   event?: boolean | Prisma.EventDefaultArgs<ExtArgs>
@@ -1104,10 +1146,11 @@ export type WebhookDeliverySelectScalar = {
   lastStatusCode?: boolean
   lastError?: boolean
   deliveredAt?: boolean
+  retriesFrom?: boolean
   createdAt?: boolean
 }
 
-export type WebhookDeliveryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "endpointId" | "eventId" | "status" | "attempts" | "nextAttemptAt" | "leaseUntil" | "leaseToken" | "lastStatusCode" | "lastError" | "deliveredAt" | "createdAt", ExtArgs["result"]["webhookDelivery"]>
+export type WebhookDeliveryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "endpointId" | "eventId" | "status" | "attempts" | "nextAttemptAt" | "leaseUntil" | "leaseToken" | "lastStatusCode" | "lastError" | "deliveredAt" | "retriesFrom" | "createdAt", ExtArgs["result"]["webhookDelivery"]>
 export type WebhookDeliveryInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   endpoint?: boolean | Prisma.WebhookEndpointDefaultArgs<ExtArgs>
   event?: boolean | Prisma.EventDefaultArgs<ExtArgs>
@@ -1146,6 +1189,10 @@ export type $WebhookDeliveryPayload<ExtArgs extends runtime.Types.Extensions.Int
     lastStatusCode: number | null
     lastError: string | null
     deliveredAt: Date | null
+    /**
+     * Retries go on for 3 days from here: its creation, or the last manual retry.
+     */
+    retriesFrom: Date
     createdAt: Date
   }, ExtArgs["result"]["webhookDelivery"]>
   composites: {}
@@ -1585,6 +1632,7 @@ export interface WebhookDeliveryFieldRefs {
   readonly lastStatusCode: Prisma.FieldRef<"WebhookDelivery", 'Int'>
   readonly lastError: Prisma.FieldRef<"WebhookDelivery", 'String'>
   readonly deliveredAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
+  readonly retriesFrom: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
 }
     

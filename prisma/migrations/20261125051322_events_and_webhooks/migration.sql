@@ -50,6 +50,7 @@ CREATE TABLE "WebhookDelivery" (
     "lastStatusCode" INTEGER,
     "lastError" VARCHAR(2000),
     "deliveredAt" TIMESTAMPTZ(3),
+    "retriesFrom" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "WebhookDelivery_pkey" PRIMARY KEY ("id")
@@ -69,10 +70,10 @@ CREATE TABLE "WebhookAttempt" (
 );
 
 -- CreateIndex
-CREATE INDEX "Event_tenantId_id_idx" ON "Event"("tenantId", "id" DESC);
+CREATE INDEX "Event_tenantId_createdAt_id_idx" ON "Event"("tenantId", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
-CREATE INDEX "Event_tenantId_type_id_idx" ON "Event"("tenantId", "type", "id" DESC);
+CREATE INDEX "Event_tenantId_type_createdAt_id_idx" ON "Event"("tenantId", "type", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
 CREATE INDEX "Event_createdAt_idx" ON "Event"("createdAt");

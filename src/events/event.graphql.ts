@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { builder } from '../graphql/builder.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { readAccessOf } from '../graphql/read-access.js';
+import { whoMay } from '../graphql/access.js';
+import type { Event as EventRow } from '../generated/prisma/client.js';
+import { EVENT_RETENTION_DAYS } from './event-log.js';
+import { allEventTypes, eventRecords, eventTypes } from './event-types.js';
+import { getEvent, listEvents } from './event.service.js';
+
+/** The shape shared by the events list, webhooks' bodies and subscriptions. */
+export type EventShape = Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>;
+
+export const eventTypeList = allEventTypes.map((type) => `\`${type}\``).join(', ');
+
+export const Event = builder.objectRef<EventShape>('Event').implement({
+  description:
+    `Something that happened to a record of the tenant, recorded in the same transaction as the change. The same event (same id) is listed by \`events\`, pushed to subscriptions and sent to webhook endpoints. Kept ${EVENT_RETENTION_DAYS} days. ` +
+    'A key sees an event only if it reads the record the event carries (`leads.lead.read` for `lead.*`, `pipeline` for `deal.*`, `contacts.read`, `companies.read`, `bookings.read`, `inspections.read`, `invoices.read`).',
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry.' }),
+    type: t.exposeString('type', { description: `What happened: one of ${eventTypeList} (see \`eventTypes\`).` }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the change was made (ISO 8601, UTC).' }),
+    data: t.field({
+      type: 'JSONObject',
+      description:
+        "The record after the change, exactly as its REST detail route answers it (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`). A stage move adds `previousStageId`, an inspection move `previousStatus`.",
+      resolve: (event) => event.data as object,
+    }),
+  }),
+});
+
+const EventPage = builder.objectRef<Awaited<ReturnType<typeof listEvents>>>('EventPage').implement({
+  description: 'One page of events, newest first. Continue while `hasMore` is true, passing `nextCursor` as `after`.',
+  fields: (t) => ({
+    data: t.field({ type: [Event], description: 'The events of this page.', resolve: (page) => page.data }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Cursor of the next page; null on the last page.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'Whether another page follows.' }),
+  }),
+});
+
+interface EventTypeInfo {
+  name: string;
+  when: string;
+  record: string;
+  detailPath: string;
+}
+
+const EventTypeInfoRef = builder.objectRef<EventTypeInfo>('EventTypeInfo').implement({
+  description: 'An event type of the catalog: when it happens, and the record its `data` carries.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The type, such as `deal.won`.' }),
+    when: t.exposeString('when', { description: 'When an event of this type is recorded.' }),
+    record: t.exposeString('record', { description: 'The record type its `data` carries (`Lead`, `Deal`, ...).' }),
+    detailPath: t.exposeString('detailPath', { description: "The REST route whose answer `data` is (the record's detail route)." }),
+    readableBy: t.string({ description: 'Who sees events of this type.', resolve: (info) => `${whoMay(readAccessOf(info.record as keyof typeof eventRecords))}.` }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  events: t.field({
+    type: EventPage,
+    description: `The tenant's events of the last ${EVENT_RETENTION_DAYS} days that this key may see, newest first, with cursor pagination.`,
+    authScopes: { secretKey: true },
+    args: {
+      types: t.arg.stringList({ description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`, validate: z.array(z.string()).max(50, 'at most 50 types') }),
+      after: t.arg.string({ description: "Opaque position: the previous page's `nextCursor`. Omit for the first page." }),
+      limit: t.arg.int({
+        description: `Maximum events to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
+        defaultValue: DEFAULT_PAGE_SIZE,
+        required: true,
+        validate: z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`),
+      }),
+    },
+    resolve: (_root, args, ctx) => listEvents(ctx, args),
+  }),
+  event: t.field({
+    type: Event,
+    nullable: true,
+    description: 'One event by id; a NOT_FOUND error when it does not exist in the tenant, is older than the retention period, or is of a type this key does not see.',
+    authScopes: { secretKey: true },
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Event id.' }) },
+    resolve: (_root, { id }, ctx) => getEvent(ctx, id),
+  }),
+  eventTypes: t.field({
+    type: [EventTypeInfoRef],
+    description: 'Every event type: when it happens, the record its data carries, and who sees it.',
+    authScopes: { secretKey: true },
+    resolve: () =>
+      allEventTypes.map((name) => {
+        const { record, when } = eventTypes[name];
+        return { name, when, record, detailPath: `GET /api${eventRecords[record].path.replace(':id', '{id}')}` };
+      }),
+  }),
+}));

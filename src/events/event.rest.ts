@@ -1,0 +1,14 @@
+import type { RestRoutes } from '../graphql/operations.js';
+
+const event = 'id type createdAt data';
+
+export const eventRoutes: RestRoutes = {
+  'Query.events': {
+    method: 'GET',
+    path: '/events',
+    summary: 'List events',
+    queryNames: { types: 'type' },
+    select: `{ data { ${event} } nextCursor hasMore }`,
+  },
+  'Query.event': { method: 'GET', path: '/events/:id', summary: 'Get an event', envelope: 'data', select: `{ ${event} }` },
+};

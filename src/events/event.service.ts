@@ -1,0 +1,46 @@
+import type { Context } from '../graphql/context.js';
+import { principalOf } from '../graphql/context.js';
+import { keysetPage, keysetQuery } from '../graphql/pagination.js';
+import { badInput } from '../shared/errors.js';
+import { found } from '../shared/references.js';
+import { EVENT_RETENTION_DAYS } from './event-log.js';
+import { allEventTypes, type EventType, isEventType } from './event-types.js';
+import { visibleEventTypes } from './event-visibility.js';
+
+export interface EventFilter {
+  types?: readonly string[] | null;
+  after?: string | null;
+  limit: number;
+}
+
+/** The types asked for, checked against the catalog (a typo would otherwise silently match nothing). */
+export function checkEventTypes(types: readonly string[] | null | undefined, field: string): EventType[] | null {
+  if (!types?.length) return null;
+  const unknown = types.filter((type) => !isEventType(type));
+  if (unknown.length) {
+    throw badInput([{ field, message: `${unknown.map((t) => JSON.stringify(t)).join(', ')} is not an event type; the types are ${allEventTypes.join(', ')}` }]);
+  }
+  return [...new Set(types)] as EventType[];
+}
+
+/** The tenant's events the caller may see, newest first, kept `EVENT_RETENTION_DAYS` days. */
+export async function listEvents(ctx: Context, filter: EventFilter) {
+  const asked = checkEventTypes(filter.types, 'types');
+  const visible = new Set(visibleEventTypes(principalOf(ctx)));
+  const types = (asked ?? [...visible]).filter((type) => visible.has(type));
+  const { where, orderBy } = keysetQuery(filter.after);
+  const rows = await ctx.db.event.findMany({ where: { ...where, type: { in: types } }, orderBy, take: filter.limit + 1 });
+  return keysetPage(rows, filter.limit);
+}
+
+/** One event, when the caller may see its type; otherwise it is not found, as another tenant's is. */
+export async function getEvent(ctx: Context, id: string) {
+  const types = visibleEventTypes(principalOf(ctx));
+  return found(ctx.db.event.findFirst({ where: { id, type: { in: types } } }), 'Event');
+}
+
+/** Deletes events older than the retention period (with their deliveries); returns how many. */
+export async function sweepEvents(prisma: Context['prisma'], now: Date): Promise<number> {
+  const { count } = await prisma.event.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000) } } });
+  return count;
+}

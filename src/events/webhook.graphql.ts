@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
+import { builder } from '../graphql/builder.js';
+import { DeletionResult } from '../graphql/deletion-result.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
+import { disclose } from '../shared/disclosures.js';
+import { optionalText, patchInput } from '../shared/validation.js';
+import { eventTypeList } from './event.graphql.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  MAX_ENDPOINTS,
+  retryWebhookDelivery,
+  rotateWebhookEndpointSecret,
+  secretIssued,
+  sendTestWebhookEvent,
+  TEST_EVENT_TYPE,
+  updateWebhookEndpoint,
+} from './webhook-endpoint.service.js';
+
+const manageWebhooks = { scope: 'webhooks.manage' } as const;
+
+const EndpointStatusEnum = builder.enumType(WebhookEndpointStatus, {
+  name: 'WebhookEndpointStatus',
+  description: 'Whether an endpoint is sent events.',
+  values: {
+    enabled: { description: 'Events are sent to it.' },
+    disabled: { description: 'Nothing is sent: disabled by a user, or after every delivery failed for 3 days (see `disabledReason`).' },
+  },
+});
+
+const DeliveryStatusEnum = builder.enumType(WebhookDeliveryStatus, {
+  name: 'WebhookDeliveryStatus',
+  description: 'Where a delivery stands.',
+  values: {
+    pending: { description: 'Not yet answered 2xx: waiting for its first attempt or for its next retry (`nextAttemptAt`).' },
+    delivered: { description: 'The endpoint answered 2xx.' },
+    failed: { description: 'Every attempt failed for 3 days; retried only by `retryWebhookDelivery`.' },
+  },
+});
+
+export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
+  authScopes: readableBy('WebhookEndpoint'),
+  description:
+    'A URL of the tenant that is sent events as signed POSTs, per the Standard Webhooks specification: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`), body `{"type", "timestamp", "data"}`. Any 2xx answer within 10 s delivers; otherwise it is retried with exponential backoff for 3 days.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Endpoint id.' }),
+    url: t.exposeString('url', { description: 'Where events are POSTed: https, on a public address.' }),
+    description: t.exposeString('description', { nullable: true, description: 'What the endpoint is for (at most 500 characters).' }),
+    events: t.exposeStringList('events', { description: 'The event types asked for; `*` is every type the creator reads.' }),
+    status: t.expose('status', { type: EndpointStatusEnum, description: 'Whether events are sent to it.' }),
+    disabledReason: t.exposeString('disabledReason', { nullable: true, description: 'Why it is disabled, when it is.' }),
+    secret: t.string({
+      nullable: true,
+      description:
+        'The signing secret (`whsec_...`), for a Standard Webhooks verifier: only in the answer that created the endpoint or rotated its secret, and never again. Null everywhere else.',
+      select: { id: true, secret: true },
+      resolve: (endpoint, _args, ctx) => (secretIssued(ctx, endpoint.id) ? disclose(endpoint.secret, `webhook endpoint ${endpoint.id}`) : null),
+    }),
+    previousSecretExpiresAt: t.expose('previousSecretExpiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.',
+    }),
+    createdBy: t.expose('createdByUserId', { type: 'UUID', description: 'Id of the user who created it; emailed when it is disabled for failing.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
+  }),
+});
+
+const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
+  authScopes: readableBy('WebhookAttempt'),
+  description: 'One POST of a delivery.',
+  fields: (t) => ({
+    startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When the POST started (ISO 8601, UTC).' }),
+    durationMs: t.exposeInt('durationMs', { description: 'How long until the answer (or the failure), in milliseconds.' }),
+    statusCode: t.exposeInt('statusCode', { nullable: true, description: "The endpoint's HTTP status; null when none came (timeout, refused address, connection error)." }),
+    error: t.exposeString('error', { nullable: true, description: 'What went wrong, when it did.' }),
+  }),
+});
+
+const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
+  authScopes: readableBy('WebhookDelivery'),
+  description: 'One event to one endpoint: its status, its attempts and its next retry.',
+  fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Delivery id.' }),
+    eventId: t.expose('eventId', { type: 'UUID', description: 'The event sent: its `webhook-id`.' }),
+    eventType: t.string({ description: `The event's type (one of ${eventTypeList}, or \`${TEST_EVENT_TYPE}\`).`, select: { event: { select: { type: true } } }, resolve: (d) => d.event.type }),
+    status: t.expose('status', { type: DeliveryStatusEnum, description: 'Where the delivery stands.' }),
+    attempts: t.exposeInt('attempts', { description: 'POSTs made so far.' }),
+    nextAttemptAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the next attempt is due, while pending; null once delivered or failed.',
+      select: { nextAttemptAt: true, status: true },
+      resolve: (d) => (d.status === 'pending' ? d.nextAttemptAt : null),
+    }),
+    lastStatusCode: t.exposeInt('lastStatusCode', { nullable: true, description: "The endpoint's status at the last attempt; null if none came." }),
+    deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true, description: 'When it was answered 2xx.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event was queued for the endpoint (ISO 8601, UTC).' }),
+    log: t.relation('log', { ...listOf('WebhookAttempt'), description: 'Every attempt, oldest first.', query: { orderBy: [{ startedAt: 'asc' }, { id: 'asc' }] } }),
+  }),
+});
+
+const WebhookDeliveryPage = builder.objectRef<Awaited<ReturnType<typeof listWebhookDeliveries>>>('WebhookDeliveryPage').implement({
+  description: "One page of an endpoint's deliveries, newest first. Continue while `hasMore` is true, passing `nextCursor` as `after`.",
+  fields: (t) => ({
+    data: t.field({ type: [WebhookDelivery], description: 'The deliveries of this page.', resolve: (page) => page.data }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Cursor of the next page; null on the last page.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'Whether another page follows.' }),
+  }),
+});
+
+const eventsField = {
+    description: `Event types to receive: some of ${eventTypeList}, or \`["*"]\` for every type the caller reads. A type the caller's key does not read is refused (403).`,
+    validate: z.array(z.string().max(100)).min(1, 'must name at least one event type, or `*`').max(50, 'at most 50 types'),
+};
+
+const urlField = {
+    description: 'Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses.',
+    validate: z.string().trim().min(1, 'must not be empty').max(2048, 'must be at most 2048 characters'),
+};
+
+const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
+  description: 'A new webhook endpoint. Its secret is in the answer, and only there.',
+  fields: (t) => ({
+    url: t.string({ ...urlField, required: true }),
+    events: t.stringList({ ...eventsField, required: true }),
+    description: t.string({ description: 'What the endpoint is for, at most 500 characters.', validate: optionalText(500) }),
+  }),
+});
+
+const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
+  description: 'Changes to an endpoint. Absent fields do not change.',
+  validate: patchInput('url', 'events', 'status'),
+  fields: (t) => ({
+    url: t.string(urlField),
+    events: t.stringList(eventsField),
+    description: t.string({ description: 'What the endpoint is for; null clears.', validate: optionalText(500) }),
+    status: t.field({ type: EndpointStatusEnum, description: '`disabled` stops sending; `enabled` starts again and forgets its failures.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  webhookEndpoints: t.field({
+    type: [WebhookEndpoint],
+    description: `The tenant's webhook endpoints (at most ${MAX_ENDPOINTS}), newest first, without their secrets.`,
+    authScopes: manageWebhooks,
+    resolve: (_root, _args, ctx) => listWebhookEndpoints(ctx),
+  }),
+  webhookEndpoint: t.field({
+    type: WebhookEndpoint,
+    nullable: true,
+    description: 'One webhook endpoint by id, without its secret; a NOT_FOUND error when it does not exist in the tenant.',
+    authScopes: manageWebhooks,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
+    resolve: (_root, { id }, ctx) => getWebhookEndpoint(ctx, id),
+  }),
+  webhookDeliveries: t.field({
+    type: WebhookDeliveryPage,
+    description: "An endpoint's deliveries, newest first: status, attempts with their status codes and durations, and the next retry.",
+    authScopes: manageWebhooks,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }),
+      after: t.arg.string({ description: "Opaque position: the previous page's `nextCursor`. Omit for the first page." }),
+      limit: t.arg.int({
+        description: `Maximum deliveries to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
+        defaultValue: DEFAULT_PAGE_SIZE,
+        required: true,
+        validate: z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`),
+      }),
+    },
+    resolve: (_root, { id, ...filter }, ctx) => listWebhookDeliveries(ctx, id, filter),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createWebhookEndpoint: t.field({
+    type: WebhookEndpoint,
+    description: `Adds a webhook endpoint (at most ${MAX_ENDPOINTS} per tenant) and answers it with its signing secret, shown this once.`,
+    authScopes: manageWebhooks,
+    args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, description: 'The endpoint.' }) },
+    resolve: (_root, { input }, ctx) => createWebhookEndpoint(ctx, input),
+  }),
+  updateWebhookEndpoint: t.field({
+    type: WebhookEndpoint,
+    description: "Changes an endpoint's URL, event types, description or status.",
+    authScopes: manageWebhooks,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }),
+      input: t.arg({ type: UpdateWebhookEndpointInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (_root, { id, input }, ctx) => updateWebhookEndpoint(ctx, id, input),
+  }),
+  deleteWebhookEndpoint: t.field({
+    type: DeletionResult,
+    description: 'Deletes an endpoint, with its deliveries: nothing more is sent to it.',
+    authScopes: manageWebhooks,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
+    resolve: (_root, { id }, ctx) => deleteWebhookEndpoint(ctx, id),
+  }),
+  rotateWebhookEndpointSecret: t.field({
+    type: WebhookEndpoint,
+    description: 'Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any.',
+    authScopes: manageWebhooks,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
+    resolve: (_root, { id }, ctx) => rotateWebhookEndpointSecret(ctx, id),
+  }),
+  sendTestWebhookEvent: t.field({
+    type: WebhookDelivery,
+    description: `Sends a \`${TEST_EVENT_TYPE}\` event to this endpoint only (even a disabled one) and answers its delivery; read it again to see the outcome.`,
+    authScopes: manageWebhooks,
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
+    resolve: (_root, { id }, ctx) => sendTestWebhookEvent(ctx, id),
+  }),
+  retryWebhookDelivery: t.field({
+    type: WebhookDelivery,
+    description: 'Sends a delivery again now, whatever its status; a failed one gets a new 3 days of retries.',
+    authScopes: manageWebhooks,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }),
+      deliveryId: t.arg({ type: 'UUID', required: true, description: 'Delivery id.' }),
+    },
+    resolve: (_root, { id, deliveryId }, ctx) => retryWebhookDelivery(ctx, id, deliveryId),
+  }),
+}));
