@@ -67,6 +67,7 @@ export function serverEventLog(options: { prisma: PrismaClient; publicUrl: strin
       now: options.now,
       publicUrl: options.publicUrl,
       events: log,
+      renderingEvent: true,
     };
     const result = await query.query(undefined, ctx, { id });
     const data = (result.data as Record<string, unknown> | null | undefined)?.[field];

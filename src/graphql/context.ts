@@ -22,6 +22,8 @@ export interface Context {
   publicUrl: string;
   /** Where changes are reported, in their own transaction (src/events/event-log.ts). */
   events: EventLog;
+  /** Set while an event's record is rendered: its reads then change nothing (no invoice is moved to overdue). */
+  renderingEvent?: true;
 }
 
 /** The caller of a resolver that passed its scope check (so a principal always exists). */

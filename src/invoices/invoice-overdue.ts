@@ -1,4 +1,5 @@
-import { confineTransaction, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import { confineTransaction, scopedTenantId } from '../db/tenant-scope.js';
+import type { Context } from '../graphql/context.js';
 import type { EventLog } from '../events/event-log.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { InvoiceStatus } from '../generated/prisma/enums.js';
@@ -70,10 +71,13 @@ export const sweepOverdueInvoices = (prisma: PrismaClient, mover: Mover) =>
  * invoices are read: so between two sweeps no client sees an invoice past due that is not yet
  * overdue.
  */
-export const moveTenantOverdueInvoices = (ctx: Mover & { db: TenantDb }, invoiceId?: string) =>
-  ctx.db.$transaction((tx) =>
-    moveOverdue(tx, ctx.events, utcToday(ctx.now()), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)),
-  );
+export const moveTenantOverdueInvoices = async (ctx: Mover & Pick<Context, 'db' | 'renderingEvent'>, invoiceId?: string) =>
+  // An event shows the invoice as the change left it; the move, if due, is the next change.
+  ctx.renderingEvent
+    ? []
+    : ctx.db.$transaction((tx) =>
+        moveOverdue(tx, ctx.events, utcToday(ctx.now()), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)),
+      );
 
 /** The same for one invoice of the tenant, inside the caller's transaction: before it is changed. */
 export const moveOverdueInvoice = (tx: Prisma.TransactionClient, mover: Mover, id: string) =>

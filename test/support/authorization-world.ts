@@ -51,6 +51,11 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   InvoiceCompany: ['invoices.read', 'invoices.write'],
   InvoiceContact: ['invoices.read', 'invoices.write'],
   InvoiceEvent: ['invoices.read', 'invoices.write'],
+  // Any secret key lists events, each only of the types it reads (test/events.test.ts).
+  Event: 'any secret key',
+  WebhookEndpoint: 'webhooks.manage',
+  WebhookDelivery: 'webhooks.manage',
+  WebhookAttempt: 'webhooks.manage',
 };
 
 /**
@@ -116,6 +121,10 @@ export async function authorizationWorld(harness: Harness) {
   const invoice = (await rest('POST', '/api/invoices', { key, body: { companyId: company.id, contactId: contact.id, lineItems: [{ description: 'Hoist', quantity: '1', unitPrice: '100' }] } })).body;
   expect((await rest('POST', `/api/invoices/${invoice.id}/send`, { key })).status).toBe(200);
   expect((await rest('POST', `/api/invoices/${invoice.id}/payments`, { key, body: { amount: '10.00', paymentMethod: 'cash' } })).status).toBe(201);
+  // An endpoint (a public address: private ones are refused) with a delivery: the test event's.
+  const endpoint = (await rest('POST', '/api/webhook-endpoints', { key, body: { url: 'https://93.184.215.14/hooks', events: ['*'] } })).body.data;
+  expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key })).status).toBe(201);
+  const leadCreated = (await rest('GET', '/api/events?type=lead.created', { key })).body.data[0];
   const keys = new Map<Scope, string>();
   for (const scope of allScopes) {
     const pair = await createKeyPair(h.db.prisma, { tenantId: owner.tenantId, userId: owner.userId, name: scope, scopes: [scope] });
@@ -131,6 +140,8 @@ export async function authorizationWorld(harness: Harness) {
     InspectionDetail: inspected.inspection.id, InspectionEvent: inspected.inspection.id, InspectionReport: inspected.inspection.id,
     // Root fields about an invoice take its id.
     Invoice: invoice.id, InvoiceEvent: invoice.id, InvoicePdf: invoice.id,
+    WebhookEndpoint: endpoint.id, WebhookDeliveryPage: endpoint.id,
+    Event: leadCreated.id,
   };
   return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify, resource, booking };
 }
