@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { allEventTypes, eventTypes } from '../src/events/event-types.js';
 import { operations } from '../src/graphql/route-map.js';
 import { root } from './support/server-process.js';
 import { documentedOperations, openApi, responseProblems } from './support/openapi-validator.js';
@@ -20,6 +21,8 @@ function sample(schema: Record<string, any>): string {
   if (schema.examples) return schema.examples[0];
   if (schema.type === 'integer') return String(schema.default ?? schema.minimum ?? 1);
   if (schema.type === 'boolean') return 'true';
+  if (schema.enum) return schema.enum[0];
+  if (schema.type === 'array') return sample(schema.items);
   return 'x';
 }
 
@@ -60,6 +63,18 @@ describe('schema/openapi.json, the published REST contract', () => {
     }
     expect(openApi.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(openApi.info.description).toContain('Authorization: Bearer');
+  });
+
+  it('publishes every event type as a webhook (OpenAPI 3.1 `webhooks`) whose data is its record\'s detail schema, with the Standard Webhooks headers', () => {
+    expect(Object.keys(openApi.webhooks).sort()).toEqual([...allEventTypes, 'webhook.test'].sort());
+    for (const type of allEventTypes) {
+      const post = openApi.webhooks[type].post;
+      const data = post.requestBody.content['application/json'].schema.properties.data;
+      const record = eventTypes[type].record;
+      expect(JSON.stringify(data), type).toContain(`#/components/schemas/${record}EventData`);
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    }
+    expect(openApi.components.schemas.DealEventData.properties).toHaveProperty('stage');
   });
 
   it('refuses every undocumented query parameter and accepts every documented one, on every operation', async () => {

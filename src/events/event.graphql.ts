@@ -63,7 +63,7 @@ builder.queryFields((t) => ({
     description: `The tenant's events of the last ${EVENT_RETENTION_DAYS} days that this key may see, newest first, with cursor pagination.`,
     authScopes: { secretKey: true },
     args: {
-      types: t.arg.stringList({ description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`, validate: z.array(z.string()).max(50, 'at most 50 types') }),
+      types: t.arg.stringList({ description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`, validate: z.array(z.enum(allEventTypes)).max(50, 'at most 50 types') }),
       after: t.arg.string({ description: "Opaque position: the previous page's `nextCursor`. Omit for the first page." }),
       limit: t.arg.int({
         description: `Maximum events to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,

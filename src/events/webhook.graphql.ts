@@ -7,6 +7,7 @@ import { listOf, readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { optionalText, patchInput } from '../shared/validation.js';
 import { eventTypeList } from './event.graphql.js';
+import { allEventTypes } from './event-types.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -117,7 +118,7 @@ const WebhookDeliveryPage = builder.objectRef<Awaited<ReturnType<typeof listWebh
 
 const eventsField = {
     description: `Event types to receive: some of ${eventTypeList}, or \`["*"]\` for every type the caller reads. A type the caller's key does not read is refused (403).`,
-    validate: z.array(z.string().max(100)).min(1, 'must name at least one event type, or `*`').max(50, 'at most 50 types'),
+    validate: z.array(z.enum(['*', ...allEventTypes])).min(1, 'must name at least one event type, or `*`').max(50, 'at most 50 types'),
 };
 
 const urlField = {

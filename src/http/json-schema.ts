@@ -1,6 +1,7 @@
 import type { GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLOutputType, SelectionSetNode } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import { z } from 'zod';
+import type { Operation } from '../graphql/operations.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = Record<string, unknown>;
@@ -31,7 +32,9 @@ function validatorConstraints(owner: GraphQLArgument | GraphQLInputField): JsonS
   const kept = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'examples'];
   // zod bounds every integer by the safe-integer range, which says nothing here.
   const meaningful = ([key, bound]: [string, unknown]) => kept.includes(key) && Math.abs(Number(bound)) !== Number.MAX_SAFE_INTEGER;
-  return Object.fromEntries(Object.entries(value).filter(meaningful));
+  // A list of strings restricted to a set (event types) publishes the set.
+  const items = (value.items as JsonSchema | undefined)?.enum ? { items: value.items } : {};
+  return { ...Object.fromEntries(Object.entries(value).filter(meaningful)), ...items };
 }
 
 /**
@@ -111,4 +114,13 @@ export function selectionSchema(type: GraphQLOutputType, selectionSet: Selection
     properties[selection.alias?.value ?? selection.name.value] = field.description ? { ...schema, description: field.description } : schema;
   }
   return { type: 'object', required: Object.keys(properties), properties };
+}
+
+/** The JSON Schema of what a route's field answers, before its envelope (the route's selection of the field's type). */
+export function routeValueSchema({ field, document }: Pick<Operation, 'field' | 'document'>, reached: Set<string>): JsonSchema {
+  const definition = document.definitions[0];
+  const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
+  // REST answers a missing record 404, never a null body.
+  const type = isNonNullType(field.type) ? field.type : new GraphQLNonNull(field.type);
+  return selectionSchema(type, root?.kind === Kind.FIELD ? root.selectionSet : undefined, reached);
 }

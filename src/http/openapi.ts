@@ -1,11 +1,12 @@
 import type { GraphQLField, GraphQLSchema } from 'graphql';
-import { GraphQLNonNull, Kind, getNamedType, isNonNullType } from 'graphql';
+import { getNamedType, isNonNullType } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence, scopesNamed } from '../graphql/access.js';
 import { MAX_ANSWER_BYTES } from '../graphql/limits.js';
 import { REST_BASE_PATH, type Operation, type RestArea } from '../graphql/operations.js';
 import type { JsonSchema } from './json-schema.js';
-import { componentRef, namedInputSchema, selectionSchema, valueSchema } from './json-schema.js';
+import { eventWebhooks } from './openapi-webhooks.js';
+import { componentRef, namedInputSchema, routeValueSchema, valueSchema } from './json-schema.js';
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -153,11 +154,7 @@ function operationObject({ field, route, tag, args, access, document, parameterN
     inputRules.set(input, neverNullFields(field));
   }
 
-  const definition = document.definitions[0];
-  const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
-  // REST answers a missing record 404, never a null body.
-  const type = isNonNullType(field.type) ? field.type : new GraphQLNonNull(field.type);
-  const value = selectionSchema(type, root?.kind === Kind.FIELD ? root.selectionSet : undefined, reached);
+  const value = routeValueSchema({ field, document }, reached);
   const body = route.envelope ? { type: 'object', required: [route.envelope], properties: { [route.envelope]: value }, additionalProperties: false } : value;
   const status = route.status ?? 200;
   const writes = route.method !== 'GET';
@@ -207,6 +204,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: readonly RestArea[], 
   const reached = new Set<string>();
   const inputRules = new Map<string, (name: string) => boolean>();
   const paths: Record<string, Record<string, unknown>> = {};
+  const webhooks = eventWebhooks(operations, reached);
   for (const operation of operations) {
     const path = `${REST_BASE_PATH}${operation.route.path.replace(/:(\w+)/g, '{$1}')}`;
     (paths[path] ??= {})[operation.route.method.toLowerCase()] = operationObject(operation, reached, inputRules);
@@ -234,11 +232,12 @@ export function buildOpenApi(schema: GraphQLSchema, areas: readonly RestArea[], 
     security: [{ bearerAuth: [] }],
     tags: areas.map((area) => ({ name: area.tag, description: area.description })),
     paths,
+    webhooks: webhooks.operations,
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (sk_live_... or pk_live_...)', description: authenticationGuide },
       },
-      schemas: { Error: errorSchema, ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
+      schemas: { Error: errorSchema, ...webhooks.schemas, ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
       // Error answers carry the request id and the budget too.
       responses: Object.fromEntries(
         Object.entries(errorResponses).map(([name, response]) => [name, { ...response, headers: { ...('headers' in response ? response.headers : {}), ...commonHeaders } }]),

@@ -1563,7 +1563,488 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead was created.
+         * @description A lead was created. `data` is the Lead after the change, as its REST detail route answers it.
+         */
+        post: operations["lead_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead was changed (its status included).
+         * @description A lead was changed (its status included). `data` is the Lead after the change, as its REST detail route answers it.
+         */
+        post: operations["lead_updated_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was created.
+         * @description A contact was created. `data` is the Contact after the change, as its REST detail route answers it.
+         */
+        post: operations["contact_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact was changed (made primary included).
+         * @description A contact was changed (made primary included). `data` is the Contact after the change, as its REST detail route answers it.
+         */
+        post: operations["contact_updated_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "company.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company was created.
+         * @description A company was created. `data` is the Company after the change, as its REST detail route answers it.
+         */
+        post: operations["company_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal was created.
+         * @description A deal was created. `data` is the Deal after the change, as its REST detail route answers it.
+         */
+        post: operations["deal_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal was changed, whatever changed (a stage move also emits `deal.stage_changed`).
+         * @description A deal was changed, whatever changed (a stage move also emits `deal.stage_changed`). `data` is the Deal after the change, as its REST detail route answers it.
+         */
+        post: operations["deal_updated_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.stage_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal moved to another stage; `data.previousStageId` is the stage it left.
+         * @description A deal moved to another stage; `data.previousStageId` is the stage it left. `data` is the Deal after the change, as its REST detail route answers it.
+         */
+        post: operations["deal_stage_changed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.won": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal's status became `won` (it entered a won stage).
+         * @description A deal's status became `won` (it entered a won stage). `data` is the Deal after the change, as its REST detail route answers it.
+         */
+        post: operations["deal_won_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal's status became `lost` (it entered a lost stage).
+         * @description A deal's status became `lost` (it entered a lost stage). `data` is the Deal after the change, as its REST detail route answers it.
+         */
+        post: operations["deal_lost_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was made (by a secret key, a session or the public widget).
+         * @description A booking was made (by a secret key, a session or the public widget). `data` is the Booking after the change, as its REST detail route answers it.
+         */
+        post: operations["booking_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was cancelled.
+         * @description A booking was cancelled. `data` is the Booking after the change, as its REST detail route answers it.
+         */
+        post: operations["booking_cancelled_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was marked completed.
+         * @description A booking was marked completed. `data` is the Booking after the change, as its REST detail route answers it.
+         */
+        post: operations["booking_completed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.no_show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking was marked as a no-show.
+         * @description A booking was marked as a no-show. `data` is the Booking after the change, as its REST detail route answers it.
+         */
+        post: operations["booking_no_show_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inspection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inspection was created.
+         * @description An inspection was created. `data` is the Inspection after the change, as its REST detail route answers it.
+         */
+        post: operations["inspection_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inspection.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inspection moved in its workflow; `data.previousStatus` is the status it left.
+         * @description An inspection moved in its workflow; `data.previousStatus` is the status it left. `data` is the Inspection after the change, as its REST detail route answers it.
+         */
+        post: operations["inspection_status_changed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inspection.report_delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inspection's report was delivered to the customer (it also emits `inspection.status_changed`).
+         * @description An inspection's report was delivered to the customer (it also emits `inspection.status_changed`). `data` is the Inspection after the change, as its REST detail route answers it.
+         */
+        post: operations["inspection_report_delivered_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was created (as a draft).
+         * @description An invoice was created (as a draft). `data` is the Invoice after the change, as its REST detail route answers it.
+         */
+        post: operations["invoice_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was sent to its contact.
+         * @description An invoice was sent to its contact. `data` is the Invoice after the change, as its REST detail route answers it.
+         */
+        post: operations["invoice_sent_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.payment_recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment was recorded on an invoice; `data.payments` lists it.
+         * @description A payment was recorded on an invoice; `data.payments` lists it. `data` is the Invoice after the change, as its REST detail route answers it.
+         */
+        post: operations["invoice_payment_recorded_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment settled the whole balance of an invoice (it also emits `invoice.payment_recorded`).
+         * @description A payment settled the whole balance of an invoice (it also emits `invoice.payment_recorded`). `data` is the Invoice after the change, as its REST detail route answers it.
+         */
+        post: operations["invoice_paid_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An unpaid invoice passed its due date.
+         * @description An unpaid invoice passed its due date. `data` is the Invoice after the change, as its REST detail route answers it.
+         */
+        post: operations["invoice_overdue_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was voided.
+         * @description An invoice was voided. `data` is the Invoice after the change, as its REST detail route answers it.
+         */
+        post: operations["invoice_voided_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent to one endpoint by `POST /api/webhook-endpoints/{id}/test`.
+         */
+        post: operations["webhook_test_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description What went wrong. `error` is the HTTP reason phrase; the other fields appear where they help. */
@@ -1584,6 +2065,781 @@ export interface components {
             }[];
             /** @description Id of the request (also in `X-Request-Id`), for reporting an unexpected failure. */
             requestId?: string;
+        };
+        /** @description A Lead as `GET /v1/leads/:id` answers it. */
+        LeadEventData: {
+            /**
+             * Format: uuid
+             * @description Lead id.
+             */
+            id: string;
+            /** @description First name (at most 255 characters). */
+            firstName: string;
+            /** @description Last name (at most 255 characters). */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Email address.
+             */
+            email: string | null;
+            /** @description Phone number (at most 50 characters). */
+            phone: string | null;
+            /** @description Company the lead works for, as given (at most 255 characters). */
+            companyName: string | null;
+            /** @description Qualification status; `new` on creation. */
+            status: components["schemas"]["LeadStatus"];
+            /** @description Where the lead came from; `web_form` unless given. */
+            source: components["schemas"]["LeadSource"];
+            /** @description Free-text channel detail, such as the form or campaign name. */
+            channelType: string | null;
+            /** @description What the lead wants, in their words or a summary. */
+            intent: string | null;
+            /** @description Internal notes. */
+            notes: string | null;
+            /**
+             * Format: uuid
+             * @description Id of the user the lead is assigned to.
+             */
+            assignedTo: string | null;
+            /** @description Free-form attribution metadata, such as campaign (UTM) parameters. */
+            sourceAttribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Values of the tenant's custom fields for leads, by key. */
+            customFields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the lead was created (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the lead last changed (ISO 8601, UTC).
+             */
+            updatedAt: string;
+        };
+        /** @description A Contact as `GET /v1/contacts/contact/:id` answers it. */
+        ContactEventData: {
+            /**
+             * Format: uuid
+             * @description Contact id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Id of the company the contact belongs to.
+             */
+            companyId: string;
+            /** @description First name (at most 100 characters). */
+            firstName: string;
+            /** @description Last name (at most 100 characters). */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Email address.
+             */
+            email: string | null;
+            /** @description Phone number (at most 50 characters). */
+            phone: string | null;
+            /** @description Job title (at most 100 characters). */
+            role: string | null;
+            /** @description Whether this is the company's primary contact. */
+            isPrimary: boolean;
+            /** @description Internal notes. */
+            notes: string | null;
+            /** @description Values of the tenant's custom fields for contacts, by key. */
+            customFields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the contact was created (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the contact last changed (ISO 8601, UTC).
+             */
+            updatedAt: string;
+        };
+        /** @description A Company as `GET /v1/companies/:id` answers it. */
+        CompanyEventData: {
+            /**
+             * Format: uuid
+             * @description Company id.
+             */
+            id: string;
+            /** @description Company name (at most 200 characters). */
+            name: string;
+            /** @description Main phone number. */
+            phone: string | null;
+            /**
+             * Format: email
+             * @description Main email address.
+             */
+            email: string | null;
+            /** @description Street address. */
+            address: string | null;
+            /** @description City. */
+            city: string | null;
+            /** @description State or region. */
+            state: string | null;
+            /** @description Postal code. */
+            postalCode: string | null;
+            /** @description Values of the tenant's custom fields for companies, by key. */
+            customFields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the company was created (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the company last changed (ISO 8601, UTC).
+             */
+            updatedAt: string;
+        };
+        /** @description A Deal as `GET /v1/pipeline/deals/:id` answers it. */
+        DealEventData: {
+            /**
+             * Format: uuid
+             * @description Deal id.
+             */
+            id: string;
+            /** @description Deal name (at most 200 characters). */
+            name: string;
+            /**
+             * @description Deal value.
+             * @example 1250.00
+             */
+            value: string | null;
+            /**
+             * Format: int32
+             * @description Win probability in percent (0-100), inherited from the stage.
+             */
+            probability: number;
+            /**
+             * Format: date
+             * @description Expected close date, YYYY-MM-DD.
+             */
+            expectedCloseDate: string | null;
+            /**
+             * Format: date
+             * @description Date the deal was won or lost (UTC), YYYY-MM-DD.
+             */
+            actualCloseDate: string | null;
+            /** @description `open`, `won` or `lost`, from the stage. */
+            status: components["schemas"]["DealStatus"];
+            /** @description Why the deal was lost. */
+            lostReason: string | null;
+            /** @description Product lines. */
+            products: {
+                /** @description Product name. */
+                name: string;
+                /**
+                 * @description Quantity, as given.
+                 * @example 1.5
+                 */
+                quantity: string;
+                /**
+                 * @description Price per unit.
+                 * @example 1250.00
+                 */
+                unitPrice: string;
+            }[];
+            /** @description Internal notes. */
+            notes: string | null;
+            /**
+             * Format: date-time
+             * @description When the deal was created (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /** @description Values of the tenant's custom fields for deals, by key. */
+            customFields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the deal last changed (ISO 8601, UTC).
+             */
+            updatedAt: string;
+            /** @description The customer company: what the deal shows of it. */
+            company: {
+                /**
+                 * Format: uuid
+                 * @description Company id.
+                 */
+                id: string;
+                /** @description Company name. */
+                name: string;
+                /** @description Main phone number. */
+                phone: string | null;
+                /**
+                 * Format: email
+                 * @description Main email address.
+                 */
+                email: string | null;
+            };
+            /** @description The contact at the company, if any: what the deal shows of them. */
+            contact: {
+                /**
+                 * Format: uuid
+                 * @description Contact id.
+                 */
+                id: string;
+                /** @description First name. */
+                firstName: string;
+                /** @description Last name. */
+                lastName: string;
+                /**
+                 * Format: email
+                 * @description Email address.
+                 */
+                email: string | null;
+                /** @description Phone number. */
+                phone: string | null;
+                /** @description Job title. */
+                role: string | null;
+            } | null;
+            /** @description The pipeline stage the deal is in. */
+            stage: {
+                /**
+                 * Format: uuid
+                 * @description Stage id.
+                 */
+                id: string;
+                /** @description Stage name. */
+                name: string;
+                /** @description Display colour, such as `#4f46e5`. */
+                color: string | null;
+                /**
+                 * Format: int32
+                 * @description Win probability in percent (0-100) given to deals entering the stage.
+                 */
+                probability: number;
+                /** @description Deals entering this stage are won. */
+                isClosedWon: boolean;
+                /** @description Deals entering this stage are lost. */
+                isClosedLost: boolean;
+            };
+            /** @description The customer site the deal is about, if any: its name and address. */
+            site: {
+                /**
+                 * Format: uuid
+                 * @description Site id.
+                 */
+                id: string;
+                /** @description Site name. */
+                name: string;
+                /** @description Street address. */
+                address: string | null;
+                /** @description City. */
+                city: string | null;
+                /** @description State or region. */
+                state: string | null;
+            } | null;
+            /** @description The user who owns the deal, if any. */
+            owner: {
+                /**
+                 * Format: uuid
+                 * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                 */
+                id: string;
+                /** @description Full name. */
+                name: string;
+                /**
+                 * Format: email
+                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
+                 */
+                email: string;
+            } | null;
+            /** @description Activities on the deal, newest first. */
+            activities: {
+                /**
+                 * Format: uuid
+                 * @description Activity id.
+                 */
+                id: string;
+                /** @description Kind of activity. */
+                type: components["schemas"]["DealActivityType"];
+                /** @description What happened. */
+                description: string;
+                /**
+                 * Format: date-time
+                 * @description When it happened (ISO 8601, UTC).
+                 */
+                activityDate: string;
+                /** @description The user who logged it (the API key's user). */
+                user: {
+                    /**
+                     * Format: uuid
+                     * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                     */
+                    id: string;
+                    /** @description Full name. */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Email address (lower-case); dashboard sign-in links are sent to it.
+                     */
+                    email: string;
+                    /** @description Role in the tenant. */
+                    role: components["schemas"]["UserRole"];
+                } | null;
+            }[];
+        };
+        /** @description A Booking as `GET /bookings/:id` answers it. */
+        BookingEventData: {
+            /**
+             * Format: uuid
+             * @description Booking id.
+             */
+            id: string;
+            /** @description Where the booking stands; `confirmed` on creation. */
+            status: components["schemas"]["BookingStatus"];
+            /**
+             * Format: uuid
+             * @description Id of the booked resource.
+             */
+            resourceId: string;
+            /**
+             * Format: uuid
+             * @description Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.
+             */
+            leadId: string | null;
+            /** @description The slot id the booking was made with. */
+            slotId: string;
+            /**
+             * Format: date-time
+             * @description Start of the booked slot (ISO 8601, UTC).
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description End of the booked slot (ISO 8601, UTC).
+             */
+            endsAt: string;
+            /** @description Guest's first name. */
+            firstName: string;
+            /** @description Guest's last name. */
+            lastName: string;
+            /**
+             * Format: email
+             * @description Guest's email; confirmation and cancellation emails go there.
+             */
+            email: string;
+            /** @description Guest's phone number. */
+            phone: string | null;
+            /** @description Notes from the guest. */
+            notes: string | null;
+            /** @description What the guest is interested in. */
+            interest: string | null;
+            /** @description Attribution of the booking (`api` unless given). */
+            source: string;
+            /**
+             * Format: date-time
+             * @description When it was booked (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was cancelled (ISO 8601, UTC), or null.
+             */
+            cancelledAt: string | null;
+            /** @description The booked resource. */
+            resource: {
+                /**
+                 * Format: uuid
+                 * @description Resource id.
+                 */
+                id: string;
+                /** @description Name (at most 200 characters). */
+                name: string;
+                /** @description What the resource is. */
+                type: components["schemas"]["ResourceType"];
+                /** @description IANA time zone name; opening hours are local to it. */
+                timezone: string;
+            };
+            /** @description The lead the guest is; null for a key without `leads.lead.read` (the guest's name, email and phone are the booking's own fields). */
+            lead: {
+                /**
+                 * Format: uuid
+                 * @description Lead id.
+                 */
+                id: string;
+                /** @description First name (at most 255 characters). */
+                firstName: string;
+                /** @description Last name (at most 255 characters). */
+                lastName: string;
+                /**
+                 * Format: email
+                 * @description Email address.
+                 */
+                email: string | null;
+                /** @description Qualification status; `new` on creation. */
+                status: components["schemas"]["LeadStatus"];
+            } | null;
+        };
+        /** @description A Inspection as `GET /inspections/:id` answers it. */
+        InspectionEventData: {
+            /** @description The inspection itself. */
+            inspection: {
+                /**
+                 * Format: uuid
+                 * @description Inspection id.
+                 */
+                id: string;
+                /** @description Where it stands in the review workflow. */
+                status: components["schemas"]["InspectionStatus"];
+                /**
+                 * Format: date
+                 * @description Date of the inspection, YYYY-MM-DD.
+                 */
+                inspectionDate: string;
+                /** @description Overall result, set on approval. */
+                overallResult: components["schemas"]["InspectionResult"] | null;
+                /** @description Answers to the checklist items. */
+                responses: {
+                    /** @description Id of the template item answered. */
+                    itemId: string;
+                    /** @description The answer, as a string: `pass_fail`: "pass" or "fail"; `yes_no`: "yes" or "no"; `text`: text of at most 10000 characters; `number`: a decimal number written as a string, such as "12.5"; `photo`: an http(s) URL of the photo. */
+                    value: string;
+                    /** @description The technician's note on it. */
+                    note: string | null;
+                }[];
+                /** @description Notes. */
+                notes: string | null;
+                /** @description URL of the customer's signature image. */
+                customerSignatureUrl: string | null;
+                /** @description Why a reviewer rejected it; cleared when it is submitted again. */
+                rejectionReason: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was created (ISO 8601, UTC).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it last changed (ISO 8601, UTC).
+                 */
+                updatedAt: string;
+            };
+            /** @description The equipment inspected. */
+            equipment: {
+                /**
+                 * Format: uuid
+                 * @description Equipment id.
+                 */
+                id: string;
+                /** @description Manufacturer. */
+                manufacturer: string | null;
+                /** @description Model. */
+                model: string | null;
+                /** @description Serial number, unique in the tenant. */
+                serialNumber: string;
+                /** @description Rated capacity as on the nameplate, such as "5 t". */
+                ratedCapacity: string | null;
+                /** @description Whether it may be used. */
+                status: components["schemas"]["EquipmentStatus"];
+                /** @description URL of a photo of its nameplate. */
+                nameplatePhotoUrl: string | null;
+                /** @description Where it stands at the site, such as "Bay 3". */
+                locationLabel: string | null;
+            };
+            /** @description The type of the equipment. */
+            equipmentType: {
+                /**
+                 * Format: uuid
+                 * @description Equipment type id.
+                 */
+                id: string;
+                /** @description Name, such as "Overhead crane" (at most 200 characters). */
+                name: string;
+                /** @description Category, such as "Lifting". */
+                category: string | null;
+                /** @description OSHA standard it is inspected against, such as "1910.179". */
+                oshaStandard: string | null;
+            };
+            /** @description The site inspected: its name and address. */
+            site: {
+                /**
+                 * Format: uuid
+                 * @description Site id.
+                 */
+                id: string;
+                /** @description Site name. */
+                name: string;
+                /** @description Street address. */
+                address: string | null;
+                /** @description City. */
+                city: string | null;
+                /** @description State or region. */
+                state: string | null;
+            };
+            /** @description The customer, the site's company: its name. */
+            customer: {
+                /**
+                 * Format: uuid
+                 * @description Company id.
+                 */
+                id: string;
+                /** @description Company name. */
+                name: string;
+            };
+            /** @description The lead technician. */
+            technician: {
+                /**
+                 * Format: uuid
+                 * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                 */
+                id: string;
+                /** @description Full name. */
+                name: string;
+                /**
+                 * Format: email
+                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
+                 */
+                email: string;
+            };
+            /** @description The checklist template it follows. */
+            template: {
+                /**
+                 * Format: uuid
+                 * @description Template id.
+                 */
+                id: string;
+                /** @description Name (at most 200 characters). */
+                name: string;
+                /** @description The sections, in order. */
+                sections: {
+                    /** @description Stable id, unique among the template's sections. */
+                    id: string;
+                    /** @description Title, such as "Hoist". */
+                    title: string;
+                    /** @description The items, in order. */
+                    items: {
+                        /** @description Stable id, unique in the template; answers refer to it as `itemId`. */
+                        id: string;
+                        /** @description The question or check, such as "Hoist brake holds rated load". */
+                        prompt: string;
+                        /** @description How it is answered. */
+                        answerType: components["schemas"]["AnswerType"];
+                        /** @description Whether an inspection needs an answer to it to be submitted. */
+                        required: boolean;
+                    }[];
+                }[];
+            };
+            /** @description Findings, oldest first. */
+            findings: {
+                /**
+                 * Format: uuid
+                 * @description Finding id.
+                 */
+                id: string;
+                /** @description How dangerous it is. */
+                severity: components["schemas"]["FindingSeverity"];
+                /** @description What was found. */
+                description: string;
+                /** @description Recommended action. */
+                recommendation: string | null;
+                /** @description OSHA paragraph it breaches, such as "1910.179(l)(3)". */
+                oshaReference: string | null;
+                /** @description Where the repair quote stands. */
+                quoteStatus: components["schemas"]["QuoteStatus"];
+                /** @description Photos, oldest first. */
+                photos: {
+                    /**
+                     * Format: uuid
+                     * @description Photo id.
+                     */
+                    id: string;
+                    /** @description URL of the photo. */
+                    photoUrl: string;
+                    /** @description Caption, printed in the report. */
+                    caption: string | null;
+                    /** @description What it shows. */
+                    photoType: components["schemas"]["PhotoType"];
+                }[];
+            }[];
+            /** @description The team, lead first. */
+            teamMembers: {
+                /**
+                 * Format: uuid
+                 * @description Team membership id.
+                 */
+                id: string;
+                /**
+                 * Format: uuid
+                 * @description The technician's user id.
+                 */
+                technicianId: string;
+                /** @description `lead` or `member`. */
+                role: components["schemas"]["TeamRole"];
+                /** @description The technician's name. */
+                name: string;
+            }[];
+        };
+        /** @description A Invoice as `GET /invoices/:id` answers it. */
+        InvoiceEventData: {
+            /**
+             * Format: uuid
+             * @description Invoice id.
+             */
+            id: string;
+            /** @description Human-readable number, sequential per tenant without gaps: the tenant's prefix and six digits (`INV-000123`). */
+            invoiceNumber: string;
+            /** @description Where it stands; only its lifecycle moves change it (a PATCH never does). */
+            status: components["schemas"]["InvoiceStatus"];
+            /**
+             * Format: uuid
+             * @description The company billed.
+             */
+            companyId: string;
+            /**
+             * Format: uuid
+             * @description The contact addressed, if any.
+             */
+            contactId: string | null;
+            /**
+             * Format: uuid
+             * @description The originating quote, if any.
+             */
+            quoteId: string | null;
+            /**
+             * Format: date
+             * @description Issue date, YYYY-MM-DD; set to the day of sending (UTC) when unset.
+             */
+            issuedDate: string | null;
+            /**
+             * Format: date
+             * @description Due date, YYYY-MM-DD; without one an invoice is never overdue.
+             */
+            dueDate: string | null;
+            /**
+             * @description Sum of the line totals, before tax.
+             * @example 1250.00
+             */
+            subtotal: string;
+            /**
+             * @description Tax rate as a decimal fraction ("0.0825" is 8.25 %).
+             * @example 0.0825
+             */
+            taxRate: string;
+            /**
+             * @description subtotal × taxRate, rounded half-up to cents.
+             * @example 1250.00
+             */
+            taxAmount: string;
+            /**
+             * @description subtotal + taxAmount.
+             * @example 1250.00
+             */
+            totalAmount: string;
+            /**
+             * @description Sum of the payments.
+             * @example 1250.00
+             */
+            amountPaid: string;
+            /**
+             * @description totalAmount − amountPaid.
+             * @example 1250.00
+             */
+            balanceDue: string;
+            /** @description Internal notes, never shown to the customer. */
+            notes: string | null;
+            /** @description Notes for the customer, printed on the invoice and in its email. */
+            customerNotes: string | null;
+            /** @description Values of the tenant's custom fields for invoices, by key. */
+            customFields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When it was sent (ISO 8601, UTC).
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was paid in full (ISO 8601, UTC).
+             */
+            paidAt: string | null;
+            /** @description The company billed: name and one-line address. */
+            company: {
+                /** @description Company name. */
+                name: string;
+                /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                address: string | null;
+            };
+            /** @description The contact addressed, if any. */
+            contact: {
+                /** @description First name. */
+                firstName: string;
+                /** @description Last name. */
+                lastName: string;
+                /**
+                 * Format: email
+                 * @description Email address, where the invoice is sent.
+                 */
+                email: string | null;
+            } | null;
+            /** @description The lines, by `sortOrder`. */
+            lineItems: {
+                /**
+                 * Format: uuid
+                 * @description Line item id.
+                 */
+                id: string;
+                /** @description What is billed. */
+                description: string;
+                /**
+                 * @description Quantity, a decimal string with up to four decimals.
+                 * @example 1.5
+                 */
+                quantity: string;
+                /**
+                 * @description Price per unit.
+                 * @example 1250.00
+                 */
+                unitPrice: string;
+                /**
+                 * @description quantity × unitPrice, rounded half-up to cents.
+                 * @example 1250.00
+                 */
+                total: string;
+                /**
+                 * Format: int32
+                 * @description Position on the invoice; lines are listed by it.
+                 */
+                sortOrder: number;
+            }[];
+            /** @description Payments, by payment date. */
+            payments: {
+                /**
+                 * Format: uuid
+                 * @description Payment id.
+                 */
+                id: string;
+                /**
+                 * @description Amount paid.
+                 * @example 1250.00
+                 */
+                amount: string;
+                /**
+                 * Format: date
+                 * @description Date of payment, YYYY-MM-DD.
+                 */
+                paymentDate: string;
+                /** @description How it was paid. */
+                paymentMethod: components["schemas"]["PaymentMethod"];
+                /** @description Check number, transfer reference or similar. */
+                referenceNumber: string | null;
+                /** @description Notes on the payment. */
+                notes: string | null;
+            }[];
         };
         /** @description A photo to attach to a finding (uploaded elsewhere; its URL is recorded). */
         AddFindingPhotoInput: {
@@ -2036,7 +3292,7 @@ export interface components {
             /** @description What the endpoint is for, at most 500 characters. */
             description?: string | null;
             /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
-            events: string[];
+            events: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
             url: string;
         };
@@ -2520,7 +3776,7 @@ export interface components {
             /** @description What the endpoint is for; null clears. */
             description?: string | null;
             /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
-            events?: string[];
+            events?: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             /** @description `disabled` stops sending; `enabled` starts again and forgets its failures. */
             status?: components["schemas"]["WebhookEndpointStatus"];
             /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
@@ -11279,7 +12535,7 @@ export interface operations {
                 /** @description Maximum events to return: 1 to 100, default 25. */
                 limit?: number;
                 /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
-                type?: string[];
+                type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -12153,6 +13409,1003 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    lead_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "lead.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["LeadEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    lead_updated_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "lead.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["LeadEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contact_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "contact.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ContactEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contact_updated_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "contact.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ContactEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    company_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "company.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["CompanyEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deal_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "deal.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deal_updated_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "deal.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deal_stage_changed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "deal.stage_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["DealEventData"] & {
+                        /**
+                         * Format: uuid
+                         * @description The stage the deal left.
+                         */
+                        previousStageId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deal_won_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "deal.won";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deal_lost_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "deal.lost";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    booking_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "booking.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["BookingEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    booking_cancelled_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "booking.cancelled";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["BookingEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    booking_completed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "booking.completed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["BookingEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    booking_no_show_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "booking.no_show";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["BookingEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inspection_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "inspection.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InspectionEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inspection_status_changed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "inspection.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InspectionEventData"] & {
+                        /** @description The status the inspection left. */
+                        previousStatus: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inspection_report_delivered_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "inspection.report_delivered";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InspectionEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoice_created_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "invoice.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoice_sent_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "invoice.sent";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoice_payment_recorded_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "invoice.payment_recorded";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoice_paid_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "invoice.paid";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoice_overdue_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "invoice.overdue";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoice_voided_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "invoice.voided";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_test_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        endpointId: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
