@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
 import { measureEmbedded } from './embedded-memory.js';
+import { eventCostReport, measureEventCost } from './events.js';
 import { summarizeProfile } from './profile-summary.js';
 import { memoryTable, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
@@ -71,6 +72,8 @@ function serverEnv(databaseUrl: string, port: number): Record<string, string> {
     RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS: '1000000',
     RATE_LIMIT_PUBLIC_KEY_REQUESTS: '1000000',
     RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: '1000000',
+    // The events benchmark's receiver listens on 127.0.0.1.
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
   };
 }
 
@@ -268,6 +271,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
   if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
   log(throughputTable(summaries));
+  log(`\n${eventCostReport(await measureEventCost(servers.productBase, data.secret, rounds, seconds, teardown))}`);
   // Alone on the machine: the PostgreSQL servers are stopped first.
   await servers.product.stop();
   await servers.plain.stop();
