@@ -45,7 +45,7 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 
 export interface BenchData {
   tenantId: string;
-  /** Secret key with scopes `leads.lead.read`, `contacts.read`, `companies.read`, `pipeline`, `bookings.read`, `bookings.manage`, `inspections.read` and `invoices.read`. */
+  /** Secret key with scopes `leads.lead.read`, `contacts.read`, `companies.read`, `pipeline`, `bookings.read`, `bookings.manage`, `inspections.read` `invoices.read`, and `leads.lead.write` and `webhooks.manage` for the events benchmark. */
   secret: string;
   bookings: BookingData;
 }
@@ -98,7 +98,7 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
       tenantId: tenant.id,
       userId: admin.id,
       name: 'bench',
-      scopes: ['leads.lead.read', 'contacts.read', 'companies.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read', 'invoices.read'],
+      scopes: ['leads.lead.read', 'contacts.read', 'companies.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read', 'invoices.read', 'leads.lead.write', 'webhooks.manage'],
     });
     return { tenantId: tenant.id, secret: keys.secret.key, bookings };
   } finally {
