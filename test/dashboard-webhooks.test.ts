@@ -87,6 +87,12 @@ describe('dashboard webhooks', () => {
     const noEvents = await post(session, WEBHOOKS, { url: HOOK_URL });
     expect(noEvents.status).toBe(400);
     expect(await noEvents.text()).toMatch(/<p id="events-error" class="field-error">[^<]*at least one event type/);
+    // An event type the user does not read (inspections, a module this tenant has off): said on the form.
+    const unreadable = await post(session, WEBHOOKS, { url: HOOK_URL, events: ['deal.won', 'inspection.created'] });
+    expect(unreadable.status).toBe(403);
+    const unreadableForm = await unreadable.text();
+    expect(unreadableForm).toMatch(/<p id="events-error" class="field-error">[^<]*inspections/);
+    expect(unreadableForm).toMatch(/value="inspection.created" checked/);
     expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId } })).toBe(0);
     // The refused forms' tokens were released: nothing was recorded for them.
     expect(await h.db.prisma.dashboardFormOutcome.count({ where: { tenantId } })).toBe(0);

@@ -65,6 +65,9 @@ export function webhookRoutes({ prisma }: { prisma: PrismaClient }): Record<stri
         const input = { url: draft.url, events: draft.events, description: draft.description.trim() || null };
         const result = await user.api(CreateWebhookEndpointDocument, { input });
         if (!result.errors) return { webhookSecret: { endpoint: result.data.createWebhookEndpoint, rotated: false } };
+        const [error] = result.errors;
+        // The page already checked webhooks.manage: what is left to forbid is an event type the user does not read (inspections with the module off).
+        if (error?.extensions?.code === 'FORBIDDEN') return endpointsPage(page, user, { errors: [error.message], mistakes: [{ field: 'events', message: error.message }], draft }, 403);
         return formRefused(page, user, result.errors, (errors, status, mistakes) => endpointsPage(page, user, { errors, mistakes, draft }, status));
       }),
     ),

@@ -282,7 +282,11 @@ export function WebhookEndpointPage({ chrome, data, outcome }: { chrome: Chrome;
         ) : (
           <p>No deliveries yet: send a test event to try the endpoint.</p>
         )}
-        {deliveries.hasMore && <p class="hint">Older deliveries are listed by the API (`webhookDeliveries`).</p>}
+        {deliveries.hasMore && (
+          <p class="hint">
+            Only the most recent deliveries are shown here; the API lists them all (<code>webhookDeliveries</code>).
+          </p>
+        )}
       </section>
     </Layout>
   );
