@@ -36,6 +36,7 @@ describe('dashboard webhooks', () => {
     expect(empty).toContain('No endpoints yet.');
     expect(empty).toContain('value="deal.won"');
     expect(empty).toContain('<legend>Invoice</legend>');
+    expect(empty).toContain('also emits <code>deal.stage_changed</code>');
 
     const fields = { form: newFormToken(new Date()), url: HOOK_URL, description: 'ERP sync', events: ['deal.won', 'invoice.paid'] };
     const created = await post(session, WEBHOOKS, fields);

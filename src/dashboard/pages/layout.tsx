@@ -151,3 +151,6 @@ export const Copyable = ({ id, label, value }: { id: string; label: string; valu
     </div>
   </div>
 );
+
+/** Text written for the API's documentation, with its `code` spans shown as code. */
+export const DocText = ({ text }: { text: string }) => <>{text.split('`').map((part, index) => (index % 2 ? <code key={index}>{part}</code> : part))}</>;

@@ -1,7 +1,7 @@
 import type { Outcome } from '../form-outcomes.js';
 import type { WebhookEndpointPageQuery, WebhooksPageQuery } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
-import { Copyable, FormTokens, Layout, Notice, Time } from './layout.js';
+import { Copyable, DocText, FormTokens, Layout, Notice, Time } from './layout.js';
 
 export const WEBHOOKS = '/dashboard/settings/webhooks';
 export const endpointPath = (id: string) => `${WEBHOOKS}/endpoint?id=${encodeURIComponent(id)}`;
@@ -95,7 +95,7 @@ function CreateForm({ chrome, eventTypes, draft, mistakes }: { chrome: Chrome; e
                     <code>{type.name}</code>
                   </label>
                   <span id={`event-${type.name}-description`} class="hint">
-                    {type.when}
+                    <DocText text={type.when} />
                   </span>
                 </div>
               ))}
