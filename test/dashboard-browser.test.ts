@@ -144,10 +144,44 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
     expect(blocked).toEqual([]);
   });
 
+  it('adds a webhook endpoint for two event types, shows its secret once, sends a test event and lists its delivery', async () => {
+    const { page, blocked } = await client({ viewport: { width: 1100, height: 900 } });
+    await signInThroughEmail(page, admin);
+    await page.getByRole('link', { name: 'Webhooks' }).first().click();
+    await page.getByText('No endpoints yet.').waitFor();
+    // A public IP literal: the server refuses private addresses, and DNS does not work here.
+    const url = 'https://93.184.215.14/browser-hook';
+    await page.getByLabel('Endpoint URL').fill(url);
+    await page.getByLabel('deal.won', { exact: true }).check();
+    await page.getByLabel('invoice.paid', { exact: true }).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByText('It will not be shown again').waitFor();
+    const secret = await page.getByLabel('Signing secret', { exact: true }).inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const endpoint = await h.db.prisma.webhookEndpoint.findFirstOrThrow({ where: { tenantId, url } });
+    expect(endpoint).toMatchObject({ secret, events: ['deal.won', 'invoice.paid'] });
+    await shot(page, 'webhooks-created');
+
+    await page.reload();
+    expect(await page.content()).not.toContain(secret);
+    await page.getByText('deal.won, invoice.paid').waitFor();
+
+    await page.getByRole('link', { name: url }).click();
+    await page.getByText('No deliveries yet').waitFor();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test event sent').waitFor();
+    await page.getByRole('heading', { name: /webhook\.test/ }).waitFor();
+    await page.getByRole('button', { name: 'Retry the webhook.test delivery' }).waitFor();
+    expect(await h.db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
+    await shot(page, 'webhook-endpoint');
+    expect(blocked).toEqual([]);
+  });
+
   it('shows a technician a "not allowed" page, readable at 375 px and labelled throughout', async () => {
     const { page, blocked } = await client({ viewport: { width: 375, height: 740 } });
     await signInThroughEmail(page, technician);
     expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
     const response = await page.goto(`${base}/dashboard/settings/api-keys`);
     expect(response?.status()).toBe(403);
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
@@ -160,7 +194,7 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
   it('keeps every control labelled and reachable by keyboard, at 375 px', async () => {
     const { page } = await client({ viewport: { width: 375, height: 740 } });
     await signInThroughEmail(page, admin);
-    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/users', '/dashboard/settings/modules']) {
+    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/webhooks', '/dashboard/settings/users', '/dashboard/settings/modules']) {
       await page.goto(`${base}${path}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       const unlabelled = await page.evaluate(() =>

@@ -11,6 +11,7 @@ import { ProblemPage } from './pages/settings.js';
 import { assets, html } from './respond.js';
 import { settingsRoutes } from './settings-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 export interface DashboardOptions {
   prisma: PrismaClient;
@@ -43,7 +44,7 @@ function crossSite(request: Request, origins: Set<string>): boolean {
  * Every signed-in post carries the session's CSRF token.
  */
 export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOptions): Plugin {
-  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma }) };
+  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma }), ...webhookRoutes({ prisma }) };
   const paths = new Set(Object.keys(routes).map((route) => route.split(' ')[1]));
   const secureCookies = publicUrl.startsWith('https:');
 

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hashToken } from '../auth/tokens.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
-import type { CreateApiKeyPairMutation } from './generated/operations.js';
+import type { CreateApiKeyPairMutation, CreateWebhookEndpointMutation } from './generated/operations.js';
 
 /** How long a rendered form may be sent (once); what it did is kept as long, to know it when it comes again. */
 export const FORM_LIFETIME_MS = 60 * 60 * 1000;
@@ -15,6 +15,8 @@ export interface Outcome {
   done?: string;
   /** The keys of a created or rotated pair: shown on that page, never again. */
   issued?: { keys: CreateApiKeyPairMutation['createApiKeyPair']; rotated: boolean };
+  /** The signing secret of a created or rotated webhook endpoint: shown on that page, never again. */
+  webhookSecret?: { endpoint: CreateWebhookEndpointMutation['createWebhookEndpoint']; rotated: boolean };
 }
 
 /** A new form's one-time token: when it was rendered (base 36 milliseconds), then 128 random bits. */

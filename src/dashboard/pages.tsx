@@ -47,14 +47,20 @@ export function refused(page: PageRequest, errors: ApiError[], chrome?: Chrome):
   throw new Error(`dashboard: unexpected API answer ${code}: ${error?.message}`);
 }
 
-/** What a client mistake the API reports says to a person: each field's message, or the message. */
-export function mistakes(errors: ApiError[]): { status: number; messages: string[] } | null {
+/** A client mistake the API reports, as a person reads it: each field's message (`fields`, by the input's field name), or the message. */
+export interface Mistakes {
+  status: number;
+  messages: string[];
+  fields: { field: string; message: string }[];
+}
+
+export function mistakes(errors: ApiError[]): Mistakes | null {
   const [error] = errors;
   const code = error?.extensions?.code;
-  if (code === 'CONFLICT') return { status: 409, messages: [error?.message ?? 'Conflict'] };
+  if (code === 'CONFLICT') return { status: 409, messages: [error?.message ?? 'Conflict'], fields: [] };
   if (code !== 'BAD_USER_INPUT') return null;
-  const details = error?.extensions?.details ?? [];
-  return { status: 400, messages: details.length ? details.map((d) => `${d.field.split('.').at(-1)}: ${d.message}`) : [error?.message ?? 'Invalid input'] };
+  const fields = (error?.extensions?.details ?? []).map((d) => ({ field: d.field.split('.').at(-1) ?? d.field, message: d.message }));
+  return { status: 400, messages: fields.length ? fields.map((d) => `${d.field}: ${d.message}`) : [error?.message ?? 'Invalid input'], fields };
 }
 
 /**
@@ -72,6 +78,7 @@ export async function signedIn(page: PageRequest): Promise<SignedIn | Response> 
     tenantName: viewer.tenant.name,
     canManageKeys,
     canAdminister: canManageKeys && viewer.user.role === 'system_admin',
+    canManageWebhooks: viewer.scopes.includes('webhooks.manage'),
     csrf: page.csrf,
     current: page.url.pathname,
     now: page.now,

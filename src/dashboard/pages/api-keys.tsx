@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Outcome } from '../form-outcomes.js';
 import type { ApiKeysPageQuery, CreateApiKeyPairMutation } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
-import { FormTokens, Layout, Notice, Time } from './layout.js';
+import { Copyable, FormTokens, Layout, Notice, Time } from './layout.js';
 
 type Pair = ApiKeysPageQuery['apiKeyPairs']['data'][number];
 type Issued = CreateApiKeyPairMutation['createApiKeyPair'];
@@ -32,15 +32,7 @@ function IssuedKeys({ issued, rotated }: { issued: Issued; rotated: boolean }) {
         {rotated && ' The old keys keep working for 24 hours, so you can switch without downtime.'}
       </p>
       {(['publishableKey', 'secretKey'] as const).map((field) => (
-        <div class="key" key={field}>
-          <label for={field}>{field === 'secretKey' ? 'Secret key (servers only)' : 'Publishable key (public pages)'}</label>
-          <div class="copyable">
-            <input id={field} type="text" readOnly value={issued[field]} spellcheck={false} autocomplete="off" />
-            <button type="button" data-copy={field}>
-              Copy
-            </button>
-          </div>
-        </div>
+        <Copyable key={field} id={field} label={field === 'secretKey' ? 'Secret key (servers only)' : 'Publishable key (public pages)'} value={issued[field]} />
       ))}
     </section>
   );

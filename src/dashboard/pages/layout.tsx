@@ -9,6 +9,7 @@ export interface Chrome {
   /** Which settings pages the role opens (the others are not linked). */
   canManageKeys: boolean;
   canAdminister: boolean;
+  canManageWebhooks: boolean;
   csrf: string;
   /** The current page's path, marked in the navigation. */
   current: string;
@@ -64,6 +65,11 @@ export function Layout({ title, chrome, children }: { title: string; chrome?: Ch
               {chrome.canManageKeys && (
                 <NavLink href="/dashboard/settings/api-keys" current={chrome.current}>
                   API keys
+                </NavLink>
+              )}
+              {chrome.canManageWebhooks && (
+                <NavLink href="/dashboard/settings/webhooks" current={chrome.current}>
+                  Webhooks
                 </NavLink>
               )}
               {chrome.canAdminister && (
@@ -132,3 +138,19 @@ export const FormTokens = ({ chrome }: { chrome: Chrome }) => (
     <input type="hidden" name="form" value={newFormToken(chrome.now)} />
   </>
 );
+
+/** A secret shown once, in a read-only field with a copy button (src/dashboard/assets/dashboard.js). */
+export const Copyable = ({ id, label, value }: { id: string; label: string; value: string }) => (
+  <div class="key">
+    <label for={id}>{label}</label>
+    <div class="copyable">
+      <input id={id} type="text" readOnly value={value} spellcheck={false} autocomplete="off" />
+      <button type="button" data-copy={id}>
+        Copy
+      </button>
+    </div>
+  </div>
+);
+
+/** Text written for the API's documentation, with its `code` spans shown as code. */
+export const DocText = ({ text }: { text: string }) => <>{text.split('`').map((part, index) => (index % 2 ? <code key={index}>{part}</code> : part))}</>;

@@ -23,6 +23,11 @@ export function HomePage({ chrome, viewer }: { chrome: Chrome; viewer: ViewerQue
             <a href="/dashboard/settings/api-keys">API keys</a>: create, rotate and revoke the keys your integrations use.
           </li>
         )}
+        {chrome.canManageWebhooks && (
+          <li>
+            <a href="/dashboard/settings/webhooks">Webhooks</a>: send events to your systems, see and retry their deliveries.
+          </li>
+        )}
         {chrome.canAdminister && (
           <li>
             <a href="/dashboard/settings/users">Users</a>: invite people, change roles, deactivate accounts.
