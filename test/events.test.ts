@@ -72,6 +72,15 @@ describe('every change of the catalog records its event, with the record as its 
     const contactUpdated = await recorded(key, () => ok(rest('PATCH', `/api/v1/contacts/contact/${contact.id}`, { key, body: { role: 'Buyer' } })));
     expectEvents(contactUpdated, ['contact.updated']);
     expect(contactUpdated[0]!.data.role).toBe('Buyer');
+    // A new primary contact demotes the old one: both changed.
+    await ok(rest('PATCH', `/api/v1/contacts/contact/${contact.id}`, { key, body: { isPrimary: true } }));
+    let second: any;
+    const demoted = await recorded(key, async () => (second = await make.contact(key, company.id, { isPrimary: true })));
+    expectEvents(demoted, ['contact.updated', 'contact.created']);
+    expect([demoted[0]!.data.id, demoted[0]!.data.isPrimary, demoted[1]!.data.id]).toEqual([contact.id, false, second.id]);
+    const renamed = await recorded(key, () => ok(rest('PATCH', `/api/v1/companies/${company.id}`, { key, body: { name: 'Acme Renamed' } })));
+    expectEvents(renamed, ['company.updated']);
+    expect(renamed[0]!.data.name).toBe('Acme Renamed');
   });
 
   it('deals: created, updated, stage changes with the stage left, won and lost', async () => {
@@ -111,9 +120,15 @@ describe('every change of the catalog records its event, with the record as its 
       ok(rest('POST', '/api/bookings', { key: bookingKey, body: { slotId: slot.slotId, firstName: 'Gus', lastName: 'Guest', email: 'gus@example.test' } }), 201);
     let booking: any;
     const created = await recorded(key, async () => (booking = (await book(slots[0])).booking));
-    expectEvents(created, ['booking.created']);
-    expect(created[0]!.data).toEqual((await ok(rest('GET', `/api/bookings/${booking.id}`, { key }))).booking);
-    expectEvents(await recorded(key, () => book(slots[1], t.publishable)), ['booking.created']);
+    // Its guest is new: a lead too, in the same transaction.
+    expectEvents(created, ['lead.created', 'booking.created']);
+    expect(created[1]!.data).toEqual((await ok(rest('GET', `/api/bookings/${booking.id}`, { key }))).booking);
+    // A guest not yet known becomes a lead in the same transaction.
+    const widget = await recorded(key, () =>
+      ok(rest('POST', '/api/bookings', { key: t.publishable, body: { slotId: slots[1].slotId, firstName: 'Wes', lastName: 'Widget', email: 'wes@example.test' } }), 201),
+    );
+    expectEvents(widget, ['lead.created', 'booking.created']);
+    expect(widget[0]!.data.email).toBe('wes@example.test');
     expectEvents(await recorded(key, () => ok(rest('DELETE', `/api/bookings/${booking.id}`, { key }))), ['booking.cancelled']);
 
     const second = (await book(slots[2])).booking;

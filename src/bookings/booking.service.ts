@@ -60,7 +60,7 @@ const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot i
  * The guest's lead: the tenant's earliest lead with that email (case-insensitive), or a new one.
  * An advisory lock on the address makes two bookings by a new guest create one lead, not two.
  */
-async function guestLead(tx: Transaction, tenantId: string, guest: NewBooking, resourceName: string) {
+async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest: NewBooking, resourceName: string) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${guest.email.toLowerCase()}`}, 0))`;
   // Prisma's case-insensitive `equals` is ILIKE, where `_` in an address would be a wildcard.
   const [existing] = await tx.$queryRaw<{ id: string }[]>`
@@ -82,6 +82,7 @@ async function guestLead(tx: Transaction, tenantId: string, guest: NewBooking, r
     },
     select: { id: true },
   });
+  await ctx.events.record(tx, 'lead.created', lead.id);
   return lead.id;
 }
 
@@ -122,7 +123,7 @@ export async function createBooking(ctx: Context, input: NewBooking) {
       if (principal.kind === 'publishable' && !rules.published) throw slotUnavailable('the resource is not open for online booking');
       const verdict = bookableSlot(rules, startsAt, ctx.now());
       if ('refusal' in verdict) throw slotUnavailable(verdict.refusal);
-      const leadId = await guestLead(tx, principal.tenantId, input, resource.name);
+      const leadId = await guestLead(ctx, tx, principal.tenantId, input, resource.name);
       const created = await tx.booking.create({
         data: { ...input, source: input.source ?? 'api', ...verdict.slot, resourceId, leadId, tenantId: principal.tenantId },
       });

@@ -63,11 +63,11 @@ export async function updateCompany(ctx: Context, id: string, patch: CompanyPatc
     name: name ?? undefined,
     customFields: customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'company', customFields),
   };
-  if (!name) return ctx.db.company.update({ where: { id }, data });
-  // Inspections are searched by their customer's name.
   return ctx.db.$transaction(async (tx) => {
     const updated = await tx.company.update({ where: { id }, data });
-    await refreshSearchText(tx, 'company', id);
+    // Inspections are searched by their customer's name.
+    if (name) await refreshSearchText(tx, 'company', id);
+    await ctx.events.record(tx, 'company.updated', id);
     return updated;
   });
 }

@@ -58,12 +58,12 @@ type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
  * At most one primary contact per company. The company row is locked first, so two requests
  * making different contacts primary run one after the other and the last one wins cleanly.
  */
-async function clearOtherPrimaries(tx: Transaction, companyId: string, keepContactId?: string) {
+async function clearOtherPrimaries(ctx: Context, tx: Transaction, companyId: string, keepContactId?: string) {
   await lockForUpdate(tx, 'Company', companyId);
-  await tx.contact.updateMany({
-    where: { companyId, isPrimary: true, id: keepContactId ? { not: keepContactId } : undefined },
-    data: { isPrimary: false },
-  });
+  const demoted = await tx.contact.findMany({ where: { companyId, isPrimary: true, id: keepContactId ? { not: keepContactId } : undefined }, select: { id: true } });
+  if (!demoted.length) return;
+  await tx.contact.updateMany({ where: { id: { in: demoted.map((contact) => contact.id) } }, data: { isPrimary: false } });
+  for (const contact of demoted) await ctx.events.record(tx, 'contact.updated', contact.id);
 }
 
 export async function createContact(ctx: Context, input: NewContact) {
@@ -72,7 +72,7 @@ export async function createContact(ctx: Context, input: NewContact) {
     mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company'),
   ]);
   return ctx.db.$transaction(async (tx) => {
-    if (input.isPrimary) await clearOtherPrimaries(tx, input.companyId);
+    if (input.isPrimary) await clearOtherPrimaries(ctx, tx, input.companyId);
     const contact = await tx.contact.create({
       data: { ...input, isPrimary: input.isPrimary ?? false, customFields, tenantId: principalOf(ctx).tenantId },
     });
@@ -86,7 +86,7 @@ export async function updateContact(ctx: Context, id: string, patch: ContactPatc
   const existing = await getContact(ctx, id);
   const checkedCustomFields = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'contact', customFields);
   return ctx.db.$transaction(async (tx) => {
-    if (isPrimary) await clearOtherPrimaries(tx, existing.companyId, id);
+    if (isPrimary) await clearOtherPrimaries(ctx, tx, existing.companyId, id);
     const contact = await tx.contact.update({
       where: { id },
       data: {

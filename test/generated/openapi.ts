@@ -1634,8 +1634,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A contact was changed (made primary included).
-         * @description A contact was changed (made primary included). `data` is the Contact after the change, as its REST detail route answers it.
+         * A contact was changed, or stopped being its company's primary contact because another one became it.
+         * @description A contact was changed, or stopped being its company's primary contact because another one became it. `data` is the Contact after the change, as its REST detail route answers it.
          */
         post: operations["contact_updated_webhook"];
         delete?: never;
@@ -1658,6 +1658,26 @@ export interface webhooks {
          * @description A company was created. `data` is the Company after the change, as its REST detail route answers it.
          */
         post: operations["company_created_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "company.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company was changed.
+         * @description A company was changed. `data` is the Company after the change, as its REST detail route answers it.
+         */
+        post: operations["company_updated_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3291,8 +3311,8 @@ export interface components {
         CreateWebhookEndpointInput: {
             /** @description What the endpoint is for, at most 500 characters. */
             description?: string | null;
-            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
-            events: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
+            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+            events: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
             url: string;
         };
@@ -3775,8 +3795,8 @@ export interface components {
         UpdateWebhookEndpointInput: {
             /** @description What the endpoint is for; null clears. */
             description?: string | null;
-            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
-            events?: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
+            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+            events?: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             /** @description `disabled` stops sending; `enabled` starts again and forgets its failures. */
             status?: components["schemas"]["WebhookEndpointStatus"];
             /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
@@ -12534,8 +12554,8 @@ export interface operations {
                 after?: string;
                 /** @description Maximum events to return: 1 to 100, default 25. */
                 limit?: number;
-                /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
-                type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
+                /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
+                type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -12561,7 +12581,7 @@ export interface operations {
                         data: {
                             /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
                             id: string;
-                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
+                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
                             type: string;
                             /**
                              * Format: date-time
@@ -12618,7 +12638,7 @@ export interface operations {
                         data: {
                             /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
                             id: string;
-                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
+                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
                             type: string;
                             /**
                              * Format: date-time
@@ -13127,7 +13147,7 @@ export interface operations {
                              * @description The event sent: its `webhook-id`.
                              */
                             eventId: string;
-                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
                             eventType: string;
                             /** @description Where the delivery stands. */
                             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -13236,7 +13256,7 @@ export interface operations {
                              * @description The event sent: its `webhook-id`.
                              */
                             eventId: string;
-                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
                             eventType: string;
                             /** @description Where the delivery stands. */
                             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -13345,7 +13365,7 @@ export interface operations {
                              * @description The event sent: its `webhook-id`.
                              */
                             eventId: string;
-                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
                             eventType: string;
                             /** @description Where the delivery stands. */
                             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -13597,6 +13617,47 @@ export interface operations {
                      * @constant
                      */
                     type: "company.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["CompanyEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    company_updated_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "company.updated";
                     /**
                      * Format: date-time
                      * @description When the event happened (its `createdAt`).
