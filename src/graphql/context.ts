@@ -1,6 +1,7 @@
-import type { AuthFailure, Principal } from '../auth/api-keys.js';
+import type { Authentication, AuthFailure, Principal } from '../auth/api-keys.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { EventLog } from '../events/event-log.js';
+import type { EventStream } from '../events/event-stream.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** What every resolver receives: who is calling and the database as their tenant sees it. */
@@ -22,6 +23,11 @@ export interface Context {
   publicUrl: string;
   /** Where changes are reported, in their own transaction (src/events/event-log.ts). */
   events: EventLog;
+  /**
+   * For subscriptions: this process's live events, and the request's credential authenticated again
+   * as it stands now (an open subscription's, when credentials change). Absent when none are served.
+   */
+  live?: { stream: EventStream; reauthenticate(): Promise<Authentication> };
 }
 
 /** The caller of a resolver that passed its scope check (so a principal always exists). */
