@@ -80,17 +80,17 @@ describe('subscription { events }', () => {
     const t = await tenant();
     const other = await tenant();
     const contactsOnly = (await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: t.userId, name: 'contacts', scopes: ['contacts.read', 'contacts.write'] })).secret.key;
-    const company = await rest('POST', '/api/v1/companies', { key: t.secret, body: { name: 'Acme' } });
-    expect(company.status).toBe(201);
     const everything = await subscribed(t.secret);
     const withoutLeadScope = await subscribed(contactsOnly);
+    const company = await rest('POST', '/api/v1/companies', { key: t.secret, body: { name: 'Acme' } });
+    expect(company.status).toBe(201);
     await createLead(other.secret, 'Other');
     await createLead(t.secret, 'Mine');
     const contact = await rest('POST', '/api/v1/contacts/contact', { key: contactsOnly, body: { companyId: company.body.data.id, firstName: 'Con', lastName: 'Tact' } });
     expect(contact.status).toBe(201);
-    await until(() => everything.messages.length >= 2 && withoutLeadScope.messages.length > 0);
+    await until(() => everything.messages.length >= 3 && withoutLeadScope.messages.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(everything.messages.map((m) => [m.data?.events.type, m.data?.events.data.firstName])).toEqual([['lead.created', 'Mine'], ['contact.created', 'Con']]);
+    expect(everything.messages.map((m) => [m.data?.events.type, m.data?.events.data.firstName])).toEqual([['company.created', undefined], ['lead.created', 'Mine'], ['contact.created', 'Con']]);
     expect(withoutLeadScope.messages.map((m) => m.data?.events.type)).toEqual(['contact.created']);
   });
 
