@@ -1,35 +1,16 @@
 import { FixedBuffer, Repeater } from 'graphql-yoga';
-import type { Authentication, Principal } from '../auth/api-keys.js';
 import { type CachedKeyLookup, KEY_CACHE_TTL_MS } from '../auth/key-cache.js';
 import type { Listen } from '../db/notifications.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { AppError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-import { EVENTS_CHANNEL, type EventAnnouncement } from './event-log.js';
+import { EVENTS_CHANNEL, type EventAnnouncement, type EventShape } from './event-log.js';
 import type { EventType } from './event-types.js';
 import { mayReceive, visibleEventTypes } from './event-visibility.js';
-import type { EventShape } from './event.graphql.js';
+import type { EventStream, StreamItem, Subscription } from './live-events.js';
 
 /** Events a subscriber may have waiting: one that falls this far behind is ended rather than buffered without bound. */
 export const SUBSCRIBER_QUEUE_LIMIT = 100;
-
-/** What a subscription yields: an event, or, last, the error its stream ended with. */
-export type StreamItem = EventShape | AppError;
-
-export interface Subscription {
-  principal: Principal;
-  /** The types asked for; null for every type. */
-  types: readonly EventType[] | null;
-  /** The subscriber's credential as it stands now: re-checked when credentials change, and every `KEY_CACHE_TTL_MS` (expiry). */
-  reauthenticate(): Promise<Authentication>;
-}
-
-export interface EventStream {
-  /** The tenant's events the subscriber sees, as they commit, until it leaves or its stream is ended. */
-  subscribe(subscription: Subscription): AsyncIterable<StreamItem>;
-  /** Ends every stream (the server is draining) and stops listening. */
-  stop(): Promise<void>;
-}
 
 interface Subscriber extends Subscription {
   /** The types it saw when it subscribed: losing sight of any ends its stream. */

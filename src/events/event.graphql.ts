@@ -3,14 +3,10 @@ import { builder } from '../graphql/builder.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/pagination.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { whoMay } from '../graphql/access.js';
-import type { Event as EventRow } from '../generated/prisma/client.js';
-import { EVENT_RETENTION_DAYS } from './event-log.js';
+import { EVENT_RETENTION_DAYS, type EventShape } from './event-log.js';
 import { allEventTypes, eventRecords, eventTypes } from './event-types.js';
 import { getEvent, listEvents, subscribeToEvents } from './event.service.js';
-import type { StreamItem } from './event-stream.js';
-
-/** The shape shared by the events list, webhooks' bodies and subscriptions. */
-export type EventShape = Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>;
+import type { StreamItem } from './live-events.js';
 
 export const eventTypeList = allEventTypes.map((type) => `\`${type}\``).join(', ');
 

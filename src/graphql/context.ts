@@ -1,7 +1,7 @@
 import type { Authentication, AuthFailure, Principal } from '../auth/api-keys.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { EventLog } from '../events/event-log.js';
-import type { EventStream } from '../events/event-stream.js';
+import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** What every resolver receives: who is calling and the database as their tenant sees it. */

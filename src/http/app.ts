@@ -7,7 +7,7 @@ import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import { serverEventLog } from '../events/event-rendering.js';
-import type { EventStream } from '../events/event-stream.js';
+import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { operations, restAreas } from '../graphql/route-map.js';
