@@ -94,13 +94,15 @@ describe('subscription { events }', () => {
     expect(withoutLeadScope.messages.map((m) => m.data?.events.type)).toEqual(['contact.created']);
   });
 
-  it('refuses the publishable key (403) and no key (401)', async () => {
+  it('refuses the publishable key (403), no key (401), and a client that does not accept an event stream (406)', async () => {
     const t = await tenant();
     for (const [key, status, code] of [[t.publishable, 403, 'FORBIDDEN'], [undefined, 401, 'UNAUTHENTICATED']] as const) {
       const refused = await connect(key, EVENTS);
       expect(refused.status).toBe(status);
       expect(refused.body).toContain(code);
     }
+    const asJson = await h.app.fetch(url, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${t.secret}` }, body: JSON.stringify({ query: EVENTS }) });
+    expect(asJson.status).toBe(406);
   });
 });
 
@@ -169,7 +171,7 @@ describe('subscriptions through the HTTP stack', () => {
 
   it('outlives the request timeout, and ends when the server drains', async () => {
     const t = await tenant();
-    const { eventStream, via } = await ownApp({ requestTimeoutMs: 200 });
+    const { app, eventStream, via } = await ownApp({ requestTimeoutMs: 200 });
     const received = await subscribed(t.secret, EVENTS, via);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await createLead(t.secret);
@@ -180,6 +182,9 @@ describe('subscriptions through the HTTP stack', () => {
     await until(() => received.ended !== null);
     expect(received.ended).toEqual({ completed: true });
     expect(received.messages.at(-1)?.errors?.[0]).toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    const whileDraining = await connect(t.secret, EVENTS, app);
+    expect(whileDraining.status).toBe(503);
+    expect(whileDraining.body).toContain('SERVICE_UNAVAILABLE');
   });
 
   it('ends a subscriber that does not keep up, after what it was sent', async () => {

@@ -102,7 +102,10 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
 
   const stream: EventStream = {
     subscribe(subscription) {
-      if (stopped || !listening) throw new AppError('SERVICE_UNAVAILABLE', 'Live events are not available right now; retry shortly');
+      if (stopped || !listening) {
+        // Refused before the stream opens: an HTTP 503 (with Retry-After), as any request the server cannot serve now.
+        throw new AppError('SERVICE_UNAVAILABLE', 'Live events are not available right now; retry shortly', undefined, { http: { status: 503 } });
+      }
       let ending: AppError | undefined;
       const buffer = new FixedBuffer(SUBSCRIBER_QUEUE_LIMIT);
       const events = new Repeater<EventShape>(async (push, stop) => {
