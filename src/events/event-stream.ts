@@ -19,8 +19,7 @@ interface Subscriber extends Subscription {
   end(error: AppError): void;
 }
 
-const wants = (subscriber: Subscriber, tenantId: string, type: EventType) =>
-  subscriber.principal.tenantId === tenantId && (!subscriber.types || subscriber.types.includes(type)) && mayReceive(type, subscriber.principal);
+const wants = (subscriber: Subscriber, type: EventType) => (!subscriber.types || subscriber.types.includes(type)) && mayReceive(type, subscriber.principal);
 
 export interface EventStreamOptions {
   prisma: PrismaClient;
@@ -37,7 +36,10 @@ export interface EventStreamOptions {
  * already carries the announcement to every process, sent only if the change commits.)
  */
 export async function createEventStream({ prisma, listen, credentialChanges }: EventStreamOptions): Promise<EventStream> {
-  const subscribers = new Set<Subscriber>();
+  /** This process's subscribers, by tenant. */
+  const tenants = new Map<string, Set<Subscriber>>();
+  const subscribersOf = (tenantId: string) => tenants.get(tenantId) ?? [];
+  const everySubscriber = () => [...tenants.values()].flatMap((subscribers) => [...subscribers]);
   let listening = false;
   let stopped = false;
   let announced: EventAnnouncement[] = [];
@@ -50,18 +52,18 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
       const row = byId.get(id);
       if (!row) continue;
       const { tenantId, ...event } = row;
-      for (const subscriber of subscribers) if (wants(subscriber, tenantId, row.type as EventType)) subscriber.deliver(event);
+      for (const subscriber of subscribersOf(tenantId)) if (wants(subscriber, row.type as EventType)) subscriber.deliver(event);
     }
   }
 
   const endAll = (error: AppError) => {
-    for (const subscriber of subscribers) subscriber.end(error);
+    for (const subscriber of everySubscriber()) subscriber.end(error);
   };
 
   const unlisten = await listen(EVENTS_CHANNEL, {
     onMessage(payload) {
       const announcement = JSON.parse(payload) as EventAnnouncement;
-      if (![...subscribers].some((s) => wants(s, announcement.tenantId, announcement.type))) return;
+      if (![...subscribersOf(announcement.tenantId)].some((subscriber) => wants(subscriber, announcement.type))) return;
       announced.push(announcement);
       if (announced.length > 1) return;
       // Announcements arriving together are read together, in order, one batch after another.
@@ -93,8 +95,7 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
 
   /** Re-checks the credentials of the tenant's subscribers (every subscriber's for null). */
   const recheck = (tenantId: string | null) => {
-    for (const subscriber of subscribers) {
-      if (tenantId !== null && subscriber.principal.tenantId !== tenantId) continue;
+    for (const subscriber of tenantId === null ? everySubscriber() : [...subscribersOf(tenantId)]) {
       recheckOne(subscriber).catch((error: unknown) => logger.warn({ err: error }, 'a subscriber could not be re-checked'));
     }
   };
@@ -121,9 +122,12 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
             stop();
           },
         };
-        subscribers.add(subscriber);
+        const { tenantId } = subscription.principal;
+        const subscribers = tenants.get(tenantId) ?? new Set();
+        tenants.set(tenantId, subscribers.add(subscriber));
         await stop;
         subscribers.delete(subscriber);
+        if (!subscribers.size) tenants.delete(tenantId);
       }, buffer);
       return (async function* () {
         yield* events;
