@@ -12,9 +12,10 @@ describe('subscriptions across server processes', { timeout: 180_000 }, () => {
     await database?.drop();
   });
 
-  it('pushes an event written through process A to a subscriber of process B within a second, and ends the stream when B drains', async ({ skip }) => {
+  it('pushes an event written through process A to a subscriber of process B within a second, past the request timeouts, and ends the stream when B drains', async ({ skip }) => {
     if (!process.env.TEST_DATABASE_URL) skip('several processes on one database need PostgreSQL; run with TEST_DATABASE_URL');
-    database = await serverDatabase();
+    // Short request and receive timeouts: an open stream must outlive both.
+    database = await serverDatabase({ REQUEST_TIMEOUT_MS: '1000', RECEIVE_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000' });
     // One after the other: the first applies the migrations.
     const a = await startServer(database.env);
     servers.push(a);
@@ -23,6 +24,8 @@ describe('subscriptions across server processes', { timeout: 180_000 }, () => {
     const key = await secretKey(database.env);
     const subscription = await subscribe({ url: `${b.base}/graphql`, key, query: 'subscription { events(types: ["lead.created"]) { id type data } }' });
     const { received } = subscription;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(received.ended).toBeNull();
 
     const created = await fetch(`${a.base}/api/v1/leads`, {
       method: 'POST',
