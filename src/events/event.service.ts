@@ -36,7 +36,7 @@ export async function listEvents(ctx: Context, filter: EventFilter) {
 /** The tenant's events the caller sees, of the types asked for (every type by default), as they commit. */
 export function subscribeToEvents(ctx: Context, types: readonly string[] | null | undefined) {
   const asked = checkEventTypes(types, 'types');
-  if (!ctx.live) throw new AppError('SERVICE_UNAVAILABLE', 'This server does not serve subscriptions');
+  if (!ctx.live) throw new AppError('SERVICE_UNAVAILABLE', 'This server does not serve subscriptions', undefined, { http: { status: 503 } });
   return ctx.live.stream.subscribe({ principal: principalOf(ctx), types: asked, reauthenticate: ctx.live.reauthenticate });
 }
 
