@@ -4,6 +4,7 @@ import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { serverEventLog } from './events/event-rendering.js';
+import { createEventStream } from './events/event-stream.js';
 import { createApp } from './http/app.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { createRateLimits } from './http/rate-limits.js';
@@ -43,6 +44,7 @@ const rateLimits = await createRateLimits({
 // So that the first requests already spend from the shared budget.
 await rateLimits.ready();
 const keys = await cachedKeys(db);
+const eventStream = await createEventStream({ prisma: db.prisma, listen: db.listen, credentialChanges: keys.onChange });
 // Every process sweeps; a sweep is one indexed DELETE, harmless when another process just ran it.
 const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());
@@ -77,6 +79,7 @@ const server = createHttpServer(
     metrics: config.METRICS ? (await import('./http/metrics.js')).useMetrics({ prisma: db.prisma, pool: db.pool }) : undefined,
     draining: () => draining,
     publicUrl,
+    eventStream,
   }),
   { headersTimeoutMs: config.HEADERS_TIMEOUT_MS, receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS },
 );
@@ -88,6 +91,7 @@ async function release() {
   await mailWorker.stop();
   await closePdfRenderer();
   await rateLimits.close();
+  await eventStream.stop();
   await keys.stop();
   await db.close();
 }
@@ -134,6 +138,8 @@ async function shutdown(signal: string) {
   }
   draining = true;
   logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down: finishing requests in flight');
+  // Subscriptions' streams never finish by themselves: they end now, so the drain need not wait out its grace.
+  await eventStream.stop();
   await drainServer(server, config.SHUTDOWN_GRACE_MS);
   await release();
   logger.info('shut down');

@@ -103,7 +103,7 @@ describe('GraphQL transport errors', () => {
     expect(unknownField.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     const subscription = await graphql(null, 'subscription { leads { hasMore } }');
     expect(subscription.status).toBe(400);
-    expect(subscription.body.errors[0].message).toMatch(/subscription/);
+    expect(subscription.body.errors[0].message).toMatch(/on type "Subscription"/);
     const mutationOverGet = await h.app.fetch(`http://localhost/graphql?query=${encodeURIComponent('mutation { __typename }')}`, { headers: { 'x-graphql-yoga-csrf': '1' } });
     expect(mutationOverGet.status).toBe(405);
     expect((await mutationOverGet.json()).errors[0].message).toMatch(/POST/);

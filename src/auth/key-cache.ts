@@ -18,6 +18,8 @@ export type KeyLookup<Row> = (keyHash: string) => Promise<Row | undefined>;
 
 export interface CachedKeyLookup<Row> {
   find: KeyLookup<Row>;
+  /** Calls `listener` after each announced change, once the tenant's keys are forgotten (null: any tenant's, after listening was lost or regained). */
+  onChange(listener: (tenantId: string | null) => void): void;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function cachedKeyLookup<Row extends { tenantId: string }>(
   // Moves on every announcement: a lookup that was in flight across one may have read the old row,
   // and must not be cached.
   let generation = 0;
+  const listeners: ((tenantId: string | null) => void)[] = [];
 
   const forgetTenant = (tenantId: string) => {
     for (const [hash, row] of cache.entries()) if (row.tenantId === tenantId) cache.delete(hash);
@@ -48,11 +51,13 @@ export async function cachedKeyLookup<Row extends { tenantId: string }>(
     onMessage(tenantId) {
       generation += 1;
       forgetTenant(tenantId);
+      for (const listener of listeners) listener(tenantId);
     },
     onListening(now) {
       generation += 1;
       listening = now;
       cache.clear();
+      for (const listener of listeners) listener(null);
     },
   });
 
@@ -67,6 +72,7 @@ export async function cachedKeyLookup<Row extends { tenantId: string }>(
       if (row && listening && generation === readFrom) cache.set(keyHash, row);
       return row;
     },
+    onChange: (listener) => void listeners.push(listener),
     stop,
   };
 }

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { scopedTenantId } from '../db/tenant-scope.js';
-import { Prisma } from '../generated/prisma/client.js';
+import { type Event as EventRow, Prisma } from '../generated/prisma/client.js';
 import { type EventExtras, type EventRecord, type EventType, eventTypes } from './event-types.js';
 
 /** The PostgreSQL channel every committed event is announced on (to webhook workers and subscriptions). */
@@ -14,6 +14,9 @@ export interface EventAnnouncement {
   /** Whether webhook deliveries were queued with it (so workers need not look otherwise). */
   deliveries: boolean;
 }
+
+/** The shape shared by the events list, webhooks' bodies and subscriptions. */
+export type EventShape = Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>;
 
 /** Renders a record inside the transaction that changed it, as its REST detail route answers it. */
 export type RenderRecord = (tx: Prisma.TransactionClient, record: EventRecord, id: string) => Promise<Record<string, unknown>>;

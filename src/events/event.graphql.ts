@@ -3,13 +3,10 @@ import { builder } from '../graphql/builder.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/pagination.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { whoMay } from '../graphql/access.js';
-import type { Event as EventRow } from '../generated/prisma/client.js';
-import { EVENT_RETENTION_DAYS } from './event-log.js';
+import { EVENT_RETENTION_DAYS, type EventShape } from './event-log.js';
 import { allEventTypes, eventRecords, eventTypes } from './event-types.js';
-import { getEvent, listEvents } from './event.service.js';
-
-/** The shape shared by the events list, webhooks' bodies and subscriptions. */
-export type EventShape = Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>;
+import { getEvent, listEvents, subscribeToEvents } from './event.service.js';
+import type { StreamItem } from './live-events.js';
 
 export const eventTypeList = allEventTypes.map((type) => `\`${type}\``).join(', ');
 
@@ -91,5 +88,23 @@ builder.queryFields((t) => ({
         const { record, when } = eventTypes[name];
         return { name, when, record, detailPath: `GET /api${eventRecords[record].path.replace(':id', '{id}')}` };
       }),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  events: t.field({
+    type: Event,
+    description:
+      'The tenant\'s events that this key may see, pushed as they are committed (by any server process), with the same id and `data` as `events` lists. Heartbeats (`:` comment lines) keep the stream open. A subscriber that falls far behind is ended with an error: list `events` for what it missed.',
+    authScopes: { secretKey: true },
+    args: {
+      types: t.arg.stringList({ description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`, validate: z.array(z.string()).max(50, 'at most 50 types') }),
+    },
+    subscribe: (_root, args, ctx) => subscribeToEvents(ctx, args.types),
+    // The stream's last item may be the error it ended with.
+    resolve: (item: StreamItem) => {
+      if (item instanceof Error) throw item;
+      return item;
+    },
   }),
 }));

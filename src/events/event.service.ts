@@ -1,7 +1,7 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, keysetQuery } from '../graphql/pagination.js';
-import { badInput } from '../shared/errors.js';
+import { AppError, badInput } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { EVENT_RETENTION_DAYS } from './event-log.js';
 import { allEventTypes, type EventType, isEventType } from './event-types.js';
@@ -31,6 +31,13 @@ export async function listEvents(ctx: Context, filter: EventFilter) {
   const { where, orderBy } = keysetQuery(filter.after);
   const rows = await ctx.db.event.findMany({ where: { ...where, type: { in: types } }, orderBy, take: filter.limit + 1 });
   return keysetPage(rows, filter.limit);
+}
+
+/** The tenant's events the caller sees, of the types asked for (every type by default), as they commit. */
+export function subscribeToEvents(ctx: Context, types: readonly string[] | null | undefined) {
+  const asked = checkEventTypes(types, 'types');
+  if (!ctx.live) throw new AppError('SERVICE_UNAVAILABLE', 'This server does not serve subscriptions', undefined, { http: { status: 503 } });
+  return ctx.live.stream.subscribe({ principal: principalOf(ctx), types: asked, reauthenticate: ctx.live.reauthenticate });
 }
 
 /** One event, when the caller may see its type; otherwise it is not found, as another tenant's is. */

@@ -111,3 +111,7 @@ builder.mutationType({
   description:
     'Write operations. Every field acts for the tenant that owns the API key, sent as `Authorization: Bearer <key>` (see the schema description). Every field selected (aliases included) spends one request of the rate-limit budget: an operation with more fields than the budget has left is refused whole (TOO_MANY_REQUESTS, HTTP 429) before any runs.',
 });
+builder.subscriptionType({
+  description:
+    'Live operations, over Server-Sent Events (POST /graphql with `Accept: text/event-stream`; any `graphql-sse` client). Every field acts for the tenant that owns the API key. Connecting spends one request of the rate-limit budget; the stream ends when the key is revoked, expires or may no longer see what it subscribed to, and when the server shuts down (the last message is then the reason, as an error).',
+});

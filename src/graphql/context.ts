@@ -1,6 +1,7 @@
-import type { AuthFailure, Principal } from '../auth/api-keys.js';
+import type { Authentication, AuthFailure, Principal } from '../auth/api-keys.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { EventLog } from '../events/event-log.js';
+import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 /** What every resolver receives: who is calling and the database as their tenant sees it. */
@@ -24,6 +25,11 @@ export interface Context {
   events: EventLog;
   /** Set while an event's record is rendered: its reads then change nothing (no invoice is moved to overdue). */
   renderingEvent?: true;
+  /**
+   * For subscriptions: this process's live events, and the request's credential authenticated again
+   * as it stands now (an open subscription's, when credentials change). Absent when none are served.
+   */
+  live?: { stream: EventStream; reauthenticate(): Promise<Authentication> };
 }
 
 /** The caller of a resolver that passed its scope check (so a principal always exists). */

@@ -31,7 +31,7 @@ export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toS
 // know which scope reads a record type, and who may use an operation.
 for (const type of Object.values(schema.getTypeMap())) {
   if (!isObjectType(type)) continue;
-  if (type === schema.getQueryType() || type === schema.getMutationType()) {
+  if (type === schema.getQueryType() || type === schema.getMutationType() || type === schema.getSubscriptionType()) {
     for (const field of Object.values(type.getFields())) {
       field.description = `${field.description} ${accessSentence(field)}`;
     }

@@ -58,6 +58,7 @@ export function operationRefusal(args: ExecutionArgs): GraphQLError[] | null {
  */
 export const useAccessGate = (): Plugin => {
   const heldInputErrors = new WeakMap<DocumentNode, GraphQLError[]>();
+  const refused = (args: ExecutionArgs) => operationRefusal(args) ?? heldInputErrors.get(args.document);
   return {
     onValidate: ({ params }) => ({ result, setResult }) => {
       if (!result.length) return;
@@ -67,9 +68,13 @@ export const useAccessGate = (): Plugin => {
       setResult([]);
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const refusals = operationRefusal(args);
-      const errors = refusals ?? heldInputErrors.get(args.document);
+      const errors = refused(args);
       if (errors) setResultAndStopExecution({ data: null, errors });
+    },
+    // A refused subscription never opens its stream: without `data`, it is answered with its error's HTTP status (src/http/error-mapping.ts).
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const errors = refused(args);
+      if (errors) setResultAndStopExecution({ errors });
     },
   };
 };

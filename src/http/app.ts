@@ -2,10 +2,12 @@ import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { type KeyRecord, loadKey } from '../auth/api-keys.js';
+import { authenticateRequest } from '../auth/authenticate.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import { serverEventLog } from '../events/event-rendering.js';
+import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { operations, restAreas } from '../graphql/route-map.js';
@@ -49,6 +51,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Where users reach this server, for links in emails and the OpenAPI document's `servers` (default http://localhost). */
   publicUrl?: string;
+  /** This process's live events (src/events/event-stream.ts): subscriptions are served only with it. */
+  eventStream?: EventStream;
 }
 
 /**
@@ -67,6 +71,7 @@ export function createApp({
   metrics,
   draining = () => false,
   publicUrl = 'http://localhost',
+  eventStream,
 }: AppOptions) {
   const events = serverEventLog({ prisma, publicUrl, now });
   const yoga: App = createYoga<ServerContext, Context>({
@@ -95,7 +100,7 @@ export function createApp({
       error: (...args: unknown[]) => (args.length === 1 && isHandledError(args[0]) ? undefined : logger.error({ args }, 'graphql-yoga')),
     },
     context: (serverContext): Context => {
-      const { requestId } = serverContext;
+      const { requestId, request } = serverContext;
       const auth = authenticationOf(serverContext);
       const principal = 'principal' in auth ? auth.principal : null;
       return {
@@ -108,6 +113,7 @@ export function createApp({
         now,
         publicUrl,
         events,
+        live: eventStream && { stream: eventStream, reauthenticate: () => authenticateRequest(keyLookup, prisma, request.headers, now()) },
       };
     },
     plugins: [

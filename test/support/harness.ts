@@ -11,6 +11,8 @@ import type { App } from '../../src/http/app.js';
 import { createApp } from '../../src/http/app.js';
 import { cachedKeys, type KeyRecord } from '../../src/auth/api-keys.js';
 import type { CachedKeyLookup } from '../../src/auth/key-cache.js';
+import { createEventStream } from '../../src/events/event-stream.js';
+import type { EventStream } from '../../src/events/live-events.js';
 import { closePdfRenderer } from '../../src/shared/pdf-renderer.js';
 import { createTenant, createUser } from '../../src/tenants/tenant.service.js';
 import { openTestDatabase } from './database.js';
@@ -47,6 +49,7 @@ export function useHarness() {
     statements: 0,
   };
   let keys: CachedKeyLookup<KeyRecord> | undefined;
+  let eventStream: EventStream | undefined;
   beforeAll(async () => {
     h.db = await openTestDatabase();
     // Authentication's statements (the key's lookup, when not found in memory, and its `lastUsedAt`)
@@ -56,10 +59,12 @@ export function useHarness() {
     });
     // Keys are found as a server finds them: cached, and forgotten when the database announces a change.
     keys = await cachedKeys(h.db);
-    h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs) });
+    eventStream = await createEventStream({ prisma: h.db.prisma, listen: h.db.listen, credentialChanges: keys.onChange });
+    h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs), eventStream });
   });
   afterAll(async () => {
     await closePdfRenderer();
+    await eventStream?.stop();
     await keys?.stop();
     await h.db?.close();
   });
