@@ -1,0 +1,217 @@
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './support/harness.js';
+import { until } from './support/smtp.js';
+import { webhookReceiver, webhookWorkers } from './support/webhooks.js';
+
+const { h, tenant, rest } = useHarness();
+const receiver = webhookReceiver();
+const worker = webhookWorkers(() => h.db);
+
+// The receiver is on 127.0.0.1: endpoints are created with private addresses allowed (the flag is
+// read at each creation), except where a test is about refusing them.
+beforeAll(() => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = '1';
+});
+
+async function endpointFor(key: string, url: string, events = ['lead.created']) {
+  const created = await rest('POST', '/api/webhook-endpoints', { key, body: { url, events } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.data as { id: string; secret: string };
+}
+
+const createLead = async (key: string, firstName = 'Ada') => {
+  const created = await rest('POST', '/api/v1/leads', { key, body: { firstName, lastName: 'Lovelace' } });
+  expect(created.status).toBe(201);
+  return created.body.data.id as string;
+};
+
+const deliveriesOf = async (key: string, endpointId: string) => {
+  const listed = await rest('GET', `/api/webhook-endpoints/${endpointId}/deliveries`, { key });
+  expect(listed.status).toBe(200);
+  return listed.body.data as any[];
+};
+
+describe('webhook delivery', () => {
+  it('signs per Standard Webhooks: the library verifies the POST, whose body is {type, timestamp, data}', async () => {
+    const t = await tenant();
+    const hook = receiver.endpoint('signed');
+    const endpoint = await endpointFor(t.secret, hook.url);
+    worker();
+    const leadId = await createLead(t.secret);
+    await until(() => hook.received.length === 1, 'the webhook');
+
+    const [webhook] = hook.received;
+    const event = await h.db.prisma.event.findFirstOrThrow({ where: { tenantId: t.tenantId, type: 'lead.created' } });
+    expect(webhook!.headers['webhook-id']).toBe(event.id);
+    expect(webhook!.headers['content-type']).toBe('application/json');
+    expect(webhook!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    const verified = new Webhook(endpoint.secret).verify(webhook!.body, webhook!.headers as Record<string, string>) as any;
+    expect(Object.keys(verified)).toEqual(['type', 'timestamp', 'data']);
+    expect(verified).toMatchObject({ type: 'lead.created', timestamp: event.createdAt.toISOString(), data: { id: leadId, firstName: 'Ada' } });
+    // A signature with another secret, or of another body, does not verify.
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32).toString('base64')}`).verify(webhook!.body, webhook!.headers as Record<string, string>)).toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(webhook!.body.replace('Ada', 'Eve'), webhook!.headers as Record<string, string>)).toThrow();
+
+    const [delivery] = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries[0]?.status === 'delivered' ? deliveries : undefined;
+    }, 'the delivery recorded');
+    expect(delivery).toMatchObject({ eventId: event.id, eventType: 'lead.created', attempts: 1, lastStatusCode: 200, nextAttemptAt: null, log: [{ statusCode: 200, error: null }] });
+    expect(delivery.deliveredAt).toEqual(expect.any(String));
+  });
+
+  it('retries a failing receiver with the same webhook-id, logs every attempt, and retries on demand', async () => {
+    const t = await tenant();
+    let calls = 0;
+    const hook = receiver.endpoint('flaky', (response) => {
+      calls += 1;
+      if (calls === 1) response.writeHead(500).end('database down');
+      // The second call never answers: the worker gives up after its timeout.
+      else if (calls > 2) response.writeHead(204).end();
+    });
+    const endpoint = await endpointFor(t.secret, hook.url);
+    worker({ timeoutMs: 300 });
+    await createLead(t.secret);
+
+    const [delivery] = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries[0]?.status === 'delivered' ? deliveries : undefined;
+    }, 'the delivery after two failures');
+    expect(new Set(hook.ids()).size).toBe(1);
+    expect(hook.ids()).toHaveLength(3);
+    expect(delivery).toMatchObject({ attempts: 3, lastStatusCode: 204, status: 'delivered' });
+    expect(delivery.log.map((attempt: any) => attempt.statusCode)).toEqual([500, null, 204]);
+    expect(delivery.log[0].error).toBe('answered 500: database down');
+    expect(delivery.log[1].error).toBe('no answer within 300 ms');
+    expect(delivery.log[1].durationMs).toBeGreaterThanOrEqual(300);
+    expect(delivery.log.every((attempt: any) => Number.isInteger(attempt.durationMs) && attempt.durationMs >= 0)).toBe(true);
+
+    const retried = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/retry`, { key: t.secret });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ id: delivery.id, status: 'pending' });
+    await until(() => hook.received.length === 4, 'the retried POST');
+    expect(new Set(hook.ids()).size).toBe(1);
+    await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 4, 'the retry recorded');
+    expect(await h.db.prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(4);
+  });
+
+  it('fails a delivery after its retry window, then disables an endpoint that failed everything that long and emails its creator', async () => {
+    const t = await tenant();
+    const hook = receiver.endpoint('down', (response) => void response.writeHead(503).end());
+    const endpoint = await endpointFor(t.secret, hook.url);
+    worker({ retryBaseMs: 50, retryWindowMs: 800 });
+    await createLead(t.secret, 'First');
+    const [first] = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries[0]?.status === 'failed' ? deliveries : undefined;
+    }, 'the first delivery failed');
+    expect(first.attempts).toBeGreaterThanOrEqual(3);
+    expect(first.nextAttemptAt).toBeNull();
+    const row = await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } });
+    expect(row.lastError).toBe('answered 503');
+
+    // The endpoint has failed since the first attempt: the next failure past the window disables it.
+    await createLead(t.secret, 'Second');
+    const disabled = await until(async () => {
+      const read = await rest('GET', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret });
+      return read.body.data.status === 'disabled' ? read.body.data : undefined;
+    }, 'the endpoint disabled');
+    expect(disabled.disabledReason).toBe('every delivery failed for 1 seconds');
+    const creator = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
+    const [mail] = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: t.tenantId, kind: 'webhook.endpoint_disabled' } });
+    expect(mail).toMatchObject({ recipient: creator.email, subject: 'A webhook endpoint was disabled' });
+    expect((mail!.message as { text: string }).text).toContain(hook.url);
+
+    // A disabled endpoint's deliveries wait, unsent; its test event is sent all the same.
+    const posts = hook.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hook.received.length).toBe(posts);
+    const second = (await deliveriesOf(t.secret, endpoint.id)).find((d) => d.id !== first.id);
+    expect(second.status).toBe('pending');
+    const test = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret });
+    expect(test.status).toBe(201);
+    await until(() => hook.received.some((webhook) => JSON.parse(webhook.body).type === 'webhook.test'), 'the test event');
+  });
+
+  it('signs with both secrets while a rotation overlaps, then with the new one only', async () => {
+    const t = await tenant();
+    const hook = receiver.endpoint('rotated');
+    const endpoint = await endpointFor(t.secret, hook.url);
+    const rotated = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { key: t.secret });
+    expect(rotated.status).toBe(200);
+    const newSecret = rotated.body.data.secret as string;
+    expect(newSecret).not.toBe(endpoint.secret);
+    worker();
+
+    await createLead(t.secret);
+    await until(() => hook.received.length === 1, 'the webhook during the overlap');
+    const during = hook.received[0]!;
+    const headers = during.headers as Record<string, string>;
+    const [first, second] = headers['webhook-signature']!.split(' ');
+    expect(second).toBeDefined();
+    expect(new Webhook(newSecret).sign(headers['webhook-id']!, new Date(Number(headers['webhook-timestamp']) * 1000), during.body)).toBe(first);
+    expect(new Webhook(endpoint.secret).verify(during.body, headers)).toBeTruthy();
+    expect(new Webhook(newSecret).verify(during.body, headers)).toBeTruthy();
+
+    // 24 hours later (moved in the database) the old secret no longer signs.
+    await h.db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    await createLead(t.secret);
+    await until(() => hook.received.length === 2, 'the webhook after the overlap');
+    const after = hook.received[1]!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(new Webhook(newSecret).verify(after.body, after.headers as Record<string, string>)).toBeTruthy();
+    expect(() => new Webhook(endpoint.secret).verify(after.body, after.headers as Record<string, string>)).toThrow();
+  });
+});
+
+describe('webhook addresses', () => {
+  const withPrivateNetworks = async <T>(allowed: boolean, work: () => Promise<T>) => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = allowed ? '1' : '0';
+    try {
+      return await work();
+    } finally {
+      process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = '1';
+    }
+  };
+
+  it.each([
+    ['https://127.0.0.1/hooks', /resolves to a private, loopback, link-local or reserved address/],
+    ['https://localhost/hooks', /its host localhost resolves to a private/],
+    ['https://169.254.169.254/latest/meta-data', /resolves to a private/],
+    ['https://[::1]/hooks', /resolves to a private/],
+    ['https://[::ffff:127.0.0.1]/hooks', /resolves to a private/],
+    ['https://10.0.0.1/hooks', /resolves to a private/],
+    ['http://example.com/hooks', /must be an https URL/],
+    ['https://user:secret@example.com/hooks', /must not carry a user name or password/],
+  ])('refuses %s at creation (400, nothing created)', async (url, message) => {
+    const t = await tenant();
+    const refused = await withPrivateNetworks(false, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(message);
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
+  it('refuses a private address again at delivery: the attempt fails with the reason and nothing is sent', async () => {
+    const connections: Socket[] = [];
+    const listener = createServer((socket) => connections.push(socket.destroy()));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const t = await tenant();
+      const endpoint = await endpointFor(t.secret, `https://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks`);
+      worker({ allowPrivateNetworks: false });
+      await createLead(t.secret);
+      const [delivery] = await until(async () => {
+        const deliveries = await deliveriesOf(t.secret, endpoint.id);
+        return deliveries[0]?.attempts >= 1 ? deliveries : undefined;
+      }, 'the refused attempt');
+      expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: null, log: [{ statusCode: null }] });
+      expect(delivery.log[0].error).toMatch(/^not sent: the URL its host 127\.0\.0\.1 resolves to a private, loopback, link-local or reserved address/);
+      expect(connections).toHaveLength(0);
+    } finally {
+      listener.close();
+    }
+  });
+});
