@@ -98,42 +98,55 @@ describe('webhook delivery', () => {
     expect(await h.db.prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(4);
   });
 
-  it('fails a delivery after its retry window, then disables an endpoint that failed everything that long and emails its creator', async () => {
+  it('fails a delivery after its retry window, disables an endpoint that failed everything that long and emails its creator; its waiting deliveries go when it is enabled again', async () => {
     const t = await tenant();
-    const hook = receiver.endpoint('down', (response) => void response.writeHead(503).end());
+    let up = false;
+    // Down for events, but its test events are answered: a success ends the endpoint's failing streak.
+    const hook = receiver.endpoint('down', (response, webhook) => void response.writeHead(up || JSON.parse(webhook.body).type === 'webhook.test' ? 200 : 503).end());
     const endpoint = await endpointFor(t.secret, hook.url);
-    worker({ retryBaseMs: 50, retryWindowMs: 800 });
+    worker({ retryBaseMs: 100, retryWindowMs: 2000 });
     await createLead(t.secret, 'First');
-    const [first] = await until(async () => {
-      const deliveries = await deliveriesOf(t.secret, endpoint.id);
-      return deliveries[0]?.status === 'failed' ? deliveries : undefined;
-    }, 'the first delivery failed');
-    expect(first.attempts).toBeGreaterThanOrEqual(3);
-    expect(first.nextAttemptAt).toBeNull();
-    const row = await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } });
-    expect(row.lastError).toBe('answered 503');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret })).status).toBe(201);
 
-    // The endpoint has failed since the first attempt: the next failure past the window disables it.
+    const first = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries.find((d) => d.eventType === 'lead.created' && d.status === 'failed');
+    }, 'the first delivery failed');
+    expect(first.attempts).toBeGreaterThanOrEqual(4);
+    expect(first).toMatchObject({ nextAttemptAt: null, lastStatusCode: 503 });
+    expect((await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } })).lastError).toBe('answered 503');
+    // It has not failed everything for a whole window: the test event succeeded meanwhile.
+    expect((await rest('GET', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret })).body.data.status).toBe('enabled');
+
+    // The next event's failures reach a whole window of failures while it is still being retried.
     await createLead(t.secret, 'Second');
     const disabled = await until(async () => {
       const read = await rest('GET', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret });
       return read.body.data.status === 'disabled' ? read.body.data : undefined;
     }, 'the endpoint disabled');
-    expect(disabled.disabledReason).toBe('every delivery failed for 1 seconds');
+    expect(disabled.disabledReason).toBe('every delivery failed for 2 seconds');
     const creator = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
-    const [mail] = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: t.tenantId, kind: 'webhook.endpoint_disabled' } });
-    expect(mail).toMatchObject({ recipient: creator.email, subject: 'A webhook endpoint was disabled' });
-    expect((mail!.message as { text: string }).text).toContain(hook.url);
+    const mails = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: t.tenantId, kind: 'webhook.endpoint_disabled' } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: creator.email, subject: 'A webhook endpoint was disabled' });
+    expect((mails[0]!.message as { text: string }).text).toContain(hook.url);
 
-    // A disabled endpoint's deliveries wait, unsent; its test event is sent all the same.
+    // The disabled endpoint's pending delivery waits, unsent; a test event is sent all the same.
     const posts = hook.received.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(hook.received.length).toBe(posts);
-    const second = (await deliveriesOf(t.secret, endpoint.id)).find((d) => d.id !== first.id);
-    expect(second.status).toBe('pending');
-    const test = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret });
-    expect(test.status).toBe(201);
-    await until(() => hook.received.some((webhook) => JSON.parse(webhook.body).type === 'webhook.test'), 'the test event');
+    const [second] = await deliveriesOf(t.secret, endpoint.id);
+    expect(second).toMatchObject({ eventType: 'lead.created', status: 'pending' });
+    expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret })).status).toBe(201);
+    await until(() => hook.received.length === posts + 1, 'the test event');
+
+    up = true;
+    const enabled = await rest('PATCH', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret, body: { status: 'enabled' } });
+    expect(enabled.body.data).toMatchObject({ status: 'enabled', disabledReason: null });
+    await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: second.id } })).status === 'delivered', 'the waiting delivery sent');
+    expect(await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: 'failed' });
+    expect(await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ failingSince: null });
   });
 
   it('signs with both secrets while a rotation overlaps, then with the new one only', async () => {

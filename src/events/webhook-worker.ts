@@ -51,7 +51,10 @@ function announcesDeliveries(payload: string): boolean {
 }
 
 /** A duration as the disabling email names it: `3 days`, or seconds for the short windows of tests. */
-const spoken = (ms: number) => (ms >= 86_400_000 ? `${+(ms / 86_400_000).toFixed(1)} days` : `${Math.round(ms / 1000)} seconds`);
+function spoken(ms: number) {
+  const [count, unit] = ms >= 86_400_000 ? [+(ms / 86_400_000).toFixed(1), 'day'] : [Math.round(ms / 1000), 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
 
 export const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(baseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS) * (1 - JITTER + 2 * JITTER * Math.random());
