@@ -28,7 +28,7 @@ async function main(teardown: Teardown) {
   const db = await openPostgres(scratch.url, 2);
   await applyMigrations(db.adapterFactory);
   const tenant = await createTenant(db.prisma, { name: 'Webhook bench', modules: [] });
-  const admin = await createUser(db.prisma, { tenantId: tenant.id, name: 'Admin', email: 'admin@bench.test', role: 'admin' });
+  const admin = await createUser(db.prisma, { tenantId: tenant.id, name: 'Admin', email: 'admin@bench.example', role: 'manager' });
   const { secret } = await createKeyPair(db.prisma, { tenantId: tenant.id, userId: admin.id, name: 'bench', scopes: ['webhooks.manage', 'leads.lead.read'] });
   await db.close();
 

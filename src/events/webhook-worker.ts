@@ -102,47 +102,53 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
   }
 
   /**
-   * Logs the attempt and moves the delivery on (if this worker still holds it): delivered on a
-   * 2xx; otherwise retried later, or failed once its retry window is over. The endpoint's failing
-   * streak starts at its first failure after a success; one that lasts the retry window disables
-   * the endpoint and emails its creator, in the same transaction.
+   * Logs the attempt, moves the delivery on (if this worker still holds it) and keeps the
+   * endpoint's failing streak, in one statement: delivered on a 2xx; otherwise retried later
+   * (the last retry when the window ends), or failed once its retry window is over. Times are the
+   * database's, as the claim's are. The streak starts at the endpoint's first failure after a
+   * success; a failure that finds it a whole window old disables the endpoint and emails its
+   * creator, in the same transaction.
    */
   async function record(delivery: ClaimedDelivery, token: string, startedAt: Date, outcome: PostOutcome) {
     const delivered = outcome.error === null;
     const error = outcome.error?.slice(0, 2000) ?? null;
     const attempt = delivery.attempts + 1;
     const delayMs = Math.round(retryDelayMs(attempt, retryBaseMs));
-    const { disabled, moved } = await prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`
+    const log = (db: Pick<Prisma.TransactionClient, '$queryRaw'>) => db.$queryRaw<{ status: string; nextAttemptAt: Date | null }[]>`
+      WITH logged AS (
         INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode", error)
         SELECT gen_random_uuid(), "tenantId", id, ${startedAt}, ${outcome.durationMs}, ${outcome.statusCode}, ${error}
-        FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid`;
-      // Times are the database's, as the claim's are; the last retry is due when the window ends.
-      const [moved] = await tx.$queryRaw<{ status: string; nextAttemptAt: Date | null }[]>`
-        WITH window_end AS (SELECT "retriesFrom" + ${retryWindowMs} * interval '1 millisecond' AS at FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid)
-        UPDATE "WebhookDelivery" SET attempts = attempts + 1, "lastStatusCode" = ${outcome.statusCode}, "lastError" = ${error},
-          "leaseUntil" = NULL, "leaseToken" = NULL,
-          status = (CASE WHEN ${delivered}::boolean THEN 'delivered' WHEN now() >= window_end.at THEN 'failed' ELSE 'pending' END)::"WebhookDeliveryStatus",
-          "deliveredAt" = CASE WHEN ${delivered}::boolean THEN now() END,
-          "nextAttemptAt" = CASE WHEN NOT ${delivered}::boolean AND now() < window_end.at THEN LEAST(now() + ${delayMs} * interval '1 millisecond', window_end.at) END
-        FROM window_end WHERE id = ${delivery.id}::uuid AND "leaseToken" = ${token}::uuid
-        RETURNING status::text, "nextAttemptAt"`;
-      if (delivered) {
-        await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE id = ${delivery.endpointId}::uuid AND "failingSince" IS NOT NULL`;
-        return { disabled: false, moved };
-      }
-      return { disabled: await disableIfFailingTooLong(tx, delivery, startedAt), moved };
+        FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
+      ), window_end AS (
+        SELECT "retriesFrom" + ${retryWindowMs} * interval '1 millisecond' AS at FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
+      ), streak AS (
+        UPDATE "WebhookEndpoint" SET "failingSince" = CASE WHEN ${delivered}::boolean THEN NULL ELSE ${startedAt}::timestamptz END
+        WHERE id = ${delivery.endpointId}::uuid AND ("failingSince" IS NULL) = NOT ${delivered}::boolean
+      )
+      UPDATE "WebhookDelivery" SET attempts = attempts + 1, "lastStatusCode" = ${outcome.statusCode}, "lastError" = ${error},
+        "leaseUntil" = NULL, "leaseToken" = NULL,
+        status = (CASE WHEN ${delivered}::boolean THEN 'delivered' WHEN now() >= window_end.at THEN 'failed' ELSE 'pending' END)::"WebhookDeliveryStatus",
+        "deliveredAt" = CASE WHEN ${delivered}::boolean THEN now() END,
+        "nextAttemptAt" = CASE WHEN NOT ${delivered}::boolean AND now() < window_end.at THEN LEAST(now() + ${delayMs} * interval '1 millisecond', window_end.at) END
+      FROM window_end WHERE id = ${delivery.id}::uuid AND "leaseToken" = ${token}::uuid
+      RETURNING status::text, "nextAttemptAt"`;
+    if (delivered) {
+      await log(prisma);
+      return;
+    }
+    const { disabled, moved } = await prisma.$transaction(async (tx) => {
+      const [moved] = await log(tx);
+      return { moved, disabled: await disableIfFailingTooLong(tx, delivery) };
     });
     if (disabled) mailQueued();
-    if (delivered || !moved) return;
-    const log = { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt, reason: outcome.error };
-    if (moved.status === 'failed') logger.warn(log, 'webhook delivery failed for good');
-    else logger.info({ ...log, retryAt: moved.nextAttemptAt }, 'webhook delivery failed; will retry');
+    if (!moved) return;
+    const fields = { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt, reason: outcome.error };
+    if (moved.status === 'failed') logger.warn(fields, 'webhook delivery failed for good');
+    else logger.info({ ...fields, retryAt: moved.nextAttemptAt }, 'webhook delivery failed; will retry');
   }
 
-  async function disableIfFailingTooLong(tx: Prisma.TransactionClient, delivery: ClaimedDelivery, startedAt: Date) {
+  async function disableIfFailingTooLong(tx: Prisma.TransactionClient, delivery: ClaimedDelivery) {
     const reason = `every delivery failed for ${spoken(retryWindowMs)}`;
-    await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", ${startedAt}) WHERE id = ${delivery.endpointId}::uuid`;
     const [endpoint] = await tx.$queryRaw<{ url: string; email: string; name: string }[]>`
       WITH disabled AS (
         UPDATE "WebhookEndpoint" SET status = 'disabled', "disabledReason" = ${reason}
