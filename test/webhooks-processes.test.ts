@@ -15,7 +15,7 @@ describe('webhook delivery across server processes', { timeout: 180_000 }, () =>
   });
 
   const database = async () => {
-    const created = await serverDatabase({ WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1', WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_MS: '1500' });
+    const created = await serverDatabase({ WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1', WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_MS: '1500', WEBHOOK_RETRY_BASE_MS: '200' });
     databases.push(created);
     return created;
   };
@@ -59,6 +59,34 @@ describe('webhook delivery across server processes', { timeout: 180_000 }, () =>
     // The killed process's POST was never answered, so never logged: the log holds the one that succeeded.
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ attempts: 1, lastStatusCode: 200, log: [{ statusCode: 200, error: null }] });
+  });
+
+  it('cuts a hanging POST short on SIGTERM, so the server stops at once; the attempt is logged and retried', async () => {
+    const { env } = await database();
+    let first = await server(env);
+    const key = await secretKey(env);
+    let up = false;
+    const hook = receiver.endpoint('shutdown', (response) => {
+      if (up) response.writeHead(200).end();
+    });
+    const endpoint = await call(first.base, key, 'POST', '/webhook-endpoints', { url: hook.url, events: ['lead.created'] });
+    expect((await call(first.base, key, 'POST', '/v1/leads', { firstName: 'Shut', lastName: 'Down' })).status).toBe(201);
+    await until(() => hook.received.length === 1, 'the POST that hangs');
+
+    const signalled = Date.now();
+    first.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Well before the 10 s the POST would otherwise have been given.
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+
+    up = true;
+    first = await server(env);
+    const [delivery] = await until(async () => {
+      const listed = await call(first.base, key, 'GET', `/webhook-endpoints/${endpoint.body.data.id}/deliveries`);
+      return listed.body.data[0]?.status === 'delivered' ? listed.body.data : undefined;
+    }, 'the delivery retried', 20_000);
+    expect(delivery).toMatchObject({ attempts: 2, log: [{ statusCode: null, error: 'cut short: this server was shutting down' }, { statusCode: 200 }] });
+    expect(hook.ids()).toEqual([hook.ids()[0], hook.ids()[0]]);
   });
 
   it('delivers each event once to an endpoint when two processes share the work (PostgreSQL)', async ({ skip }) => {

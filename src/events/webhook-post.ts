@@ -15,6 +15,7 @@ const KEPT_RESPONSE_BYTES = 4096;
 
 export interface WebhookPoster {
   post(url: string, headers: Record<string, string>, body: string): Promise<PostOutcome>;
+  /** Ends the POSTs in flight (they fail, and are retried later) so that a server stops at once. */
   close(): void;
 }
 
@@ -27,6 +28,7 @@ export interface WebhookPoster {
 export function webhookPoster({ allowPrivateNetworks, timeoutMs }: { allowPrivateNetworks: boolean; timeoutMs: number }): WebhookPoster {
   const agentOptions = { allowPrivateIPAddress: allowPrivateNetworks, allowMetaIPAddress: allowPrivateNetworks, keepAlive: true };
   const agents = { http: new RequestFilteringHttpAgent(agentOptions), https: new RequestFilteringHttpsAgent(agentOptions) };
+  let closed = false;
 
   function send(url: URL, headers: Record<string, string>, body: string) {
     return new Promise<Omit<PostOutcome, 'durationMs'>>((resolve) => {
@@ -40,7 +42,7 @@ export function webhookPoster({ allowPrivateNetworks, timeoutMs }: { allowPrivat
         clearTimeout(timer);
         resolve(outcome);
       };
-      request.on('error', (error) => settle({ statusCode: null, error: error.message }));
+      request.on('error', (error) => settle({ statusCode: null, error: closed ? 'cut short: this server was shutting down' : error.message }));
       request.on('response', (response: IncomingMessage) => {
         const statusCode = response.statusCode ?? 0;
         let kept = '';
@@ -70,6 +72,7 @@ export function webhookPoster({ allowPrivateNetworks, timeoutMs }: { allowPrivat
       return { ...outcome, durationMs: Math.round(performance.now() - startedAt) };
     },
     close() {
+      closed = true;
       agents.http.destroy();
       agents.https.destroy();
     },

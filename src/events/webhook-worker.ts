@@ -21,6 +21,7 @@ export interface WebhookWorkerOptions {
   timeoutMs?: number;
 }
 
+/** `stop()` also cuts short the POSTs in flight (each a failed attempt, retried later), so a server stops at once. */
 export type WebhookWorker = LeasedRounds;
 
 interface ClaimedDelivery extends EndpointSecrets {
@@ -186,8 +187,9 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
     kick: rounds.kick,
     async stop() {
       await (await unlisten)();
-      await rounds.stop();
+      const stopped = rounds.stop();
       poster.close();
+      await stopped;
     },
   };
 }
