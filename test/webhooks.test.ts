@@ -2,11 +2,12 @@ import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CreateWebhookEndpointDocument, RetryWebhookDeliveryDocument, WebhookDeliveriesDocument } from './generated/operations.js';
 import { useHarness } from './support/harness.js';
 import { until } from './support/smtp.js';
 import { webhookReceiver, webhookWorkers } from './support/webhooks.js';
 
-const { h, tenant, rest } = useHarness();
+const { h, tenant, rest, gql } = useHarness();
 const receiver = webhookReceiver();
 const worker = webhookWorkers(() => h.db);
 
@@ -95,7 +96,18 @@ describe('webhook delivery', () => {
     await until(() => hook.received.length === 4, 'the retried POST');
     expect(new Set(hook.ids()).size).toBe(1);
     await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 4, 'the retry recorded');
-    expect(await h.db.prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(4);
+
+    // GraphQL retries and shows the same log.
+    const again = await gql(t.secret, RetryWebhookDeliveryDocument, { id: endpoint.id, deliveryId: delivery.id });
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.retryWebhookDelivery).toEqual({ id: delivery.id, status: 'pending' });
+    await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 5, 'the second retry recorded');
+    const read = await gql(t.secret, WebhookDeliveriesDocument, { id: endpoint.id });
+    const [logged] = read.data!.webhookDeliveries.data;
+    expect(logged).toMatchObject({ id: delivery.id, eventId: hook.ids()[0], eventType: 'lead.created', status: 'delivered', attempts: 5, lastStatusCode: 204 });
+    expect(logged!.log.map((attempt) => attempt.statusCode)).toEqual([500, null, 204, 204, 204]);
+    expect(hook.ids()).toEqual(Array(5).fill(hook.ids()[0]));
+    expect(await h.db.prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(5);
   });
 
   it('fails a delivery after its retry window, disables an endpoint that failed everything that long and emails its creator; its waiting deliveries go when it is enabled again', async () => {
@@ -204,6 +216,17 @@ describe('webhook addresses', () => {
     const refused = await withPrivateNetworks(false, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toMatch(message);
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
+  it('refuses the same on GraphQL: BAD_USER_INPUT naming the url, nothing created', async () => {
+    const t = await tenant();
+    const refused = await withPrivateNetworks(false, () =>
+      gql(t.secret, CreateWebhookEndpointDocument, { input: { url: 'https://169.254.169.254/latest/meta-data', events: ['lead.created'] } }),
+    );
+    expect(refused.data?.createWebhookEndpoint ?? null).toBeNull();
+    expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: 'url', message: expect.stringMatching(/resolves to a private, loopback, link-local or reserved address/) }]);
     expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
   });
 
