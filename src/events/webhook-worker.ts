@@ -41,7 +41,6 @@ const BATCH = 20;
 const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 const JITTER = 0.2;
 
-/** The wait before the attempt after `attempts` failed ones: doubling from `baseMs`, capped, ±20 % so failed deliveries do not retry in lockstep. */
 /** Whether an announcement on `EVENTS_CHANNEL` queued deliveries (anything unreadable is ignored: the poll catches up). */
 function announcesDeliveries(payload: string): boolean {
   try {
@@ -57,7 +56,8 @@ function spoken(ms: number) {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-export const retryDelayMs = (attempts: number, baseMs: number) =>
+/** The wait before the attempt after `attempts` failed ones: doubling from `baseMs`, capped, ±20 % so failed deliveries do not retry in lockstep. */
+const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(baseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS) * (1 - JITTER + 2 * JITTER * Math.random());
 
 /**
@@ -168,7 +168,7 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
         '',
         `The webhook endpoint ${endpoint.url} you created was disabled: ${reason}.`,
         '',
-        'Its undelivered events wait for it: once it answers again, enable it (PATCH /api/webhook-endpoints/{id} with {"status":"enabled"}) and they are sent.',
+        `Its undelivered events wait for it: once it answers again, enable it (PATCH /api/webhook-endpoints/${delivery.endpointId} with {"status":"enabled"}) and they are sent.`,
       ].join('\n'),
     });
     return true;
