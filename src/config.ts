@@ -80,6 +80,16 @@ const ConfigSchema = z.object({
   /** How often each process moves invoices past their due date to `overdue` (reads of a tenant's invoices move its own first). */
   /** `1` lets webhook endpoints be private, loopback and link-local addresses, over http too (development and tests only). */
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  /** How often each process looks for webhooks to send (an event's commit also wakes every process's worker). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** First retry delay of a failed webhook delivery; it doubles at each attempt, up to 6 hours, ±20 %. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How long a webhook delivery is retried (and an endpoint may fail every delivery before it is disabled). */
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(100).max(30 * 86_400_000).default(3 * 86_400_000),
+  /** How long a worker holds the deliveries it claimed; a dead process's are sent by another after it. */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Longest a webhook POST may take; longer is a failed attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   INVOICE_OVERDUE_SWEEP_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Key signing slot ids, the same for every process; without it one is generated and kept in the database. */
   SLOT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

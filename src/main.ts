@@ -5,6 +5,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { serverEventLog } from './events/event-rendering.js';
 import { createEventStream } from './events/event-stream.js';
+import { sweepEvents } from './events/event.service.js';
+import { startWebhookWorker } from './events/webhook-worker.js';
 import { createApp } from './http/app.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { createRateLimits } from './http/rate-limits.js';
@@ -31,6 +33,14 @@ const mailWorker = startMailWorker(db.prisma, {
   pollMs: config.MAIL_POLL_MS,
   retryBaseMs: config.MAIL_RETRY_BASE_MS,
 });
+const webhookWorker = startWebhookWorker(db.prisma, db.listen, {
+  allowPrivateNetworks: config.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
+  pollMs: config.WEBHOOK_POLL_MS,
+  retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+  retryWindowMs: config.WEBHOOK_RETRY_WINDOW_MS,
+  leaseMs: config.WEBHOOK_LEASE_MS,
+  timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+});
 const rateLimits = await createRateLimits({
   keyRequests: config.RATE_LIMIT_KEY_REQUESTS,
   ipRequests: config.RATE_LIMIT_IP_REQUESTS,
@@ -51,6 +61,8 @@ const sweeper = every(60 * 60_000, async () => {
   if (swept) logger.info({ swept }, 'expired idempotency keys deleted');
   const ended = await sweepSignIns(db.prisma, new Date());
   if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
+  const expiredEvents = await sweepEvents(db.prisma, new Date());
+  if (expiredEvents) logger.info({ expiredEvents }, 'events past their retention deleted, with their deliveries');
 });
 
 const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -84,11 +96,12 @@ const server = createHttpServer(
   { headersTimeoutMs: config.HEADERS_TIMEOUT_MS, receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS },
 );
 
-/** Releases what the process holds: the workers (mail, PDF), the Redis connection, the pool, the embedded database's lock and socket. */
+/** Releases what the process holds: the workers (mail, webhooks, PDF), the Redis connection, the pool, the embedded database's lock and socket. */
 async function release() {
   await sweeper.stop();
   await overdueSweeper.stop();
   await mailWorker.stop();
+  await webhookWorker.stop();
   await closePdfRenderer();
   await rateLimits.close();
   await eventStream.stop();

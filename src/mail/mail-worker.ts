@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { errorReason } from '../shared/error-reason.js';
+import { type LeasedRounds, leasedRounds } from '../shared/leased-rounds.js';
 import { logger } from '../shared/logger.js';
 import { onMailQueued, type OutboxMail } from './outbox.js';
 import { mailTransport } from './transport.js';
@@ -18,12 +17,8 @@ export interface MailWorkerOptions {
   leaseMs?: number;
 }
 
-export interface MailWorker {
-  /** Looks for due mail now instead of at the next tick. */
-  kick(): void;
-  /** Stops polling, lets a running round finish and closes the transport. */
-  stop(): Promise<void>;
-}
+/** `stop()` also closes the transport. */
+export type MailWorker = LeasedRounds;
 
 interface ClaimedMessage {
   id: string;
@@ -47,9 +42,6 @@ export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions
   const { pollMs = 1000, retryBaseMs = 30_000, maxAttempts = 10, leaseMs = 5 * 60_000 } = options;
   const transport = mailTransport(options);
   const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'localhost';
-  let round: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   const claim = (token: string) => prisma.$queryRaw<ClaimedMessage[]>`
     UPDATE "OutboxMessage" SET "leaseToken" = ${token}::uuid, "leaseUntil" = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
@@ -83,48 +75,14 @@ export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions
     else logger.warn({ messageId: message.id, attempt: message.attempts, retryInMs: delayMs, reason }, 'mail delivery failed; will retry');
   }
 
-  async function drain() {
-    while (!stopped) {
-      const token = randomUUID();
-      const claimed = await claim(token);
-      if (claimed.length === 0) return;
-      // Settle every delivery before giving up on a database error, so stop() never leaves one running.
-      const outcomes = await Promise.allSettled(claimed.map((message) => deliver(message, token)));
-      const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (rejected) throw rejected.reason;
-    }
-  }
-
-  /** Runs one round at a time; a kick during a round runs another right after it. */
-  function kick() {
-    if (stopped) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = drain()
-      .catch((error: unknown) => logger.warn({ reason: errorReason(error) }, 'mail outbox unavailable; will retry'))
-      .finally(() => {
-        round = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  const unsubscribe = onMailQueued(kick);
-  kick();
+  const rounds = leasedRounds('mail outbox', pollMs, claim, deliver);
+  const unsubscribe = onMailQueued(rounds.kick);
 
   return {
-    kick,
+    kick: rounds.kick,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
       unsubscribe();
-      await round;
+      await rounds.stop();
       transport.close();
     },
   };

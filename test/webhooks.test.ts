@@ -1,0 +1,255 @@
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CreateWebhookEndpointDocument, RetryWebhookDeliveryDocument, WebhookDeliveriesDocument } from './generated/operations.js';
+import { useHarness } from './support/harness.js';
+import { until } from './support/smtp.js';
+import { webhookReceiver, webhookWorkers } from './support/webhooks.js';
+
+const { h, tenant, rest, gql } = useHarness();
+const receiver = webhookReceiver();
+const worker = webhookWorkers(() => h.db);
+
+// The receiver is on 127.0.0.1: endpoints are created with private addresses allowed (the flag is
+// read at each creation), except where a test is about refusing them.
+beforeAll(() => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = '1';
+});
+
+async function endpointFor(key: string, url: string, events = ['lead.created']) {
+  const created = await rest('POST', '/api/webhook-endpoints', { key, body: { url, events } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.data as { id: string; secret: string };
+}
+
+const createLead = async (key: string, firstName = 'Ada') => {
+  const created = await rest('POST', '/api/v1/leads', { key, body: { firstName, lastName: 'Lovelace' } });
+  expect(created.status).toBe(201);
+  return created.body.data.id as string;
+};
+
+const deliveriesOf = async (key: string, endpointId: string) => {
+  const listed = await rest('GET', `/api/webhook-endpoints/${endpointId}/deliveries`, { key });
+  expect(listed.status).toBe(200);
+  return listed.body.data as any[];
+};
+
+describe('webhook delivery', () => {
+  it('signs per Standard Webhooks: the library verifies the POST, whose body is {type, timestamp, data}', async () => {
+    const t = await tenant();
+    const hook = receiver.endpoint('signed');
+    const endpoint = await endpointFor(t.secret, hook.url);
+    worker();
+    const leadId = await createLead(t.secret);
+    await until(() => hook.received.length === 1, 'the webhook');
+
+    const [webhook] = hook.received;
+    const event = await h.db.prisma.event.findFirstOrThrow({ where: { tenantId: t.tenantId, type: 'lead.created' } });
+    expect(webhook!.headers['webhook-id']).toBe(event.id);
+    expect(webhook!.headers['content-type']).toBe('application/json');
+    expect(webhook!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    const verified = new Webhook(endpoint.secret).verify(webhook!.body, webhook!.headers as Record<string, string>) as any;
+    expect(Object.keys(verified)).toEqual(['type', 'timestamp', 'data']);
+    expect(verified).toMatchObject({ type: 'lead.created', timestamp: event.createdAt.toISOString(), data: { id: leadId, firstName: 'Ada' } });
+    // A signature with another secret, or of another body, does not verify.
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32).toString('base64')}`).verify(webhook!.body, webhook!.headers as Record<string, string>)).toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(webhook!.body.replace('Ada', 'Eve'), webhook!.headers as Record<string, string>)).toThrow();
+
+    const [delivery] = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries[0]?.status === 'delivered' ? deliveries : undefined;
+    }, 'the delivery recorded');
+    expect(delivery).toMatchObject({ eventId: event.id, eventType: 'lead.created', attempts: 1, lastStatusCode: 200, nextAttemptAt: null, log: [{ statusCode: 200, error: null }] });
+    expect(delivery.deliveredAt).toEqual(expect.any(String));
+  });
+
+  it('retries a failing receiver with the same webhook-id, logs every attempt, and retries on demand', async () => {
+    const t = await tenant();
+    let calls = 0;
+    const hook = receiver.endpoint('flaky', (response) => {
+      calls += 1;
+      // A long answer: the worker reads its first 4 KiB, for the log.
+      if (calls === 1) response.writeHead(500).end(`database down ${'x'.repeat(1_000_000)}`);
+      // The second call never answers: the worker gives up after its timeout.
+      else if (calls > 2) response.writeHead(204).end();
+    });
+    const endpoint = await endpointFor(t.secret, hook.url);
+    worker({ timeoutMs: 300 });
+    await createLead(t.secret);
+
+    const [delivery] = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries[0]?.status === 'delivered' ? deliveries : undefined;
+    }, 'the delivery after two failures');
+    expect(new Set(hook.ids()).size).toBe(1);
+    expect(hook.ids()).toHaveLength(3);
+    expect(delivery).toMatchObject({ attempts: 3, lastStatusCode: 204, status: 'delivered' });
+    expect(delivery.log.map((attempt: any) => attempt.statusCode)).toEqual([500, null, 204]);
+    expect(delivery.log[0].error).toMatch(/^answered 500: database down x+$/);
+    expect(delivery.log[0].error).toHaveLength(2000);
+    expect(delivery.log[1].error).toBe('no answer within 300 ms');
+    expect(delivery.log[1].durationMs).toBeGreaterThanOrEqual(300);
+    expect(delivery.log.every((attempt: any) => Number.isInteger(attempt.durationMs) && attempt.durationMs >= 0)).toBe(true);
+
+    const retried = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/retry`, { key: t.secret });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ id: delivery.id, status: 'pending' });
+    await until(() => hook.received.length === 4, 'the retried POST');
+    expect(new Set(hook.ids()).size).toBe(1);
+    await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 4, 'the retry recorded');
+
+    // GraphQL retries and shows the same log.
+    const again = await gql(t.secret, RetryWebhookDeliveryDocument, { id: endpoint.id, deliveryId: delivery.id });
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.retryWebhookDelivery).toEqual({ id: delivery.id, status: 'pending' });
+    await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 5, 'the second retry recorded');
+    const read = await gql(t.secret, WebhookDeliveriesDocument, { id: endpoint.id });
+    const [logged] = read.data!.webhookDeliveries.data;
+    expect(logged).toMatchObject({ id: delivery.id, eventId: hook.ids()[0], eventType: 'lead.created', status: 'delivered', attempts: 5, lastStatusCode: 204 });
+    expect(logged!.log.map((attempt) => attempt.statusCode)).toEqual([500, null, 204, 204, 204]);
+    expect(hook.ids()).toEqual(Array(5).fill(hook.ids()[0]));
+    expect(await h.db.prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(5);
+  });
+
+  it('fails a delivery after its retry window, disables an endpoint that failed everything that long and emails its creator; its waiting deliveries go when it is enabled again', async () => {
+    const t = await tenant();
+    let up = false;
+    // Down for events, but its test events are answered: a success ends the endpoint's failing streak.
+    const hook = receiver.endpoint('down', (response, webhook) => void response.writeHead(up || JSON.parse(webhook.body).type === 'webhook.test' ? 200 : 503).end());
+    const endpoint = await endpointFor(t.secret, hook.url);
+    worker({ retryBaseMs: 100, retryWindowMs: 2000 });
+    await createLead(t.secret, 'First');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret })).status).toBe(201);
+
+    const first = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, endpoint.id);
+      return deliveries.find((d) => d.eventType === 'lead.created' && d.status === 'failed');
+    }, 'the first delivery failed');
+    expect(first.attempts).toBeGreaterThanOrEqual(4);
+    expect(first).toMatchObject({ nextAttemptAt: null, lastStatusCode: 503 });
+    expect((await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } })).lastError).toBe('answered 503');
+    // It has not failed everything for a whole window: the test event succeeded meanwhile.
+    expect((await rest('GET', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret })).body.data.status).toBe('enabled');
+
+    // The next event's failures reach a whole window of failures while it is still being retried.
+    await createLead(t.secret, 'Second');
+    const disabled = await until(async () => {
+      const read = await rest('GET', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret });
+      return read.body.data.status === 'disabled' ? read.body.data : undefined;
+    }, 'the endpoint disabled');
+    expect(disabled.disabledReason).toBe('every delivery failed for 2 seconds');
+    const creator = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
+    const mails = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: t.tenantId, kind: 'webhook.endpoint_disabled' } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: creator.email, subject: 'A webhook endpoint was disabled' });
+    expect((mails[0]!.message as { text: string }).text).toContain(hook.url);
+
+    // The disabled endpoint's pending delivery waits, unsent; a test event is sent all the same.
+    const posts = hook.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hook.received.length).toBe(posts);
+    const [second] = await deliveriesOf(t.secret, endpoint.id);
+    expect(second).toMatchObject({ eventType: 'lead.created', status: 'pending' });
+    expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret })).status).toBe(201);
+    await until(() => hook.received.length === posts + 1, 'the test event');
+
+    up = true;
+    const enabled = await rest('PATCH', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret, body: { status: 'enabled' } });
+    expect(enabled.body.data).toMatchObject({ status: 'enabled', disabledReason: null });
+    await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: second.id } })).status === 'delivered', 'the waiting delivery sent');
+    expect(await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: 'failed' });
+    expect(await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ failingSince: null });
+  });
+
+  it('signs with both secrets while a rotation overlaps, then with the new one only', async () => {
+    const t = await tenant();
+    const hook = receiver.endpoint('rotated');
+    const endpoint = await endpointFor(t.secret, hook.url);
+    const rotated = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { key: t.secret });
+    expect(rotated.status).toBe(200);
+    const newSecret = rotated.body.data.secret as string;
+    expect(newSecret).not.toBe(endpoint.secret);
+    worker();
+
+    await createLead(t.secret);
+    await until(() => hook.received.length === 1, 'the webhook during the overlap');
+    const during = hook.received[0]!;
+    const headers = during.headers as Record<string, string>;
+    const [first, second] = headers['webhook-signature']!.split(' ');
+    expect(second).toBeDefined();
+    expect(new Webhook(newSecret).sign(headers['webhook-id']!, new Date(Number(headers['webhook-timestamp']) * 1000), during.body)).toBe(first);
+    expect(new Webhook(endpoint.secret).verify(during.body, headers)).toBeTruthy();
+    expect(new Webhook(newSecret).verify(during.body, headers)).toBeTruthy();
+
+    // 24 hours later (moved in the database) the old secret no longer signs.
+    await h.db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    await createLead(t.secret);
+    await until(() => hook.received.length === 2, 'the webhook after the overlap');
+    const after = hook.received[1]!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(new Webhook(newSecret).verify(after.body, after.headers as Record<string, string>)).toBeTruthy();
+    expect(() => new Webhook(endpoint.secret).verify(after.body, after.headers as Record<string, string>)).toThrow();
+  });
+});
+
+describe('webhook addresses', () => {
+  const withPrivateNetworks = async <T>(allowed: boolean, work: () => Promise<T>) => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = allowed ? '1' : '0';
+    try {
+      return await work();
+    } finally {
+      process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = '1';
+    }
+  };
+
+  it.each([
+    ['https://127.0.0.1/hooks', /resolves to a private, loopback, link-local or reserved address/],
+    ['https://localhost/hooks', /its host localhost resolves to a private/],
+    ['https://169.254.169.254/latest/meta-data', /resolves to a private/],
+    ['https://[::1]/hooks', /resolves to a private/],
+    ['https://[::ffff:127.0.0.1]/hooks', /resolves to a private/],
+    ['https://10.0.0.1/hooks', /resolves to a private/],
+    ['http://example.com/hooks', /must be an https URL/],
+    ['https://user:secret@example.com/hooks', /must not carry a user name or password/],
+  ])('refuses %s at creation (400, nothing created)', async (url, message) => {
+    const t = await tenant();
+    const refused = await withPrivateNetworks(false, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(message);
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
+  it('refuses the same on GraphQL: BAD_USER_INPUT naming the url, nothing created', async () => {
+    const t = await tenant();
+    const refused = await withPrivateNetworks(false, () =>
+      gql(t.secret, CreateWebhookEndpointDocument, { input: { url: 'https://169.254.169.254/latest/meta-data', events: ['lead.created'] } }),
+    );
+    expect(refused.data?.createWebhookEndpoint ?? null).toBeNull();
+    expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: 'url', message: expect.stringMatching(/resolves to a private, loopback, link-local or reserved address/) }]);
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
+  it('refuses a private address again at delivery: the attempt fails with the reason and nothing is sent', async () => {
+    const connections: Socket[] = [];
+    const listener = createServer((socket) => connections.push(socket.destroy()));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const t = await tenant();
+      const endpoint = await endpointFor(t.secret, `https://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks`);
+      worker({ allowPrivateNetworks: false });
+      await createLead(t.secret);
+      const [delivery] = await until(async () => {
+        const deliveries = await deliveriesOf(t.secret, endpoint.id);
+        return deliveries[0]?.attempts >= 1 ? deliveries : undefined;
+      }, 'the refused attempt');
+      expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: null, log: [{ statusCode: null }] });
+      expect(delivery.log[0].error).toMatch(/^not sent: the URL its host 127\.0\.0\.1 resolves to a private, loopback, link-local or reserved address/);
+      expect(connections).toHaveLength(0);
+    } finally {
+      listener.close();
+    }
+  });
+});
