@@ -76,6 +76,19 @@ describe('subscription { events }', () => {
     expect(typo.body).toContain('\\"lead.creatd\\" is not an event type');
   });
 
+  it('lets test events and delivery retries (announced to the webhook workers) pass by a subscriber of every type', async () => {
+    const t = await tenant();
+    const received = await subscribed(t.secret);
+    const endpoint = (await rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url: 'https://93.184.215.14/hooks', events: ['lead.created'] } })).body.data;
+    const test = await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret });
+    expect(test.status).toBe(201);
+    expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${test.body.data.id}/retry`, { key: t.secret })).status).toBe(200);
+    await createLead(t.secret);
+    await until(() => received.messages.length > 0);
+    expect(received.ended).toBeNull();
+    expect(received.messages.map((m) => m.data?.events.type)).toEqual(['lead.created']);
+  });
+
   it("never pushes what the key may not read, nor another tenant's events", async () => {
     const t = await tenant();
     const other = await tenant();

@@ -8,9 +8,11 @@ export const EVENTS_CHANNEL = 'platform_events';
 
 /** What an announcement on `EVENTS_CHANNEL` carries: enough to decide who wants the event before reading it. */
 export interface EventAnnouncement {
-  id: string;
+  /** Null for a wake-up of the webhook workers alone (a delivery retried by hand). */
+  id: string | null;
   tenantId: string;
-  type: EventType;
+  /** An event type of the catalog, `webhook.test`, or null with `id`. */
+  type: string | null;
   /** Whether webhook deliveries were queued with it (so workers need not look otherwise). */
   deliveries: boolean;
 }

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { AppError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { EVENTS_CHANNEL, type EventAnnouncement, type EventShape } from './event-log.js';
-import type { EventType } from './event-types.js';
+import { type EventType, isEventType } from './event-types.js';
 import { mayReceive, visibleEventTypes } from './event-visibility.js';
 import type { EventStream, StreamItem, Subscription } from './live-events.js';
 
@@ -42,10 +42,10 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
   const everySubscriber = () => [...tenants.values()].flatMap((subscribers) => [...subscribers]);
   let listening = false;
   let stopped = false;
-  let announced: EventAnnouncement[] = [];
+  let announced: { id: string; tenantId: string; type: EventType }[] = [];
   let reading = Promise.resolve();
 
-  async function read(batch: EventAnnouncement[]) {
+  async function read(batch: { id: string }[]) {
     const rows = await prisma.event.findMany({ where: { id: { in: batch.map((a) => a.id) } }, select: { id: true, tenantId: true, type: true, createdAt: true, data: true } });
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const { id } of batch) {
@@ -63,8 +63,11 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
   const unlisten = await listen(EVENTS_CHANNEL, {
     onMessage(payload) {
       const announcement = JSON.parse(payload) as EventAnnouncement;
-      if (![...subscribersOf(announcement.tenantId)].some((subscriber) => wants(subscriber, announcement.type))) return;
-      announced.push(announcement);
+      // Test events and delivery retries are announced for the webhook workers only.
+      const { id, tenantId, type } = announcement;
+      if (!id || !type || !isEventType(type)) return;
+      if (![...subscribersOf(tenantId)].some((subscriber) => wants(subscriber, type))) return;
+      announced.push({ id, tenantId, type });
       if (announced.length > 1) return;
       // Announcements arriving together are read together, in order, one batch after another.
       setImmediate(() => {
