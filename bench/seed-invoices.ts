@@ -15,8 +15,8 @@ SELECT c.id, $1::uuid, (ARRAY['Harbor','Summit','Pioneer','Keystone','Lakeside']
        c.n || ' Market St', 'Toledo', 'OH', '43604', now()
 FROM unnest($2::uuid[]) WITH ORDINALITY AS c(id, n)`;
 
-// Invoice i: company i % 50, status i % 6 of the stored ones (sent ones due in the past are
-// overdue when read), a subtotal of (i % 90 + 1) × 37.50 with 7.25 % tax, half paid when
+// Invoice i: company i % 50, status i % 6 of the stored ones (those awaiting payment and due in the
+// past stored as `overdue`, as the product's sweep leaves them), a subtotal of (i % 90 + 1) × 37.50 with 7.25 % tax, half paid when
 // partially paid.
 const insertInvoices = `
 INSERT INTO "Invoice" (id, "tenantId", "invoiceNumber", status, "companyId", "issuedDate", "dueDate", subtotal, "taxRate", "taxAmount",
@@ -28,7 +28,8 @@ SELECT gen_random_uuid(), $1::uuid, 'INV-' || lpad(i::text, 6, '0'), v.status, (
        '{}', CASE WHEN v.status <> 'draft' THEN now() - make_interval(days => i % 730) END,
        now() - make_interval(secs => i * 6307.2), now()
 FROM generate_series(1, $3::int) AS i,
-LATERAL (SELECT (ARRAY['draft','sent','viewed','partially_paid','paid','voided']::"InvoiceStatus"[])[1 + i % 6] AS status,
+LATERAL (SELECT CASE WHEN i % 6 IN (1, 2, 3) AND current_date - i % 730 + 30 < current_date THEN 'overdue'
+                     ELSE (ARRAY['draft','sent','viewed','partially_paid','paid','voided']::"InvoiceStatus"[])[1 + i % 6] END AS status,
                 current_date - i % 730 AS issued,
                 (i % 90 + 1) * 37.50 AS subtotal,
                 round((i % 90 + 1) * 37.50 * 0.0725, 2) AS tax) AS v`;

@@ -21,11 +21,26 @@ export interface OverdueInvoice {
   dueDate: Date;
 }
 
+/**
+ * Invoices moved per transaction: each move records an event whose data is rendered, so a backlog
+ * (after an import, or downtime) is moved in bounded transactions, one after another.
+ */
+const MOVE_BATCH = 50;
+
+/** Runs `move` (one transaction per call) until a call moves less than a batch; returns every invoice moved. */
+async function inBatches(move: () => Promise<OverdueInvoice[]>): Promise<OverdueInvoice[]> {
+  const moved: OverdueInvoice[] = [];
+  for (let batch = await move(); ; batch = await move()) {
+    moved.push(...batch);
+    if (batch.length < MOVE_BATCH) return moved;
+  }
+}
+
 const awaitingPayment = Prisma.join(AWAITING_PAYMENT.map((status) => Prisma.sql`${status}::"InvoiceStatus"`));
 
 /**
- * Moves every invoice awaiting payment whose due date is before `today` (and matching `scope`)
- * to `overdue`, with its history step, inside the transaction `tx`. Idempotent, and safe with
+ * Moves up to `MOVE_BATCH` invoices awaiting payment whose due date is before `today` (and
+ * matching `scope`) to `overdue`, with their history steps and events, inside the transaction `tx`. Idempotent, and safe with
  * several processes at once: the rows are locked as they are chosen (in id order, so two runs
  * cannot deadlock), and a concurrent run that waited for one finds it no longer awaiting payment
  * and leaves it. Returns the invoices it moved.
@@ -36,7 +51,7 @@ async function moveOverdue(tx: Prisma.TransactionClient, events: EventLog, today
     FROM (
       SELECT id, status FROM "Invoice"
       WHERE status IN (${awaitingPayment}) AND "dueDate" < ${today}::date ${scope}
-      ORDER BY id FOR UPDATE
+      ORDER BY id LIMIT ${MOVE_BATCH} FOR UPDATE
     ) AS due
     WHERE "Invoice".id = due.id
     RETURNING "Invoice".id, "Invoice"."tenantId", due.status::text AS "fromStatus", "Invoice"."dueDate"`;
@@ -64,7 +79,7 @@ type Mover = { now: () => Date; events: EventLog };
 
 /** The periodic sweep, over every tenant (each server process runs it; see main.ts). */
 export const sweepOverdueInvoices = (prisma: PrismaClient, mover: Mover) =>
-  prisma.$transaction((tx) => moveOverdue(tx, mover.events, utcToday(mover.now()), Prisma.empty));
+  inBatches(() => prisma.$transaction((tx) => moveOverdue(tx, mover.events, utcToday(mover.now()), Prisma.empty)));
 
 /**
  * The same move for one tenant (its scoped client), or one of its invoices, run before its
@@ -75,8 +90,10 @@ export const moveTenantOverdueInvoices = async (ctx: Mover & Pick<Context, 'db' 
   // An event shows the invoice as the change left it; the move, if due, is the next change.
   ctx.renderingEvent
     ? []
-    : ctx.db.$transaction((tx) =>
-        moveOverdue(tx, ctx.events, utcToday(ctx.now()), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)),
+    : inBatches(() =>
+        ctx.db.$transaction((tx) =>
+          moveOverdue(tx, ctx.events, utcToday(ctx.now()), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)),
+        ),
       );
 
 /** The same for one invoice of the tenant, inside the caller's transaction: before it is changed. */
