@@ -92,3 +92,23 @@ describe('the scheduled move', () => {
     expect(await sweepOverdueInvoices(h.db.prisma, { now: () => new Date(), events: serverEventLog({ prisma: h.db.prisma, publicUrl: 'http://localhost', now: () => new Date() }) })).toEqual([]);
   });
 });
+
+describe('a backlog of invoices falling due at once', () => {
+  it('is moved in bounded transactions by one read, each invoice once, each with its invoice.overdue event', async () => {
+    const fresh = await invoiceWorld(harness);
+    // 120 sent invoices due in the future, then their due dates moved into the past at once (as an import or downtime leaves them).
+    const sent: string[] = [];
+    for (let i = 0; i < 120; i += 10) {
+      const batch = await Promise.all(Array.from({ length: 10 }, async () => (await fresh.send((await fresh.draft({ issuedDate: '2024-01-02', dueDate: '2099-12-31' })).id)).id));
+      sent.push(...batch);
+    }
+    await h.db.prisma.invoice.updateMany({ where: { id: { in: sent } }, data: { dueDate: new Date('2024-02-01') } });
+    const listed = await rest('GET', '/api/invoices?status=overdue&limit=100', { key: fresh.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.total).toBe(120);
+    expect(await h.db.prisma.invoice.count({ where: { id: { in: sent }, status: 'overdue' } })).toBe(120);
+    const events = await h.db.prisma.event.findMany({ where: { tenantId: fresh.me.tenantId, type: 'invoice.overdue' }, select: { data: true } });
+    expect(events).toHaveLength(120);
+    expect(new Set(events.map((e) => (e.data as { id: string }).id))).toEqual(new Set(sent));
+  }, 120_000);
+});
