@@ -71,9 +71,10 @@ export function serverEventLog(options: { prisma: PrismaClient; publicUrl: strin
     };
     const result = await query.query(undefined, ctx, { id });
     const data = (result.data as Record<string, unknown> | null | undefined)?.[field];
-    if (result.errors?.length || !data || typeof data !== 'object') {
-      throw new Error(`events: rendering ${record} ${id} failed: ${result.errors?.map((e) => e.message).join('; ') ?? 'no data'}`);
-    }
+    // The cause itself (a database outage is a 503, not a 500): the change rolls back with its event.
+    const [failure] = result.errors ?? [];
+    if (failure) throw failure.originalError ?? failure;
+    if (!data || typeof data !== 'object') throw new Error(`events: rendering ${record} ${id} answered no data`);
     return data as Record<string, unknown>;
   });
   return log;
