@@ -94,10 +94,11 @@ export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Dea
 }
 
 /**
- * Serializes changes to the tenant's users (roles, deactivation) until the transaction ends: the
- * tenant's row, locked FOR NO KEY UPDATE, so rows referencing the tenant are still written meanwhile.
+ * Serializes changes counted or judged across the whole tenant (its users' roles and deactivation,
+ * its number of webhook endpoints) until the transaction ends: the tenant's row, locked FOR NO KEY
+ * UPDATE, so rows referencing the tenant are still written meanwhile.
  */
-export async function lockTenantUsers(tx: Pick<TenantDb, '$queryRaw'>): Promise<void> {
+export async function lockTenant(tx: Pick<TenantDb, '$queryRaw'>): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE id = ${scopedTenantId(tx)}::uuid FOR NO KEY UPDATE`;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '../config.js';
-import { lockForUpdate, scopedTenantId } from '../db/tenant-scope.js';
+import { lockForUpdate, lockTenant, scopedTenantId } from '../db/tenant-scope.js';
 import { forbidden, scopesNamed } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
@@ -70,7 +70,7 @@ export async function createWebhookEndpoint(ctx: Context, input: NewWebhookEndpo
   await checkUrl(input.url);
   const endpoint = await ctx.db.$transaction(async (tx) => {
     // Counted under the tenant's row lock, so concurrent creations cannot pass the ceiling together.
-    await tx.$queryRaw`SELECT 1 FROM "Tenant" WHERE id = ${scopedTenantId(tx)}::uuid FOR NO KEY UPDATE`;
+    await lockTenant(tx);
     if ((await tx.webhookEndpoint.count()) >= MAX_ENDPOINTS) {
       throw new AppError('CONFLICT', `A tenant has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first (one endpoint can receive every event type)`);
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizedEmail, queueSignInLink } from '../auth/sign-in.js';
 import { administratorRoles } from '../auth/roles.js';
-import { lockTenantUsers } from '../db/tenant-scope.js';
+import { lockTenant } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { UserRole } from '../generated/prisma/enums.js';
 import { UserRole as UserRoles } from '../generated/prisma/enums.js';
@@ -45,7 +45,7 @@ async function changeOtherUser<T>(ctx: Context, id: string, change: (tx: Prisma.
   const callerId = principalOf(ctx).userId;
   if (id === callerId) throw new AppError('CONFLICT', 'you cannot change your own role or deactivate yourself; ask another administrator');
   return ctx.db.$transaction(async (tx) => {
-    await lockTenantUsers(tx);
+    await lockTenant(tx);
     const caller = await tx.user.findUnique({ where: { id: callerId }, select: { role: true, deactivatedAt: true } });
     if (!caller || caller.deactivatedAt || !administratorRoles.includes(caller.role)) {
       throw new AppError('FORBIDDEN', 'Forbidden: you are no longer an active administrator of this business');
