@@ -18,6 +18,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const RUNNING_LEASE_MS = 60_000;
 /** Stripe's form: up to 255 characters; visible ASCII, so keys compare exactly. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** The same rule as JSON Schema, for the documents that publish it. */
+export const idempotencyKeySchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } as const;
 /** Answers' headers that belong to the answer (not to the request that got it: ids, rate limits). */
 const REPLAYED_HEADERS = ['content-type', 'location', 'allow', 'x-required-scope', 'www-authenticate'];
 /** GraphQL refusals made before anything ran, which a corrected request with the same key may follow. */

@@ -1,4 +1,4 @@
-import type { GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLOutputType, SelectionSetNode } from 'graphql';
+import type { GraphQLField, GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLOutputType, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import { z } from 'zod';
 import type { Operation } from '../graphql/operations.js';
@@ -123,4 +123,38 @@ export function routeValueSchema({ field, document }: Pick<Operation, 'field' | 
   // REST answers a missing record 404, never a null body.
   const type = isNonNullType(field.type) ? field.type : new GraphQLNonNull(field.type);
   return selectionSchema(type, root?.kind === Kind.FIELD ? root.selectionSet : undefined, reached);
+}
+
+/** What a route answers: its value, inside the route's envelope (`{data: value}`) when it has one. */
+export function routeResponseSchema(operation: Pick<Operation, 'field' | 'document' | 'route'>, reached: Set<string>): JsonSchema {
+  const value = routeValueSchema(operation, reached);
+  const { envelope } = operation.route;
+  return envelope ? { type: 'object', required: [envelope], properties: { [envelope]: value }, additionalProperties: false } : value;
+}
+
+/**
+ * PATCH inputs declare required fields nullable in GraphQL (absent leaves them unchanged), but
+ * their validator refuses null for them; the schemas say so.
+ */
+export function neverNullFields(field: GraphQLField<unknown, unknown>): (name: string) => boolean {
+  const input = field.args.find((a) => a.name === 'input');
+  const validator = input && (getNamedType(input.type).extensions.pothosOptions as { validate?: { meta?: () => unknown } } | undefined)?.validate;
+  const neverNull = (validator?.meta?.() as { neverNull?: string[] } | undefined)?.neverNull ?? [];
+  return (name) => neverNull.includes(name);
+}
+
+/**
+ * The component schemas of every named type `reached` names, by name. Input objects reach
+ * further named types as they are described, so this describes until none is new. `inputRules`
+ * gives an input object's never-null fields (`neverNullFields` of the field it is the input of).
+ */
+export function componentSchemas(schema: GraphQLSchema, reached: Set<string>, inputRules: ReadonlyMap<string, (name: string) => boolean>): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (let pending = [...reached]; pending.length; pending = [...reached].filter((name) => !schemas[name])) {
+    for (const name of pending) {
+      const type = schema.getType(name);
+      if (type) schemas[name] = namedInputSchema(type as never, reached, inputRules.get(name) ?? (() => false));
+    }
+  }
+  return schemas;
 }

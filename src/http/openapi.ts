@@ -1,12 +1,13 @@
-import type { GraphQLField, GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { getNamedType, isNonNullType } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence, scopesNamed } from '../graphql/access.js';
 import { MAX_ANSWER_BYTES } from '../graphql/limits.js';
 import { REST_BASE_PATH, type Operation, type RestArea } from '../graphql/operations.js';
 import type { JsonSchema } from './json-schema.js';
+import { idempotencyKeySchema } from './idempotency.js';
 import { eventWebhooks } from './openapi-webhooks.js';
-import { componentRef, namedInputSchema, routeValueSchema, valueSchema } from './json-schema.js';
+import { componentRef, componentSchemas, neverNullFields, routeResponseSchema, valueSchema } from './json-schema.js';
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -71,7 +72,7 @@ const headerParameters = {
     required: false,
     description:
       'Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    schema: idempotencyKeySchema,
   },
   RequestId: {
     name: 'X-Request-Id',
@@ -124,17 +125,6 @@ const errorResponses = {
 
 const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
 
-/**
- * PATCH inputs declare required fields nullable in GraphQL (absent leaves them unchanged), but
- * their validator refuses null for them; the document says so.
- */
-function neverNullFields(field: GraphQLField<unknown, unknown>): (name: string) => boolean {
-  const input = field.args.find((a) => a.name === 'input');
-  const validator = input && (getNamedType(input.type).extensions.pothosOptions as { validate?: { meta?: () => unknown } } | undefined)?.validate;
-  const neverNull = (validator?.meta?.() as { neverNull?: string[] } | undefined)?.neverNull ?? [];
-  return (name) => neverNull.includes(name);
-}
-
 function operationObject({ field, route, tag, args, access, document, parameterName }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
     ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
@@ -154,8 +144,7 @@ function operationObject({ field, route, tag, args, access, document, parameterN
     inputRules.set(input, neverNullFields(field));
   }
 
-  const value = routeValueSchema({ field, document }, reached);
-  const body = route.envelope ? { type: 'object', required: [route.envelope], properties: { [route.envelope]: value }, additionalProperties: false } : value;
+  const body = routeResponseSchema({ field, document, route }, reached);
   const status = route.status ?? 200;
   const writes = route.method !== 'GET';
   const scopes = scopesNamed(access ?? {});
@@ -209,14 +198,7 @@ export function buildOpenApi(schema: GraphQLSchema, areas: readonly RestArea[], 
     const path = `${REST_BASE_PATH}${operation.route.path.replace(/:(\w+)/g, '{$1}')}`;
     (paths[path] ??= {})[operation.route.method.toLowerCase()] = operationObject(operation, reached, inputRules);
   }
-  // Input objects reach further named types as they are described, so describe until none is new.
-  const schemas: Record<string, JsonSchema> = {};
-  for (let pending = [...reached]; pending.length; pending = [...reached].filter((name) => !schemas[name])) {
-    for (const name of pending) {
-      const type = schema.getType(name);
-      if (type) schemas[name] = namedInputSchema(type as never, reached, inputRules.get(name) ?? (() => false));
-    }
-  }
+  const schemas = componentSchemas(schema, reached, inputRules);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,0 +1,146 @@
+import type { GraphQLArgument, GraphQLInputObjectType, GraphQLSchema } from 'graphql';
+import { getNamedType, isNonNullType } from 'graphql';
+import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
+import { REST_BASE_PATH, type Operation } from '../graphql/operations.js';
+import { type JsonSchema, componentSchemas, namedInputSchema, neverNullFields, routeResponseSchema, valueSchema } from '../http/json-schema.js';
+import { idempotencyKeySchema } from '../http/idempotency.js';
+
+/** The argument every tool that creates something accepts, carrying REST's `Idempotency-Key` semantics. */
+export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
+
+/** One operation of the route map as an MCP tool: what `tools/list` shows, and how a call's arguments become the operation's. */
+export interface OperationTool {
+  operation: Operation;
+  definition: Tool & { inputSchema: JsonSchema; outputSchema?: JsonSchema };
+  /** Path and query parameters by the name the tool (like REST) gives them. */
+  parameters: ReadonlyMap<string, GraphQLArgument>;
+  /** The fields of the route's JSON body, given as arguments of the tool beside the parameters. */
+  bodyFields: ReadonlySet<string>;
+}
+
+/** Whether REST reads a JSON body for the route (it never does for GET and DELETE). */
+export const takesBody = ({ route, args }: Operation) => Boolean(args.body) && route.method !== 'GET' && route.method !== 'DELETE';
+
+/** Mutations whose effect cannot be taken back: MCP's `destructiveHint`. */
+const DESTRUCTIVE = /^(cancel|void|delete|reject)/;
+/** Mutations that reach outside the API (an email to a guest or customer, a webhook receiver): MCP's `openWorldHint`. */
+const OPEN_WORLD = /^(send\w+|createBooking|cancelBooking)$/;
+
+function annotations({ kind, route, field }: Operation): ToolAnnotations {
+  if (kind === 'query') return { title: route.summary, readOnlyHint: true, openWorldHint: false };
+  return {
+    title: route.summary,
+    readOnlyHint: false,
+    destructiveHint: DESTRUCTIVE.test(field.name),
+    // PUT and PATCH set what they are given, DELETE removes: a repeat changes nothing more. A POST
+    // creates or moves something again, unless it carries an `idempotencyKey`.
+    idempotentHint: route.method !== 'POST',
+    openWorldHint: OPEN_WORLD.test(field.name),
+  };
+}
+
+/** How a list tool's next page is asked for, read from its arguments and answer; null for a tool that is not paged. */
+function pagingSentence(operation: Operation, answers: ReadonlySet<string>, parameters: ReadonlyMap<string, GraphQLArgument>): string | null {
+  const has = (name: string) => parameters.has(name);
+  const cursor = ['cursor', 'after'].find(has);
+  if (cursor && answers.has('nextCursor')) {
+    return `Paged: while the answer's \`hasMore\` is true, call again with \`${cursor}\` set to its \`nextCursor\` and the other arguments unchanged.`;
+  }
+  if (has('page') && answers.has('total')) {
+    return 'Paged: the answer holds `pageSize` records of `total`; while `page` × `pageSize` < `total`, call again with `page` + 1 and the other arguments unchanged.';
+  }
+  if (has('offset') && answers.has('total')) {
+    return 'Paged: while `offset` + `limit` < `total`, call again with `offset` increased by `limit` and the other arguments unchanged.';
+  }
+  if (operation.kind === 'query' && has('limit')) throw new Error(`${operation.key} takes a limit but no paging rule describes it`);
+  return null;
+}
+
+/** A schema whose references point into the document's components, made to stand alone: its named types under `$defs`. */
+function standalone(root: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
+  const relink = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(relink);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, key === '$ref' && typeof child === 'string' ? child.replace('#/components/schemas/', '#/$defs/') : relink(child)]),
+    );
+  };
+  return relink(Object.keys(defs).length ? { ...root, $defs: defs } : root) as JsonSchema;
+}
+
+/**
+ * The tool's arguments as one object: the route's path and query parameters (by their REST
+ * names) and its body's fields, with the same schemas, limits and required fields the OpenAPI
+ * document publishes for the route; plus `idempotencyKey` where REST takes an `Idempotency-Key`.
+ */
+function inputSchemaOf(schema: GraphQLSchema, operation: Operation, parameters: ReadonlyMap<string, GraphQLArgument>) {
+  const reached = new Set<string>();
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, arg] of parameters) {
+    properties[name] = valueSchema(arg, reached, false);
+    const inPath = operation.args.path.includes(arg);
+    if (inPath || (isNonNullType(arg.type) && arg.defaultValue === undefined)) required.push(name);
+  }
+  let bodyFields: string[] = [];
+  if (takesBody(operation) && operation.args.body) {
+    const inputType = getNamedType(operation.args.body.type) as GraphQLInputObjectType;
+    const body = namedInputSchema(inputType, reached, neverNullFields(operation.field)) as { properties: Record<string, JsonSchema>; required: string[] };
+    bodyFields = Object.keys(body.properties);
+    const clash = bodyFields.find((name) => name in properties);
+    if (clash) throw new Error(`${operation.key}: body field ${clash} has the name of a parameter`);
+    Object.assign(properties, body.properties);
+    required.push(...body.required);
+  }
+  if (operation.route.method === 'POST') {
+    properties[IDEMPOTENCY_ARGUMENT] = {
+      ...idempotencyKeySchema,
+      description:
+        'Makes the call safe to retry, as REST\'s `Idempotency-Key` header: the first call with a key runs and its result is kept for 24 hours; the same call again gets that result. Use a new random value (a UUID) per intended change.',
+    };
+  }
+  const defs = componentSchemas(schema, reached, new Map());
+  const inputSchema = standalone({ type: 'object', properties, required, additionalProperties: false }, defs);
+  return { inputSchema, bodyFields };
+}
+
+function outputSchemaOf(schema: GraphQLSchema, operation: Operation): { outputSchema: JsonSchema; answers: Set<string> } | null {
+  if (operation.route.download) return null;
+  const reached = new Set<string>();
+  const response = routeResponseSchema(operation, reached);
+  // MCP's structured results are objects; every route answers one (checked here, at start).
+  if (response.type !== 'object') throw new Error(`${operation.key} answers REST with something other than an object`);
+  const answers = new Set(Object.keys((response.properties as JsonSchema | undefined) ?? {}));
+  return { outputSchema: standalone(response, componentSchemas(schema, reached, new Map())), answers };
+}
+
+/** The tool for one operation of the route map, named exactly as its GraphQL root field. */
+function operationTool(schema: GraphQLSchema, operation: Operation): OperationTool {
+  const { field, route } = operation;
+  const parameters = new Map([...operation.args.path, ...operation.args.query].map((arg) => [operation.parameterName(arg), arg]));
+  const { inputSchema, bodyFields } = inputSchemaOf(schema, operation, parameters);
+  const output = outputSchemaOf(schema, operation);
+  const restPath = `\`${route.method} ${REST_BASE_PATH}${route.path}\``;
+  const answer = route.download
+    ? `Answers the file (${route.download.contentType}) as an embedded resource.`
+    : `Answers what ${restPath} answers, as structured content.`;
+  const description = [field.description ?? route.summary, output && pagingSentence(operation, output.answers, parameters), answer].filter(Boolean).join('\n\n');
+  return {
+    operation,
+    parameters,
+    bodyFields: new Set(bodyFields),
+    definition: {
+      name: field.name,
+      title: route.summary,
+      description,
+      inputSchema,
+      ...(output ? { outputSchema: output.outputSchema } : {}),
+      annotations: annotations(operation),
+    },
+  };
+}
+
+/** Every operation REST serves as a tool, built once at start from the schema and the route map. */
+export function operationTools(schema: GraphQLSchema, operations: readonly Operation[]): Map<string, OperationTool> {
+  return new Map(operations.map((operation) => [operation.field.name, operationTool(schema, operation)]));
+}
