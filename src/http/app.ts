@@ -12,6 +12,10 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { operations, restAreas } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
+import { domainGuide } from '../mcp/domain-guide.js';
+import { agentDocuments } from '../mcp/mcp-resources.js';
+import { useMcp } from '../mcp/mcp.plugin.js';
+import { operationTools } from '../mcp/tool-catalog.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
 import { authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
@@ -22,11 +26,15 @@ import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from '.
 import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';
 import { LIVENESS_PATH, useReadiness } from './health.js';
 import { useMutationBudget } from './mutation-budget.js';
+import { printSchema } from 'graphql';
 import { buildOpenApi } from './openapi.js';
 import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
 import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
+
+/** The route map's operations as MCP tools, built once per process. */
+const mcpTools = operationTools(schema, operations);
 
 /** Tenant id of no tenant: an unauthenticated request's database sees nothing. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
@@ -74,6 +82,9 @@ export function createApp({
   eventStream,
 }: AppOptions) {
   const events = serverEventLog({ prisma, publicUrl, now });
+  const openApiDocument = () => buildOpenApi(schema, restAreas, operations);
+  // Runs an API call through the whole pipeline without spending the budget again (the page or /mcp request that makes it paid).
+  const handleWithinRequest = (request: Request) => Promise.resolve(yoga.fetch(request, pageCallContext()));
   const yoga: App = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -120,9 +131,17 @@ export function createApp({
       ...(metrics ? [metrics] : []),
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
-      useApiDocs({ openApiDocument: () => buildOpenApi(schema, restAreas, operations), publicUrl }),
-      // A page's own API calls run through the whole pipeline, without spending the budget again.
-      useDashboard({ prisma, now, publicUrl, handle: (request) => Promise.resolve(yoga.fetch(request, pageCallContext())) }),
+      useApiDocs({ openApiDocument, publicUrl }),
+      useDashboard({ prisma, now, publicUrl, handle: handleWithinRequest }),
+      useMcp({
+        schema,
+        tools: mcpTools,
+        documents: agentDocuments({ sdl: () => printSchema(schema), openApi: openApiDocument, guide: domainGuide }),
+        allowedOrigins: corsOrigins,
+        publicUrl,
+        handle: handleWithinRequest,
+        now,
+      }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),

@@ -1,8 +1,8 @@
 import type { CORSOptions } from 'graphql-yoga';
 import type { Operation } from '../graphql/operations.js';
 
-/** What a browser page may send and read: the key, JSON, retries and request ids, and the headers that explain an answer. */
-const allowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
+/** What a browser page may send and read: the key, JSON, retries and request ids, MCP's headers (/mcp), and the headers that explain an answer. */
+const allowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'Mcp-Method', 'Mcp-Name', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
 const exposedHeaders = [
   'X-Request-Id',
   'RateLimit-Limit',

@@ -11,7 +11,7 @@ export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
 /** One operation of the route map as an MCP tool: what `tools/list` shows, and how a call's arguments become the operation's. */
 export interface OperationTool {
   operation: Operation;
-  definition: Tool & { inputSchema: JsonSchema; outputSchema?: JsonSchema };
+  definition: Tool;
   /** Path and query parameters by the name the tool (like REST) gives them. */
   parameters: ReadonlyMap<string, GraphQLArgument>;
   /** The fields of the route's JSON body, given as arguments of the tool beside the parameters. */
@@ -133,8 +133,8 @@ function operationTool(schema: GraphQLSchema, operation: Operation): OperationTo
       name: field.name,
       title: route.summary,
       description,
-      inputSchema,
-      ...(output ? { outputSchema: output.outputSchema } : {}),
+      inputSchema: inputSchema as Tool['inputSchema'],
+      ...(output ? { outputSchema: output.outputSchema as Tool['outputSchema'] } : {}),
       annotations: annotations(operation),
     },
   };

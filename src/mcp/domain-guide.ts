@@ -1,0 +1,2 @@
+/** Placeholder until the guide lands. */
+export const domainGuide = () => '# Guide\n';

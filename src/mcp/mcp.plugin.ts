@@ -1,0 +1,136 @@
+import type { GetEnvelopedFn } from '@envelop/core';
+import type { CallToolResult, McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { ExecutionArgs, ExecutionResult, GraphQLSchema } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Principal } from '../auth/api-keys.js';
+import { mayAccess, unauthenticated } from '../graphql/access.js';
+import type { Context } from '../graphql/context.js';
+import { toClientError } from '../http/error-mapping.js';
+import { canonicalPathname, MAX_BODY_BYTES, withinBoundary } from '../http/request-boundary.js';
+import { noteRoute } from '../http/route-label.js';
+import { ErrorCodes } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+import { requestScope } from '../shared/request-scope.js';
+import { callGraphqlTool, GRAPHQL_TOOL, graphqlTool } from './graphql-tool.js';
+import type { agentDocuments } from './mcp-resources.js';
+import { callOperationTool, errorResult } from './tool-calls.js';
+import type { OperationTool } from './tool-catalog.js';
+
+export const MCP_PATH = '/mcp';
+
+const SERVER_INFO = { name: 'business-platform-api', title: 'Business Platform API', version: '1.0.0' };
+
+const INSTRUCTIONS = [
+  "Each tool is one operation of this API, named as its GraphQL field (`leads`, `createLead`, `resourceAvailability`, `createBooking`, ...), taking the REST route's parameters and body fields as arguments and answering the REST route's JSON. You see the tools your key's scopes allow.",
+  'Read the resource `platform://guide.md` first: what each record is and which moves each status allows.',
+  'Lists are paged: each list tool says how to get the next page. Money amounts are decimal strings ("1250.00"); times are ISO 8601 in UTC; time zones are IANA names.',
+  'A refused call answers `isError` with the HTTP status REST would give and the reason (400 names each wrong argument; 403 the scope the key lacks; 404 no such record in this tenant; 409 a move the record\'s status does not allow). Tools that create something take an optional `idempotencyKey`: retry with the same key after a timeout and the change happens once.',
+  'For reads across related records, the `graphql` tool runs a read-only GraphQL query.',
+].join('\n\n');
+
+/** How long a client may reuse a list: a tool list depends on the key, so it is never shared between callers. */
+const cacheHints = {
+  'tools/list': { ttlMs: 5 * 60_000, cacheScope: 'private' },
+  'resources/list': { ttlMs: 60 * 60_000, cacheScope: 'public' },
+  'resources/read': { ttlMs: 60 * 60_000, cacheScope: 'public' },
+  'server/discover': { ttlMs: 60 * 60_000, cacheScope: 'public' },
+} as const;
+
+/** What one /mcp request's MCP server works with: its caller, its context and the pipeline's executor. */
+interface McpCall {
+  principal: Principal;
+  context: Context;
+  execute: (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult;
+  request: Request;
+}
+
+export interface McpOptions {
+  schema: GraphQLSchema;
+  tools: ReadonlyMap<string, OperationTool>;
+  documents: ReturnType<typeof agentDocuments>;
+  /** Origins whose pages may call the API (`CORS_ORIGINS`); the public URL's own origin is always allowed. */
+  allowedOrigins: readonly string[];
+  publicUrl: string;
+  /** Runs a request through the whole pipeline without spending the budget again (the `graphql` tool's queries). */
+  handle: (request: Request) => Promise<Response>;
+  now: () => Date;
+}
+
+/** A failure no tool expected (a database gone away mid-call): the answer REST would give, as a tool result. */
+function unexpectedResult(error: unknown): CallToolResult {
+  const { message, extensions } = toClientError(error);
+  const code = extensions?.code === 'SERVICE_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+  const { status, title } = ErrorCodes[code];
+  const requestId = requestScope.getStore()?.requestId;
+  return errorResult({ status, body: { error: title, ...(message !== title ? { message } : {}), ...(requestId ? { requestId } : {}) } });
+}
+
+/**
+ * The Model Context Protocol at /mcp (Streamable HTTP): revision 2026-07-28, stateless, and the
+ * 2025 revisions' clients (which initialize first) answered statelessly too, so any process
+ * answers any request. Every request passes the request boundary like the API's (its id, body
+ * limit, time limit, key and rate limit); without a valid key it is answered 401 before any MCP
+ * message is read. The tools are the route map's operations (src/mcp/tool-catalog.ts), run
+ * through this request's own executor; a fresh MCP server per request lists only those the key may use.
+ */
+export function useMcp(options: McpOptions): Plugin {
+  const { schema, tools, documents, publicUrl, now } = options;
+  const allowedOrigins = new Set([...options.allowedOrigins, new URL(publicUrl).origin]);
+  let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
+
+  function serverFor(call: McpCall): McpServer {
+    const mcp = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, cacheHints });
+    const visible = [...tools.values()].filter((tool) => tool.operation.access && mayAccess(tool.operation.access, call.principal));
+    mcp.server.setRequestHandler('tools/list', () => ({
+      tools: [...visible.map((tool) => tool.definition), ...(call.principal.kind === 'secret' ? [graphqlTool] : [])],
+    }));
+    mcp.server.setRequestHandler('tools/call', async ({ params }) => {
+      const args = (params.arguments ?? {}) as Record<string, unknown>;
+      const tool = tools.get(params.name);
+      if (!tool && params.name !== GRAPHQL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+      try {
+        const result = tool
+          ? await callOperationTool(tool, args, { schema, context: call.context, execute: call.execute, request: call.request, now: now() })
+          : await callGraphqlTool(args, call.principal, { fetch: options.handle, request: call.request });
+        return mcp.server.projectCallToolResult(result, (tool?.definition ?? graphqlTool).outputSchema);
+      } catch (error) {
+        return unexpectedResult(error);
+      }
+    });
+    mcp.server.setRequestHandler('resources/list', () => ({ resources: documents.list() }));
+    mcp.server.setRequestHandler('resources/read', ({ params }) => documents.read(params.uri));
+    return mcp;
+  }
+
+  const handler = createMcpHandler(({ authInfo }: McpRequestContext) => serverFor(authInfo?.extra?.call as McpCall), {
+    legacy: 'stateless',
+    maxRequestBodySize: MAX_BODY_BYTES,
+    onerror: (error) => logger.debug({ reason: error.message }, 'mcp request refused'),
+  });
+
+  return {
+    onYogaInit({ yoga }) {
+      getEnveloped = yoga.getEnveloped;
+    },
+    async onRequest({ request, url, endResponse, serverContext }) {
+      if (canonicalPathname(url.pathname) !== MCP_PATH) return;
+      noteRoute(serverContext, `${request.method} ${MCP_PATH}`);
+      const answer = await withinBoundary(serverContext, request, async () => {
+        // A page of another site must not reach a server on the user's machine (DNS rebinding).
+        const origin = request.headers.get('origin');
+        if (origin && !allowedOrigins.has(origin)) {
+          return Response.json({ error: ErrorCodes.FORBIDDEN.title, message: `Origin ${origin} may not call this server` }, { status: 403 });
+        }
+        const mcpContext = Object.assign(serverContext, { request });
+        const enveloped = getEnveloped(mcpContext);
+        const context = (await enveloped.contextFactory(mcpContext)) as unknown as Context;
+        const { principal } = context;
+        if (!principal) return Response.json({ error: ErrorCodes.UNAUTHENTICATED.title, message: unauthenticated(context).message }, { status: 401 });
+        const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request };
+        return handler.fetch(request, { authInfo: { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } } });
+      });
+      return endResponse(answer);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import type { ExecutionArgs, ExecutionResult, GraphQLSchema } from 'graphql';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { rootFieldRefusal } from '../graphql/access.js';
+import type { Context } from '../graphql/context.js';
+import { REST_BASE_PATH } from '../graphql/operations.js';
+import { restError } from '../http/error-mapping.js';
+import { idempotent } from '../http/idempotency.js';
+import { ErrorCodes, type FieldProblem } from '../shared/errors.js';
+import { IDEMPOTENCY_ARGUMENT, type OperationTool, takesBody } from './tool-catalog.js';
+
+/** What a tool call runs with: the request's context and its enveloped executor (every plugin of the pipeline). */
+export interface ToolCallScope {
+  schema: GraphQLSchema;
+  context: Context;
+  execute: (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult;
+  /** The /mcp request, whose origin names the REST route a call stands for (idempotency's fingerprint). */
+  request: Request;
+  now: Date;
+}
+
+/** An answer as REST gives it: status, JSON body, and the headers that carry meaning (`X-Required-Scope`, `Retry-After`). */
+export interface RestAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** What the error said before REST reduced it (REST's 401 and 403 bodies are exactly `{"error": ...}`). */
+  message?: string;
+}
+
+const badRequest = (details: FieldProblem[]): RestAnswer => ({
+  status: 400,
+  body: { error: ErrorCodes.BAD_USER_INPUT.title, message: details.map((d) => `${d.field}: ${d.message}`).join('; '), details },
+});
+
+/** A refused call as MCP wants it: a result with `isError`, saying what REST would have answered and why. */
+export function errorResult({ status, body, headers, message }: RestAnswer): CallToolResult {
+  const { error, ...rest } = (body ?? {}) as { error?: string; message?: string };
+  const meaningful = new Headers(headers);
+  const requiredScope = meaningful.get('x-required-scope');
+  const retryAfter = meaningful.get('retry-after');
+  const explained = {
+    status,
+    error,
+    ...(message && !rest.message ? { message } : {}),
+    ...rest,
+    ...(requiredScope ? { requiredScope } : {}),
+    ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}),
+  };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(explained) }] };
+}
+
+function successResult(tool: OperationTool, body: unknown, path: string, publicUrl: string): CallToolResult {
+  const { download } = tool.operation.route;
+  if (download) {
+    const blob = (body as Record<string, string>)[download.base64Field] ?? '';
+    return { content: [{ type: 'resource', resource: { uri: `${publicUrl}${path}`, mimeType: download.contentType, blob } }] };
+  }
+  // Older clients read the text; newer ones the structured content, checked against the tool's outputSchema.
+  return { structuredContent: body as Record<string, unknown>, content: [{ type: 'text', text: JSON.stringify(body) }] };
+}
+
+/** The arguments a tool does not take, named as REST names a parameter it does not have. */
+function unknownArguments(tool: OperationTool, args: Record<string, unknown>): FieldProblem[] {
+  const takesKey = tool.operation.route.method === 'POST';
+  return Object.keys(args)
+    .filter((name) => !tool.parameters.has(name) && !tool.bodyFields.has(name) && !(takesKey && name === IDEMPOTENCY_ARGUMENT))
+    .map((field) => ({ field, message: 'is not an argument of this tool' }));
+}
+
+/** The operation's variables: parameters under their argument names (null is leaving one out), body fields as `input`. */
+function variablesOf(tool: OperationTool, args: Record<string, unknown>): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const [name, arg] of tool.parameters) if (args[name] !== undefined && args[name] !== null) variables[arg.name] = args[name];
+  if (takesBody(tool.operation)) variables.input = Object.fromEntries(Object.entries(args).filter(([name]) => tool.bodyFields.has(name)));
+  return variables;
+}
+
+/** The REST path the call stands for, its parameters filled in. */
+const restPathOf = (tool: OperationTool, args: Record<string, unknown>) =>
+  `${REST_BASE_PATH}${tool.operation.route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name] ?? '')))}`;
+
+/** Runs the route's own document through the pipeline's executor and answers as REST would. */
+async function run(tool: OperationTool, args: Record<string, unknown>, scope: ToolCallScope): Promise<RestAnswer> {
+  const { operation } = tool;
+  const result = await scope.execute({
+    schema: scope.schema,
+    document: operation.document,
+    operationName: operation.operationName,
+    variableValues: variablesOf(tool, args),
+    contextValue: scope.context,
+  });
+  if (result.errors?.length) {
+    const answer = restError(result.errors);
+    if (!answer) throw result.errors[0];
+    // A parameter REST names otherwise than its argument (`type` for `types`) is named as the tool names it.
+    const renamed = new Map([...tool.parameters].map(([name, arg]) => [arg.name, name]));
+    const body = answer.body.details
+      ? { ...answer.body, details: answer.body.details.map((d) => ({ ...d, field: d.field.replace(/^\w+/, (head) => renamed.get(head) ?? head) })) }
+      : answer.body;
+    return { ...answer, body, message: result.errors[0]?.message };
+  }
+  const value = result.data?.[operation.field.name];
+  if (value === null || value === undefined) return { status: 404, body: { error: ErrorCodes.NOT_FOUND.title } };
+  const { envelope } = operation.route;
+  return { status: operation.route.status ?? 200, body: envelope ? { [envelope]: value } : value };
+}
+
+/**
+ * A call of an operation's tool, refused and validated as its REST route is, then run through
+ * the same executor as GraphQL and REST. With `idempotencyKey`, the call is claimed and its answer
+ * kept as REST's `Idempotency-Key` does (the same store, per tenant and key).
+ */
+export async function callOperationTool(tool: OperationTool, args: Record<string, unknown>, scope: ToolCallScope): Promise<CallToolResult> {
+  const refusal = rootFieldRefusal(tool.operation.field, scope.context);
+  if (refusal) {
+    const answer = restError([refusal]);
+    if (answer) return errorResult({ ...answer, message: refusal.message });
+  }
+  const unknown = unknownArguments(tool, args);
+  if (unknown.length) return errorResult(badRequest(unknown));
+  const path = restPathOf(tool, args);
+  const key = args[IDEMPOTENCY_ARGUMENT];
+  if (key !== undefined && key !== null && typeof key !== 'string') return errorResult(badRequest([{ field: IDEMPOTENCY_ARGUMENT, message: 'must be a string' }]));
+  let answer: RestAnswer;
+  if (key === undefined || key === null) {
+    answer = await run(tool, args, scope);
+  } else {
+    const { [IDEMPOTENCY_ARGUMENT]: _key, ...call } = args;
+    const principal = scope.context.principal;
+    const response = await idempotent({
+      request: new Request(new URL(path, scope.request.url), { method: 'POST', headers: { 'idempotency-key': key } }),
+      bodyText: JSON.stringify(call),
+      db: scope.context.db,
+      apiKeyId: principal?.credentialId ?? null,
+      now: scope.now,
+      produce: async () => {
+        const { status, body, headers } = await run(tool, call, scope);
+        return Response.json(body, { status, headers });
+      },
+    });
+    answer = { status: response.status, body: await response.json(), headers: Object.fromEntries(response.headers) };
+  }
+  if (answer.status >= 400) return errorResult(answer);
+  return successResult(tool, answer.body, path, scope.context.publicUrl);
+}

@@ -1,0 +1,314 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { pairNamed, revokeKeyPair } from '../src/auth/key-pairs.js';
+import type { Scope } from '../src/auth/scopes.js';
+import { tenantDb } from '../src/db/tenant-scope.js';
+import { operations } from '../src/graphql/route-map.js';
+import { createApp } from '../src/http/app.js';
+import { useHarness, type TenantFixture } from './support/harness.js';
+import { compileSchema, connectMcp, type McpClient, revisions, toolError } from './support/mcp.js';
+
+const { h, tenant, rest, untilKeyRefused } = useHarness();
+const MCP = 'http://localhost/mcp';
+const viaApp = (input: string | URL | Request, init?: RequestInit) => h.app.fetch(new Request(input, init));
+const connect = (key: string, revision: (typeof revisions)[number] = '2026-07-28') => connectMcp(MCP, key, revision, viaApp);
+
+/** A raw 2026-07-28 request, its envelope and headers written out, for what the clients hide (cache hints, header checks). */
+async function rawRequest(key: string | null, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const response = await h.app.fetch(MCP, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * What REST lets a key call, asked of REST itself: each route with placeholder ids and an empty
+ * body is refused 401 or 403 before anything else when the key may not use it. The tools a key
+ * sees must be exactly these, so a route added to the route map can never be missing.
+ */
+async function restAllows(key: string): Promise<string[]> {
+  const allowed: string[] = [];
+  for (const operation of operations) {
+    const path = `/api${operation.route.path.replace(/:(\w+)/g, () => randomUUID())}`;
+    const body = operation.route.method === 'GET' || operation.route.method === 'DELETE' ? undefined : {};
+    const { status } = await rest(operation.route.method, path, { key, body });
+    if (status !== 401 && status !== 403) allowed.push(operation.field.name);
+  }
+  return allowed.sort();
+}
+
+const names = (client: McpClient) => client.listTools().then(({ tools }) => tools.map((t) => t.name).sort());
+
+describe('MCP at /mcp: authentication', () => {
+  it('answers 401 with WWW-Authenticate, before reading the message, without a key, with an unknown one and with a revoked one', async () => {
+    const t = await tenant();
+    const unauthorized = async (headers: Record<string, string>, body: string) => {
+      const response = await h.app.fetch(MCP, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="api"/);
+      expect(await response.json()).toMatchObject({ error: 'Unauthorized' });
+    };
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    await unauthorized({}, message);
+    await unauthorized({}, 'not json at all'); // Not read: refused for the key, not the body.
+    await unauthorized({ authorization: 'Bearer sk_live_unknown' }, message);
+    await revokeKeyPair(tenantDb(h.db.prisma, t.tenantId), (await pairNamed(h.db.prisma, t.secretKeyId)).id, null, new Date());
+    await untilKeyRefused(t.secret, 401);
+    await unauthorized({ authorization: `Bearer ${t.secret}` }, message);
+    await expect(connect(t.secret)).rejects.toThrow();
+    await expect(connect(t.secret, '2025-11-25')).rejects.toThrow();
+  });
+
+  it('refuses a page of another origin (DNS rebinding) and names the request and its budget like every API answer', async () => {
+    const t = await tenant();
+    const foreign = await rawRequest(t.secret, 'tools/list', {}, { origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    const listed = await rawRequest(t.secret, 'tools/list', {}, { 'x-request-id': 'mcp-request-1' });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('x-request-id')).toBe('mcp-request-1');
+    expect(listed.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('MCP at /mcp: the protocol', () => {
+  it('speaks 2026-07-28 statelessly (server/discover, no session) and the 2025 revisions after initialize', async () => {
+    const t = await tenant();
+    for (const revision of revisions) {
+      const client = await connect(t.secret, revision);
+      expect(client.revision, revision).toBe(revision);
+      expect((await client.listTools()).tools.length, revision).toBeGreaterThan(50);
+      await client.close();
+    }
+    const discovered = await rawRequest(t.secret, 'server/discover');
+    expect(discovered.status).toBe(200);
+    expect(discovered.headers.get('mcp-session-id')).toBeNull();
+    expect(discovered.body.result).toMatchObject({ supportedVersions: expect.arrayContaining(['2026-07-28']), capabilities: { tools: {}, resources: {} } });
+    expect(discovered.body.result.instructions).toContain('platform://guide.md');
+  });
+
+  it("marks a key's tool list private to its caller, and checks Mcp-Method and Mcp-Name against the body", async () => {
+    const t = await tenant();
+    const listed = await rawRequest(t.secret, 'tools/list');
+    expect(listed.body.result).toMatchObject({ cacheScope: 'private', ttlMs: expect.any(Number) });
+    const mismatched = await rawRequest(t.secret, 'tools/list', {}, { 'mcp-method': 'tools/call' });
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.error).toBeDefined();
+    const call = await rawRequest(t.secret, 'tools/call', { name: 'leads', arguments: {} }, { 'mcp-name': 'createLead' });
+    expect(call.status).toBe(400);
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
+  it('answers any request from any server: a 2025 client initialized by one app goes on with another', async () => {
+    const t = await tenant();
+    const other = createApp({ prisma: h.db.prisma });
+    let turn = 0;
+    const alternate = (input: string | URL | Request, init?: RequestInit) => ((turn += 1) % 2 ? h.app : other).fetch(new Request(input, init));
+    for (const revision of revisions) {
+      const client = await connectMcp(MCP, t.secret, revision, alternate);
+      const created = await client.callTool({ name: 'createLead', arguments: { firstName: 'Any', lastName: revision } });
+      expect(created.structuredContent?.data?.lastName ?? JSON.parse(created.content?.[0]?.text).data.lastName).toBe(revision);
+      expect((await client.callTool({ name: 'leads', arguments: { limit: 5 } })).isError).toBeFalsy();
+      await client.close();
+    }
+    expect(turn).toBeGreaterThan(6);
+  });
+});
+
+describe('MCP at /mcp: tools are the operations a key may use', () => {
+  const keys: [string, () => Promise<TenantFixture>][] = [
+    ['a manager with the inspections module', () => tenant({ role: 'manager', modules: ['inspections'] })],
+    ['a manager without the inspections module', () => tenant({ role: 'manager' })],
+    ['a technician', () => tenant({ role: 'technician', modules: ['inspections'] })],
+    ['a sales user', () => tenant({ role: 'sales' })],
+    ['a key with leads.lead.read alone', () => tenant({ scopes: ['leads.lead.read'] as Scope[] })],
+  ];
+  for (const [who, make] of keys) {
+    it(`lists exactly what REST lets ${who} call, plus the graphql tool`, async () => {
+      const t = await make();
+      const expected = [...(await restAllows(t.secret)), 'graphql'].sort();
+      for (const revision of ['2026-07-28', '2025-11-25'] as const) {
+        const client = await connect(t.secret, revision);
+        expect(await names(client), revision).toEqual(expected);
+        await client.close();
+      }
+    });
+  }
+
+  it('shows a publishable key only the public booking tools', async () => {
+    const t = await tenant({ modules: ['inspections'] });
+    const client = await connect(t.publishable);
+    const listed = await names(client);
+    expect(listed).toEqual(await restAllows(t.publishable));
+    expect(listed).toEqual(operations.filter((o) => o.access?.publicScope).map((o) => o.field.name).sort());
+    expect(toolError(await client.callTool({ name: 'graphql', arguments: { query: '{ __typename }' } })).status).toBe(403);
+    expect(toolError(await client.callTool({ name: 'leads', arguments: {} })).status).toBe(403);
+  });
+
+  it('describes every tool: its title, access, annotations and valid JSON Schemas (2020-12) taken from the OpenAPI document', async () => {
+    const t = await tenant({ role: 'system_admin', modules: ['inspections'] });
+    const client = await connect(t.secret);
+    const { tools } = await client.listTools();
+    const openApi = JSON.parse(readFileSync(new URL('../schema/openapi.json', import.meta.url), 'utf8'));
+    expect(tools.length).toBe(operations.length + 1);
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description, tool.name).toMatch(/Requires|No API key needed/);
+      expect(() => compileSchema(tool.inputSchema), `${tool.name} inputSchema`).not.toThrow();
+      if (tool.outputSchema) expect(() => compileSchema(tool.outputSchema!), `${tool.name} outputSchema`).not.toThrow();
+      const operation = operations.find((o) => o.field.name === tool.name);
+      if (!operation) continue;
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(operation.kind === 'query');
+      if (!operation.route.download) expect(tool.outputSchema, tool.name).toBeDefined();
+      // The same argument schemas as the REST route's parameters.
+      const documented = openApi.paths[`/api${operation.route.path.replace(/:(\w+)/g, '{$1}')}`][operation.route.method.toLowerCase()];
+      for (const parameter of documented.parameters.filter((p: { in?: string }) => p.in === 'query' || p.in === 'path')) {
+        expect(JSON.stringify(tool.inputSchema.properties[parameter.name]).replaceAll('#/$defs/', '#/components/schemas/'), `${tool.name}.${parameter.name}`).toContain(
+          JSON.stringify(parameter.schema.type ?? parameter.schema.$ref ?? parameter.schema.allOf),
+        );
+      }
+    }
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('leads')?.inputSchema.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(byName.get('createLead')?.inputSchema.required).toEqual(expect.arrayContaining(['firstName', 'lastName']));
+    expect(byName.get('createLead')?.inputSchema.properties.idempotencyKey).toMatchObject({ type: 'string', maxLength: 255 });
+    expect(byName.get('lead')?.inputSchema.properties.idempotencyKey).toBeUndefined();
+    expect(byName.get('cancelBooking')?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(byName.get('updateLead')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: true });
+    expect(byName.get('createLead')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false });
+    expect(byName.get('leads')?.description).toContain('`nextCursor`');
+    expect(byName.get('companies')?.description).toContain('`page` + 1');
+    expect(byName.get('bookings')?.description).toContain('`offset`');
+  });
+});
+
+describe('MCP at /mcp: calls run the operation, with the REST route\'s rules', () => {
+  it('books an agent\'s first open slot, which REST then answers', async () => {
+    const t = await tenant();
+    const resource = await rest('POST', '/api/bookings/resources', {
+      key: t.secret,
+      body: { type: 'room', name: 'Room A', timezone: 'Europe/Paris', defaultDurationMinutes: 60, maxConcurrent: 1 },
+    });
+    expect(resource.status).toBe(201);
+    const hours = await rest('PUT', `/api/bookings/resources/${resource.body.data.id}/hours`, {
+      key: t.secret,
+      body: { hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '12:00' })) },
+    });
+    expect(hours.status).toBe(200);
+    expect((await rest('PATCH', `/api/bookings/resources/${resource.body.data.id}`, { key: t.secret, body: { published: true } })).status).toBe(200);
+    const agent = await connect(t.publishable);
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    const availability = await agent.callTool({ name: 'resourceAvailability', arguments: { id: resource.body.data.id, from, to } });
+    const slot = availability.structuredContent.slots[0];
+    expect(slot).toBeDefined();
+    const booked = await agent.callTool({
+      name: 'createBooking',
+      arguments: { slotId: slot.slotId, firstName: 'Ann', lastName: 'Agent', email: 'ann@example.test', idempotencyKey: randomUUID() },
+    });
+    expect(booked.isError).toBeFalsy();
+    const booking = booked.structuredContent.booking;
+    expect(booking).toMatchObject({ startsAt: slot.startsAt, status: 'confirmed' });
+    const read = await rest('GET', `/api/bookings/${booking.id}`, { key: t.secret });
+    expect(read.status).toBe(200);
+    expect(read.body.booking).toMatchObject({ id: booking.id, startsAt: slot.startsAt, status: 'confirmed' });
+  });
+
+  it('refuses what REST refuses, as isError results with its status and reason, and changes nothing', async () => {
+    const reader = await tenant({ scopes: ['leads.lead.read'] as Scope[] });
+    const manager = await tenant({ role: 'manager' });
+    const other = await tenant();
+    const theirs = await rest('POST', '/api/v1/leads', { key: other.secret, body: { firstName: 'Not', lastName: 'Yours' } });
+    const client = await connect(reader.secret);
+    expect(toolError(await client.callTool({ name: 'createLead', arguments: { firstName: 'A', lastName: 'B' } }))).toMatchObject({ status: 403, error: 'Forbidden', requiredScope: 'leads.lead.write' });
+    const managing = await connect(manager.secret, '2025-11-25');
+    expect(toolError(await managing.callTool({ name: 'inspections', arguments: {} }))).toMatchObject({ status: 403, message: expect.stringContaining('inspections module') });
+    const invalid = toolError(await managing.callTool({ name: 'createLead', arguments: { firstName: '', email: 'not-an-email' } }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.details?.map((d) => d.field)).toEqual(expect.arrayContaining(['lastName']));
+    expect(toolError(await managing.callTool({ name: 'leads', arguments: { status: 'bogus' } })).details?.[0]).toMatchObject({ field: 'status', message: expect.stringContaining('must be one of') });
+    expect(toolError(await managing.callTool({ name: 'createLead', arguments: { firstName: 'A', lastName: 'B', shoeSize: 42 } })).details).toEqual([
+      { field: 'shoeSize', message: 'is not an argument of this tool' },
+    ]);
+    expect(toolError(await managing.callTool({ name: 'leads', arguments: { limit: 500 } })).details?.[0]?.field).toBe('limit');
+    expect(toolError(await managing.callTool({ name: 'leads', arguments: { limit: 'ten' } })).details?.[0]?.field).toBe('limit');
+    expect(toolError(await managing.callTool({ name: 'lead', arguments: { id: theirs.body.data.id } }))).toMatchObject({ status: 404 });
+    expect(toolError(await managing.callTool({ name: 'updateLead', arguments: { id: theirs.body.data.id, notes: 'mine now' } }))).toMatchObject({ status: 404 });
+    expect(toolError(await managing.callTool({ name: 'lead', arguments: {} })).details?.[0]?.field).toBe('id');
+    await expect(managing.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toThrow(/noSuchTool/);
+    expect(await h.db.prisma.lead.count({ where: { tenantId: { in: [reader.tenantId, manager.tenantId] } } })).toBe(0);
+    expect((await h.db.prisma.lead.findFirstOrThrow({ where: { tenantId: other.tenantId } })).notes).toBeNull();
+  });
+
+  it('runs a call with an idempotencyKey once, replaying its result, and refuses the key with another call', async () => {
+    const t = await tenant();
+    const client = await connect(t.secret);
+    const key = randomUUID();
+    const first = await client.callTool({ name: 'createLead', arguments: { firstName: 'Once', lastName: 'Only', idempotencyKey: key } });
+    const again = await client.callTool({ name: 'createLead', arguments: { firstName: 'Once', lastName: 'Only', idempotencyKey: key } });
+    expect(again.structuredContent).toEqual(first.structuredContent);
+    expect(toolError(await client.callTool({ name: 'createLead', arguments: { firstName: 'Other', lastName: 'Call', idempotencyKey: key } })).status).toBe(422);
+    expect(toolError(await client.callTool({ name: 'createLead', arguments: { firstName: 'A', lastName: 'B', idempotencyKey: 42 } })).details?.[0]?.field).toBe('idempotencyKey');
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(1);
+  });
+
+  it('pages a list tool as its description says', async () => {
+    const t = await tenant();
+    for (const name of ['One', 'Two', 'Three']) await rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName: name, lastName: 'Paged' } });
+    const client = await connect(t.secret);
+    const seen: string[] = [];
+    let args: Record<string, unknown> = { limit: 2 };
+    for (;;) {
+      const page = (await client.callTool({ name: 'leads', arguments: args })).structuredContent;
+      seen.push(...page.data.map((l: { firstName: string }) => l.firstName));
+      if (!page.hasMore) break;
+      args = { ...args, cursor: page.nextCursor };
+    }
+    expect(seen).toEqual(['Three', 'Two', 'One']);
+  });
+});
+
+describe('MCP at /mcp: the graphql tool and the resources', () => {
+  it('runs a query under the key\'s scopes and limits, and never a mutation', async () => {
+    const t = await tenant({ role: 'sales' });
+    const client = await connect(t.secret, '2025-06-18');
+    await rest('POST', '/api/v1/companies', { key: t.secret, body: { name: 'Northwind' } });
+    const read = await client.callTool({ name: 'graphql', arguments: { query: 'query Q($s: String) { companies(search: $s) { data { name } total } }', variables: { s: 'north' } } });
+    expect(read.structuredContent).toEqual({ data: { companies: { data: [{ name: 'Northwind' }], total: 1 } } });
+    const mutation = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'mutation { createLead(input: {firstName: "M", lastName: "X"}) { id } }' } }));
+    expect(mutation).toMatchObject({ status: 400, details: [{ field: 'query' }] });
+    const named = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'query A { __typename } mutation B { createLead(input: {firstName: "M", lastName: "X"}) { id } }', operationName: 'B' } }));
+    expect(named.status).toBe(400);
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
+    const forbidden = await client.callTool({ name: 'graphql', arguments: { query: '{ webhookEndpoints { id } }' } });
+    expect(forbidden.isError).toBe(true);
+    expect(forbidden.structuredContent.errors[0].extensions.code).toBe('FORBIDDEN');
+    const deep = `{ ${'companies { data { deals(first: 1) { nodes { company { '.repeat(4)}name${' } } } } }'.repeat(4)} }`;
+    const tooDeep = await client.callTool({ name: 'graphql', arguments: { query: deep } });
+    expect(tooDeep.isError).toBe(true);
+    expect(tooDeep.structuredContent.errors[0].extensions.code).toMatch(/QUERY_TOO|BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/);
+  });
+
+  it('serves the SDL, the OpenAPI document and the domain guide as resources', async () => {
+    const t = await tenant();
+    const client = await connect(t.secret);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['platform://guide.md', 'platform://openapi.json', 'platform://schema.graphql']);
+    const text = async (uri: string) => (await client.readResource({ uri })).contents[0]?.text ?? '';
+    expect(`${await text('platform://schema.graphql')}\n`).toBe(readFileSync(new URL('../schema/schema.graphql', import.meta.url), 'utf8'));
+    expect(JSON.parse(await text('platform://openapi.json'))).toEqual(JSON.parse(readFileSync(new URL('../schema/openapi.json', import.meta.url), 'utf8')));
+    expect(await text('platform://guide.md')).toMatch(/^# /);
+    await expect(client.readResource({ uri: 'platform://nothing' })).rejects.toThrow();
+  });
+});
