@@ -44,7 +44,7 @@ function crossSite(request: Request, origins: Set<string>): boolean {
  * Every signed-in post carries the session's CSRF token.
  */
 export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOptions): Plugin {
-  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma }), ...webhookRoutes({ prisma }) };
+  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }) };
   const paths = new Set(Object.keys(routes).map((route) => route.split(' ')[1]));
   const secureCookies = publicUrl.startsWith('https:');
 

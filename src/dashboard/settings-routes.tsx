@@ -30,7 +30,7 @@ const USERS = '/dashboard/settings/users';
 const MODULES = '/dashboard/settings/modules';
 
 /** The dashboard's settings pages, and their forms (post/redirect/get, each form honoured once). */
-export function settingsRoutes({ prisma }: { prisma: PrismaClient }): Record<string, Handler> {
+export function settingsRoutes({ prisma, publicUrl }: { prisma: PrismaClient; publicUrl: string }): Record<string, Handler> {
   const { form, outcomeOf } = formHandling(prisma);
 
   /** The API keys page, with what the last form did, or the create form again with what was wrong. */
@@ -38,7 +38,7 @@ export function settingsRoutes({ prisma }: { prisma: PrismaClient }): Record<str
     const result = await user.api(ApiKeysPageDocument, { page: 1 });
     if (result.errors) return refused(page, result.errors, user.chrome);
     const outcome = again ? null : await outcomeOf(page, user);
-    return html(<ApiKeysPage chrome={user.chrome} data={result.data} outcome={outcome} {...again} />, status);
+    return html(<ApiKeysPage chrome={user.chrome} publicUrl={publicUrl} data={result.data} outcome={outcome} {...again} />, status);
   }
 
   async function usersPage(page: PageRequest, user: SignedIn, errors?: string[], status = 200) {

@@ -13,7 +13,8 @@ import { EDITABLE, lockInspection, mustBeIn, mustBeOnTeamOrDispatcher } from './
 // Findings and their photos belong to the technicians' record: they change while the inspection
 // can be edited, by its team. A finding's quote moves on afterwards, by reviewers, in any status.
 
-const QUOTE_MOVES: Record<QuoteStatus, readonly QuoteStatus[]> = {
+/** Which quote status a finding may move to from each. */
+export const QUOTE_MOVES: Record<QuoteStatus, readonly QuoteStatus[]> = {
   unquoted: ['quoted'],
   quoted: ['accepted', 'declined'],
   accepted: ['completed'],

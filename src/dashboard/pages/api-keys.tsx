@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { inspectorCommand, mcpClientConfig, mcpEndpoint, SECRET_KEY_PLACEHOLDER } from '../../mcp/connect-snippets.js';
 import type { Outcome } from '../form-outcomes.js';
 import type { ApiKeysPageQuery, CreateApiKeyPairMutation } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
@@ -130,8 +131,28 @@ function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
   );
 }
 
+/** How to give an AI agent the API's operations as MCP tools, with a secret key made on this page. */
+function ConnectAgent({ publicUrl }: { publicUrl: string }) {
+  return (
+    <section aria-labelledby="mcp-title">
+      <h2 id="mcp-title">Connect an AI agent (MCP)</h2>
+      <p>
+        AI agents reach the API's operations as tools at <code>{mcpEndpoint(publicUrl)}</code>, authenticated with a secret key: the agent sees
+        only the tools the key's scopes allow. Add this to the agent's MCP configuration, with your secret key in place of{' '}
+        <code>{SECRET_KEY_PLACEHOLDER}</code>:
+      </p>
+      <pre>
+        <code>{mcpClientConfig(publicUrl)}</code>
+      </pre>
+      <Copyable id="mcp-inspector" label="Check the connection: this lists the tools the key may call" value={inspectorCommand(publicUrl)} />
+    </section>
+  );
+}
+
 export interface ApiKeysView {
   chrome: Chrome;
+  /** Where clients reach the server: the address the MCP snippets name. */
+  publicUrl: string;
   data: ApiKeysPageQuery;
   /** What the form sent last did (new keys among it), shown this once. */
   outcome?: Outcome | null;
@@ -140,7 +161,7 @@ export interface ApiKeysView {
   form?: { name: string; scopes: string[] };
 }
 
-export function ApiKeysPage({ chrome, data, outcome, errors, form }: ApiKeysView) {
+export function ApiKeysPage({ chrome, publicUrl, data, outcome, errors, form }: ApiKeysView) {
   const issued = outcome?.issued;
   const held = new Set(data.viewer.scopes);
   return (
@@ -164,6 +185,7 @@ export function ApiKeysPage({ chrome, data, outcome, errors, form }: ApiKeysView
         )}
       </section>
       <CreateForm scopes={data.apiScopes} held={held} chrome={chrome} name={form?.name ?? ''} chosen={new Set(form?.scopes ?? [])} />
+      <ConnectAgent publicUrl={publicUrl} />
     </Layout>
   );
 }
