@@ -11,7 +11,7 @@ import { compileSchema, connectMcp, type McpClient, revisions, toolError } from 
 
 const { h, tenant, rest, untilKeyRefused } = useHarness();
 const MCP = 'http://localhost/mcp';
-const viaApp = (input: string | URL | Request, init?: RequestInit) => h.app.fetch(new Request(input, init));
+const viaApp = async (input: string | URL | Request, init?: RequestInit) => h.app.fetch(new Request(input, init));
 const connect = (key: string, revision: (typeof revisions)[number] = '2026-07-28') => connectMcp(MCP, key, revision, viaApp);
 
 /** A raw 2026-07-28 request, its envelope and headers written out, for what the clients hide (cache hints, header checks). */
@@ -114,7 +114,7 @@ describe('MCP at /mcp: the protocol', () => {
     const t = await tenant();
     const other = createApp({ prisma: h.db.prisma });
     let turn = 0;
-    const alternate = (input: string | URL | Request, init?: RequestInit) => ((turn += 1) % 2 ? h.app : other).fetch(new Request(input, init));
+    const alternate = async (input: string | URL | Request, init?: RequestInit) => ((turn += 1) % 2 ? h.app : other).fetch(new Request(input, init));
     for (const revision of revisions) {
       const client = await connectMcp(MCP, t.secret, revision, alternate);
       const created = await client.callTool({ name: 'createLead', arguments: { firstName: 'Any', lastName: revision } });
@@ -298,6 +298,17 @@ describe('MCP at /mcp: the graphql tool and the resources', () => {
     const tooDeep = await client.callTool({ name: 'graphql', arguments: { query: deep } });
     expect(tooDeep.isError).toBe(true);
     expect(tooDeep.structuredContent.errors[0].extensions.code).toMatch(/QUERY_TOO|BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/);
+  });
+
+  it('publishes /llms.txt without a key: where the endpoints are, how to authenticate, and every operation', async () => {
+    const response = await h.app.fetch('http://localhost/llms.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const text = await response.text();
+    expect(text).toMatch(/^# /);
+    for (const url of ['http://localhost/mcp', 'http://localhost/openapi.json', 'http://localhost/graphql', 'http://localhost/docs']) expect(text).toContain(url);
+    expect(text).toContain('Authorization: Bearer');
+    for (const operation of operations) expect(text, operation.field.name).toContain(`\`${operation.field.name}\``);
   });
 
   it('serves the SDL, the OpenAPI document and the domain guide as resources', async () => {

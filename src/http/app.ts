@@ -13,6 +13,7 @@ import type { Context } from '../graphql/context.js';
 import { operations, restAreas } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { domainGuide } from '../mcp/domain-guide.js';
+import { llmsTxt } from '../mcp/llms-txt.js';
 import { agentDocuments } from '../mcp/mcp-resources.js';
 import { useMcp } from '../mcp/mcp.plugin.js';
 import { operationTools } from '../mcp/tool-catalog.js';
@@ -131,7 +132,7 @@ export function createApp({
       ...(metrics ? [metrics] : []),
       useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
       useReadiness({ prisma, draining }),
-      useApiDocs({ openApiDocument, publicUrl }),
+      useApiDocs({ openApiDocument, llmsTxt: () => llmsTxt({ areas: restAreas, operations, publicUrl }), publicUrl }),
       useDashboard({ prisma, now, publicUrl, handle: handleWithinRequest }),
       useMcp({
         schema,

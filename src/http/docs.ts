@@ -32,6 +32,7 @@ const INIT = `window.ui = SwaggerUIBundle({
   url: '/openapi.json',
   dom_id: '#swagger-ui',
   persistAuthorization: true,
+  deepLinking: true,
   validatorUrl: null,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'StandaloneLayout',
@@ -70,12 +71,12 @@ export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: strin
 }
 
 /**
- * The human-facing API reference, served entirely by this server so it works without internet
- * access: the OpenAPI document at /openapi.json (public: it describes the API, not any tenant's
- * data) and Swagger UI at /docs. Runs before the REST plugin, which would answer these paths 404.
+ * The API reference, served entirely by this server so it works without internet access: the
+ * OpenAPI document at /openapi.json (public: it describes the API, not any tenant's data), Swagger
+ * UI at /docs, and /llms.txt, the same map in Markdown for AI agents (the llms.txt convention). Runs before the REST plugin, which would answer these paths 404.
  * Its requests are admitted and rate-limited like the API's.
  */
-export function useApiDocs(options: { openApiDocument: () => Record<string, unknown>; publicUrl: string }): Plugin {
+export function useApiDocs(options: { openApiDocument: () => Record<string, unknown>; llmsTxt: () => string; publicUrl: string }): Plugin {
   let document: Record<string, unknown> | undefined;
   const openApi = () => {
     // The server is named from configuration (PUBLIC_URL), never from the request's Host header:
@@ -83,11 +84,14 @@ export function useApiDocs(options: { openApiDocument: () => Record<string, unkn
     document ??= { ...options.openApiDocument(), servers: [{ url: options.publicUrl, description: 'This server' }] };
     return Response.json(document, { headers: { 'Cache-Control': 'no-cache' } });
   };
+  let llms: string | undefined;
+  const llmsTxt = () => new Response((llms ??= options.llmsTxt()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'no-cache' } });
   const page = () => new Response(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP } });
   const asset = (body: () => BodyInit, type: string) => () =>
     new Response(body(), { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } });
   const routes = new Map<string, () => Response>([
     ['/openapi.json', openApi],
+    ['/llms.txt', llmsTxt],
     ['/docs', page],
     ['/docs/', page],
     ['/docs/swagger-ui.css', asset(swaggerUiFile('swagger-ui.css'), 'text/css; charset=utf-8')],

@@ -1,0 +1,170 @@
+import createClient from 'openapi-fetch';
+import type { ValidateFunction } from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { operations } from '../src/graphql/route-map.js';
+import { exerciseBookings, exerciseEveryResource } from './contract/typed-client.js';
+import type { paths } from './generated/openapi.js';
+import { type RestResponse, useHarness } from './support/harness.js';
+import { inspectionWorld } from './support/inspection-fixtures.js';
+import { invoiceWorld, TWO_LINES } from './support/invoice-fixtures.js';
+import { compileSchema, connectMcp, type McpClient } from './support/mcp.js';
+
+// The endpoint created below is on this machine, which production refuses (SSRF); it is never called here.
+process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = '1';
+const harness = useHarness();
+const { h, tenant } = harness;
+
+const clients = new Map<string, Promise<McpClient>>();
+const validators = new Map<string, ValidateFunction | null>();
+/** Tools whose structured result was checked against their outputSchema, and what did not conform. */
+const checked = new Set<string>();
+const problems: string[] = [];
+afterAll(async () => Promise.all([...clients.values()].map(async (client) => (await client).close())));
+
+const clientFor = (key: string) => {
+  if (!clients.has(key)) clients.set(key, connectMcp('http://localhost/mcp', key, '2026-07-28', async (input, init) => h.app.fetch(new Request(input, init))));
+  return clients.get(key)!;
+};
+
+/** A query parameter's text as the JSON value its argument schema wants. */
+function typed(values: string[], schema: Record<string, any> | undefined): unknown {
+  if (schema?.type === 'array') return values;
+  const [value = ''] = values;
+  if (schema?.type === 'integer' || schema?.type === 'number') return Number(value);
+  if (schema?.type === 'boolean') return value === 'true';
+  return value;
+}
+
+/**
+ * REST as an agent reaches it through MCP: each call to an /api route becomes a call of its tool
+ * (path and query parameters and body fields as arguments), answered with the tool's structured
+ * result, which must conform to the tool's outputSchema. Fixtures written for REST run unchanged on it.
+ */
+async function restThroughMcp(method: string, path: string, options: { key?: string | null; body?: unknown } = {}): Promise<RestResponse> {
+  const url = new URL(path, 'http://localhost');
+  const operation = operations.find((o) => o.route.method === method && o.pattern.test(url.pathname));
+  if (!operation || !options.key) throw new Error(`no tool for ${method} ${path}`);
+  const client = await clientFor(options.key);
+  const name = operation.field.name;
+  if (!validators.has(name)) {
+    const tool = (await client.listTools()).tools.find((t) => t.name === name);
+    if (!tool) throw new Error(`the key does not see the tool ${name}`);
+    validators.set(name, tool.outputSchema ? compileSchema(tool.outputSchema) : null);
+  }
+  const inputProperties = (await client.listTools()).tools.find((t) => t.name === name)?.inputSchema.properties ?? {};
+  const args: Record<string, unknown> = Object.fromEntries(Object.entries(operation.pattern.exec(url.pathname)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+  for (const parameter of new Set(url.searchParams.keys())) args[parameter] = typed(url.searchParams.getAll(parameter), inputProperties[parameter]);
+  Object.assign(args, options.body ?? {});
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) {
+    const { status, ...body } = JSON.parse(result.content?.[0]?.text ?? '{}');
+    return { status, body, headers: new Headers() };
+  }
+  const validate = validators.get(name);
+  if (validate) {
+    if (!validate(result.structuredContent)) problems.push(`${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    checked.add(name);
+  } else {
+    checked.add(name);
+    expect(result.content?.[0]?.resource?.blob, name).toBeTruthy();
+  }
+  return { status: operation.route.status ?? 200, body: result.structuredContent ?? result.content, headers: new Headers() };
+}
+
+const viaMcp = { ...harness, rest: restThroughMcp } as typeof harness;
+
+describe('every tool, called with seeded data through an MCP client', () => {
+  it('answers structured content that conforms to its outputSchema', { timeout: 120_000 }, async () => {
+    const t = await tenant({ role: 'system_admin', modules: ['inspections'] });
+    const client = createClient<paths>({
+      baseUrl: 'http://localhost',
+      fetch: async (request: Request) => {
+        const text = await request.text();
+        const url = new URL(request.url);
+        const answer = await restThroughMcp(request.method, `${url.pathname}${url.search}`, { key: t.secret, body: text ? JSON.parse(text) : undefined });
+        return Response.json(answer.body, { status: answer.status });
+      },
+    });
+    await exerciseEveryResource(client);
+    await exerciseBookings(client);
+    const call = async (method: string, path: string, key: string, body?: unknown, expected = [200, 201]) => {
+      const answer = await restThroughMcp(method, path, { key, body });
+      expect(expected, `${method} ${path}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+      return answer.body;
+    };
+
+    const lead = (await call('POST', '/api/v1/leads', t.secret, { firstName: 'Ada', lastName: 'Lovelace' })).data;
+    await call('GET', `/api/v1/leads/${lead.id}`, t.secret);
+
+    // Two bookings on Monday 7 January 2030, closed once the clock has passed them.
+    const room = (await call('POST', '/api/bookings/resources', t.secret, { type: 'room', name: 'Room B', timezone: 'UTC', defaultDurationMinutes: 60, maxConcurrent: 1 })).data;
+    await call('PUT', `/api/bookings/resources/${room.id}/hours`, t.secret, { hours: [{ weekday: 1, opensAt: '09:00', closesAt: '11:00' }] });
+    await call('PATCH', `/api/bookings/resources/${room.id}`, t.secret, { published: true });
+    await call('GET', `/api/bookings/resources/${room.id}`, t.publishable);
+    const { slots } = await call('GET', `/api/bookings/resources/${room.id}/availability?from=2030-01-07&to=2030-01-07`, t.publishable);
+    const booked = [];
+    for (const [index, slot] of slots.entries()) {
+      booked.push((await call('POST', '/api/bookings', t.publishable, { slotId: slot.slotId, firstName: 'Guest', lastName: `${index}`, email: `guest${index}@example.test` })).booking);
+    }
+    h.clock.offsetMs = Date.parse('2030-01-08T00:00:00Z') - Date.now();
+    await call('POST', `/api/bookings/${booked[0].id}/complete`, t.secret);
+    await call('POST', `/api/bookings/${booked[1].id}/no-show`, t.secret);
+    h.clock.offsetMs = 0;
+
+    const w = await inspectionWorld(viaMcp);
+    const { admin, tech, manager } = w.users;
+    await call('GET', '/api/inspections/equipment-types', admin.key);
+    await call('GET', `/api/inspections/equipment-types/${w.type.id}`, admin.key);
+    await call('PATCH', `/api/inspections/equipment-types/${w.type.id}`, admin.key, { category: 'Hoisting' });
+    await call('GET', '/api/inspections/equipment?limit=5', admin.key);
+    await call('GET', `/api/inspections/equipment/${w.equipment.id}`, admin.key);
+    await call('PATCH', `/api/inspections/equipment/${w.equipment.id}`, admin.key, { model: 'DR-Pro 6' });
+    await call('GET', '/api/inspections/templates', admin.key);
+    await call('GET', `/api/inspections/templates/${w.template.id}`, admin.key);
+    await call('PATCH', `/api/inspections/templates/${w.template.id}`, admin.key, { name: 'Annual crane inspection (2030)' });
+    const draft = await w.inspection();
+    await call('PATCH', `/api/inspections/${draft.id}`, tech.key, { notes: 'Windy' });
+    const finding = (await call('POST', `/api/inspections/${draft.id}/findings`, tech.key, { severity: 'minor', description: 'Paint flaking' })).data;
+    await call('PATCH', `/api/inspections/${draft.id}/findings/${finding.id}`, tech.key, { description: 'Paint flaking on the girder' });
+    const photo = (await call('POST', `/api/inspections/${draft.id}/findings/${finding.id}/photos`, tech.key, { photoUrl: 'https://photos.example/girder.jpg' })).data;
+    await call('DELETE', `/api/inspections/${draft.id}/findings/${finding.id}/photos/${photo.id}`, tech.key);
+    await call('DELETE', `/api/inspections/${draft.id}/findings/${finding.id}`, tech.key);
+    await w.inspectionIn('rejected');
+    const delivered = await w.inspectionIn('delivered');
+    await call('GET', '/api/inspections?status=delivered', admin.key);
+    await call('GET', `/api/inspections/${delivered}`, admin.key);
+    await call('GET', `/api/inspections/${delivered}/history`, admin.key);
+    await call('GET', `/api/inspections/${delivered}/report.pdf`, manager.key);
+
+    const invoices = await invoiceWorld(viaMcp);
+    for (const status of ['draft', 'voided', 'viewed', 'partially_paid', 'paid']) await invoices.inStatus(status);
+    const invoice = await invoices.draft();
+    await call('GET', `/api/invoices/${invoice.id}`, invoices.key);
+    await call('GET', `/api/v1/companies/${invoices.company.id}`, invoices.key);
+    await call('GET', `/api/v1/contacts/contact/${invoices.contact.id}`, invoices.key);
+    await call('GET', `/api/v1/sites/${w.site.id}`, admin.key);
+    await call('GET', '/api/invoices?status=draft', invoices.key);
+    await call('PATCH', `/api/invoices/${invoice.id}`, invoices.key, { notes: 'Net 30' });
+    await call('PUT', `/api/invoices/${invoice.id}/line-items`, invoices.key, { lineItems: TWO_LINES });
+    await call('GET', `/api/invoices/${invoice.id}/history`, invoices.key);
+    await call('GET', `/api/invoices/${invoice.id}/pdf`, invoices.key);
+    await call('GET', '/api/settings/invoices', invoices.key);
+    await call('PATCH', '/api/settings/invoices', invoices.key, { invoicePrefix: 'NW-' });
+
+    const endpoint = (await call('POST', '/api/webhook-endpoints', t.secret, { url: 'http://127.0.0.1:9/platform', events: ['lead.created'] })).data;
+    await call('GET', '/api/webhook-endpoints', t.secret);
+    await call('GET', `/api/webhook-endpoints/${endpoint.id}`, t.secret);
+    await call('PATCH', `/api/webhook-endpoints/${endpoint.id}`, t.secret, { description: 'CRM sync' });
+    await call('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`, t.secret);
+    const test = (await call('POST', `/api/webhook-endpoints/${endpoint.id}/test`, t.secret)).data;
+    await call('GET', `/api/webhook-endpoints/${endpoint.id}/deliveries`, t.secret);
+    await call('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${test.id}/retry`, t.secret, undefined, [200, 201, 409]);
+    const events = await call('GET', '/api/events?limit=2', t.secret);
+    await call('GET', `/api/events/${events.data[0].id}`, t.secret);
+    await call('DELETE', `/api/webhook-endpoints/${endpoint.id}`, t.secret);
+
+    expect(problems).toEqual([]);
+    const uncovered = operations.map((o) => o.field.name).filter((name) => !checked.has(name));
+    expect(uncovered).toEqual([]);
+  });
+});
