@@ -134,3 +134,15 @@ export function memoryTable(figures: MemoryFigures[]): string {
   }
   return table(rows);
 }
+
+/** The least share of the REST route's requests/s its MCP tool call must keep (the MCP layer's overhead within 15 %). */
+export const MCP_GOAL = 0.85;
+
+/** One target against another of the same rounds (the MCP tool call against its REST route): the median of the per-round ratios. */
+export function relativeLine(measured: Measured[], name: string, against: string, goal: number): string {
+  const ratios = measured
+    .filter((m) => m.target.name === name)
+    .map((m) => m.result.rps / (measured.find((o) => o.round === m.round && o.target.name === against)?.result.rps ?? NaN));
+  const ratio = median(ratios);
+  return `${name} / ${against}: ${fixed(ratio, 2)} (per round ${ratios.map((r) => fixed(r, 2)).join(', ')}; goal >= ${goal.toFixed(2)}) ${ratio >= goal ? 'PASS' : 'MISS'}`;
+}

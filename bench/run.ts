@@ -23,12 +23,12 @@ import { readMemory, RssSampler, freePort, startServer, type ChildServer } from 
 import { measureEmbedded } from './embedded-memory.js';
 import { eventCostReport, measureEventCost } from './events.js';
 import { summarizeProfile } from './profile-summary.js';
-import { memoryTable, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
+import { MCP_GOAL, memoryTable, relativeLine, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
-import { bookingCreation, PAGE, suitesOf, type Suite } from './suites.js';
+import { bookingCreation, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     // While developing: 2 rounds of 2 s, figures too rough for a verdict that counts.
     quick: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    // Only these suites (comma-separated names, such as `leads`), to look at one target while working on it.
+    suites: { type: 'string' },
   },
 });
 const serverUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -113,6 +115,17 @@ async function verifySuite({ rest, graphql, plain, field, isFullPage }: Suite): 
   compare(`${plain.name} vs ${rest.name}`, restBody, plainRes.json);
   compare(`${graphql.name} data.${field} vs ${rest.name}`, restBody, graphqlValue);
   return new Map([[rest, restRes.text], [graphql, graphqlRes.text], [plain, plainRes.text]]);
+}
+
+/** The MCP tool call answers the REST route's page as its structured content (and the same JSON as text); its body is then checked on every warm-up answer. */
+async function verifyMcpCall(mcp: Target, rest: Target): Promise<string> {
+  const [mcpRes, restRes] = [await fetchJson(mcp.url, { method: mcp.method, headers: mcp.headers, body: mcp.body }), await fetchJson(rest.url, { headers: rest.headers })];
+  const result = (mcpRes.json as { result?: { structuredContent?: Json; isError?: boolean } } | null)?.result;
+  if (mcpRes.status !== 200 || !result || result.isError) throw new Error(`${mcp.name} answered ${mcpRes.status}: ${mcpRes.text.slice(0, 500)}`);
+  const diff = firstDifference(restRes.json, result.structuredContent ?? null);
+  log(`  ${mcp.name} structuredContent vs ${rest.name}: ${diff ? `values differ at ${diff}` : 'identical values'}`);
+  if (diff) throw new Error(`${mcp.name}: values differ at ${diff}`);
+  return mcpRes.text;
 }
 
 /** Every open slot of the around-the-clock resources over the next 31 days: distinct slots to book. */
@@ -251,7 +264,8 @@ async function main(teardown: Teardown): Promise<boolean> {
   const servers = await startServers(scratch.url, teardown);
   const memory = watchMemory(servers, teardown);
   await memory.ready;
-  const suites = suitesOf(servers.productBase, servers.plainBase, data);
+  const only = args.suites?.split(',');
+  const suites = suitesOf(servers.productBase, servers.plainBase, data).filter((suite) => !only || only.includes(suite.name));
 
   log('\nChecking the targets');
   const runs: Run[] = [];
@@ -263,6 +277,9 @@ async function main(teardown: Teardown): Promise<boolean> {
       { target: suite.plain, expectedBody: bodies.get(suite.plain) },
     );
   }
+  const mcp = mcpLeadsCall(servers.productBase, data);
+  const leadsRest = suites.find((suite) => suite.name === 'leads')?.rest;
+  if (leadsRest) runs.push({ target: mcp, expectedBody: await verifyMcpCall(mcp, leadsRest) });
   const writes = [{ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) }];
   const { measured, failures } = await measure(runs, writes);
   const memoryFigures = await memory.figures(measured);
@@ -271,6 +288,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
   if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
   log(throughputTable(summaries));
+  if (leadsRest) log(`\n${relativeLine(measured, mcp.name, leadsRest.name, MCP_GOAL)}`);
   log(`\n${eventCostReport(await measureEventCost(servers.productBase, data.secret, rounds, seconds, teardown))}`);
   // Alone on the machine: the PostgreSQL servers are stopped first.
   await servers.product.stop();

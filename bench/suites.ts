@@ -150,3 +150,24 @@ export function bookingCreation(productBase: string, secret: string, slotIds: st
     status: 201,
   };
 }
+
+/** The MCP tool call of `leads` (2026-07-28, stateless: one POST per call), the same page as the REST route. */
+export function mcpLeadsCall(productBase: string, { secret }: BenchData): Target {
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  return {
+    name: 'leads: product MCP tool call',
+    suite: 'leads',
+    server: 'product',
+    url: `${productBase}/mcp`,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${secret}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'leads',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'leads', arguments: { limit: PAGE }, _meta: meta } }),
+  };
+}

@@ -33,9 +33,12 @@ describe('MCP across server processes', { timeout: 180_000 }, () => {
       expect(client.revision).toBe(revision);
       const created = await client.callTool({ name: 'createLead', arguments: { firstName: 'Balanced', lastName: revision } });
       expect(created.isError, JSON.stringify(created)).toBeFalsy();
-      const id = JSON.parse(created.content?.[0]?.text).data.id;
+      // 2025 clients read the JSON as text; 2026-07-28 clients the structured content alone.
+      const answer = (result: { structuredContent?: any; content?: any[] }) => (revision === '2026-07-28' ? result.structuredContent : JSON.parse(result.content?.[0]?.text));
+      const id = answer(created).data.id;
       const read = await client.callTool({ name: 'lead', arguments: { id } });
-      expect(JSON.parse(read.content?.[0]?.text).data).toMatchObject({ id, lastName: revision });
+      expect(answer(read).data).toMatchObject({ id, lastName: revision });
+      expect(answer(read)).toEqual(read.structuredContent);
       expect((await client.listTools()).tools.some((tool) => tool.name === 'graphql')).toBe(true);
       await client.close();
       expect(new Set(served).size, revision).toBe(2);

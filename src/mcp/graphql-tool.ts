@@ -13,6 +13,8 @@ export interface GraphqlCall {
   fetch: (request: Request) => Promise<Response>;
   /** The /mcp request: its key and request id go with the query. */
   request: Request;
+  /** A 2025 revision's client, which reads the answer as text. */
+  legacy: boolean;
 }
 
 export const graphqlTool: Tool & { inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> } = {
@@ -98,5 +100,6 @@ export async function callGraphqlTool(args: Record<string, unknown>, principal: 
   const response = await call.fetch(new Request(url, { headers }));
   const body = (await response.json()) as { data?: Record<string, unknown> | null; errors?: unknown[] };
   const answer = { data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
-  return { structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }], ...(answer.data ? {} : { isError: true }) };
+  const text = call.legacy ? [{ type: 'text' as const, text: JSON.stringify(answer) }] : [];
+  return { structuredContent: answer, content: text, ...(answer.data ? {} : { isError: true }) };
 }

@@ -79,11 +79,13 @@ export function useMcp(options: McpOptions): Plugin {
   const allowedOrigins = new Set([...options.allowedOrigins, new URL(publicUrl).origin]);
   let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
 
-  function serverFor(call: McpCall): McpServer {
+  function serverFor(call: McpCall, era: McpRequestContext['era']): McpServer {
     const mcp = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, cacheHints });
-    const visible = [...tools.values()].filter((tool) => tool.operation.access && mayAccess(tool.operation.access, call.principal));
     mcp.server.setRequestHandler('tools/list', () => ({
-      tools: [...visible.map((tool) => tool.definition), ...(call.principal.kind === 'secret' ? [graphqlTool] : [])],
+      tools: [
+        ...[...tools.values()].filter((tool) => tool.operation.access && mayAccess(tool.operation.access, call.principal)).map((tool) => tool.definition),
+        ...(call.principal.kind === 'secret' ? [graphqlTool] : []),
+      ],
     }));
     mcp.server.setRequestHandler('tools/call', async ({ params }) => {
       const args = (params.arguments ?? {}) as Record<string, unknown>;
@@ -91,8 +93,8 @@ export function useMcp(options: McpOptions): Plugin {
       if (!tool && params.name !== GRAPHQL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
       try {
         const result = tool
-          ? await callOperationTool(tool, args, { schema, context: call.context, execute: call.execute, request: call.request, now: now() })
-          : await callGraphqlTool(args, call.principal, { fetch: options.handle, request: call.request });
+          ? await callOperationTool(tool, args, { schema, context: call.context, execute: call.execute, request: call.request, now: now(), legacy: era === 'legacy' })
+          : await callGraphqlTool(args, call.principal, { fetch: options.handle, request: call.request, legacy: era === 'legacy' });
         return mcp.server.projectCallToolResult(result, (tool?.definition ?? graphqlTool).outputSchema);
       } catch (error) {
         return unexpectedResult(error);
@@ -103,7 +105,7 @@ export function useMcp(options: McpOptions): Plugin {
     return mcp;
   }
 
-  const handler = createMcpHandler(({ authInfo }: McpRequestContext) => serverFor(authInfo?.extra?.call as McpCall), {
+  const handler = createMcpHandler(({ authInfo, era }: McpRequestContext) => serverFor(authInfo?.extra?.call as McpCall, era), {
     legacy: 'stateless',
     maxRequestBodySize: MAX_BODY_BYTES,
     onerror: (error) => logger.debug({ reason: error.message }, 'mcp request refused'),

@@ -16,6 +16,8 @@ export interface ToolCallScope {
   /** The /mcp request, whose origin names the REST route a call stands for (idempotency's fingerprint). */
   request: Request;
   now: Date;
+  /** Whether the client speaks a 2025 revision, whose clients read a result's text rather than its structured content. */
+  legacy: boolean;
 }
 
 /** An answer as REST gives it: status, JSON body, and the headers that carry meaning (`X-Required-Scope`, `Retry-After`). */
@@ -49,14 +51,15 @@ export function errorResult({ status, body, headers, message }: RestAnswer): Cal
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(explained) }] };
 }
 
-function successResult(tool: OperationTool, body: unknown, path: string, publicUrl: string): CallToolResult {
+function successResult(tool: OperationTool, body: unknown, path: string, { context, legacy }: ToolCallScope): CallToolResult {
   const { download } = tool.operation.route;
   if (download) {
     const blob = (body as Record<string, string>)[download.base64Field] ?? '';
-    return { content: [{ type: 'resource', resource: { uri: `${publicUrl}${path}`, mimeType: download.contentType, blob } }] };
+    return { content: [{ type: 'resource', resource: { uri: `${context.publicUrl}${path}`, mimeType: download.contentType, blob } }] };
   }
-  // Older clients read the text; newer ones the structured content, checked against the tool's outputSchema.
-  return { structuredContent: body as Record<string, unknown>, content: [{ type: 'text', text: JSON.stringify(body) }] };
+  // 2026-07-28 clients read the structured content (checked against the tool's outputSchema); the
+  // 2025 revisions' clients read text, so they get the same JSON as text too (twice the bytes, only for them).
+  return { structuredContent: body as Record<string, unknown>, content: legacy ? [{ type: 'text', text: JSON.stringify(body) }] : [] };
 }
 
 /** The arguments a tool does not take, named as REST names a parameter it does not have. */
@@ -141,5 +144,5 @@ export async function callOperationTool(tool: OperationTool, args: Record<string
     answer = { status: response.status, body: await response.json(), headers: Object.fromEntries(response.headers) };
   }
   if (answer.status >= 400) return errorResult(answer);
-  return successResult(tool, answer.body, path, scope.context.publicUrl);
+  return successResult(tool, answer.body, path, scope);
 }
