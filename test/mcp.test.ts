@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pairNamed, revokeKeyPair } from '../src/auth/key-pairs.js';
 import type { Scope } from '../src/auth/scopes.js';
 import { tenantDb } from '../src/db/tenant-scope.js';
 import { operations } from '../src/graphql/route-map.js';
 import { createApp } from '../src/http/app.js';
+import { createRateLimits, type RateLimits } from '../src/http/rate-limits.js';
 import { useHarness, type TenantFixture } from './support/harness.js';
 import { compileSchema, connectMcp, type McpClient, revisions, toolError } from './support/mcp.js';
 
@@ -50,6 +51,33 @@ async function restAllows(key: string): Promise<string[]> {
 }
 
 const names = (client: McpClient) => client.listTools().then(({ tools }) => tools.map((t) => t.name).sort());
+
+/** A published room open weekdays 09:00-12:00 (Paris), with one place per slot: what an agent books. */
+async function bookableRoom(t: TenantFixture): Promise<string> {
+  const resource = await rest('POST', '/api/bookings/resources', {
+    key: t.secret,
+    body: { type: 'room', name: 'Room A', timezone: 'Europe/Paris', defaultDurationMinutes: 60, maxConcurrent: 1 },
+  });
+  expect(resource.status).toBe(201);
+  const { id } = resource.body.data;
+  const hours = await rest('PUT', `/api/bookings/resources/${id}/hours`, {
+    key: t.secret,
+    body: { hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '12:00' })) },
+  });
+  expect(hours.status).toBe(200);
+  expect((await rest('PATCH', `/api/bookings/resources/${id}`, { key: t.secret, body: { published: true } })).status).toBe(200);
+  return id;
+}
+
+/** The open slots of a room over the coming week, as an agent finds them. */
+async function openSlots(agent: McpClient, id: string): Promise<{ slotId: string; startsAt: string }[]> {
+  const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+  return (await agent.callTool({ name: 'resourceAvailability', arguments: { id, from, to } })).structuredContent.slots;
+}
+
+const opened: RateLimits[] = [];
+afterAll(async () => Promise.all(opened.map((limits) => limits.close())));
 
 describe('MCP at /mcp: authentication', () => {
   it('answers 401 with WWW-Authenticate, before reading the message, without a key, with an unknown one and with a revoked one', async () => {
@@ -199,23 +227,9 @@ describe('MCP at /mcp: tools are the operations a key may use', () => {
 describe('MCP at /mcp: calls run the operation, with the REST route\'s rules', () => {
   it('books an agent\'s first open slot, which REST then answers', async () => {
     const t = await tenant();
-    const resource = await rest('POST', '/api/bookings/resources', {
-      key: t.secret,
-      body: { type: 'room', name: 'Room A', timezone: 'Europe/Paris', defaultDurationMinutes: 60, maxConcurrent: 1 },
-    });
-    expect(resource.status).toBe(201);
-    const hours = await rest('PUT', `/api/bookings/resources/${resource.body.data.id}/hours`, {
-      key: t.secret,
-      body: { hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '12:00' })) },
-    });
-    expect(hours.status).toBe(200);
-    expect((await rest('PATCH', `/api/bookings/resources/${resource.body.data.id}`, { key: t.secret, body: { published: true } })).status).toBe(200);
     const agent = await connect(t.publishable);
-    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
-    const availability = await agent.callTool({ name: 'resourceAvailability', arguments: { id: resource.body.data.id, from, to } });
-    const slot = availability.structuredContent.slots[0];
-    expect(slot).toBeDefined();
+    const [slot] = await openSlots(agent, await bookableRoom(t));
+    if (!slot) throw new Error('no open slot');
     const booked = await agent.callTool({
       name: 'createBooking',
       arguments: { slotId: slot.slotId, firstName: 'Ann', lastName: 'Agent', email: 'ann@example.test', idempotencyKey: randomUUID() },
@@ -252,6 +266,37 @@ describe('MCP at /mcp: calls run the operation, with the REST route\'s rules', (
     await expect(managing.callTool({ name: 'noSuchTool', arguments: {} })).rejects.toThrow(/noSuchTool/);
     expect(await h.db.prisma.lead.count({ where: { tenantId: { in: [reader.tenantId, manager.tenantId] } } })).toBe(0);
     expect((await h.db.prisma.lead.findFirstOrThrow({ where: { tenantId: other.tenantId } })).notes).toBeNull();
+  });
+
+  it('spends the same budgets as REST: a request per call, and a publishable key\'s bookings per address', async () => {
+    const t = await tenant();
+    const rateLimits = await createRateLimits({ keyRequests: 4, ipRequests: 100, publicAddressRequests: 100, publicKeyRequests: 100, publicBookingsPerHour: 1, windowSeconds: 60 });
+    opened.push(rateLimits);
+    const app = createApp({ prisma: h.db.prisma, rateLimits });
+    const room = await bookableRoom(t);
+    const agent = await connectMcp(MCP, t.publishable, '2026-07-28', async (input, init) => app.fetch(new Request(input, init)));
+    const [first, second] = await openSlots(agent, room);
+    const book = (slotId: string) => agent.callTool({ name: 'createBooking', arguments: { slotId, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.test' } });
+    expect((await book(first!.slotId)).isError).toBeFalsy();
+    expect(toolError(await book(second!.slotId))).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) });
+    expect(await h.db.prisma.booking.count({ where: { tenantId: t.tenantId } })).toBe(1);
+
+    const spent = async () => (await app.fetch(MCP, { method: 'POST', headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' }, body: '{}' }));
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await spent());
+    expect(answers.slice(0, 4).map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['3', '2', '1', '0']);
+    expect(answers[4]?.status).toBe(429);
+    expect(answers[4]?.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('bounds the body like every request, and leaves Idempotency-Key headers to the tools\' argument', async () => {
+    const t = await tenant();
+    const huge = await h.app.fetch(MCP, { method: 'POST', headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' }, body: `{"pad":"${'x'.repeat(1_100_000)}"}` });
+    expect(huge.status).toBe(413);
+    // A client configured to send one Idempotency-Key with every request still gets each call run.
+    const client = await connectMcp(MCP, t.secret, '2026-07-28', async (input, init) => h.app.fetch(new Request(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), 'idempotency-key': 'static' } })));
+    for (const lastName of ['One', 'Two']) expect((await client.callTool({ name: 'createLead', arguments: { firstName: 'Static', lastName } })).isError).toBeFalsy();
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(2);
   });
 
   it('runs a call with an idempotencyKey once, replaying its result, and refuses the key with another call', async () => {

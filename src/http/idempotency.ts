@@ -6,7 +6,7 @@ import type { ErrorCode } from '../shared/errors.js';
 import { errorReason } from '../shared/error-reason.js';
 import { collectingDisclosures } from '../shared/disclosures.js';
 import { logger } from '../shared/logger.js';
-import { canonicalPathname, isGraphqlPath, refusal } from './request-boundary.js';
+import { canonicalPathname, isGraphqlPath, isMcpPath, refusal } from './request-boundary.js';
 
 /** How long an answer is kept for replay (Stripe's 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -107,7 +107,10 @@ export interface IdempotentCall {
  */
 export async function idempotent({ request, bodyText, db, apiKeyId, now, produce }: IdempotentCall): Promise<Response> {
   const key = request.headers.get('idempotency-key');
-  if (key === null || request.method !== 'POST' || !db || !apiKeyId) return produce();
+  // MCP calls carry theirs as the `idempotencyKey` argument (src/mcp/tool-calls.ts), claimed here
+  // with the REST route's path; on /mcp itself the header would be one an MCP client's configuration
+  // sends with every request, and would hold the first call's answer for all the others.
+  if (key === null || request.method !== 'POST' || !db || !apiKeyId || isMcpPath(request.url)) return produce();
   if (!KEY_PATTERN.test(key)) return refusal(request, 'BAD_USER_INPUT', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   if (isGraphqlPath(request.url) && !isMutation(bodyText)) return produce();
   const { pathname, search } = new URL(request.url);

@@ -18,6 +18,11 @@ export const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphq
 /** A URL path as routes know it: a trailing slash names the same resource (`/api/v1/companies/` is `/api/v1/companies`). */
 export const canonicalPathname = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
 
+/** Where the Model Context Protocol is served (src/mcp/mcp.plugin.ts). */
+export const MCP_PATH = '/mcp';
+
+export const isMcpPath = (url: string) => canonicalPathname(new URL(url).pathname) === MCP_PATH;
+
 /**
  * A refusal in the surface's own error shape: GraphQL clients read `errors[].extensions.code`,
  * REST clients `{error, message}`. A 5xx also names the request (`requestId`), to quote when

@@ -1,3 +1,5 @@
+import { MCP_PATH } from '../http/request-boundary.js';
+
 // How to connect an MCP client to this server, written once for llms.txt and the dashboard's API
 // keys page (the README shows the same two snippets).
 
@@ -7,7 +9,7 @@ export const SECRET_KEY_PLACEHOLDER = 'sk_live_...';
 /** The server's name in a client's configuration. */
 const SERVER_NAME = 'business-platform';
 
-export const mcpEndpoint = (publicUrl: string) => `${publicUrl}/mcp`;
+export const mcpEndpoint = (publicUrl: string) => `${publicUrl}${MCP_PATH}`;
 
 /** The `mcpServers` entry most MCP clients read (Claude Code's `.mcp.json`, Cursor, VS Code's, ...), as JSON. */
 export function mcpClientConfig(publicUrl: string, key = SECRET_KEY_PLACEHOLDER): string {

@@ -7,7 +7,7 @@ import type { Principal } from '../auth/api-keys.js';
 import { mayAccess, unauthenticated } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { toClientError } from '../http/error-mapping.js';
-import { canonicalPathname, MAX_BODY_BYTES, withinBoundary } from '../http/request-boundary.js';
+import { isMcpPath, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
 import { noteRoute } from '../http/route-label.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
@@ -16,8 +16,6 @@ import { callGraphqlTool, GRAPHQL_TOOL, graphqlTool } from './graphql-tool.js';
 import type { agentDocuments } from './mcp-resources.js';
 import { callOperationTool, errorResult } from './tool-calls.js';
 import type { OperationTool } from './tool-catalog.js';
-
-export const MCP_PATH = '/mcp';
 
 const SERVER_INFO = { name: 'business-platform-api', title: 'Business Platform API', version: '1.0.0' };
 
@@ -116,7 +114,7 @@ export function useMcp(options: McpOptions): Plugin {
       getEnveloped = yoga.getEnveloped;
     },
     async onRequest({ request, url, endResponse, serverContext }) {
-      if (canonicalPathname(url.pathname) !== MCP_PATH) return;
+      if (!isMcpPath(url.href)) return;
       noteRoute(serverContext, `${request.method} ${MCP_PATH}`);
       const answer = await withinBoundary(serverContext, request, async () => {
         // A page of another site must not reach a server on the user's machine (DNS rebinding).
