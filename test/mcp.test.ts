@@ -138,6 +138,28 @@ describe('MCP at /mcp: the protocol', () => {
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
   });
 
+  it('answers malformed requests in JSON-RPC terms with their HTTP status, and never runs them', async () => {
+    const t = await tenant();
+    const send = (init: RequestInit) =>
+      h.app.fetch(MCP, { ...init, headers: { authorization: `Bearer ${t.secret}`, accept: 'application/json, text/event-stream', ...(init.headers as Record<string, string>) } });
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'createLead', arguments: { firstName: 'A', lastName: 'B' } } });
+    const cases: [RequestInit, number, number?][] = [
+      [{ method: 'GET' }, 405],
+      [{ method: 'DELETE' }, 405],
+      [{ method: 'POST', headers: { 'content-type': 'text/plain' }, body: call }, 415],
+      [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc": "2.0", "id": 1, "method": ' }, 400, -32700],
+      [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: '"just a string"' }, 400],
+    ];
+    for (const [init, status, code] of cases) {
+      const response = await send(init);
+      expect(response.status, `${init.method} ${String(init.body).slice(0, 40)}`).toBe(status);
+      const body = await response.json();
+      expect(body.jsonrpc).toBe('2.0');
+      if (code) expect(body.error.code).toBe(code);
+    }
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
   it('answers any request from any server: a 2025 client initialized by one app goes on with another', async () => {
     const t = await tenant();
     const other = createApp({ prisma: h.db.prisma });

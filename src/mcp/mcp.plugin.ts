@@ -7,7 +7,7 @@ import type { Principal } from '../auth/api-keys.js';
 import { mayAccess, unauthenticated } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { toClientError } from '../http/error-mapping.js';
-import { isMcpPath, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
+import { bodyTextOf, isMcpPath, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
 import { noteRoute } from '../http/route-label.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
@@ -53,6 +53,15 @@ export interface McpOptions {
   /** Runs a request through the whole pipeline without spending the budget again (the `graphql` tool's queries). */
   handle: (request: Request) => Promise<Response>;
   now: () => Date;
+}
+
+/** The body the request boundary read, parsed once (left to the SDK to refuse when it is not JSON). */
+function parsedJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A failure no tool expected (a database gone away mid-call): the answer REST would give, as a tool result. */
@@ -128,7 +137,8 @@ export function useMcp(options: McpOptions): Plugin {
         const { principal } = context;
         if (!principal) return Response.json({ error: ErrorCodes.UNAUTHENTICATED.title, message: unauthenticated(context).message }, { status: 401 });
         const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request };
-        return handler.fetch(request, { authInfo: { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } } });
+        const authInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } };
+        return handler.fetch(request, { authInfo, parsedBody: parsedJson(bodyTextOf(serverContext)) });
       });
       return endResponse(answer);
     },
