@@ -7,6 +7,7 @@ import { tenantDb } from '../src/db/tenant-scope.js';
 import { operations } from '../src/graphql/route-map.js';
 import { createApp } from '../src/http/app.js';
 import { createRateLimits, type RateLimits } from '../src/http/rate-limits.js';
+import { signIn } from './support/dashboard.js';
 import { useHarness, type TenantFixture } from './support/harness.js';
 import { compileSchema, connectMcp, type McpClient, revisions, toolError } from './support/mcp.js';
 
@@ -97,6 +98,19 @@ describe('MCP at /mcp: authentication', () => {
     await unauthorized({ authorization: `Bearer ${t.secret}` }, message);
     await expect(connect(t.secret)).rejects.toThrow();
     await expect(connect(t.secret, '2025-11-25')).rejects.toThrow();
+  });
+
+  it('takes API keys only: a dashboard session (cookie and CSRF header) is refused 401', async () => {
+    const t = await tenant();
+    const { email } = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
+    const session = await signIn(h.app, h.db.prisma, email);
+    const response = await h.app.fetch(MCP, {
+      method: 'POST',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toContain('API key');
   });
 
   it('refuses a page of another origin (DNS rebinding) and names the request and its budget like every API answer', async () => {

@@ -145,6 +145,12 @@ export interface Admission {
   headers(serverContext: object): Record<string, string> | undefined;
 }
 
+/** What a thrown error is to the client: the database unavailable (503), or an unexpected failure (500, logged once). */
+export function failureOf(error: unknown): { code: 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR'; message: string } {
+  const { message, extensions } = toClientError(error);
+  return { code: extensions?.code === 'SERVICE_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message };
+}
+
 /** What the boundary keeps about a request in its server context (shared by every hook of the request). */
 interface BoundaryContext {
   requestId?: string;
@@ -172,8 +178,8 @@ export async function withinBoundary(serverContext: object, request: Request, wo
     try {
       return await Promise.race([admission ? admission.admit(request, serverContext, work, kind) : work(), timeout]);
     } catch (error) {
-      const { message, extensions } = toClientError(error);
-      return refusal(request, extensions?.code === 'SERVICE_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', message);
+      const { code, message } = failureOf(error);
+      return refusal(request, code, message);
     } finally {
       clearTimeout(timer);
     }

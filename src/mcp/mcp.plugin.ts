@@ -6,8 +6,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/api-keys.js';
 import { mayAccess, unauthenticated } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
-import { toClientError } from '../http/error-mapping.js';
-import { bodyTextOf, isMcpPath, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
+import { bodyTextOf, failureOf, isMcpPath, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
 import { noteRoute } from '../http/route-label.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
@@ -66,8 +65,7 @@ function parsedJson(text: string): unknown {
 
 /** A failure no tool expected (a database gone away mid-call): the answer REST would give, as a tool result. */
 function unexpectedResult(error: unknown): CallToolResult {
-  const { message, extensions } = toClientError(error);
-  const code = extensions?.code === 'SERVICE_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+  const { code, message } = failureOf(error);
   const { status, title } = ErrorCodes[code];
   const requestId = requestScope.getStore()?.requestId;
   return errorResult({ status, body: { error: title, ...(message !== title ? { message } : {}), ...(requestId ? { requestId } : {}) } });
@@ -135,7 +133,11 @@ export function useMcp(options: McpOptions): Plugin {
         const enveloped = getEnveloped(mcpContext);
         const context = (await enveloped.contextFactory(mcpContext)) as unknown as Context;
         const { principal } = context;
-        if (!principal) return Response.json({ error: ErrorCodes.UNAUTHENTICATED.title, message: unauthenticated(context).message }, { status: 401 });
+        // Agents hold API keys; a dashboard session (cookie and CSRF header) is for the dashboard's own pages.
+        if (!principal || principal.via !== 'key') {
+          const message = principal ? 'Unauthorized: /mcp takes an API key, as `Authorization: Bearer <key>`' : unauthenticated(context).message;
+          return Response.json({ error: ErrorCodes.UNAUTHENTICATED.title, message }, { status: 401 });
+        }
         const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request };
         const authInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } };
         return handler.fetch(request, { authInfo, parsedBody: parsedJson(bodyTextOf(serverContext)) });
