@@ -21,8 +21,8 @@ function importGraph(): Map<string, string[]> {
 describe('the layers of src/', () => {
   const graph = importGraph();
 
-  it('lets HTTP and the dashboard depend on the domains, never the reverse', () => {
-    const transports = /^(http|dashboard)\//;
+  it('lets the transports (HTTP, MCP, the dashboard) depend on the domains, never the reverse', () => {
+    const transports = /^(http|mcp|dashboard)\//;
     const upward = [...graph].flatMap(([file, imports]) =>
       file === 'main' || transports.test(file) ? [] : imports.filter((i) => transports.test(i)).map((i) => `${file} -> ${i}`),
     );

@@ -254,6 +254,10 @@ describe('MCP at /mcp: tools are the operations a key may use', () => {
     expect(byName.get('cancelBooking')?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     expect(byName.get('updateLead')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: true });
     expect(byName.get('createLead')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false });
+    expect(byName.get('voidInvoice')?.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(byName.get('recordInvoicePayment')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false });
+    expect(byName.get('sendInvoice')?.annotations).toMatchObject({ idempotentHint: true, openWorldHint: true });
+    expect(byName.get('rotateWebhookEndpointSecret')?.annotations).toMatchObject({ idempotentHint: false, openWorldHint: false });
     expect(byName.get('leads')?.description).toContain('`nextCursor`');
     expect(byName.get('companies')?.description).toContain('`page` + 1');
     expect(byName.get('bookings')?.description).toContain('`offset`');

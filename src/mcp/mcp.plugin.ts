@@ -24,6 +24,7 @@ const INSTRUCTIONS = [
   'Lists are paged: each list tool says how to get the next page. Money amounts are decimal strings ("1250.00"); times are ISO 8601 in UTC; time zones are IANA names.',
   'A refused call answers `isError` with the HTTP status REST would give and the reason (400 names each wrong argument; 403 the scope the key lacks; 404 no such record in this tenant; 409 a move the record\'s status does not allow). Tools that create something take an optional `idempotencyKey`: retry with the same key after a timeout and the change happens once.',
   'For reads across related records, the `graphql` tool runs a read-only GraphQL query.',
+  'A lead you create for someone who reached the business through you is best recorded with `source: "mcp"` (the default is `web_form`).',
 ].join('\n\n');
 
 /** How long a client may reuse a list: a tool list depends on the key, so it is never shared between callers. */

@@ -22,19 +22,25 @@ export interface OperationTool {
 export const takesBody = ({ route, args }: Operation) => Boolean(args.body) && route.method !== 'GET' && route.method !== 'DELETE';
 
 /** Mutations whose effect cannot be taken back: MCP's `destructiveHint`. */
-const DESTRUCTIVE = /^(cancel|void|delete|reject)/;
-/** Mutations that reach outside the API (an email to a guest or customer, a webhook receiver): MCP's `openWorldHint`. */
-const OPEN_WORLD = /^(send\w+|createBooking|cancelBooking)$/;
+const DESTRUCTIVE = /^(cancel|void|delete)/;
+/** Mutations that reach outside the API (an email to a guest or customer, a POST to a webhook receiver): MCP's `openWorldHint`. */
+const OPEN_WORLD = /^(send\w+|createBooking|cancelBooking|deliverInspection|retryWebhookDelivery)$/;
+/** POSTs answering 200 that act again on each call (a new secret, another test event, another attempt), unlike status moves. */
+const ACTS_EACH_TIME = /^(rotateWebhookEndpointSecret|sendTestWebhookEvent|retryWebhookDelivery)$/;
 
+/**
+ * MCP's hints. Idempotent: PUT and PATCH set what they are given, DELETE removes, and a status move
+ * (a POST answering 200, such as `submitInspection` or `voidInvoice`) refuses a repeat with a 409;
+ * creations (201) and the POSTs that act each time are not, unless called with an `idempotencyKey`.
+ */
 function annotations({ kind, route, field }: Operation): ToolAnnotations {
   if (kind === 'query') return { title: route.summary, readOnlyHint: true, openWorldHint: false };
+  const idempotent = route.method !== 'POST' || ((route.status ?? 200) === 200 && !ACTS_EACH_TIME.test(field.name));
   return {
     title: route.summary,
     readOnlyHint: false,
     destructiveHint: DESTRUCTIVE.test(field.name),
-    // PUT and PATCH set what they are given, DELETE removes: a repeat changes nothing more. A POST
-    // creates or moves something again, unless it carries an `idempotencyKey`.
-    idempotentHint: route.method !== 'POST',
+    idempotentHint: idempotent,
     openWorldHint: OPEN_WORLD.test(field.name),
   };
 }
