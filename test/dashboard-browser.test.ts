@@ -107,6 +107,8 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
     expect(publishable).toMatch(/^pk_live_[\w-]{43}$/);
     await page.getByText('It will not be shown again').waitFor();
     await shot(page, 'api-keys-created');
+    // While the new key is shown, the MCP client configuration carries it, ready to paste.
+    expect(await page.locator('section[aria-labelledby="mcp-title"] pre').textContent()).toContain(`"Authorization": "Bearer ${secret}"`);
     expect(await leads(secret)).toBe(200);
     expect(await companies(secret)).toBe(403);
 

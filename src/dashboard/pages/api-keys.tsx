@@ -131,20 +131,29 @@ function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
   );
 }
 
-/** How to give an AI agent the API's operations as MCP tools, with a secret key made on this page. */
-function ConnectAgent({ publicUrl }: { publicUrl: string }) {
+/**
+ * How to give an AI agent the API's operations as MCP tools, with a secret key made on this page:
+ * the one just issued, while it is shown, otherwise a placeholder.
+ */
+function ConnectAgent({ publicUrl, secretKey }: { publicUrl: string; secretKey?: string }) {
   return (
     <section aria-labelledby="mcp-title">
       <h2 id="mcp-title">Connect an AI agent (MCP)</h2>
       <p>
         AI agents reach the API's operations as tools at <code>{mcpEndpoint(publicUrl)}</code>, authenticated with a secret key: the agent sees
-        only the tools the key's scopes allow. Add this to the agent's MCP configuration, with your secret key in place of{' '}
-        <code>{SECRET_KEY_PLACEHOLDER}</code>:
+        only the tools the key's scopes allow.{' '}
+        {secretKey ? (
+          'Add this to the agent\'s MCP configuration; it holds the secret key just issued:'
+        ) : (
+          <>
+            Add this to the agent's MCP configuration, with your secret key in place of <code>{SECRET_KEY_PLACEHOLDER}</code>:
+          </>
+        )}
       </p>
       <pre>
-        <code>{mcpClientConfig(publicUrl)}</code>
+        <code>{mcpClientConfig(publicUrl, secretKey)}</code>
       </pre>
-      <Copyable id="mcp-inspector" label="Check the connection: this lists the tools the key may call" value={inspectorCommand(publicUrl)} />
+      <Copyable id="mcp-inspector" label="Check the connection: this lists the tools the key may call" value={inspectorCommand(publicUrl, secretKey)} />
     </section>
   );
 }
@@ -185,7 +194,7 @@ export function ApiKeysPage({ chrome, publicUrl, data, outcome, errors, form }: 
         )}
       </section>
       <CreateForm scopes={data.apiScopes} held={held} chrome={chrome} name={form?.name ?? ''} chosen={new Set(form?.scopes ?? [])} />
-      <ConnectAgent publicUrl={publicUrl} />
+      <ConnectAgent publicUrl={publicUrl} secretKey={issued?.keys.secretKey} />
     </Layout>
   );
 }
