@@ -7,7 +7,7 @@ import type { paths } from './generated/openapi.js';
 import { type RestResponse, useHarness } from './support/harness.js';
 import { inspectionWorld } from './support/inspection-fixtures.js';
 import { invoiceWorld, TWO_LINES } from './support/invoice-fixtures.js';
-import { compileSchema, connectMcp, type McpClient } from './support/mcp.js';
+import { compileSchema, connectMcp, type McpClient, type Revision } from './support/mcp.js';
 
 // The endpoint created below is on this machine, which production refuses (SSRF); it is never called here.
 process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS = '1';
@@ -21,9 +21,21 @@ const checked = new Set<string>();
 const problems: string[] = [];
 afterAll(async () => Promise.all([...clients.values()].map(async (client) => (await client).close())));
 
+/** The revision the scenario's clients speak: the 2025 ones get the JSON as text too, and the 1.x SDK checks structured content itself. */
+let revision: Revision = '2026-07-28';
+
+const listed = new Map<string, ReturnType<McpClient['listTools']>>();
+/** The tools a key sees, listed once per client (as an agent does). */
+const toolsOf = async (key: string) => {
+  const id = `${revision} ${key}`;
+  if (!listed.has(id)) listed.set(id, clientFor(key).then((client) => client.listTools()));
+  return (await listed.get(id)!).tools;
+};
+
 const clientFor = (key: string) => {
-  if (!clients.has(key)) clients.set(key, connectMcp('http://localhost/mcp', key, '2026-07-28', async (input, init) => h.app.fetch(new Request(input, init))));
-  return clients.get(key)!;
+  const id = `${revision} ${key}`;
+  if (!clients.has(id)) clients.set(id, connectMcp('http://localhost/mcp', key, revision, async (input, init) => h.app.fetch(new Request(input, init))));
+  return clients.get(id)!;
 };
 
 /** A query parameter's text as the JSON value its argument schema wants. */
@@ -46,12 +58,10 @@ async function restThroughMcp(method: string, path: string, options: { key?: str
   if (!operation || !options.key) throw new Error(`no tool for ${method} ${path}`);
   const client = await clientFor(options.key);
   const name = operation.field.name;
-  if (!validators.has(name)) {
-    const tool = (await client.listTools()).tools.find((t) => t.name === name);
-    if (!tool) throw new Error(`the key does not see the tool ${name}`);
-    validators.set(name, tool.outputSchema ? compileSchema(tool.outputSchema) : null);
-  }
-  const inputProperties = (await client.listTools()).tools.find((t) => t.name === name)?.inputSchema.properties ?? {};
+  const tool = (await toolsOf(options.key)).find((t) => t.name === name);
+  if (!tool) throw new Error(`the key does not see the tool ${name}`);
+  if (!validators.has(name)) validators.set(name, tool.outputSchema ? compileSchema(tool.outputSchema) : null);
+  const inputProperties = tool.inputSchema.properties ?? {};
   const args: Record<string, unknown> = Object.fromEntries(Object.entries(operation.pattern.exec(url.pathname)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
   for (const parameter of new Set(url.searchParams.keys())) args[parameter] = typed(url.searchParams.getAll(parameter), inputProperties[parameter]);
   Object.assign(args, options.body ?? {});
@@ -63,6 +73,9 @@ async function restThroughMcp(method: string, path: string, options: { key?: str
   const validate = validators.get(name);
   if (validate) {
     if (!validate(result.structuredContent)) problems.push(`${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    if (revision !== '2026-07-28' && JSON.stringify(JSON.parse(result.content?.[0]?.text ?? 'null')) !== JSON.stringify(result.structuredContent)) {
+      problems.push(`${name}: the text is not the structured content`);
+    }
     checked.add(name);
   } else {
     checked.add(name);
@@ -74,7 +87,11 @@ async function restThroughMcp(method: string, path: string, options: { key?: str
 const viaMcp = { ...harness, rest: restThroughMcp } as typeof harness;
 
 describe('every tool, called with seeded data through an MCP client', () => {
-  it('answers structured content that conforms to its outputSchema', { timeout: 120_000 }, async () => {
+  it.each(['2026-07-28', '2025-06-18'] as const)('answers structured content that conforms to its outputSchema (%s)', { timeout: 120_000 }, async (spoken) => {
+    revision = spoken;
+    checked.clear();
+    validators.clear();
+    problems.length = 0;
     const t = await tenant({ role: 'system_admin', modules: ['inspections'] });
     const client = createClient<paths>({
       baseUrl: 'http://localhost',
