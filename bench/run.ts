@@ -208,7 +208,7 @@ async function measure(targets: Run[], writes: Run[]) {
     const problems = problemsOf(target, result);
     if (problems) failures.push(`${target.name}: ${problems}`);
     measured.push({ target, minRatio, round, result });
-    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.name.includes('GraphQL') ? 'gql' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
+    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
   };
   for (let round = 0; round < rounds; round += 1) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length] as Run);
