@@ -75,7 +75,7 @@ describe('the MCP connection snippets', () => {
     const config = JSON.parse(mcpClientConfig(publicUrl, 'sk_live_abc')) as { mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }> };
     expect(Object.values(config.mcpServers)).toEqual([{ type: 'http', url: `${publicUrl}/mcp`, headers: { Authorization: 'Bearer sk_live_abc' } }]);
     expect(inspectorCommand(publicUrl)).toBe(
-      `npx @modelcontextprotocol/inspector --cli ${publicUrl}/mcp --transport http --header "Authorization: Bearer sk_live_..." --method tools/list`,
+      `npx @modelcontextprotocol/inspector@2 --cli ${publicUrl}/mcp --transport http --header "Authorization: Bearer sk_live_..." --method tools/list`,
     );
   });
 });

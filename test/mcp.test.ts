@@ -233,6 +233,8 @@ describe('MCP at /mcp: tools are the operations a key may use', () => {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description, tool.name).toMatch(/Requires|No API key needed/);
       expect(() => compileSchema(tool.inputSchema), `${tool.name} inputSchema`).not.toThrow();
+      // Nullable values as `anyOf` of single types, which every tool-schema dialect reads (the MCP Inspector's --strict flags type unions).
+      expect(JSON.stringify([tool.inputSchema, tool.outputSchema ?? {}]), tool.name).not.toMatch(/"type":\[/);
       if (tool.outputSchema) expect(() => compileSchema(tool.outputSchema!), `${tool.name} outputSchema`).not.toThrow();
       const operation = operations.find((o) => o.field.name === tool.name);
       if (!operation) continue;

@@ -17,7 +17,11 @@ export function mcpClientConfig(publicUrl: string, key = SECRET_KEY_PLACEHOLDER)
   return JSON.stringify({ mcpServers: { [SERVER_NAME]: server } }, null, 2);
 }
 
-/** The MCP Inspector's command line (its `--cli` mode) listing the tools the key may call: a check that the connection works. */
+/**
+ * The MCP Inspector's command line (its `--cli` mode) listing the tools the key may call: a check
+ * that the connection works. Major version 2, whose CLI takes `--header` (an older copy in npx's
+ * cache would not).
+ */
 export function inspectorCommand(publicUrl: string, key = SECRET_KEY_PLACEHOLDER): string {
-  return `npx @modelcontextprotocol/inspector --cli ${mcpEndpoint(publicUrl)} --transport http --header "Authorization: Bearer ${key}" --method tools/list`;
+  return `npx @modelcontextprotocol/inspector@2 --cli ${mcpEndpoint(publicUrl)} --transport http --header "Authorization: Bearer ${key}" --method tools/list`;
 }

@@ -39,7 +39,7 @@ export const graphqlTool: Tool & { inputSchema: Record<string, unknown>; outputS
   outputSchema: {
     type: 'object',
     properties: {
-      data: { type: ['object', 'null'], description: 'What the query selected; null when it could not run.' },
+      data: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'What the query selected; null when it could not run.' },
       errors: {
         type: 'array',
         description: 'What failed, with `path` for a field and `extensions.code` (BAD_USER_INPUT, FORBIDDEN, NOT_FOUND, QUERY_TOO_COSTLY, ...).',

@@ -62,16 +62,38 @@ function pagingSentence(operation: Operation, answers: ReadonlySet<string>, para
   return null;
 }
 
-/** A schema whose references point into the document's components, made to stand alone: its named types under `$defs`. */
+/** What stays beside `anyOf` when a nullable schema is split: what describes the value, not what constrains it. */
+const ANNOTATIONS = new Set(['description', 'default', 'examples', 'title']);
+
+/**
+ * A nullable schema written as `anyOf` of single types (`{"anyOf": [{"type": "string", ...}, {"type": "null"}]}`)
+ * rather than as a type union (`"type": ["string", "null"]`): the same values, in the spelling every
+ * tool-schema dialect reads (some model providers map tool schemas onto single-`type` dialects; the
+ * MCP Inspector's `--strict` flags unions).
+ */
+function singleTypes(schema: Record<string, unknown>): Record<string, unknown> {
+  const { type } = schema;
+  if (!Array.isArray(type)) return schema;
+  const kept = Object.entries(schema).filter(([key]) => key !== 'type');
+  const annotations = Object.fromEntries(kept.filter(([key]) => ANNOTATIONS.has(key)));
+  const constraints = Object.fromEntries(kept.filter(([key]) => !ANNOTATIONS.has(key)));
+  return { anyOf: type.map((one) => (one === 'null' ? { type: 'null' } : { type: one, ...constraints })), ...annotations };
+}
+
+/**
+ * A schema of the OpenAPI document made to stand alone for a tool: references to the document's
+ * components point at its own `$defs`, and nullable types are spelt portably (`singleTypes`).
+ */
 function standalone(root: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
-  const relink = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(relink);
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
     if (!value || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, child]) => [key, key === '$ref' && typeof child === 'string' ? child.replace('#/components/schemas/', '#/$defs/') : relink(child)]),
+    const rewritten = Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, key === '$ref' && typeof child === 'string' ? child.replace('#/components/schemas/', '#/$defs/') : rewrite(child)]),
     );
+    return singleTypes(rewritten);
   };
-  return relink(Object.keys(defs).length ? { ...root, $defs: defs } : root) as JsonSchema;
+  return rewrite(Object.keys(defs).length ? { ...root, $defs: defs } : root) as JsonSchema;
 }
 
 /**
