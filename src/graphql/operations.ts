@@ -4,6 +4,12 @@ import { declaredScopes, type ScopeMap } from './access.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** Whether REST reads a JSON body for a method (never for GET and DELETE). */
+export const carriesBody = (method: HttpMethod) => method !== 'GET' && method !== 'DELETE';
+
+/** Whether an operation's `input` comes from the route's JSON body: it has one, and its method carries a body. */
+export const takesBody = ({ route, args }: Pick<Operation, 'route' | 'args'>) => Boolean(args.body) && carriesBody(route.method);
+
 /** Where one GraphQL root field is served on REST. Domain folders declare these in their `x.rest.ts`. */
 export interface RestRoute {
   method: HttpMethod;

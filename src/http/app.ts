@@ -1,3 +1,4 @@
+import { printSchema } from 'graphql';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -27,7 +28,6 @@ import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from '.
 import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';
 import { LIVENESS_PATH, useReadiness } from './health.js';
 import { useMutationBudget } from './mutation-budget.js';
-import { printSchema } from 'graphql';
 import { buildOpenApi } from './openapi.js';
 import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';

@@ -73,8 +73,9 @@ export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: strin
 /**
  * The API reference, served entirely by this server so it works without internet access: the
  * OpenAPI document at /openapi.json (public: it describes the API, not any tenant's data), Swagger
- * UI at /docs, and /llms.txt, the same map in Markdown for AI agents (the llms.txt convention). Runs before the REST plugin, which would answer these paths 404.
- * Its requests are admitted and rate-limited like the API's.
+ * UI at /docs, and /llms.txt, the same map in Markdown for AI agents (the llms.txt convention).
+ * Runs before the REST plugin, which would answer these paths 404. Its requests are admitted and
+ * rate-limited like the API's.
  */
 export function useApiDocs(options: { openApiDocument: () => Record<string, unknown>; llmsTxt: () => string; publicUrl: string }): Plugin {
   let document: Record<string, unknown> | undefined;

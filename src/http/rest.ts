@@ -7,7 +7,7 @@ import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
-import { REST_BASE_PATH, type Operation } from '../graphql/operations.js';
+import { carriesBody, REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
 import { enumExpectation } from './input-errors.js';
@@ -225,7 +225,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
           canonical.searchParams.delete(parameter);
         }
         let body: string | undefined;
-        if (route.method !== 'GET' && route.method !== 'DELETE') {
+        if (carriesBody(route.method)) {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
           const unexpected = operation.args.body ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));

@@ -2,11 +2,11 @@ import type { ExecutionArgs, ExecutionResult, GraphQLSchema } from 'graphql';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
-import { REST_BASE_PATH } from '../graphql/operations.js';
+import { REST_BASE_PATH, takesBody } from '../graphql/operations.js';
 import { restError } from '../http/error-mapping.js';
 import { idempotent } from '../http/idempotency.js';
 import { ErrorCodes, type FieldProblem } from '../shared/errors.js';
-import { IDEMPOTENCY_ARGUMENT, type OperationTool, takesBody } from './tool-catalog.js';
+import { IDEMPOTENCY_ARGUMENT, type OperationTool } from './tool-catalog.js';
 
 /** What a tool call runs with: the request's context and its enveloped executor (every plugin of the pipeline). */
 export interface ToolCallScope {

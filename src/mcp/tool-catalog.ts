@@ -1,7 +1,7 @@
 import type { GraphQLArgument, GraphQLInputObjectType, GraphQLSchema } from 'graphql';
 import { getNamedType, isNonNullType } from 'graphql';
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
-import { REST_BASE_PATH, type Operation } from '../graphql/operations.js';
+import { REST_BASE_PATH, takesBody, type Operation } from '../graphql/operations.js';
 import { type JsonSchema, componentSchemas, namedInputSchema, neverNullFields, routeResponseSchema, valueSchema } from '../http/json-schema.js';
 import { idempotencyKeySchema } from '../http/idempotency.js';
 
@@ -17,9 +17,6 @@ export interface OperationTool {
   /** The fields of the route's JSON body, given as arguments of the tool beside the parameters. */
   bodyFields: ReadonlySet<string>;
 }
-
-/** Whether REST reads a JSON body for the route (it never does for GET and DELETE). */
-export const takesBody = ({ route, args }: Operation) => Boolean(args.body) && route.method !== 'GET' && route.method !== 'DELETE';
 
 /** Mutations whose effect cannot be taken back: MCP's `destructiveHint`. */
 const DESTRUCTIVE = /^(cancel|void|delete)/;
