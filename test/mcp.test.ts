@@ -350,6 +350,10 @@ describe('MCP at /mcp: calls run the operation, with the REST route\'s rules', (
     expect(again.structuredContent).toEqual(first.structuredContent);
     expect(toolError(await client.callTool({ name: 'createLead', arguments: { firstName: 'Other', lastName: 'Call', idempotencyKey: key } })).status).toBe(422);
     expect(toolError(await client.callTool({ name: 'createLead', arguments: { firstName: 'A', lastName: 'B', idempotencyKey: 42 } })).details?.[0]?.field).toBe('idempotencyKey');
+    // Characters no header can carry are the client's mistake, named like any other.
+    for (const bad of ['中文', 'line\nbreak', '', 'x'.repeat(256)]) {
+      expect(toolError(await client.callTool({ name: 'createLead', arguments: { firstName: 'A', lastName: 'B', idempotencyKey: bad } })), JSON.stringify(bad)).toMatchObject({ status: 400, details: [{ field: 'idempotencyKey' }] });
+    }
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(1);
   });
 

@@ -18,6 +18,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const RUNNING_LEASE_MS = 60_000;
 /** Stripe's form: up to 255 characters; visible ASCII, so keys compare exactly. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Whether a value is an idempotency key REST would accept (a header can carry only such text). */
+export const isIdempotencyKey = (value: unknown): value is string => typeof value === 'string' && KEY_PATTERN.test(value);
 /** The same rule as JSON Schema, for the documents that publish it. */
 export const idempotencyKeySchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } as const;
 /** Answers' headers that belong to the answer (not to the request that got it: ids, rate limits). */

@@ -6,7 +6,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Principal } from '../auth/api-keys.js';
 import { mayAccess, unauthenticated } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
-import { bodyTextOf, failureOf, isMcpPath, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
+import { bodyTextOf, canonicalPathname, failureOf, MAX_BODY_BYTES, MCP_PATH, withinBoundary } from '../http/request-boundary.js';
 import { noteRoute } from '../http/route-label.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
@@ -122,7 +122,8 @@ export function useMcp(options: McpOptions): Plugin {
       getEnveloped = yoga.getEnveloped;
     },
     async onRequest({ request, url, endResponse, serverContext }) {
-      if (!isMcpPath(url.href)) return;
+      // Every request passes here: the path Yoga parsed already is compared, not parsed again.
+      if (canonicalPathname(url.pathname) !== MCP_PATH) return;
       noteRoute(serverContext, `${request.method} ${MCP_PATH}`);
       const answer = await withinBoundary(serverContext, request, async () => {
         // A page of another site must not reach a server on the user's machine (DNS rebinding).

@@ -4,7 +4,7 @@ import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { REST_BASE_PATH, takesBody } from '../graphql/operations.js';
 import { restError } from '../http/error-mapping.js';
-import { idempotent } from '../http/idempotency.js';
+import { idempotent, isIdempotencyKey } from '../http/idempotency.js';
 import { ErrorCodes, type FieldProblem } from '../shared/errors.js';
 import { IDEMPOTENCY_ARGUMENT, type OperationTool } from './tool-catalog.js';
 
@@ -123,7 +123,10 @@ export async function callOperationTool(tool: OperationTool, args: Record<string
   if (unknown.length) return errorResult(badRequest(unknown));
   const path = restPathOf(tool, args);
   const key = args[IDEMPOTENCY_ARGUMENT];
-  if (key !== undefined && key !== null && typeof key !== 'string') return errorResult(badRequest([{ field: IDEMPOTENCY_ARGUMENT, message: 'must be a string' }]));
+  // Checked before it becomes a header, which cannot carry other characters (a TypeError, not a 400).
+  if (key !== undefined && key !== null && !isIdempotencyKey(key)) {
+    return errorResult(badRequest([{ field: IDEMPOTENCY_ARGUMENT, message: 'must be a string of 1 to 255 visible ASCII characters' }]));
+  }
   let answer: RestAnswer;
   if (key === undefined || key === null) {
     answer = await run(tool, args, scope);
