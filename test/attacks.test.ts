@@ -127,14 +127,14 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
       const created = await send('/api/v1/leads', { method: 'POST', headers: auth, body: JSON.stringify({ firstName: `F${i}`, lastName: 'L', notes: fat, intent: fat }) });
       expect(created.status).toBe(201);
     }
-    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: leads(limit: 100) { data { notes intent } }`).join(' ')} }`;
+    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: leads(first: 100) { nodes { notes intent } }`).join(' ')} }`;
     expect((await graphql(aliases)).json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
     const pages = await Promise.all(Array.from({ length: 10 }, () => send('/api/v1/leads?limit=100', { headers: auth })));
     for (const page of pages) expect(page.status).toBe(422); // 6 MB each, over the answer limit
     // Pages just under the answer limit (3.6 MB each), ten at once: served, in turns.
     const served = await Promise.all(Array.from({ length: 10 }, () => send('/api/v1/leads?limit=60', { headers: auth })));
     for (const page of served) expect(page.status).toBe(200);
-    const concurrentAliases = await Promise.all(Array.from({ length: 5 }, () => graphql('{ a: leads(limit: 100) { data { notes intent } } b: leads(limit: 100) { data { notes intent } } }')));
+    const concurrentAliases = await Promise.all(Array.from({ length: 5 }, () => graphql('{ a: leads(first: 100) { nodes { notes intent } } b: leads(first: 100) { nodes { notes intent } } }')));
     for (const { status } of concurrentAliases) expect([200, 422]).toContain(status);
     await expectHealthy();
   });

@@ -96,7 +96,7 @@ export function createApp({
     renderGraphiQL: graphiqlPage,
     graphiql: {
       title: 'Business Platform API',
-      defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(limit: 5) {\n    data { id firstName lastName status }\n    hasMore\n  }\n}\n',
+      defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(first: 5) {\n    nodes { id firstName lastName status }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n',
       headers: '{"Authorization": "Bearer sk_live_..."}',
     },
     parserAndValidationCache: boundedDocumentCaches(),

@@ -109,7 +109,7 @@ const ROOT_INTROSPECTION = new Map<string, GraphQLField<unknown, unknown>>([
 
 const uuid = z.uuid();
 
-/** Connection arguments: sizes within 0..MAX_PAGE_SIZE, cursors that decode to an id of the listed model. */
+/** Connection arguments: sizes within 0..MAX_PAGE_SIZE, Prisma cursors that decode to an id of the listed model (keyset lists check their own). */
 function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, path: string, estimate: Estimate): number {
   for (const name of ['first', 'last'] as const) {
     const size = args[name];
@@ -117,9 +117,10 @@ function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, 
       throw badInput([{ field: `${path}.${name}`, message: `must be between 0 and ${MAX_PAGE_SIZE}` }]);
     }
   }
+  const keysetCursors = Boolean((getNamedType(field.type) as GraphQLObjectType).extensions.keysetCursors);
   for (const name of ['after', 'before'] as const) {
     const cursor = args[name];
-    if (cursor == null) continue;
+    if (cursor == null || keysetCursors) continue;
     const notOurs = badInput([{ field: `${path}.${name}`, message: 'is not a cursor of this list' }]);
     let id: unknown;
     try {

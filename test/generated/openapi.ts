@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List leads
-         * @description Leads of the tenant, newest first, with cursor pagination.
+         * @description Leads of the tenant, newest first unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `leads.lead.read` scope.
          */
@@ -4013,14 +4013,14 @@ export interface operations {
     leads: {
         parameters: {
             query?: {
-                /** @description Only leads assigned to this user. */
-                assignedTo?: string;
-                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
-                cursor?: string;
                 /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
-                /** @description Only leads with this status. */
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
+                /** @description Only leads with one of these statuses. */
                 status?: components["schemas"]["LeadStatus"];
+                /** @description Only leads assigned to this user. */
+                assignedTo?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -4042,7 +4042,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The leads of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
