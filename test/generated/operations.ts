@@ -599,7 +599,7 @@ export type BookingWithLeadQueryVariables = Exact<{
 }>;
 
 
-export type BookingWithLeadQuery = { booking: { id: string, status: BookingStatus, resource: { id: string, name: string, timezone: string }, lead: { id: string, email: string | null, status: LeadStatus, bookings: { totalCount: number, edges: Array<{ node: { id: string, status: BookingStatus } }> } } | null } | null };
+export type BookingWithLeadQuery = { booking: { id: string, status: BookingStatus, resource: { id: string, name: string, timezone: string }, lead: { id: string, email: string | null, status: LeadStatus, bookings: { totalCount: number, edges: Array<{ node: { id: string, status: BookingStatus } }> } | null } | null } | null };
 
 export type CancelBookingGqlMutationVariables = Exact<{
   id: string;
@@ -687,7 +687,7 @@ export type CompanyGraphQueryVariables = Exact<{
 }>;
 
 
-export type CompanyGraphQuery = { company: { id: string, contacts: { totalCount: number, edges: Array<{ node: { id: string, firstName: string, isPrimary: boolean, company: { id: string, name: string } } }> }, sites: { totalCount: number, edges: Array<{ node: { id: string, name: string } }> }, deals: { totalCount: number } } | null };
+export type CompanyGraphQuery = { company: { id: string, contacts: { totalCount: number, edges: Array<{ node: { id: string, firstName: string, isPrimary: boolean, company: { id: string, name: string } | null } }> } | null, sites: { totalCount: number, edges: Array<{ node: { id: string, name: string } }> }, deals: { totalCount: number } | null } | null };
 
 export type DealsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -896,7 +896,7 @@ export type CompanyInvoicesGqlQueryVariables = Exact<{
 }>;
 
 
-export type CompanyInvoicesGqlQuery = { company: { name: string, invoices: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { invoiceNumber: string, status: InvoiceStatus, totalAmount: string, lineItems: Array<{ total: string }> } }> } } | null };
+export type CompanyInvoicesGqlQuery = { company: { name: string, invoices: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { invoiceNumber: string, status: InvoiceStatus, totalAmount: string, lineItems: Array<{ total: string }> } }> } | null } | null };
 
 export type LeadsQueryVariables = Exact<{
   limit?: number | null | undefined;
