@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/auth/scopes.js';
 import { allScopes } from '../src/auth/scopes.js';
 import { createKeyPair } from '../src/auth/key-pairs.js';
-import { declaredScopes } from '../src/graphql/access.js';
+import type { Principal } from '../src/auth/api-keys.js';
+import { declaredScopes, mayAccess } from '../src/graphql/access.js';
 import { schema } from '../src/graphql/schema.js';
 import { authorizationWorld, crossScopeEdges, expectedReadScope } from './support/authorization-world.js';
 import { useHarness } from './support/harness.js';
@@ -173,17 +174,29 @@ describe('every type enforces its own read scope, however it is reached', () => 
   });
 
   it('makes every field that a reader of its parent may be refused nullable and checked on the field itself, so a refusal nulls it alone', () => {
-    // Found from the expected scope table: a field to records that some key reading the parent
-    // cannot read. (Mutation payloads are left out: their readers are their mutations' writers.)
-    const records = Object.values(schema.getTypeMap()).filter((type): type is GraphQLObjectType => isObjectType(type) && type.name in expectedReadScope);
-    const refusable = records.flatMap((type) =>
-      Object.values(type.getFields()).flatMap((field) => {
+    // A field to records that some key reading its parent cannot read. A record type's readers are
+    // in the expected scope table; those of another type (a mutation's answer, a page) are the keys
+    // that may call a root field answering it.
+    const readers = new Map<string, (scope: Scope) => boolean>();
+    for (const root of [schema.getQueryType()!, schema.getMutationType()!]) {
+      for (const field of Object.values(root.getFields())) {
+        const named = getNamedType(field.type);
+        const map = declaredScopes(field);
+        if (!isObjectType(named) || named.name in expectedReadScope || !map) continue;
+        const earlier = readers.get(named.name);
+        const calls = (scope: Scope) => mayAccess(map, { kind: 'secret', scopes: new Set([scope]), modules: new Set(['inspections']), role: 'system_admin' } as unknown as Principal);
+        readers.set(named.name, earlier ? (scope) => earlier(scope) || calls(scope) : calls);
+      }
+    }
+    for (const [name, scope] of Object.entries(expectedReadScope)) readers.set(name, (held) => holds(held, scope));
+    const refusable = [...readers].flatMap(([name, reads]) =>
+      Object.values((schema.getType(name) as GraphQLObjectType | undefined)?.getFields() ?? {}).flatMap((field) => {
         const target = recordTypeOf(field);
-        const mayBeRefused = target && allScopes.some((scope) => holds(scope, expectedReadScope[type.name]!) && !holds(scope, expectedReadScope[target]!));
-        return mayBeRefused ? [{ name: `${type.name}.${field.name}`, field }] : [];
+        const mayBeRefused = target && allScopes.some((scope) => reads(scope) && !holds(scope, expectedReadScope[target]!));
+        return mayBeRefused ? [{ name: `${name}.${field.name}`, field }] : [];
       }),
     );
-    expect(refusable.map((f) => f.name).sort()).toEqual(['Booking.lead', 'Company.contacts', 'Company.deals', 'Company.invoices', 'Contact.company', 'Lead.bookings']);
+    expect(refusable.map((f) => f.name).sort()).toEqual(['Booking.lead', 'BookingCancellation.booking', 'Company.contacts', 'Company.deals', 'Company.invoices', 'Contact.company', 'Lead.bookings']);
     const unsafe = refusable.filter(({ field }) => isNonNullType(field.type) || !declaredScopes(field)).map((f) => f.name);
     expect(unsafe).toEqual([]);
   });
@@ -324,6 +337,16 @@ describe('a refused nested field nulls itself alone, never its parents', () => {
     expect(without.errors).toMatchObject([{ path: ['lead', 'bookings'], extensions: { code: 'FORBIDDEN', requiredScope: 'bookings.read' } }]);
     const withBookings = await ask(await keyWith(['leads.lead.read', 'bookings.read']), query);
     expect(withBookings).toEqual({ data: { lead: { email: 'guest@acme.example', status: 'new', bookings: { totalCount: 1, edges: [{ node: { firstName: 'Gus' } }] } } } });
+  });
+
+  it("a cancellation by a key that cannot read bookings answers its success, with the booking null and FORBIDDEN there", async () => {
+    const key = world.owner.secret;
+    const slot = (await harness.rest('GET', `/api/bookings/resources/${world.resource.id}/availability?from=2030-01-08&to=2030-01-08`, { key })).body.slots[0];
+    const booking = (await harness.rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Cy', lastName: 'Cancel', email: 'cy@acme.example' } })).body.booking;
+    const result = await ask(world.keys.get('bookings.manage')!, `mutation { cancelBooking(id: "${booking.id}") { success booking { status } } }`);
+    expect(result.data).toEqual({ cancelBooking: { success: true, booking: null } });
+    expect(result.errors).toMatchObject([{ path: ['cancelBooking', 'booking'], extensions: { code: 'FORBIDDEN', requiredScope: 'bookings.read' } }]);
+    expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('cancelled');
   });
 
   it('leaves the REST shapes as they were: the same routes answer the same bodies, and refuse what they refused', async () => {

@@ -90,7 +90,7 @@ const BookingCancellation = builder.objectRef<{ success: boolean; booking: objec
   description: 'The answer to a cancellation.',
   fields: (t) => ({
     success: t.exposeBoolean('success', { description: 'Always true: a refused cancellation is an error instead.' }),
-    booking: t.field({ type: Booking, description: 'The cancelled booking.', resolve: (c) => c.booking as never }),
+    booking: t.field({ type: Booking, ...refusedAloneUnless('Booking'), description: 'The cancelled booking.', resolve: (c) => c.booking as never }),
   }),
 });
 

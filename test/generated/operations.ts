@@ -606,7 +606,7 @@ export type CancelBookingGqlMutationVariables = Exact<{
 }>;
 
 
-export type CancelBookingGqlMutation = { cancelBooking: { success: boolean, booking: { id: string, status: BookingStatus, cancelledAt: string | null } } };
+export type CancelBookingGqlMutation = { cancelBooking: { success: boolean, booking: { id: string, status: BookingStatus, cancelledAt: string | null } | null } };
 
 export type BookSlotWithLeadMutationVariables = Exact<{
   input: CreateBookingInput;
