@@ -101,7 +101,7 @@ export const readAccessOf = (type: RecordType): ScopeMap => readScopes[type];
 
 /**
  * Field-level guard of a list or connection of `type` that every reader of its parent reads (a
- * deal's activities): its count and page info are the type's data too. A list that some readers of the parent may not
- * read is `refusedAloneUnless` instead.
+ * deal's activities): its count and page info are the type's data too. A list that some readers
+ * of the parent may not read is `refusedAloneUnless` instead.
  */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });
