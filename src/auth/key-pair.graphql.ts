@@ -91,6 +91,13 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
 
 const ApiKeyPairPage = pageType('ApiKeyPair', ApiKeyPair, 'API key pairs, newest first');
 
+/** The scopes as a GraphQL enum, for clients that type them (`viewer { scopeNames }`). */
+export const ApiScopeNameEnum = builder.enumType('ApiScopeName', {
+  description:
+    'A scope a key pair can carry, as an enum: the scope with `_` for each `.` (`leads_lead_read` is `leads.lead.read`). Inputs and the `scopes` string lists take and show the dotted form keys carry.',
+  values: Object.fromEntries(allScopes.map((scope) => [scope.replaceAll('.', '_'), { value: scope, description: `${Scopes[scope]} (\`${scope}\`)` }])),
+});
+
 const ApiScope = builder.objectRef<{ name: string; description: string; area: string }>('ApiScope').implement({
   description: 'A permission a key pair can carry.',
   fields: (t) => ({

@@ -1,7 +1,7 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
@@ -22,7 +22,7 @@ export const Company = builder.prismaObject('Company', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the company was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the company last changed (ISO 8601, UTC).' }),
     contacts: t.relatedConnection('contacts', {
-      ...listOf('Contact'),
+      ...refusedAloneUnless('Contact'),
       cursor: 'id',
       totalCount: true,
       description: "The company's contacts, primary contact first, then by name.",

@@ -1,6 +1,6 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
-import { readableBy } from '../graphql/read-access.js';
+import { readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
@@ -12,7 +12,7 @@ export const Contact = builder.prismaObject('Contact', {
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
     companyId: t.expose('companyId', { type: 'UUID', description: 'Id of the company the contact belongs to.' }),
-    company: t.relation('company', { description: 'The company the contact belongs to.' }),
+    company: t.relation('company', { ...refusedAloneUnless('Company'), description: 'The company the contact belongs to.' }),
     firstName: t.exposeString('firstName', { description: 'First name (at most 100 characters).' }),
     lastName: t.exposeString('lastName', { description: 'Last name (at most 100 characters).' }),
     email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address.' }),

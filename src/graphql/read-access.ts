@@ -72,7 +72,26 @@ export const readableBy = (type: RecordType) => (record: object, ctx: Context) =
  * For a relation that a parent's published shape includes but that its readers may not all read
  * (a booking's lead): null, without an error, for a caller without the record's own read scope.
  */
-export const nullUnlessReadable = (type: RecordType) => ({ authScopes: readScopes[type], unauthorizedResolver: () => null });
+export const nullUnlessReadable = (type: RecordType) => ({ authScopes: readScopes[type], unauthorizedResolver: () => null, nullable: true as const });
+
+/**
+ * For a relation or connection to records of `type` that not every reader of the parent may read
+ * (a company's contacts: `companies.read` does not read contacts). Checked on the field itself and
+ * nullable, so a caller without the scope gets null there with one FORBIDDEN error whose path is
+ * this field, and the rest of the page (the parent, its siblings, its other fields) answers as
+ * usual. test/authorization.test.ts finds every such field in the schema.
+ */
+export const refusedAloneUnless = (type: RecordType) => ({
+  authScopes: readScopes[type],
+  nullable: true as const,
+  extensions: { refusedAloneUnless: type },
+});
+
+/** The description sentence of a field guarded by `refusedAloneUnless`. */
+export function refusedAloneNote(field: { extensions: Record<string, unknown> }): string | undefined {
+  const type = field.extensions.refusedAloneUnless as RecordType | undefined;
+  return type && `Null, with a FORBIDDEN error at this field alone (its parent still answers), unless the caller is ${whoMay(readScopes[type])}.`;
+}
 
 /** Whether a principal reads records of `type` (the rule events are shown by, to every consumer). */
 export const mayRead = (type: RecordType, principal: Principal | null) => mayAccess(readScopes[type], principal);
@@ -80,5 +99,9 @@ export const mayRead = (type: RecordType, principal: Principal | null) => mayAcc
 /** Who reads records of `type`, as the access table declares it. */
 export const readAccessOf = (type: RecordType): ScopeMap => readScopes[type];
 
-/** Field-level guard of a list or connection of `type`: its count and page info are the type's data too. */
+/**
+ * Field-level guard of a list or connection of `type` that every reader of its parent reads (a
+ * deal's activities): its count and page info are the type's data too. A list that some readers
+ * of the parent may not read is `refusedAloneUnless` instead.
+ */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });

@@ -2,7 +2,7 @@ import { GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence } from './access.js';
 import { builder } from './builder.js';
-import { readAccessNote } from './read-access.js';
+import { readAccessNote, refusedAloneNote } from './read-access.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
@@ -28,7 +28,8 @@ export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toS
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
 // field must explain itself to clients and AI agents reading the introspection, who also need to
-// know which scope reads a record type, and who may use an operation.
+// know which scope reads a record type, who may use an operation, and which nested fields a
+// caller without their scope sees as null.
 for (const type of Object.values(schema.getTypeMap())) {
   if (!isObjectType(type)) continue;
   if (type === schema.getQueryType() || type === schema.getMutationType() || type === schema.getSubscriptionType()) {
@@ -40,5 +41,7 @@ for (const type of Object.values(schema.getTypeMap())) {
   if (note) type.description = `${type.description} ${note}`;
   for (const field of Object.values(type.getFields())) {
     if (field.extensions.pothosPrismaTotalCount) field.description = 'Number of items across all pages.';
+    const refusal = refusedAloneNote(field);
+    if (refusal) field.description = `${field.description} ${refusal}`;
   }
 }

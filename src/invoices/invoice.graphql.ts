@@ -2,7 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { oneLineAddress } from '../shared/address.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
@@ -160,7 +160,7 @@ export const InvoiceSettings = builder.objectRef<{ invoicePrefix: string; nextIn
 
 builder.prismaObjectField('Company', 'invoices', (t) =>
   t.relatedConnection('invoices', {
-    ...listOf('Invoice'),
+    ...refusedAloneUnless('Invoice'),
     cursor: 'id',
     totalCount: true,
     description: "The company's invoices, newest first.",

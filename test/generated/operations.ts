@@ -647,14 +647,14 @@ export type BookingWithLeadQueryVariables = Exact<{
 }>;
 
 
-export type BookingWithLeadQuery = { booking: { id: string, status: BookingStatus, resource: { id: string, name: string, timezone: string }, lead: { id: string, email: string | null, status: LeadStatus, bookings: { totalCount: number, edges: Array<{ node: { id: string, status: BookingStatus } }> } } | null } | null };
+export type BookingWithLeadQuery = { booking: { id: string, status: BookingStatus, resource: { id: string, name: string, timezone: string }, lead: { id: string, email: string | null, status: LeadStatus, bookings: { totalCount: number, edges: Array<{ node: { id: string, status: BookingStatus } }> } | null } | null } | null };
 
 export type CancelBookingGqlMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type CancelBookingGqlMutation = { cancelBooking: { success: boolean, booking: { id: string, status: BookingStatus, cancelledAt: string | null } } };
+export type CancelBookingGqlMutation = { cancelBooking: { success: boolean, booking: { id: string, status: BookingStatus, cancelledAt: string | null } | null } };
 
 export type BookSlotWithLeadMutationVariables = Exact<{
   input: CreateBookingInput;
@@ -735,7 +735,7 @@ export type CompanyGraphQueryVariables = Exact<{
 }>;
 
 
-export type CompanyGraphQuery = { company: { id: string, contacts: { totalCount: number, edges: Array<{ node: { id: string, firstName: string, isPrimary: boolean, company: { id: string, name: string } } }> }, sites: { totalCount: number, edges: Array<{ node: { id: string, name: string } }> }, deals: { totalCount: number } } | null };
+export type CompanyGraphQuery = { company: { id: string, contacts: { totalCount: number, edges: Array<{ node: { id: string, firstName: string, isPrimary: boolean, company: { id: string, name: string } | null } }> } | null, sites: { totalCount: number, edges: Array<{ node: { id: string, name: string } }> }, deals: { totalCount: number } | null } | null };
 
 export type DealsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -944,7 +944,7 @@ export type CompanyInvoicesGqlQueryVariables = Exact<{
 }>;
 
 
-export type CompanyInvoicesGqlQuery = { company: { name: string, invoices: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { invoiceNumber: string, status: InvoiceStatus, totalAmount: string, lineItems: Array<{ total: string }> } }> } } | null };
+export type CompanyInvoicesGqlQuery = { company: { name: string, invoices: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { invoiceNumber: string, status: InvoiceStatus, totalAmount: string, lineItems: Array<{ total: string }> } }> } | null } | null };
 
 export type LeadsQueryVariables = Exact<{
   first?: number | null | undefined;

@@ -61,7 +61,8 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
 /**
  * Every relation from one record type to a record type with another read scope, and what a key
  * that reads the parent but not the target meets there: `refused` (FORBIDDEN: the target needs its
- * own scope) or `null` (no error: the parent's shape names the record, not all its readers read it).
+ * own scope; the field is null, the error's path is the field, and the parent still answers) or
+ * `null` (no error: the parent's shape names the record, not all its readers read it).
  * Embedded parts of records are summary types with the parent's scope (a deal's `DealCompany`), so
  * no relation grants a whole record of another scope.
  */
