@@ -67,9 +67,10 @@ export function readAccessNote(typeName: string, embeddedBy: readonly string[] =
 /**
  * Type-level `authScopes`: every field of the type needs its read scope, unless the record is a
  * mutation's own result (see `ReadGrantsPlugin`). A relation never grants a whole record: the
- * record it reaches needs its own scope again, except for the `embeddable` fields the relation
- * `embeds`, or, where a parent's shape embeds part of another record, a summary type holding only
- * that part. Evaluated once per record and request.
+ * record it reaches needs its own scope again. Where a parent's shape embeds part of another
+ * record, the relation grants just that part: the `embeddable` fields it `embeds` (an invoice's
+ * company), or a summary type holding only that part (a deal's `DealCompany`). Evaluated once per
+ * record and request.
  */
 export const readableBy = (type: RecordType) => (record: object, ctx: Context) => ctx.readGrants.readsRecord(record) || readScopes[type];
 

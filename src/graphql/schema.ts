@@ -1,4 +1,4 @@
-import { getNamedType, GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
+import { getNamedType, type GraphQLObjectType, GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence } from './access.js';
 import { builder } from './builder.js';
@@ -35,9 +35,12 @@ for (const type of objectTypes) {
   for (const field of Object.values(type.getFields())) {
     const fields = embeddedFields(field.extensions);
     if (!fields) continue;
-    const target = getNamedType(field.type).name;
+    const target = getNamedType(field.type) as GraphQLObjectType;
+    // A granted field that skips no type check would answer FORBIDDEN all the same: a schema error.
+    const unguarded = fields.filter((f) => !(target.getFields()[f]?.extensions.pothosOptions as { skipTypeScopes?: boolean } | undefined)?.skipTypeScopes);
+    if (unguarded.length) throw new Error(`${type.name}.${field.name} embeds fields not declared \`embeddable\` on ${target.name}: ${unguarded.join(', ')}`);
     const part = `\`${type.name}.${field.name}\` (${fields.map((f) => `\`${f}\``).join(', ')})`;
-    embeddedBy.set(target, [...(embeddedBy.get(target) ?? []), part]);
+    embeddedBy.set(target.name, [...(embeddedBy.get(target.name) ?? []), part]);
   }
 }
 for (const type of objectTypes) {
