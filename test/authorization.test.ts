@@ -8,6 +8,7 @@ import type { Principal } from '../src/auth/api-keys.js';
 import { declaredScopes, mayAccess } from '../src/graphql/access.js';
 import { schema } from '../src/graphql/schema.js';
 import { authorizationWorld, crossScopeEdges, expectedReadScope } from './support/authorization-world.js';
+import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
 
 const harness = useHarness();
@@ -33,7 +34,7 @@ interface Step {
   args: string;
   /** The record type this step reaches, and what a key that cannot read it meets (by the edge table). */
   record?: string;
-  edge: 'refused' | 'null';
+  edge: 'refused' | 'null' | 'part';
 }
 
 /** Every path of object fields from a root field, up to `maxDepth` steps, never revisiting a type. */
@@ -64,15 +65,17 @@ const holds = (scope: Scope, needed: Scope | Scope[] | 'any secret key') =>
   needed === 'any secret key' || (Array.isArray(needed) ? needed.includes(scope) : needed === scope);
 
 /**
- * What a key with only `scope` gets along `steps`, by the expected table: the value, a refusal of
- * the root field, a refusal of the first nested step it cannot read (null there, with FORBIDDEN
- * errors at that field alone), or null without an error at that step, named by its field.
+ * What a key with only `scope` gets along `steps` (ending in the leaf `id`), by the expected table:
+ * the value, a refusal of the root field, a refusal of the first nested step it cannot read (null
+ * there, with FORBIDDEN errors at that field alone), or null without an error at that step, named
+ * by its field. Past a `part` edge the key reads the embedded part (the path's leaf `id`), nothing further.
  */
 type Outcome = 'read' | 'refused' | { refusedAt: number } | { nullAt: string };
 function outcome(scope: Scope, rootScope: Scope | Scope[] | 'any secret key', steps: Step[]): Outcome {
   if (!holds(scope, rootScope)) return 'refused';
   const unreadable = steps.findIndex((step) => step.record && !holds(scope, expectedReadScope[step.record]!));
   if (unreadable < 0) return 'read';
+  if (steps[unreadable]!.edge === 'part') return unreadable === steps.length - 1 ? 'read' : { refusedAt: unreadable + 1 };
   if (steps[unreadable]!.edge === 'null') return { nullAt: steps[unreadable]!.field };
   return unreadable === 0 ? 'refused' : { refusedAt: unreadable };
 }
@@ -288,6 +291,82 @@ describe('the reported holes stay closed', () => {
     }
     const listed = await ask(key, `{ inspections { data { customer { id name } site { name } } } }`);
     expect(listed).toEqual({ data: { inspections: { data: [{ customer: { id: world.company.id, name: 'Acme' }, site: { name: 'Yard' } }] } } });
+  });
+
+  describe("an invoice's company and contact are Company and Contact, of which invoice keys read the part the invoice prints", () => {
+    /** A company with an address and a contact, billed by a draft invoice, all made with the owner's key. */
+    async function billed() {
+      const make = fixtures(harness);
+      const company = await make.company(world.owner.secret, { name: 'Crane Works', address: '12 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', phone: '555-0100' });
+      const contact = await make.contact(world.owner.secret, company.id, { firstName: 'Ada', lastName: 'Stone', email: 'ada@crane.example', phone: '555-0101' });
+      const created = await harness.rest('POST', '/api/invoices', { key: world.owner.secret, body: { companyId: company.id, contactId: contact.id, lineItems: [{ description: 'Hoist', quantity: '1', unitPrice: '100' }] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return { company, contact, invoice: created.body as { id: string } };
+    }
+    const part = '__typename id name fullAddress';
+
+    it('an invoices.read key reads the company and contact part, as the types and ids every other field returns', async () => {
+      const { company, contact, invoice } = await billed();
+      const key = world.keys.get('invoices.read')!;
+      const read = await ask(key, `{ invoice(id: "${invoice.id}") { company { ${part} } contact { __typename id firstName lastName email } } }`);
+      expect(read).toEqual({
+        data: {
+          invoice: {
+            company: { __typename: 'Company', id: company.id, name: 'Crane Works', fullAddress: '12 Main St, Springfield, IL 62701' },
+            contact: { __typename: 'Contact', id: contact.id, firstName: 'Ada', lastName: 'Stone', email: 'ada@crane.example' },
+          },
+        },
+      });
+      // The same record under the same type and id as the root fields give it (so a normalized cache holds one entry).
+      expect(await ask(world.owner.secret, `{ company(id: "${company.id}") { ${part} } contact(id: "${contact.id}") { __typename id } }`)).toEqual({
+        data: { company: read.data && (read.data as { invoice: { company: unknown } }).invoice.company, contact: { __typename: 'Contact', id: contact.id } },
+      });
+      const listed = await ask(key, `{ invoices(companyId: "${company.id}") { data { company { __typename id name } } } }`);
+      expect(listed).toEqual({ data: { invoices: { data: [{ company: { __typename: 'Company', id: company.id, name: 'Crane Works' } }] } } });
+    });
+
+    it('the rest of the company and contact stays FORBIDDEN to an invoices.read key, their relations included', async () => {
+      const { invoice } = await billed();
+      const key = world.keys.get('invoices.read')!;
+      const beyond = [
+        'company { phone }', 'company { address }', 'company { customFields }', 'company { contacts { totalCount } }', 'company { deals { edges { node { id } } } }',
+        'company { sites { totalCount } }', 'company { invoices { totalCount } }', 'contact { phone }', 'contact { notes }', 'contact { company { name } }',
+      ];
+      for (const selection of beyond) {
+        const result = await ask(key, `{ invoice(id: "${invoice.id}") { id ${selection} } }`);
+        expect(result.errors?.map((e) => e.extensions.code), selection).toEqual(['FORBIDDEN']);
+        // A nullable field answers null beside its error: nothing of the record beyond the part leaks.
+        expect(JSON.stringify(result.data ?? null), selection).not.toMatch(/555-010|"12 Main St"|"totalCount"|"edges"/);
+      }
+      // With the company's own scope as well, the whole company is there.
+      const both = await keyWith(['invoices.read', 'companies.read']);
+      const whole = await ask(both, `{ invoice(id: "${invoice.id}") { company { phone address sites { totalCount } } } }`);
+      expect(whole).toEqual({ data: { invoice: { company: { phone: '555-0100', address: '12 Main St', sites: { totalCount: 0 } } } } });
+    });
+
+    it("a rename shows through the invoice's company, the same record", async () => {
+      const { company, invoice } = await billed();
+      const renamed = await harness.rest('PATCH', `/api/v1/companies/${company.id}`, { key: world.owner.secret, body: { name: 'Crane Works Ltd' } });
+      expect(renamed.status).toBe(200);
+      const read = await ask(world.keys.get('invoices.read')!, `{ invoice(id: "${invoice.id}") { companyName company { __typename id name } } }`);
+      expect(read).toEqual({ data: { invoice: { companyName: 'Crane Works Ltd', company: { __typename: 'Company', id: company.id, name: 'Crane Works Ltd' } } } });
+      expect((await harness.rest('GET', `/api/invoices/${invoice.id}`, { key: world.keys.get('invoices.read')! })).body.company.name).toBe('Crane Works Ltd');
+    });
+
+    it('REST answers the specification\'s company and contact shapes to an invoices.read key, and to a write key in what its write answers', async () => {
+      const { invoice } = await billed();
+      const company = { name: 'Crane Works', address: '12 Main St, Springfield, IL 62701' };
+      const contact = { firstName: 'Ada', lastName: 'Stone', email: 'ada@crane.example' };
+      const detail = await harness.rest('GET', `/api/invoices/${invoice.id}`, { key: world.keys.get('invoices.read')! });
+      expect(detail.status).toBe(200);
+      expect({ company: detail.body.company, contact: detail.body.contact }).toEqual({ company, contact });
+      const written = await harness.rest('PATCH', `/api/invoices/${invoice.id}`, { key: world.keys.get('invoices.write')!, body: { notes: 'Gate code 1234' } });
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      expect({ company: written.body.company, contact: written.body.contact }).toEqual({ company, contact });
+      // The write key's grant is the invoice and the part it prints, not the company.
+      const beyond = await ask(world.keys.get('invoices.write')!, `mutation { updateInvoice(id: "${invoice.id}", input: { notes: "x" }) { company { name phone } } }`);
+      expect(beyond.errors?.map((e) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    });
   });
 
   it("a pipeline key reads what the deal shows of its company, contact and site, not the rest of those records", async () => {

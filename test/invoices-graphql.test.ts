@@ -39,7 +39,7 @@ describe('invoices over GraphQL', () => {
       totalAmount: '1393.72',
       balanceDue: '1393.72',
       companyName: 'Northwind Hoists',
-      company: { id: w.company.id, name: 'Northwind Hoists', address: '12 Main St, Springfield, IL 62701' },
+      company: { id: w.company.id, name: 'Northwind Hoists', fullAddress: '12 Main St, Springfield, IL 62701' },
       contact: { firstName: 'Ada', lastName: 'Stone', email: 'ada@northwind.example' },
     });
     const rested = (await rest('GET', `/api/invoices/${id}`, { key: w.key })).body;

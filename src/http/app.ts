@@ -11,6 +11,7 @@ import { serverEventLog } from '../events/event-rendering.js';
 import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
+import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { operations, restAreas } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { domainGuide } from '../mcp/domain-guide.js';
@@ -120,7 +121,7 @@ export function createApp({
         authFailure: 'failure' in auth ? auth.failure : null,
         db: tenantDb(prisma, principal?.tenantId ?? NO_TENANT),
         prisma,
-        readGrants: new WeakSet(),
+        readGrants: new ReadGrants(),
         requestId,
         now,
         publicUrl,

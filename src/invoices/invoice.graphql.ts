@@ -2,8 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { oneLineAddress } from '../shared/address.js';
+import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
@@ -66,33 +65,6 @@ builder.prismaObject('Payment', {
   }),
 });
 
-const InvoiceCompany = builder.prismaObject('Company', {
-  variant: 'InvoiceCompany',
-  authScopes: readableBy('InvoiceCompany'),
-  description: 'The company an invoice bills, as the invoice shows it.',
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
-    name: t.exposeString('name', { description: 'Company name.' }),
-    address: t.string({
-      nullable: true,
-      description: 'The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none.',
-      resolve: oneLineAddress,
-    }),
-  }),
-});
-
-const InvoiceContact = builder.prismaObject('Contact', {
-  variant: 'InvoiceContact',
-  authScopes: readableBy('InvoiceContact'),
-  description: 'The contact an invoice is addressed to.',
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
-    firstName: t.exposeString('firstName', { description: 'First name.' }),
-    lastName: t.exposeString('lastName', { description: 'Last name.' }),
-    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address, where the invoice is sent.' }),
-  }),
-});
-
 export const Invoice = builder.prismaObject('Invoice', {
   // Select mode: a page reads only the columns its fields need (the list item is a fifth of them).
   select: { id: true },
@@ -121,8 +93,9 @@ export const Invoice = builder.prismaObject('Invoice', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
     companyName: t.string({ description: 'Name of the company billed.', select: { company: { select: { name: true } } }, resolve: (invoice) => invoice.company.name }),
-    company: t.relation('company', { type: InvoiceCompany, description: 'The company billed: name and one-line address.' }),
-    contact: t.relation('contact', { type: InvoiceContact, nullable: true, description: 'The contact addressed, if any.' }),
+    // The billed company and the contact are the same types as everywhere (one cache entry per record); the invoice grants the part it prints.
+    company: t.relation('company', { ...embeds('id', 'name', 'fullAddress'), description: 'The company billed: name and one-line address.' }),
+    contact: t.relation('contact', { ...embeds('id', 'firstName', 'lastName', 'email'), nullable: true, description: 'The contact addressed, if any.' }),
     lineItems: t.relation('lineItems', { ...listOf('InvoiceLineItem'), description: 'The lines, by `sortOrder`.', query: { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] } }),
     payments: t.relation('payments', { ...listOf('Payment'), description: 'Payments, by payment date.', query: { orderBy: [{ paymentDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } }),
   }),

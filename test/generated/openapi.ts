@@ -2789,20 +2789,20 @@ export interface components {
             paidAt: string | null;
             /** @description The company billed: name and one-line address. */
             company: {
-                /** @description Company name. */
+                /** @description Company name (at most 200 characters). */
                 name: string;
-                /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                 address: string | null;
             };
             /** @description The contact addressed, if any. */
             contact: {
-                /** @description First name. */
+                /** @description First name (at most 100 characters). */
                 firstName: string;
-                /** @description Last name. */
+                /** @description Last name (at most 100 characters). */
                 lastName: string;
                 /**
                  * Format: email
-                 * @description Email address, where the invoice is sent.
+                 * @description Email address.
                  */
                 email: string | null;
             } | null;
@@ -10864,20 +10864,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11061,20 +11061,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11260,20 +11260,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11461,20 +11461,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11660,20 +11660,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11860,20 +11860,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -12065,20 +12065,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -12265,20 +12265,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
