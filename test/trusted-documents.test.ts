@@ -106,6 +106,9 @@ describe('trusted documents', () => {
     const unknown = await post(pair.publishable, { documentId: sha256('query Other { __typename }') });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].extensions).toEqual({ code: 'PERSISTED_QUERY_NOT_FOUND' });
+    const anonymous = await h.app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ documentId: sha256(myScopes) }) });
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
     const notAHash = await post(pair.publishable, { documentId: 'PublicResource' });
     expect(notAHash.body.errors[0].extensions).toEqual({ code: 'PERSISTED_QUERY_NOT_FOUND' });
     // A pair limited whole: its secret key too.

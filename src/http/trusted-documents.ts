@@ -3,6 +3,7 @@ import { createGraphQLError } from 'graphql-yoga';
 import { defaultExtractPersistedOperationId, usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { unauthenticated } from '../graphql/access.js';
 import { AppError } from '../shared/errors.js';
 import { trustedDocumentFor } from '../trusted-documents/trusted-document.service.js';
 import { authenticationOf } from './admission.js';
@@ -26,8 +27,8 @@ const principalOf = (serverContext: object) => {
  * (src/trusted-documents/) by its hash instead of sending its text, and a key limited to trusted
  * documents (its pair's `trustedDocuments` rule; publishable keys by default) is refused a
  * free-text `query` (403 PERSISTED_QUERY_ONLY). REST routes and MCP tools run the server's own
- * documents without passing here. A hash the caller's tenant (or key pair) has not registered is
- * PERSISTED_QUERY_NOT_FOUND, as Automatic Persisted Queries clients expect; nothing is registered
+ * documents without passing here. A hash without a key is UNAUTHENTICATED; a hash the caller's
+ * tenant (or key pair) has not registered is PERSISTED_QUERY_NOT_FOUND, as Automatic Persisted Queries clients expect; nothing is registered
  * from requests.
  */
 export function useTrustedDocuments(prisma: PrismaClient): Plugin[] {
@@ -44,8 +45,11 @@ export function useTrustedDocuments(prisma: PrismaClient): Plugin[] {
     allowArbitraryOperations: true,
     extractPersistedOperationId: documentIdOf,
     getPersistedOperation: (documentId, _request, serverContext) => {
-      const principal = principalOf(serverContext);
-      return principal ? trustedDocumentFor(tenantDb(prisma, principal.tenantId), principal.pair?.id ?? null, documentId) : null;
+      const authentication = authenticationOf(serverContext);
+      // Documents are the tenant's: without a key there is nothing to look in (401, as for any operation).
+      if (!('principal' in authentication)) throw unauthenticated({ authFailure: authentication.failure });
+      const { principal } = authentication;
+      return trustedDocumentFor(tenantDb(prisma, principal.tenantId), principal.pair?.id ?? null, documentId);
     },
     customErrors: {
       notFound: () =>
