@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createKeyPair } from '../src/auth/key-pairs.js';
 import { commands } from '../src/cli/commands.js';
 import { fixtures } from './support/fixtures.js';
 import type { TenantFixture } from './support/harness.js';
@@ -193,6 +194,24 @@ describe('trusted documents', () => {
     const b = await tenant();
     const foreignPair = await register(b.secret, { documents: { [hash]: document }, keyPairId: mine.id });
     expect(foreignPair.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it("changes a pair's rule with updateApiKeyPair: every process applies it within a second; only its user or an administrator may", async () => {
+    const pair = await newPair(a, 'none');
+    const freeText = () => post(pair.secret, { query: '{ viewer { scopes } }' });
+    expect((await freeText()).status).toBe(200);
+    const update = (key: string, trustedDocuments: string) =>
+      post(key, { query: `mutation { updateApiKeyPair(id: "${pair.id}", input: {trustedDocuments: ${trustedDocuments}}) { id trustedDocuments } }` });
+    expect((await update(a.secret, 'all')).body).toEqual({ data: { updateApiKeyPair: { id: pair.id, trustedDocuments: 'all' } } });
+    const since = Date.now();
+    while ((await freeText()).status !== 403 && Date.now() - since < 1_000) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await freeText()).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_ONLY');
+    // A colleague who is neither the pair's user nor an administrator may not loosen it.
+    const colleague = await h.db.prisma.user.create({ data: { tenantId: a.tenantId, name: 'Colleague', email: `colleague-${Date.now()}@example.test`, role: 'manager' } });
+    const theirs = await createKeyPair(h.db.prisma, { tenantId: a.tenantId, userId: colleague.id, name: 'Theirs', scopes: ['settings.manage'], trustedDocuments: 'none' });
+    const refused = await update(theirs.secret.key, 'none');
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await h.db.prisma.apiKeyPair.findUniqueOrThrow({ where: { id: pair.id } })).trustedDocuments).toBe('all');
   });
 
   it('registers from the command line: documents register --tenant --file [--key-pair]', async () => {

@@ -5,7 +5,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { allowedActions, statusOf } from './key-pair.rules.js';
 import type { IssuedKeyPair } from './key-pairs.js';
-import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair } from './key-pairs.js';
+import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair, updateKeyPair } from './key-pairs.js';
 import { allScopes, Scopes } from './scopes.js';
 
 const manageKeys = { scope: 'settings.manage' } as const;
@@ -59,6 +59,7 @@ const ApiKeyPairActionEnum = builder.enumType('ApiKeyPairAction', {
   values: {
     rotate: { description: "Issue its successor (`rotateApiKeyPair`): only the pair's own user, with every scope the pair carries, while it is active." },
     revoke: { description: "Stop its keys now (`revokeApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
+    update: { description: "Change which of its keys run only trusted documents (`updateApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
   },
 });
 
@@ -146,6 +147,17 @@ const CreateApiKeyPairInput = builder.inputType('CreateApiKeyPairInput', {
   }),
 });
 
+const UpdateApiKeyPairInput = builder.inputType('UpdateApiKeyPairInput', {
+  description: 'What to change on a key pair; fields left out stay as they are.',
+  fields: (t) => ({
+    trustedDocuments: t.field({
+      type: TrustedDocumentsRuleEnum,
+      required: false,
+      description: 'Which of its keys run only trusted documents over GraphQL (every server process applies it within a second).',
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
   apiScopes: t.field({
     type: [ApiScope],
@@ -191,6 +203,20 @@ builder.mutationFields((t) => ({
     authScopes: manageKeys,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to rotate.' }) },
     resolve: (_root, { id }, ctx) => rotateKeyPair(ctx.db, id, principalOf(ctx), ctx.now()),
+  }),
+  updateApiKeyPair: t.field({
+    type: ApiKeyPair,
+    description:
+      "Changes a pair's settings (which of its keys run only trusted documents). The pair's own user may, and an administrator (`system_admin`) any pair of the tenant; others get 403. Its keys keep working and carry the change on every server process within a second.",
+    authScopes: manageKeys,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to change.' }),
+      input: t.arg({ type: UpdateApiKeyPairInput, required: true, description: 'The changes.' }),
+    },
+    resolve: async (_root, { id, input }, ctx) => {
+      await updateKeyPair(ctx.db, id, principalOf(ctx), input, ctx.now());
+      return ctx.db.apiKeyPair.findUniqueOrThrow({ where: { id } });
+    },
   }),
   revokeApiKeyPair: t.field({
     type: ApiKeyPair,

@@ -142,6 +142,23 @@ export async function revokeKeyPair(db: TenantDb, pairId: string, caller: PairCa
 }
 
 /**
+ * Changes which keys of a pair run only trusted documents, if `caller` may (src/auth/key-pair.rules.ts;
+ * null for the command line). Every process's key cache hears of it at once (the pair's trigger).
+ */
+export async function updateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, changes: { trustedDocuments?: TrustedDocumentsRule | null }, now: Date) {
+  return db.$transaction(async (tx) => {
+    const pair = await lockedPair(tx, pairId);
+    const refusal = refusalOf('update', pair, caller, now);
+    if (refusal) throw refusal;
+    return tx.apiKeyPair.update({
+      where: { id: pairId },
+      data: { trustedDocuments: changes.trustedDocuments ?? undefined },
+      select: { id: true, name: true, trustedDocuments: true },
+    });
+  });
+}
+
+/**
  * Issues a new pair with the same name, user, scopes, budget and trusted-documents rule, and the old pair stops working
  * 24 hours from `now`, if `caller` may (src/auth/key-pair.rules.ts: its own user, holding its
  * scopes, once; null for the command line). The pair stays locked meanwhile, so of concurrent

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createKeyPair, pairNamed, parseRateLimit, parseScopes, parseTrustedDocumentsRule, revokeKeyPair, rotateKeyPair } from '../auth/key-pairs.js';
+import { createKeyPair, pairNamed, parseRateLimit, parseScopes, parseTrustedDocumentsRule, revokeKeyPair, rotateKeyPair, updateKeyPair } from '../auth/key-pairs.js';
 import { createCustomFieldDefinition } from '../custom-fields/custom-field.admin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -85,6 +85,14 @@ export const commands: Record<string, Command> = {
       if (!documents || typeof documents !== 'object' || Array.isArray(documents)) throw new UsageError(`--file ${path}: must be a JSON object of hash → document`);
       const pairId = o['key-pair'] === undefined ? null : (await pairNamed(prisma, text(o, 'key-pair'))).id;
       return registerTrustedDocuments(tenantDb(prisma, text(o, 'tenant')), schema, { documents: documents as Record<string, unknown>, pairId });
+    },
+  },
+  'key update': {
+    options: { id: { type: 'string' }, 'trusted-documents': { type: 'string' } },
+    run: async (prisma, o) => {
+      const pair = await pairNamed(prisma, text(o, 'id'));
+      const trustedDocuments = parseTrustedDocumentsRule(text(o, 'trusted-documents'));
+      return updateKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, { trustedDocuments }, new Date());
     },
   },
   'custom-field create': {

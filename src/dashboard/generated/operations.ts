@@ -15,7 +15,9 @@ export type ApiKeyPairAction =
   /** Stop its keys now (`revokeApiKeyPair`): the pair's own user, or an administrator, while its keys work. */
   | 'revoke'
   /** Issue its successor (`rotateApiKeyPair`): only the pair's own user, with every scope the pair carries, while it is active. */
-  | 'rotate';
+  | 'rotate'
+  /** Change which of its keys run only trusted documents (`updateApiKeyPair`): the pair's own user, or an administrator, while its keys work. */
+  | 'update';
 
 /** Whether a pair's keys work. */
 export type ApiKeyPairStatus =
