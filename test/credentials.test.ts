@@ -59,7 +59,7 @@ describe("nobody obtains keys acting as another user, or with scopes they do not
     // The list tells each caller what it may do with each pair.
     const listed = await graphql(mallory.secret, '{ apiKeyPairs { data { id allowedActions } } }');
     const actions = Object.fromEntries(listed.data.apiKeyPairs.data.map((pair: { id: string; allowedActions: string[] }) => [pair.id, pair.allowedActions]));
-    expect(actions).toEqual({ [adminPairId]: [], [mallory.pairId]: ['rotate', 'revoke'] });
+    expect(actions).toEqual({ [adminPairId]: [], [mallory.pairId]: ['rotate', 'revoke', 'update'] });
   });
 
   it('an administrator revokes anyone\'s pair, but rotates only her own: rotation would hand her keys acting as someone else', async () => {

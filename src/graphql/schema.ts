@@ -21,6 +21,7 @@ import '../leads/lead.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
 import '../tenants/tenant.graphql.js';
+import '../trusted-documents/trusted-document.graphql.js';
 import '../users/user.graphql.js';
 
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */

@@ -34,6 +34,7 @@ import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
 import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
+import { DOCUMENT_ID_PARAM, useTrustedDocuments } from './trusted-documents.js';
 
 /** The route map's operations as MCP tools, built once per process. */
 const mcpTools = operationTools(schema, operations);
@@ -103,6 +104,8 @@ export function createApp({
     parserAndValidationCache: boundedDocumentCaches(),
     // The request boundary enforces the limit as bytes arrive; this is Yoga's own, kept in step.
     maxRequestBodySize: MAX_BODY_BYTES,
+    // A trusted document's hash, as GraphQL Code Generator's client preset sends it (src/http/trusted-documents.ts).
+    extraParamNames: [DOCUMENT_ID_PARAM],
     maskedErrors: { maskError },
     // Yoga's own messages go to the process logger (JSON on stderr), not to the console.
     logging: {
@@ -147,6 +150,7 @@ export function createApp({
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
+      ...useTrustedDocuments(prisma),
       useDocumentLimits(),
       useCompiledExecution(),
       ...documentShapeLimits(),
