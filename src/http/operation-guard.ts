@@ -37,7 +37,7 @@ import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js
  * size times its parent's estimated rows, never more. Variables count as their values (their
  * worst case when the verdict is cached per document). Introspection counts the values it would
  * really produce. The budget (MAX_QUERY_COST) and the estimate travel in every answer's
- * `extensions.cost` as `{requested, limit}`.
+ * `extensions.cost` as `{requested, limit}` (the worst case, for a document cached as within budget).
  */
 /** Connections without `first`/`last`, nor a default for them, return this many items (Pothos' default page size). */
 const DEFAULT_CONNECTION_SIZE = 20;
