@@ -27,17 +27,17 @@ import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js
  * The cost model. An operation's cost is the number of values its answer may hold, counted before
  * it runs: every selected field counts once per object it may be resolved on (long text and JSON
  * one more per CHARACTERS_PER_COST_UNIT characters they may hold), so a list multiplies what is
- * under it by the rows it may read, once per row of its parent: `first` or `last` for a
- * connection (any field whose type has `edges` or `nodes`), `limit` for a page, the default of
- * that argument when it is not given (DEFAULT_CONNECTION_SIZE for a connection without one), the
- * ceiling a list declares with `fixedList` (an invoice's line items: 250) for a list with no size
- * argument, and ASSUMED_LIST_SIZE for the rest (a pipeline's stages). The size a field takes
- * applies to the lists directly under it (a connection's `edges` and `nodes`, a page's `data`),
- * whose items are its rows; deeper lists multiply by their own size, so a nested list costs its
- * size times its parent's estimated rows, never more. Variables count as their values (their
- * worst case when the verdict is cached per document). Introspection counts the values it would
- * really produce. The budget (MAX_QUERY_COST) and the estimate travel in every answer's
- * `extensions.cost` as `{requested, limit}` (the worst case, for a document cached as within budget).
+ * under it by the rows it may read, once per row of its parent. Those rows are a connection's
+ * `first` or `last` (any field whose type has `edges` or `nodes`; its `limit` when it has
+ * neither), a page's `limit`, the default of that argument when it is not given
+ * (DEFAULT_CONNECTION_SIZE for a connection without one), the ceiling a list without a size
+ * argument declares with `fixedList` (an invoice's line items: 250), and ASSUMED_LIST_SIZE for the
+ * rest (a pipeline's stages). The size a field takes applies to the lists directly under it (a
+ * connection's `edges` and `nodes`, a page's `data`), whose items are its rows; deeper lists
+ * multiply by their own size, so a nested list costs its size times its parent's estimated rows,
+ * never more. Variables count as their values (their worst case when the verdict is cached per
+ * document). Introspection counts the values it would really produce. The estimate and the budget
+ * (MAX_QUERY_COST) travel in every GraphQL answer's `extensions.cost` as `{requested, limit}`.
  */
 /** Connections without `first`/`last`, nor a default for them, return this many items (Pothos' default page size). */
 const DEFAULT_CONNECTION_SIZE = 20;
@@ -129,10 +129,11 @@ function isConnection(field: GraphQLField<unknown, unknown>): boolean {
 
 /**
  * A connection's rows: `first` or `last` (the larger when both are given, the argument's default
- * when neither is), checked within 0..MAX_PAGE_SIZE; and its cursors, which must decode to an id
- * of the listed model when that is a Prisma model (other connections judge their own cursors).
+ * when neither is; undefined without either), checked within 0..MAX_PAGE_SIZE; and its cursors,
+ * which must decode to an id of the listed model when that is a Prisma model (other connections
+ * judge their own cursors).
  */
-function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, path: string, estimate: Estimate): number {
+function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, path: string, estimate: Estimate): number | undefined {
   const sizes: number[] = [];
   for (const name of ['first', 'last'] as const) {
     const size = args[name];
@@ -154,7 +155,7 @@ function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, 
     if (!uuid.safeParse(id).success) throw notOurs;
     estimate.cursors.push({ model, id: id as string, argument: `${path}.${name}` });
   }
-  return sizes.length ? Math.max(...sizes) : DEFAULT_CONNECTION_SIZE;
+  return sizes.length ? Math.max(...sizes) : undefined;
 }
 
 /** The Prisma model listed by a connection field (`edges.node`'s or `nodes`' type). */
@@ -218,16 +219,19 @@ function estimateOperation(
       const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : selection.alias?.value ?? name;
       const args = getArgumentValues(field, selection, coerced.coerced);
       let size: number | undefined;
-      if (isConnection(field)) {
+      const connection = isConnection(field);
+      if (connection) {
         const fromVariables = selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE || a.name.value === 'after' || a.name.value === 'before');
         if (fromVariables) estimate.variesByRequest = true;
         size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
-      } else if (typeof args.limit === 'number') {
+      }
+      if (size === undefined && typeof args.limit === 'number') {
         // A list answered whole declares its larger ceiling on `limit` (src/graphql/pagination.ts).
         const largest = (field.args.find((a) => a.name === 'limit')?.extensions.largest as number | undefined) ?? MAX_PAGE_SIZE;
         const fromVariable = selection.arguments?.some((a) => a.name.value === 'limit' && a.value.kind === Kind.VARIABLE);
         size = worstCase && fromVariable ? largest : Math.min(Math.max(args.limit, 0), largest);
       }
+      if (connection) size ??= DEFAULT_CONNECTION_SIZE;
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
         childMultiplier *= size ?? pendingSize ?? (field.extensions.maxItems as number | undefined) ?? ASSUMED_LIST_SIZE;
