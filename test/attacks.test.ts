@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_QUERY_COST } from '../src/graphql/limits.js';
 import { MAX_BODY_BYTES } from '../src/http/request-boundary.js';
 import type { ServerProcess } from './support/server-process.js';
 import { secretKey, serverDatabase, startServer } from './support/server-process.js';
@@ -148,11 +149,11 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
     const stage = await post('/api/v1/pipeline/stages', { pipelineId: pipeline.id, name: 'Open', probability: 10 });
     for (let i = 0; i < 100; i += 1) await post('/api/v1/pipeline/deals', { name: `Deal ${i}`, companyId: company.id, stageId: stage.id, value: '10.00' });
     const attack = await graphql('{ deals(limit:100) { data { id stage { deals(first:100) { edges { node { id stage { deals(first:100) { edges { node { id } } } } } } } } } } }');
-    expect(attack.json.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { budget: 50_000 } });
+    expect(attack.json.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { budget: MAX_QUERY_COST, limit: MAX_QUERY_COST } });
     await expectHealthy();
-    // Just under the budget (10,000 deals per request), four at once: answered, and the server
-    // lives on. Its heap is capped (160 MB), so what the process holds afterwards stays bounded,
-    // though above what the refused attacks may add.
+    // 10,000 deals per request, within the budget, four at once: answered, and the server lives
+    // on. Its heap is capped (160 MB), so what the process holds afterwards stays bounded, though
+    // above what the refused attacks may add.
     const near = await Promise.all(
       Array.from({ length: 4 }, () => graphql('{ deals(limit: 100) { data { stage { deals(first: 100) { edges { node { id name value } } } } } } }')),
     );

@@ -9,7 +9,8 @@ import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
 import { getInvoice, listInvoices } from './invoice.service.js';
-import { longText } from '../graphql/limits.js';
+import { fixedList, longText } from '../graphql/limits.js';
+import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
 export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
   name: 'InvoiceStatus',
@@ -43,7 +44,7 @@ builder.prismaObject('InvoiceLineItem', {
   description: 'A line of an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Line item id.' }),
-    description: t.exposeString('description', { description: 'What is billed.', ...longText(2_000) }),
+    description: t.exposeString('description', { description: 'What is billed.', ...longText(MAX_DESCRIPTION) }),
     quantity: t.expose('quantity', { type: 'Quantity', description: 'Quantity, a decimal string with up to four decimals.' }),
     unitPrice: t.expose('unitPrice', { type: 'Money', description: 'Price per unit.' }),
     total: t.expose('total', { type: 'Money', description: 'quantity × unitPrice, rounded half-up to cents.' }),
@@ -96,8 +97,8 @@ export const Invoice = builder.prismaObject('Invoice', {
     // The billed company and the contact are the same types as everywhere (one cache entry per record); the invoice grants the part it prints.
     company: t.relation('company', { ...embeds('id', 'name', 'fullAddress'), description: 'The company billed: name and one-line address.' }),
     contact: t.relation('contact', { ...embeds('id', 'firstName', 'lastName', 'email'), nullable: true, description: 'The contact addressed, if any.' }),
-    lineItems: t.relation('lineItems', { ...listOf('InvoiceLineItem'), description: 'The lines, by `sortOrder`.', query: { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] } }),
-    payments: t.relation('payments', { ...listOf('Payment'), description: 'Payments, by payment date.', query: { orderBy: [{ paymentDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } }),
+    lineItems: t.relation('lineItems', { ...listOf('InvoiceLineItem'), ...fixedList(MAX_LINE_ITEMS), description: 'The lines, by `sortOrder`.', query: { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] } }),
+    payments: t.relation('payments', { ...listOf('Payment'), ...fixedList(MAX_PAYMENTS), description: 'Payments, by payment date.', query: { orderBy: [{ paymentDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } }),
   }),
 });
 

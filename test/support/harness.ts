@@ -35,6 +35,8 @@ export interface GraphQLResponse<T> {
   status: number;
   data: T | null | undefined;
   errors?: { message: string; path?: string[]; extensions: { code: string; details?: { field: string; message: string }[] } }[];
+  /** What the operation cost and the limit that applied (src/http/operation-guard.ts). */
+  extensions?: { cost?: { requested: number; limit: number } };
 }
 
 /**
@@ -99,7 +101,7 @@ export function useHarness() {
       body: JSON.stringify({ query: print(document), variables }),
     });
     const json = await response.json();
-    return { status: response.status, data: json.data, errors: json.errors };
+    return { status: response.status, data: json.data, errors: json.errors, extensions: json.extensions };
   }
 
   /** SQL statements issued while `work` runs, authentication's aside. */
