@@ -40,15 +40,22 @@ describe('introspection', () => {
     expect(refused.body.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
   });
 
-  it('counts __type selections like any other: the schema and twenty full copies of its largest type are over budget', async () => {
+  it('counts __type selections like any other: the schema and twenty full copies of its largest type cost their sum', async () => {
     const names = ['Lead', 'Company', 'Contact', 'Deal', 'Invoice', 'Booking', 'BookableResource', 'Inspection', 'Query', 'Mutation'];
     const small = await graphql(null, `{ ${names.map((n, k) => `t${k}: __type(name: "${n}") { name fields { name } }`).join(' ')} }`);
     expect(small.body.errors).toBeUndefined();
-    const types = `${Array.from({ length: 20 }, (_, k) => `t${k}: __type(name: "Mutation") { ...F }`).join(' ')} } fragment F on __Type { ${FULL_TYPE} }`;
-    expect((await graphql(null, `{ ${types}`)).body.errors).toBeUndefined();
-    const costly = await graphql(null, `{ __schema { types { ...F } } ${types}`);
-    expect(costly.status).toBe(400);
-    expect(costly.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_COSTLY', cost: { budget: MAX_QUERY_COST } } });
+    const requested = async (query: string) => {
+      const answer = await graphql(null, query);
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.extensions.cost.limit).toBe(MAX_QUERY_COST);
+      return answer.body.extensions.cost.requested as number;
+    };
+    const fragment = `fragment F on __Type { ${FULL_TYPE} }`;
+    const types = Array.from({ length: 20 }, (_, k) => `t${k}: __type(name: "Mutation") { ...F }`).join(' ');
+    const copies = await requested(`{ ${types} } ${fragment}`);
+    const schema = await requested(`{ __schema { types { ...F } } } ${fragment}`);
+    expect(copies).toBeGreaterThan(schema); // the Mutation type alone is a good part of the schema
+    expect(await requested(`{ __schema { types { ...F } } ${types} } ${fragment}`)).toBe(schema + copies);
   });
 });
 
@@ -56,7 +63,7 @@ describe('long text in the cost', () => {
   it('refuses twenty aliases of a hundred leads’ notes before running them; one page of full leads runs on both surfaces', async () => {
     const t = await tenant();
     await fatLeads(t.tenantId, 100, 2_000);
-    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: leads(limit: 100) { data { notes intent } }`).join(' ')} }`;
+    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: leads(first: 100) { nodes { notes intent } }`).join(' ')} }`;
     const statements = await harness.countStatements(async () => {
       const refused = await graphql(t.secret, aliases);
       expect(refused.status).toBe(400);
@@ -66,8 +73,8 @@ describe('long text in the cost', () => {
     const page = await rest('GET', '/api/v1/leads?limit=100', { key: t.secret });
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(100);
-    const one = await graphql(t.secret, '{ leads(limit: 100) { data { notes intent } } }');
-    expect(one.body.data.leads.data).toHaveLength(100);
+    const one = await graphql(t.secret, '{ leads(first: 100) { nodes { notes intent } } }');
+    expect(one.body.data.leads.nodes).toHaveLength(100);
   });
 });
 
@@ -75,7 +82,7 @@ describe('answer size', () => {
   it('refuses an answer over the byte limit with RESPONSE_TOO_LARGE (GraphQL) and 422 (REST)', async () => {
     const t = await tenant();
     await fatLeads(t.tenantId, 100);
-    const two = await graphql(t.secret, '{ a: leads(limit: 100) { data { notes intent } } b: leads(limit: 100) { data { notes intent } } }');
+    const two = await graphql(t.secret, '{ a: leads(first: 100) { nodes { notes intent } } b: leads(first: 100) { nodes { notes intent } } }');
     expect(two.status).toBe(422);
     expect(two.body.data ?? null).toBeNull();
     expect(two.body.errors[0]).toMatchObject({ extensions: { code: 'RESPONSE_TOO_LARGE' }, message: expect.stringContaining('limit') });
@@ -101,14 +108,14 @@ describe('GraphQL transport errors', () => {
     const unknownField = await graphql(null, '{ nope }');
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    const subscription = await graphql(null, 'subscription { leads { hasMore } }');
+    const subscription = await graphql(null, 'subscription { leads { totalCount } }');
     expect(subscription.status).toBe(400);
     expect(subscription.body.errors[0].message).toMatch(/on type "Subscription"/);
     const mutationOverGet = await h.app.fetch(`http://localhost/graphql?query=${encodeURIComponent('mutation { __typename }')}`, { headers: { 'x-graphql-yoga-csrf': '1' } });
     expect(mutationOverGet.status).toBe(405);
     expect((await mutationOverGet.json()).errors[0].message).toMatch(/POST/);
     // An operation that ran still answers 200, its refusals in `errors`.
-    const refused = await graphql(null, '{ leads { hasMore } }');
+    const refused = await graphql(null, '{ leads { totalCount } }');
     expect(refused.status).toBe(200);
     expect(refused.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
@@ -126,9 +133,9 @@ describe('enum values in errors', () => {
     const viaBody = await rest('PATCH', `/api/v1/leads/${created.body.data.id}`, { key: t.secret, body: { status: 'bogus' } });
     expect(viaBody.status).toBe(400);
     expect(viaBody.body.details).toEqual([{ field: 'status', message: allowed }]);
-    const viaLiteral = await graphql(t.secret, '{ leads(status: bogus) { hasMore } }');
-    expect(viaLiteral.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'status', message: allowed }] });
-    const viaVariable = await graphql(t.secret, 'query($s: LeadStatus) { leads(status: $s) { hasMore } }', { s: 'bogus' });
+    const viaLiteral = await graphql(t.secret, '{ leads(filter: { status: bogus }) { totalCount } }');
+    expect(viaLiteral.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'filter.status', message: allowed }] });
+    const viaVariable = await graphql(t.secret, 'query($s: LeadStatus!) { leads(filter: { status: [$s] }) { totalCount } }', { s: 'bogus' });
     expect(viaVariable.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 's', message: allowed }] });
     for (const answer of [viaQuery.body, viaBody.body, viaLiteral.body, viaVariable.body]) expect(JSON.stringify(answer)).not.toContain('LeadStatus');
     expect((await h.db.prisma.lead.findUniqueOrThrow({ where: { id: created.body.data.id } })).status).toBe('new');

@@ -23,7 +23,7 @@ describe('authentication', () => {
     expect((await rest('GET', '/api/v1/leads', { key: t.secret })).status).toBe(200);
     const result = await gql(t.secret, LeadsDocument, {});
     expect(result.errors).toBeUndefined();
-    expect(result.data?.leads.data).toEqual([]);
+    expect(result.data?.leads.nodes).toEqual([]);
   });
 
   it('answers 401 without a key, with a malformed key and with an unknown key', async () => {
@@ -85,7 +85,7 @@ describe('authentication', () => {
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ leads { hasMore } companies { total } }' }),
+      body: JSON.stringify({ query: '{ leads { totalCount } companies { total } }' }),
     });
     const body = await response.json();
     // Root list fields are non-null, so the refused field refuses the whole query.
@@ -108,10 +108,10 @@ describe('authentication is discoverable, and checked before input', () => {
     const unknown = await rest('GET', '/api/v1/leads', { key: `sk_live_${'x'.repeat(43)}` });
     expect(unknown).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
     expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
-    const viaGraphql = await graphql(null, '{ leads { hasMore } }');
+    const viaGraphql = await graphql(null, '{ leads { totalCount } }');
     expect(viaGraphql.body.errors[0]).toMatchObject({ path: ['leads'], extensions: { code: 'UNAUTHENTICATED' } });
     expect(viaGraphql.body.errors[0].message).toContain('Authorization: Bearer');
-    expect((await graphql('nonsense', '{ leads { hasMore } }')).body.errors[0].message).toContain('Bearer <key>');
+    expect((await graphql('nonsense', '{ leads { totalCount } }')).body.errors[0].message).toContain('Bearer <key>');
   });
 
   it('names the missing scope: X-Required-Scope on REST (body unchanged), extensions.requiredScope on GraphQL, nested fields too', async () => {
@@ -120,7 +120,7 @@ describe('authentication is discoverable, and checked before input', () => {
     expect(refused).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
     expect(Object.keys(refused.body)).toEqual(['error']);
     expect(refused.headers.get('x-required-scope')).toBe('leads.lead.read');
-    const root = await graphql(t.secret, '{ leads { hasMore } }');
+    const root = await graphql(t.secret, '{ leads { totalCount } }');
     expect(root.body.errors[0].extensions).toEqual({ code: 'FORBIDDEN', requiredScope: 'leads.lead.read' });
     expect(root.body.errors[0].message).toContain('leads.lead.read');
     await rest('POST', '/api/v1/companies', { key: (await tenant()).secret, body: { name: 'Elsewhere' } });
@@ -154,8 +154,8 @@ describe('authentication is discoverable, and checked before input', () => {
     const withoutScope = await graphql(reader.secret, create, { input: { firstName: 42 } });
     expect(withoutScope.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
     // A root field left out by @skip/@include is not asked for, so it refuses nothing.
-    const skipped = await graphql(reader.secret, 'query($with: Boolean!) { deals @include(if: $with) { total } leads { hasMore } }', { with: false });
-    expect(skipped.body).toEqual({ data: { leads: { hasMore: false } } });
+    const skipped = await graphql(reader.secret, 'query($with: Boolean!) { deals @include(if: $with) { total } leads { totalCount } }', { with: false });
+    expect(skipped.body).toEqual({ data: { leads: { totalCount: 0 } }, extensions: { cost: expect.any(Object) } });
     const included = await graphql(reader.secret, 'query($with: Boolean!) { ...Both } fragment Both on Query { deals @include(if: $with) { total } }', { with: true });
     expect(included.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
     const cursor = await graphql(reader.secret, '{ deals(limit: 5000) { total } }');

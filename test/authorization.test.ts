@@ -1,11 +1,14 @@
-import type { GraphQLField, GraphQLObjectType } from 'graphql';
+import type { GraphQLEnumType, GraphQLField, GraphQLObjectType } from 'graphql';
 import { getNamedType, isLeafType, isNonNullType, isObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/auth/scopes.js';
 import { allScopes } from '../src/auth/scopes.js';
 import { createKeyPair } from '../src/auth/key-pairs.js';
+import type { Principal } from '../src/auth/api-keys.js';
+import { declaredScopes, mayAccess } from '../src/graphql/access.js';
 import { schema } from '../src/graphql/schema.js';
 import { authorizationWorld, crossScopeEdges, expectedReadScope } from './support/authorization-world.js';
+import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
 
 const harness = useHarness();
@@ -31,7 +34,7 @@ interface Step {
   args: string;
   /** The record type this step reaches, and what a key that cannot read it meets (by the edge table). */
   record?: string;
-  edge: 'refused' | 'null';
+  edge: 'refused' | 'null' | 'part';
 }
 
 /** Every path of object fields from a root field, up to `maxDepth` steps, never revisiting a type. */
@@ -62,14 +65,39 @@ const holds = (scope: Scope, needed: Scope | Scope[] | 'any secret key') =>
   needed === 'any secret key' || (Array.isArray(needed) ? needed.includes(scope) : needed === scope);
 
 /**
- * What a key with only `scope` gets along `steps`, by the expected table: the value, a refusal, or
- * null (without an error) at the first step it cannot read, named by that step's field.
+ * What a key with only `scope` gets along `steps` (ending in the leaf `id`), by the expected table:
+ * the value, a refusal of the root field, a refusal of the first nested step it cannot read (null
+ * there, with FORBIDDEN errors at that field alone), or null without an error at that step, named
+ * by its field. Past a `part` edge the key reads the embedded part (the path's leaf `id`), nothing further.
  */
-function outcome(scope: Scope, rootScope: Scope | Scope[] | 'any secret key', steps: Step[]): 'read' | 'refused' | { nullAt: string } {
+type Outcome = 'read' | 'refused' | { refusedAt: number } | { nullAt: string };
+function outcome(scope: Scope, rootScope: Scope | Scope[] | 'any secret key', steps: Step[]): Outcome {
   if (!holds(scope, rootScope)) return 'refused';
-  const unreadable = steps.find((step) => step.record && !holds(scope, expectedReadScope[step.record]!));
-  if (!unreadable) return 'read';
-  return unreadable.edge === 'null' ? { nullAt: unreadable.field } : 'refused';
+  const unreadable = steps.findIndex((step) => step.record && !holds(scope, expectedReadScope[step.record]!));
+  if (unreadable < 0) return 'read';
+  if (steps[unreadable]!.edge === 'part') return unreadable === steps.length - 1 ? 'read' : { refusedAt: unreadable + 1 };
+  if (steps[unreadable]!.edge === 'null') return { nullAt: steps[unreadable]!.field };
+  return unreadable === 0 ? 'refused' : { refusedAt: unreadable };
+}
+
+type Answer = { data?: unknown; errors?: { extensions: { code: string }; path?: (string | number)[] }[] };
+
+/** The value at an error's path in the answer's data. */
+const valueAt = (data: unknown, path: readonly (string | number)[]) =>
+  path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
+
+/**
+ * Whether a refusal at step `index` nulled that field alone: every error is FORBIDDEN with the path
+ * of that step (list indexes aside), the data there is null, and the root field answered.
+ */
+function refusedAlone(result: Answer, steps: Step[], index: number): boolean {
+  const expected = steps.slice(0, index + 1).map((step) => step.field);
+  const errors = result.errors ?? [];
+  return (
+    errors.length > 0 &&
+    errors.every((e) => e.extensions.code === 'FORBIDDEN' && JSON.stringify(e.path?.filter((p) => typeof p === 'string')) === JSON.stringify(expected) && valueAt(result.data, e.path!) === null) &&
+    valueAt(result.data, [steps[0]!.field]) != null
+  );
 }
 
 const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
@@ -102,7 +130,9 @@ async function ask(key: string, query: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query }),
   });
-  return response.json() as Promise<{ data?: unknown; errors?: { extensions: { code: string } }[] }>;
+  // The answer's cost (extensions.cost) is test/query-cost.test.ts's concern.
+  const { extensions: _cost, ...answer } = (await response.json()) as Answer & { extensions?: unknown };
+  return answer;
 }
 
 describe('every type enforces its own read scope, however it is reached', () => {
@@ -125,8 +155,10 @@ describe('every type enforces its own read scope, however it is reached', () => 
           const ok =
             expected === 'read' ? codes.length === 0
             : expected === 'refused' ? codes.length > 0 && codes.every((c) => c === (hiddenAsNotFound.has(root) ? 'NOT_FOUND' : 'FORBIDDEN'))
+            : 'refusedAt' in expected ? refusedAlone(result, steps, expected.refusedAt)
             : codes.length === 0 && JSON.stringify(result.data).includes(`"${expected.nullAt}":null`);
-          if (!ok) mismatches.push(`${scope} should ${typeof expected === 'string' ? expected : `see null at ${expected.nullAt}`}: ${query}: ${codes.join(',') || JSON.stringify(result.data)}`);
+          const should = typeof expected === 'string' ? expected : 'refusedAt' in expected ? `be refused at ${steps[expected.refusedAt]!.field} alone` : `see null at ${expected.nullAt}`;
+          if (!ok) mismatches.push(`${scope} should ${should}: ${query}: ${JSON.stringify(result)}`);
         }
       }
       expect(mismatches).toEqual([]);
@@ -144,6 +176,34 @@ describe('every type enforces its own read scope, however it is reached', () => 
       }),
     );
     expect(crossing.sort()).toEqual(Object.keys(crossScopeEdges).sort());
+  });
+
+  it('makes every field that a reader of its parent may be refused nullable and checked on the field itself, so a refusal nulls it alone', () => {
+    // A field to records that some key reading its parent cannot read. A record type's readers are
+    // in the expected scope table; those of another type (a mutation's answer, a page) are the keys
+    // that may call a root field answering it.
+    const readers = new Map<string, (scope: Scope) => boolean>();
+    for (const root of [schema.getQueryType()!, schema.getMutationType()!]) {
+      for (const field of Object.values(root.getFields())) {
+        const named = getNamedType(field.type);
+        const map = declaredScopes(field);
+        if (!isObjectType(named) || named.name in expectedReadScope || !map) continue;
+        const earlier = readers.get(named.name);
+        const calls = (scope: Scope) => mayAccess(map, { kind: 'secret', scopes: new Set([scope]), modules: new Set(['inspections']), role: 'system_admin' } as unknown as Principal);
+        readers.set(named.name, earlier ? (scope) => earlier(scope) || calls(scope) : calls);
+      }
+    }
+    for (const [name, scope] of Object.entries(expectedReadScope)) readers.set(name, (held) => holds(held, scope));
+    const refusable = [...readers].flatMap(([name, reads]) =>
+      Object.values((schema.getType(name) as GraphQLObjectType | undefined)?.getFields() ?? {}).flatMap((field) => {
+        const target = recordTypeOf(field);
+        const mayBeRefused = target && allScopes.some((scope) => reads(scope) && !holds(scope, expectedReadScope[target]!));
+        return mayBeRefused ? [{ name: `${name}.${field.name}`, field }] : [];
+      }),
+    );
+    expect(refusable.map((f) => f.name).sort()).toEqual(['Booking.lead', 'BookingCancellation.booking', 'Company.contacts', 'Company.deals', 'Company.invoices', 'Contact.company', 'Lead.bookings']);
+    const unsafe = refusable.filter(({ field }) => isNonNullType(field.type) || !declaredScopes(field)).map((f) => f.name);
+    expect(unsafe).toEqual([]);
   });
 
   it('reaches records along every path (the world has one of each, so "no error" means "read")', async () => {
@@ -235,6 +295,82 @@ describe('the reported holes stay closed', () => {
     expect(listed).toEqual({ data: { inspections: { data: [{ customer: { id: world.company.id, name: 'Acme' }, site: { name: 'Yard' } }] } } });
   });
 
+  describe("an invoice's company and contact are Company and Contact, of which invoice keys read the part the invoice prints", () => {
+    /** A company with an address and a contact, billed by a draft invoice, all made with the owner's key. */
+    async function billed() {
+      const make = fixtures(harness);
+      const company = await make.company(world.owner.secret, { name: 'Crane Works', address: '12 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', phone: '555-0100' });
+      const contact = await make.contact(world.owner.secret, company.id, { firstName: 'Ada', lastName: 'Stone', email: 'ada@crane.example', phone: '555-0101' });
+      const created = await harness.rest('POST', '/api/invoices', { key: world.owner.secret, body: { companyId: company.id, contactId: contact.id, lineItems: [{ description: 'Hoist', quantity: '1', unitPrice: '100' }] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return { company, contact, invoice: created.body as { id: string } };
+    }
+    const part = '__typename id name fullAddress';
+
+    it('an invoices.read key reads the company and contact part, as the types and ids every other field returns', async () => {
+      const { company, contact, invoice } = await billed();
+      const key = world.keys.get('invoices.read')!;
+      const read = await ask(key, `{ invoice(id: "${invoice.id}") { company { ${part} } contact { __typename id firstName lastName email } } }`);
+      expect(read).toEqual({
+        data: {
+          invoice: {
+            company: { __typename: 'Company', id: company.id, name: 'Crane Works', fullAddress: '12 Main St, Springfield, IL 62701' },
+            contact: { __typename: 'Contact', id: contact.id, firstName: 'Ada', lastName: 'Stone', email: 'ada@crane.example' },
+          },
+        },
+      });
+      // The same record under the same type and id as the root fields give it (so a normalized cache holds one entry).
+      expect(await ask(world.owner.secret, `{ company(id: "${company.id}") { ${part} } contact(id: "${contact.id}") { __typename id } }`)).toEqual({
+        data: { company: read.data && (read.data as { invoice: { company: unknown } }).invoice.company, contact: { __typename: 'Contact', id: contact.id } },
+      });
+      const listed = await ask(key, `{ invoices(companyId: "${company.id}") { data { company { __typename id name } } } }`);
+      expect(listed).toEqual({ data: { invoices: { data: [{ company: { __typename: 'Company', id: company.id, name: 'Crane Works' } }] } } });
+    });
+
+    it('the rest of the company and contact stays FORBIDDEN to an invoices.read key, their relations included', async () => {
+      const { invoice } = await billed();
+      const key = world.keys.get('invoices.read')!;
+      const beyond = [
+        'company { phone }', 'company { address }', 'company { customFields }', 'company { contacts { totalCount } }', 'company { deals { edges { node { id } } } }',
+        'company { sites { totalCount } }', 'company { invoices { totalCount } }', 'contact { phone }', 'contact { notes }', 'contact { company { name } }',
+      ];
+      for (const selection of beyond) {
+        const result = await ask(key, `{ invoice(id: "${invoice.id}") { id ${selection} } }`);
+        expect(result.errors?.map((e) => e.extensions.code), selection).toEqual(['FORBIDDEN']);
+        // A nullable field answers null beside its error: nothing of the record beyond the part leaks.
+        expect(JSON.stringify(result.data ?? null), selection).not.toMatch(/555-010|"12 Main St"|"totalCount"|"edges"/);
+      }
+      // With the company's own scope as well, the whole company is there.
+      const both = await keyWith(['invoices.read', 'companies.read']);
+      const whole = await ask(both, `{ invoice(id: "${invoice.id}") { company { phone address sites { totalCount } } } }`);
+      expect(whole).toEqual({ data: { invoice: { company: { phone: '555-0100', address: '12 Main St', sites: { totalCount: 0 } } } } });
+    });
+
+    it("a rename shows through the invoice's company, the same record", async () => {
+      const { company, invoice } = await billed();
+      const renamed = await harness.rest('PATCH', `/api/v1/companies/${company.id}`, { key: world.owner.secret, body: { name: 'Crane Works Ltd' } });
+      expect(renamed.status).toBe(200);
+      const read = await ask(world.keys.get('invoices.read')!, `{ invoice(id: "${invoice.id}") { companyName company { __typename id name } } }`);
+      expect(read).toEqual({ data: { invoice: { companyName: 'Crane Works Ltd', company: { __typename: 'Company', id: company.id, name: 'Crane Works Ltd' } } } });
+      expect((await harness.rest('GET', `/api/invoices/${invoice.id}`, { key: world.keys.get('invoices.read')! })).body.company.name).toBe('Crane Works Ltd');
+    });
+
+    it('REST answers the specification\'s company and contact shapes to an invoices.read key, and to a write key in what its write answers', async () => {
+      const { invoice } = await billed();
+      const company = { name: 'Crane Works', address: '12 Main St, Springfield, IL 62701' };
+      const contact = { firstName: 'Ada', lastName: 'Stone', email: 'ada@crane.example' };
+      const detail = await harness.rest('GET', `/api/invoices/${invoice.id}`, { key: world.keys.get('invoices.read')! });
+      expect(detail.status).toBe(200);
+      expect({ company: detail.body.company, contact: detail.body.contact }).toEqual({ company, contact });
+      const written = await harness.rest('PATCH', `/api/invoices/${invoice.id}`, { key: world.keys.get('invoices.write')!, body: { notes: 'Gate code 1234' } });
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      expect({ company: written.body.company, contact: written.body.contact }).toEqual({ company, contact });
+      // The write key's grant is the invoice and the part it prints, not the company.
+      const beyond = await ask(world.keys.get('invoices.write')!, `mutation { updateInvoice(id: "${invoice.id}", input: { notes: "x" }) { company { name phone } } }`);
+      expect(beyond.errors?.map((e) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    });
+  });
+
   it("a pipeline key reads what the deal shows of its company, contact and site, not the rest of those records", async () => {
     const key = world.keys.get('pipeline')!;
     for (const beyond of ['company { customFields }', 'company { address postalCode }', 'contact { notes }', 'contact { customFields }', 'contact { isPrimary }', 'site { postalCode }']) {
@@ -254,5 +390,76 @@ describe('the reported holes stay closed', () => {
     // What the deal shows of its company is a summary: the company's own relations are not on it.
     const beyond = await ask(key, `{ deal(id: "${world.deal.id}") { company { contacts { totalCount } } } }`);
     expect((beyond.errors?.[0] as { message?: string } | undefined)?.message).toBe('Cannot query field "contacts" on type "DealCompany".');
+  });
+});
+
+describe('a refused nested field nulls itself alone, never its parents', () => {
+  it('a key without contacts.read gets the companies with their deals, and null contacts with one FORBIDDEN at each', async () => {
+    const key = await keyWith(['companies.read', 'pipeline']);
+    const result = await ask(key, '{ companies { data { name deals(first: 2) { totalCount } contacts(first: 2) { totalCount } } } }');
+    expect(result.data).toEqual({ companies: { data: [{ name: 'Acme', deals: { totalCount: 1 }, contacts: null }] } });
+    expect(result.errors).toMatchObject([
+      { path: ['companies', 'data', 0, 'contacts'], extensions: { code: 'FORBIDDEN', requiredScope: 'contacts.read' }, message: 'Forbidden: this operation needs a secret key with the `contacts.read` scope' },
+    ]);
+    // A single record reached through another: the contact answers without its company.
+    const deeper = await ask(world.keys.get('contacts.read')!, `{ contact(id: "${world.contact.id}") { email company { name } } }`);
+    expect(deeper.data).toEqual({ contact: { email: 'pat@acme.example', company: null } });
+    expect(deeper.errors).toMatchObject([{ path: ['contact', 'company'], extensions: { code: 'FORBIDDEN', requiredScope: 'companies.read' } }]);
+    // Two levels down: the contact and its company answer, the company's deals do not.
+    const throughCompany = await ask(await keyWith(['contacts.read', 'companies.read']), `{ contact(id: "${world.contact.id}") { email company { name deals { totalCount } } } }`);
+    expect(throughCompany.data).toEqual({ contact: { email: 'pat@acme.example', company: { name: 'Acme', deals: null } } });
+    expect(throughCompany.errors).toMatchObject([{ path: ['contact', 'company', 'deals'], extensions: { code: 'FORBIDDEN', requiredScope: 'pipeline' } }]);
+  });
+
+  it('a lead detail answers without its bookings for a key without bookings.read, and with them for one that has it', async () => {
+    const query = `{ lead(id: "${world.lead.id}") { email status bookings(first: 5) { totalCount edges { node { firstName } } } } }`;
+    const without = await ask(world.keys.get('leads.lead.read')!, query);
+    expect(without.data).toEqual({ lead: { email: 'guest@acme.example', status: 'new', bookings: null } });
+    expect(without.errors).toMatchObject([{ path: ['lead', 'bookings'], extensions: { code: 'FORBIDDEN', requiredScope: 'bookings.read' } }]);
+    const withBookings = await ask(await keyWith(['leads.lead.read', 'bookings.read']), query);
+    expect(withBookings).toEqual({ data: { lead: { email: 'guest@acme.example', status: 'new', bookings: { totalCount: 1, edges: [{ node: { firstName: 'Gus' } }] } } } });
+  });
+
+  it("a cancellation by a key that cannot read bookings answers its success, with the booking null and FORBIDDEN there", async () => {
+    const key = world.owner.secret;
+    const slot = (await harness.rest('GET', `/api/bookings/resources/${world.resource.id}/availability?from=2030-01-08&to=2030-01-08`, { key })).body.slots[0];
+    const booking = (await harness.rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Cy', lastName: 'Cancel', email: 'cy@acme.example' } })).body.booking;
+    const result = await ask(world.keys.get('bookings.manage')!, `mutation { cancelBooking(id: "${booking.id}") { success booking { status } } }`);
+    expect(result.data).toEqual({ cancelBooking: { success: true, booking: null } });
+    expect(result.errors).toMatchObject([{ path: ['cancelBooking', 'booking'], extensions: { code: 'FORBIDDEN', requiredScope: 'bookings.read' } }]);
+    expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('cancelled');
+  });
+
+  it('leaves the REST shapes as they were: the same routes answer the same bodies, and refuse what they refused', async () => {
+    const lead = await harness.rest('GET', `/api/v1/leads/${world.lead.id}`, { key: world.keys.get('leads.lead.read')! });
+    expect(lead).toMatchObject({ status: 200, body: { data: { id: world.lead.id, email: 'guest@acme.example' } } });
+    expect(lead.body.data).not.toHaveProperty('bookings');
+    const contact = await harness.rest('GET', `/api/v1/contacts/contact/${world.contact.id}`, { key: world.keys.get('contacts.read')! });
+    expect(contact).toMatchObject({ status: 200, body: { data: { id: world.contact.id, companyId: world.company.id } } });
+    expect(contact.body.data).not.toHaveProperty('company');
+  });
+});
+
+describe('viewer tells a UI what it may open', () => {
+  it('answers its scopes as ApiScopeName values (and as the strings keys carry) and the modules turned on', async () => {
+    const key = await keyWith(['leads.lead.read', 'bookings.resources.manage', 'contacts.read']);
+    expect(await ask(key, '{ viewer { scopes scopeNames modules tenant { modules } } }')).toEqual({
+      data: {
+        viewer: {
+          scopes: ['bookings.resources.manage', 'contacts.read', 'leads.lead.read'],
+          scopeNames: ['bookings_resources_manage', 'contacts_read', 'leads_lead_read'],
+          modules: ['inspections'],
+          tenant: { modules: ['inspections'] },
+        },
+      },
+    });
+    const other = await harness.tenant();
+    expect(await ask(other.secret, '{ viewer { modules } }')).toEqual({ data: { viewer: { modules: [] } } });
+  });
+
+  it('names every scope in the ApiScopeName enum, each described', () => {
+    const values = schema.getType('ApiScopeName') as GraphQLEnumType;
+    expect(values.getValues().map((v) => [v.name, v.value])).toEqual(allScopes.map((scope) => [scope.replaceAll('.', '_'), scope]).sort());
+    expect(values.getValues().every((v) => v.description && v.description.length > 10)).toBe(true);
   });
 });

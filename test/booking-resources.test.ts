@@ -154,12 +154,22 @@ describe('the resource list answers all of them', () => {
     expect(await gqlList(t.secret, '(limit: 10, offset: 20)')).toEqual({ names: named(21, 27), total: 27, hasMore: false });
     expect(await restList(t.secret, '?includeInactive=true&offset=27')).toEqual({ names: ['Z inactive'], total: 28, hasMore: false });
     // The cost estimate counts the ceiling for a list without `limit`, as for any list size asked for.
-    const nested = (args: string) => parse(`query Week${args ? '($limit: Int)' : ''} { bookableResources${args} { data { description hours { weekday opensAt closesAt } availability { slotId startsAt endsAt remaining } } } }`);
+    const nested = (args: string, aliases = 1) =>
+      parse(`query Week${args.includes('$') ? '($limit: Int)' : ''} { ${Array.from({ length: aliases }, (_, i) => `r${i}: bookableResources${args} { data { description hours { weekday opensAt closesAt } availability { slotId startsAt endsAt remaining } } }`).join(' ')} }`) as TypedDocumentNode<unknown, { limit?: number }>;
+    const cost = async (args: string, variables: { limit?: number }) => {
+      const answer = await gql(t.secret, nested(args), variables);
+      expect(answer.errors, args).toBeUndefined();
+      return answer.extensions!.cost!.requested;
+    };
+    const whole = await cost('', {});
+    expect(await cost('(limit: 250)', {})).toBe(whole);
+    expect(whole).toBeGreaterThan(2 * (await cost('(limit: 100)', {})));
+    // So three whole lists are over the budget, where three of 100 are not.
     for (const [args, variables] of [['', {}], ['(limit: $limit)', { limit: 250 }]] as const) {
-      const costly = await gql(t.secret, nested(args) as TypedDocumentNode<unknown, { limit?: number }>, variables);
+      const costly = await gql(t.secret, nested(args, 3), variables);
       expect(costly.errors?.[0]?.extensions.code, args).toBe('QUERY_TOO_COSTLY');
     }
-    expect((await gql(t.secret, nested('(limit: $limit)') as TypedDocumentNode<unknown, { limit?: number }>, { limit: 100 })).errors).toBeUndefined();
+    expect((await gql(t.secret, nested('(limit: $limit)', 3), { limit: 100 })).errors).toBeUndefined();
   });
 
   it('stops at the ceiling of 250 and says there are more', async () => {

@@ -36,11 +36,16 @@ describe('command line', { timeout: 120_000 }, () => {
       name: 'CRM sync',
       scopes: ['leads.lead.read', 'leads.lead.write'],
       rateLimit: null,
+      trustedDocuments: 'publishable',
       publishable: { id: expect.any(String), key: expect.stringMatching(/^pk_live_[\w-]{43}$/) },
       secret: { id: expect.any(String), key: expect.stringMatching(/^sk_live_[\w-]{43}$/) },
     });
     const limited = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', user.id, '--name', 'Bulk import', '--scopes', 'leads.lead.write', '--rate-limit', '500');
     expect(limited.rateLimit).toBe(500);
+    const everyDocument = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', user.id, '--name', 'Explorer', '--scopes', 'leads.lead.read', '--trusted-documents', 'none');
+    expect(everyDocument.trustedDocuments).toBe('none');
+    const tightened = await ok(env, 'key', 'update', '--id', everyDocument.secret.id, '--trusted-documents', 'all');
+    expect(tightened).toEqual({ id: everyDocument.id, name: 'Explorer', trustedDocuments: 'all' });
     const rotated = await ok(env, 'key', 'rotate', '--id', limited.secret.id);
     expect(rotated.rateLimit).toBe(500);
     // A pair's scopes stay within what its user's role allows, on the command line too.

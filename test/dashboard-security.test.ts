@@ -147,7 +147,7 @@ describe('dashboard sessions', () => {
     expect((viewer.data as { viewer: { scopes: string[] } }).viewer.scopes).toContain('leads.lead.read');
     expect((viewer.data as { viewer: { scopes: string[] } }).viewer.scopes).not.toContain('settings.manage');
 
-    const leads = await gqlAsSession(h.app, session, '{ leads(limit: 100) { data { firstName } } }');
+    const leads = await gqlAsSession(h.app, session, '{ leads(first: 100) { nodes { firstName } } }');
     expect(leads.data).toEqual({ leads: { data: [] } });
     // REST accepts the session the same way, and sees the same tenant.
     const viaRest = await h.app.fetch('http://localhost/api/v1/leads', { headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
@@ -159,7 +159,7 @@ describe('dashboard sessions', () => {
     const t = await tenant({ role: 'technician' });
     const manager = await tenant({ role: 'manager' });
     const technician = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
-    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { total } }', '{ leads { hasMore } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { modules } }']) {
+    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { total } }', '{ leads { totalCount } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { modules } }']) {
       const answer = await gqlAsSession(h.app, technician, operation);
       expect(answer.errors?.[0]?.extensions.code, operation).toBe('FORBIDDEN');
       expect(answer.data ?? null).toBeNull();

@@ -69,7 +69,7 @@ describe('API reference and GraphiQL', () => {
     expect(html).toContain('<title>Business Platform API</title>');
     expect(html).toContain('Bearer sk_live_...');
     expect(html).toContain('Put your secret key in the Headers tab below');
-    expect(html).toContain('leads(limit: 5)');
+    expect(html).toContain('leads(first: 5)');
   });
 
   it('answers other methods 405 and unknown /docs paths 404, in JSON', async () => {

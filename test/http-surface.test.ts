@@ -32,7 +32,7 @@ describe('request ids', () => {
     const viaGraphql = await app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { ...json, authorization: `Bearer sk_live_${'q'.repeat(43)}`, 'x-request-id': 'outage-2' },
-      body: '{"query":"{ leads { hasMore } }"}',
+      body: '{"query":"{ leads { totalCount } }"}',
     });
     expect(viaGraphql.status).toBe(503);
     const body = await viaGraphql.json();
@@ -48,7 +48,7 @@ describe('response headers', () => {
       await rest('GET', '/api/v1/leads', { key: t.secret }),
       await rest('GET', '/api/v1/leads'),
       await rest('GET', '/api/v1/nothing-here', { key: t.secret }),
-      await rest('POST', '/graphql', { key: t.secret, body: { query: '{ leads { hasMore } }' } }),
+      await rest('POST', '/graphql', { key: t.secret, body: { query: '{ leads { totalCount } }' } }),
     ]) {
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -179,7 +179,7 @@ describe('metrics', () => {
     const lead = await (await app.fetch('http://localhost/api/v1/leads', { method: 'POST', headers: { ...headers, ...json }, body: '{"firstName":"Me","lastName":"Tric"}' })).json();
     await app.fetch(`http://localhost/api/v1/leads/${lead.data.id}`, { headers });
     await app.fetch('http://localhost/api/v1/leads/not-a-uuid', { headers });
-    await app.fetch('http://localhost/graphql', { method: 'POST', headers: { ...headers, ...json }, body: '{"query":"{ leads { hasMore } companies { total } }"}' });
+    await app.fetch('http://localhost/graphql', { method: 'POST', headers: { ...headers, ...json }, body: '{"query":"{ leads { totalCount } companies { total } }"}' });
     const scraped = await app.fetch('http://localhost/metrics');
     expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await scraped.text();

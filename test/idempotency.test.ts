@@ -196,7 +196,7 @@ describe('Idempotency-Key on GraphQL mutations', () => {
     expect(other.status).toBe(422);
     expect(other.body.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
 
-    const query = await graphql(t.secret, '{ leads(limit: 1) { hasMore } }', { 'idempotency-key': 'gql-query' });
+    const query = await graphql(t.secret, '{ leads(first: 1) { totalCount } }', { 'idempotency-key': 'gql-query' });
     expect(query.status).toBe(200);
     expect((await storedKeys(t.tenantId)).map((k) => k.key)).toEqual(['gql-1']);
   });

@@ -39,7 +39,7 @@ describe('invoices over GraphQL', () => {
       totalAmount: '1393.72',
       balanceDue: '1393.72',
       companyName: 'Northwind Hoists',
-      company: { id: w.company.id, name: 'Northwind Hoists', address: '12 Main St, Springfield, IL 62701' },
+      company: { id: w.company.id, name: 'Northwind Hoists', fullAddress: '12 Main St, Springfield, IL 62701' },
       contact: { firstName: 'Ada', lastName: 'Stone', email: 'ada@northwind.example' },
     });
     const rested = (await rest('GET', `/api/invoices/${id}`, { key: w.key })).body;
@@ -84,12 +84,14 @@ describe('invoices over GraphQL', () => {
     for (let i = 0; i < 3; i++) await fresh.draft();
     const page = await gql(fresh.key, CompanyInvoicesGqlDocument, { id: fresh.company.id, first: 2 });
     expect(page.data?.company?.invoices).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true } });
-    expect(page.data?.company?.invoices.edges.map((e) => e.node.invoiceNumber)).toEqual(['INV-000003', 'INV-000002']);
-    expect(page.data?.company?.invoices.edges[0]?.node.lineItems).toHaveLength(2);
+    expect(page.data?.company?.invoices?.edges.map((e) => e.node.invoiceNumber)).toEqual(['INV-000003', 'INV-000002']);
+    expect(page.data?.company?.invoices?.edges[0]?.node.lineItems).toHaveLength(2);
     const companiesOnly = await createKeyPair(harness.h.db.prisma, { tenantId: fresh.me.tenantId, userId: fresh.me.userId, name: 'companies only', scopes: ['companies.read'] });
     const refused = await gql(companiesOnly.secret.key, CompanyInvoicesGqlDocument, { id: fresh.company.id });
-    expect(refused.data?.company).toBeNull();
+    // The company answers; only its invoices are refused.
+    expect(refused.data?.company).toMatchObject({ invoices: null });
     expect(codes(refused)).toEqual(['FORBIDDEN']);
+    expect(refused.errors?.[0]?.path).toEqual(['company', 'invoices']);
     expect(refused.errors?.[0]?.message).toContain('invoices.read');
   });
 });

@@ -48,8 +48,8 @@ describe('cursor pagination of leads', () => {
     await make.lead(t.secret);
     const byStatus = await rest('GET', '/api/v1/leads?status=qualified', { key: t.secret });
     expect(byStatus.body.data.map((l: { id: string }) => l.id)).toEqual([assigned.id]);
-    const byAssignee = await gql(t.secret, LeadsDocument, { assignedTo: t.userId });
-    expect(byAssignee.data?.leads.data.map((l) => l.id)).toEqual([assigned.id]);
+    const byAssignee = await gql(t.secret, LeadsDocument, { filter: { assigneeId: t.userId } });
+    expect(byAssignee.data?.leads.nodes.map((l) => l.id)).toEqual([assigned.id]);
     expect((await rest('GET', '/api/v1/leads', { key: t.secret })).body.data).toHaveLength(2);
   });
 });
@@ -108,10 +108,10 @@ describe('SQL statements per list request', () => {
       // The page and (page-based lists) the count (authentication's statements are not counted).
       expect(one, path).toBe(path.includes('leads') ? 1 : 2);
     }
-    const one = await countStatements(() => gql(small.secret, LeadsDocument, { limit: 100 }));
+    const one = await countStatements(() => gql(small.secret, LeadsDocument, { first: 100 }));
     const hundred = await countStatements(async () => {
-      const result = await gql(big.secret, LeadsDocument, { limit: 100 });
-      expect(result.data?.leads.data).toHaveLength(100);
+      const result = await gql(big.secret, LeadsDocument, { first: 100 });
+      expect(result.data?.leads.nodes).toHaveLength(100);
     });
     expect(hundred).toBe(one);
   });

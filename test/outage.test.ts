@@ -53,7 +53,7 @@ describe('a PostgreSQL outage', { timeout: 240_000 }, () => {
     const base = server.base;
     const rest = () => fetch(`${base}/api/v1/leads?limit=1`, { headers: { authorization: `Bearer ${key}` } });
     const graphql = () =>
-      fetch(`${base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"query":"{ leads(limit: 1) { hasMore } }"}' });
+      fetch(`${base}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"query":"{ leads(first: 1) { totalCount } }"}' });
 
     try {
       const writes = writer(base, key, 'w');

@@ -54,7 +54,7 @@ describe('rate limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBe(budget(refused.headers).reset);
     expect(budget(refused.headers).remaining).toBe('0');
 
-    const viaGraphql = await call('/graphql', t.secret, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ leads { hasMore } }"}' });
+    const viaGraphql = await call('/graphql', t.secret, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ leads { totalCount } }"}' });
     expect(viaGraphql.status).toBe(429);
     expect(viaGraphql.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
     expect(viaGraphql.headers.get('retry-after')).toBeTruthy();

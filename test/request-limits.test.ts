@@ -78,7 +78,7 @@ describe('request bodies', () => {
     expect(lone.body.message).toMatch(/Unicode/);
     const viaVariables = await graphql(t.secret, 'mutation($i: CreateLeadInput!) { createLead(input: $i) { id } }', { i: { firstName: '\ud800', lastName: 'B' } });
     expect(viaVariables.status).toBe(400);
-    const viaGet = await h.app.fetch(`http://localhost/graphql?query=${encodeURIComponent('query($s: String) { leads { hasMore } }')}&variables=${encodeURIComponent('{"s":"\\ud800"}')}`, {
+    const viaGet = await h.app.fetch(`http://localhost/graphql?query=${encodeURIComponent('query($s: String) { leads { totalCount } }')}&variables=${encodeURIComponent('{"s":"\\ud800"}')}`, {
       headers: { authorization: `Bearer ${t.secret}` },
     });
     expect(viaGet.status).toBe(400);
@@ -182,7 +182,7 @@ describe('the time limit', () => {
     expect(viaRest.status).toBe(503);
     expect(await viaRest.json()).toEqual({ error: 'Service Unavailable', message: 'The request took longer than 200 ms', requestId: viaRest.headers.get('x-request-id') });
     expect(viaRest.headers.get('retry-after')).toBe('2');
-    const viaGraphql = await app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: '{"query":"{ leads { hasMore } }"}' });
+    const viaGraphql = await app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: '{"query":"{ leads { totalCount } }"}' });
     expect(viaGraphql.status).toBe(503);
     expect((await viaGraphql.json()).errors[0].extensions.code).toBe('TIMEOUT');
   });
@@ -199,7 +199,7 @@ describe('the last-resort handler', () => {
     try {
       for (const [path, init] of [
         ['/api/v1/leads', { headers: { authorization: key } }],
-        ['/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: '{"query":"{ leads { hasMore } }"}' }],
+        ['/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: key }, body: '{"query":"{ leads { totalCount } }"}' }],
       ] as const) {
         logged.mockClear();
         const response = await app.fetch(`http://localhost${path}`, init);

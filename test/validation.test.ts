@@ -152,7 +152,7 @@ describe('bad input', () => {
     expect(await ask('query($id: UUID!) { lead(id: $id) { id } }', { id: 'nope' })).toEqual([
       { code: 'BAD_USER_INPUT', message: 'id: Value is not a valid UUID: nope', details: [{ field: 'id', message: 'Value is not a valid UUID: nope' }] },
     ]);
-    expect(await ask('query($status: LeadStatus) { leads(status: $status) { hasMore } }', { status: 'hot' })).toEqual([
+    expect(await ask('query($status: [LeadStatus!]) { leads(filter: { status: $status }) { totalCount } }', { status: 'hot' })).toEqual([
       { code: 'BAD_USER_INPUT', message: `status: must be one of ${statuses}`, details: [{ field: 'status', message: `must be one of ${statuses}` }] },
     ]);
     expect(await ask('{ lead(id: "nope") { id } }')).toEqual([
@@ -161,7 +161,7 @@ describe('bad input', () => {
     const literals = await ask('mutation { createLead(input: { firstName: 1, products: 2, email: "x" }) { id } }');
     expect(literals.map((e) => e.details?.[0]?.field).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);
     expect(literals.every((e) => e.code === 'BAD_USER_INPUT' && e.message.startsWith(`${e.details?.[0]?.field}: `))).toBe(true);
-    expect(await ask('{ leads { nope } }')).toEqual([{ code: 'GRAPHQL_VALIDATION_FAILED', message: 'Cannot query field "nope" on type "LeadPage".', details: undefined }]);
+    expect(await ask('{ leads { nope } }')).toEqual([{ code: 'GRAPHQL_VALIDATION_FAILED', message: 'Cannot query field "nope" on type "LeadConnection". Did you mean "nodes"?', details: undefined }]);
     const deep = await ask(`{ deals { data { ${'stage { deals { edges { node { '.repeat(4)}id${' } } } }'.repeat(4)} } } }`);
     expect(deep[0]?.code).toBe('QUERY_TOO_LARGE');
     // A literal mistake is reported only to a caller allowed to run the operation.
@@ -199,18 +199,18 @@ describe('bad input', () => {
   });
 
   it('reports bad variables of read operations the same way', async () => {
-    const badStatus = await gql(t.secret, LeadsDocument, { status: 'hot' as never });
-    expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'status' }] });
-    const badLimit = await gql(t.secret, LeadsDocument, { limit: 0 });
-    expect(badLimit.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'limit' }] });
+    const badStatus = await gql(t.secret, LeadsDocument, { filter: { status: ['hot' as never] } });
+    expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'filter.status.0' }] });
+    const badLimit = await gql(t.secret, LeadsDocument, { first: 101 });
+    expect(badLimit.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'leads.first' }] });
     // A non-null variable with a default is valid GraphQL and must be honoured.
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'query($limit: Int! = 2) { leads(limit: $limit) { data { id } } }' }),
+      body: JSON.stringify({ query: 'query($first: Int! = 2) { leads(first: $first) { nodes { id } } }' }),
     });
     const body = await response.json();
     expect(body.errors).toBeUndefined();
-    expect(body.data.leads.data).toHaveLength(2);
+    expect(body.data.leads.nodes).toHaveLength(2);
   });
 });

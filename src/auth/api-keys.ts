@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
-import type { ApiKeyKind, TenantModule, UserRole } from '../generated/prisma/enums.js';
+import type { ApiKeyKind, TenantModule, TrustedDocumentsRule, UserRole } from '../generated/prisma/enums.js';
 import type { Database } from '../db/client.js';
+import { limitedToTrustedDocuments } from '../trusted-documents/trusted-document.rules.js';
 import { cachedKeyLookup, type KeyLookup } from './key-cache.js';
 import { scopesWithinRole } from './roles.js';
 import type { Scope } from './scopes.js';
@@ -29,6 +30,8 @@ export interface Principal {
   modules: ReadonlySet<TenantModule>;
   /** Requests per rate-limit window set for this key's pair; null for the server's default. */
   rateLimit: number | null;
+  /** An API key's pair, and whether the key runs only trusted documents over GraphQL; absent for a session. */
+  pair?: { id: string; trustedDocumentsOnly: boolean };
 }
 
 /** Why a request has no principal; all of them are a 401 to the client. */
@@ -58,6 +61,8 @@ interface KeyRow {
   role: UserRole;
   modules: TenantModule[];
   rateLimit: number | null;
+  pairId: string;
+  trustedDocuments: TrustedDocumentsRule;
   lastUsedAt: Date | null;
   deactivatedAt: Date | null;
 }
@@ -87,6 +92,7 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
   // One flat join, written by hand: the ORM's nested form cost more CPU than the rest of a typical request.
   const rows = await prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.kind::text AS kind, k."revokedAt", k."lastUsedAt", k."tenantId", p.scopes, p."expiresAt", p."rateLimit",
+           p.id AS "pairId", p."trustedDocuments"::text AS "trustedDocuments",
            u.id AS "userId", u.role::text AS role, u."deactivatedAt", t.modules::text[] AS modules
       FROM "ApiKey" k
       JOIN "ApiKeyPair" p ON p.id = k."pairId"
@@ -111,6 +117,7 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
       scopes: scopesWithinRole(key.scopes, key.role),
       modules: new Set(key.modules),
       rateLimit: key.rateLimit,
+      pair: { id: key.pairId, trustedDocumentsOnly: limitedToTrustedDocuments(key.trustedDocuments, key.kind) },
     },
   };
 }

@@ -5,7 +5,7 @@ import { readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { allowedActions, statusOf } from './key-pair.rules.js';
 import type { IssuedKeyPair } from './key-pairs.js';
-import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair } from './key-pairs.js';
+import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair, updateKeyPair } from './key-pairs.js';
 import { allScopes, Scopes } from './scopes.js';
 
 const manageKeys = { scope: 'settings.manage' } as const;
@@ -34,6 +34,16 @@ const ApiKey = builder.prismaObject('ApiKey', {
   }),
 });
 
+const TrustedDocumentsRuleEnum = builder.enumType('TrustedDocumentsRule', {
+  description:
+    'Which keys of a pair may run only the tenant\'s trusted documents over GraphQL (registered with `registerTrustedDocuments`); the others may send any `query`. REST routes and MCP tools run the server\'s own documents and are open to every key.',
+  values: {
+    publishable: { description: 'The publishable key only (the default): a public page runs just the documents its build registered.' },
+    all: { description: 'Both keys.' },
+    none: { description: 'Neither key.' },
+  },
+});
+
 const ApiKeyPairStatusEnum = builder.enumType('ApiKeyPairStatus', {
   description: 'Whether a pair\'s keys work.',
   values: {
@@ -49,6 +59,7 @@ const ApiKeyPairActionEnum = builder.enumType('ApiKeyPairAction', {
   values: {
     rotate: { description: "Issue its successor (`rotateApiKeyPair`): only the pair's own user, with every scope the pair carries, while it is active." },
     revoke: { description: "Stop its keys now (`revokeApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
+    update: { description: "Change which of its keys run only trusted documents (`updateApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
   },
 });
 
@@ -65,6 +76,10 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
     createdBy: t.relation('user', { description: 'The user who created the pair; its keys act as this user.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the pair was created.' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'Set by rotation: when the keys stop working. Null until the pair is rotated.' }),
+    trustedDocuments: t.expose('trustedDocuments', {
+      type: TrustedDocumentsRuleEnum,
+      description: 'Which of its keys run only trusted documents over GraphQL: a free-text `query` from them is refused (400 `PERSISTED_QUERY_ONLY`).',
+    }),
     rateLimit: t.exposeInt('rateLimit', { nullable: true, description: "Requests each key may make per rate-limit window; null for the server's default." }),
     status: t.field({
       type: ApiKeyPairStatusEnum,
@@ -90,6 +105,13 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
 });
 
 const ApiKeyPairPage = pageType('ApiKeyPair', ApiKeyPair, 'API key pairs, newest first');
+
+/** The scopes as a GraphQL enum, for clients that type them (`viewer { scopeNames }`). */
+export const ApiScopeNameEnum = builder.enumType('ApiScopeName', {
+  description:
+    'A scope a key pair can carry, as an enum: the scope with `_` for each `.` (`leads_lead_read` is `leads.lead.read`). Inputs and the `scopes` string lists take and show the dotted form keys carry.',
+  values: Object.fromEntries(allScopes.map((scope) => [scope.replaceAll('.', '_'), { value: scope, description: `${Scopes[scope]} (\`${scope}\`)` }])),
+});
 
 const ApiScope = builder.objectRef<{ name: string; description: string; area: string }>('ApiScope').implement({
   description: 'A permission a key pair can carry.',
@@ -124,6 +146,22 @@ const CreateApiKeyPairInput = builder.inputType('CreateApiKeyPairInput', {
   fields: (t) => ({
     name: t.string({ required: true, description: 'What the pair is for (1 to 200 characters).' }),
     scopes: t.stringList({ required: true, description: 'Scopes to grant (see `apiScopes`): at least one, each one you hold yourself.' }),
+    trustedDocuments: t.field({
+      type: TrustedDocumentsRuleEnum,
+      required: false,
+      description: 'Which of its keys run only trusted documents over GraphQL; omitted, `publishable`.',
+    }),
+  }),
+});
+
+const UpdateApiKeyPairInput = builder.inputType('UpdateApiKeyPairInput', {
+  description: 'What to change on a key pair; fields left out stay as they are.',
+  fields: (t) => ({
+    trustedDocuments: t.field({
+      type: TrustedDocumentsRuleEnum,
+      required: false,
+      description: 'Which of its keys run only trusted documents over GraphQL (every server process applies it within a second).',
+    }),
   }),
 });
 
@@ -160,6 +198,7 @@ builder.mutationFields((t) => ({
         userId: principal.userId,
         name: input.name,
         scopes: parseScopes(input.scopes),
+        trustedDocuments: input.trustedDocuments ?? undefined,
         grantableScopes: principal.scopes,
       });
     },
@@ -167,10 +206,24 @@ builder.mutationFields((t) => ({
   rotateApiKeyPair: t.field({
     type: IssuedApiKeyPair,
     description:
-      "Issues a new pair with the same name, scopes and user; the old pair keeps working for 24 hours (its `status` is `expiring`), then stops. The new keys are in the answer, and never shown again. Only the pair's own user may rotate it, with a key or session holding every scope it carries (403 otherwise: the new keys act as that user); 409 for a pair already rotated, revoked or expired. Concurrent rotations of one pair issue one new pair.",
+      "Issues a new pair with the same name, scopes, user, trusted-documents rule and pair-only trusted documents; the old pair keeps working for 24 hours (its `status` is `expiring`), then stops. The new keys are in the answer, and never shown again. Only the pair's own user may rotate it, with a key or session holding every scope it carries (403 otherwise: the new keys act as that user); 409 for a pair already rotated, revoked or expired. Concurrent rotations of one pair issue one new pair.",
     authScopes: manageKeys,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to rotate.' }) },
     resolve: (_root, { id }, ctx) => rotateKeyPair(ctx.db, id, principalOf(ctx), ctx.now()),
+  }),
+  updateApiKeyPair: t.field({
+    type: ApiKeyPair,
+    description:
+      "Changes a pair's settings (which of its keys run only trusted documents). The pair's own user may, and an administrator (`system_admin`) any pair of the tenant; others get 403. Its keys keep working and carry the change on every server process within a second.",
+    authScopes: manageKeys,
+    args: {
+      id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to change.' }),
+      input: t.arg({ type: UpdateApiKeyPairInput, required: true, description: 'The changes.' }),
+    },
+    resolve: async (_root, { id, input }, ctx) => {
+      await updateKeyPair(ctx.db, id, principalOf(ctx), input, ctx.now());
+      return ctx.db.apiKeyPair.findUniqueOrThrow({ where: { id } });
+    },
   }),
   revokeApiKeyPair: t.field({
     type: ApiKeyPair,

@@ -25,7 +25,7 @@ export interface PairFacts {
   keys: { revokedAt: Date | null }[];
 }
 
-export type PairAction = 'rotate' | 'revoke';
+export type PairAction = 'rotate' | 'revoke' | 'update';
 
 const inState: Record<Exclude<PairStatus, 'active'>, string> = {
   expiring: 'this key pair was already rotated (its keys stop working at its `expiresAt`); rotate the pair that replaced it',
@@ -43,14 +43,18 @@ const inState: Record<Exclude<PairStatus, 'active'>, string> = {
  * - Revoking issues nothing but stops an integration: a pair's own user may, and an administrator
  *   may revoke any pair of the tenant (she can already deactivate its user); a manager cannot cut
  *   off an administrator's or a colleague's integration. Revoking a revoked pair changes nothing.
+ * - Updating (which documents its keys may run) issues nothing either, but can stop or open up an
+ *   integration: the same callers as revoking.
  * The caller is absent for the command line, which the server's operator runs.
  */
 export function refusalOf(action: PairAction, pair: PairFacts, caller: PairCaller | null, now: Date): AppError | null {
   const own = !caller || caller.userId === pair.userId;
-  if (action === 'revoke') {
-    return own || (caller && administratorRoles.includes(caller.role))
-      ? null
-      : new AppError('FORBIDDEN', "Forbidden: only the pair's own user or an administrator may revoke it");
+  if (action !== 'rotate') {
+    if (!own && !(caller && administratorRoles.includes(caller.role))) {
+      return new AppError('FORBIDDEN', `Forbidden: only the pair's own user or an administrator may ${action} it`);
+    }
+    const status = statusOf(pair, now);
+    return action === 'update' && (status === 'revoked' || status === 'expired') ? new AppError('CONFLICT', inState[status]) : null;
   }
   if (!own) {
     return new AppError('FORBIDDEN', "Forbidden: only the pair's own user may rotate it, since the new keys act as that user; create a pair of your own instead");
@@ -67,5 +71,5 @@ export function refusalOf(action: PairAction, pair: PairFacts, caller: PairCalle
 export function allowedActions(pair: PairFacts, caller: PairCaller, now: Date): PairAction[] {
   const status = statusOf(pair, now);
   const usable = status === 'active' || status === 'expiring';
-  return (['rotate', 'revoke'] as const).filter((action) => (action === 'rotate' || usable) && !refusalOf(action, pair, caller, now));
+  return (['rotate', 'revoke', 'update'] as const).filter((action) => (action === 'rotate' || usable) && !refusalOf(action, pair, caller, now));
 }

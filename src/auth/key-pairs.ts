@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { TrustedDocumentsRule } from '../generated/prisma/enums.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
 import { parseOrThrow, requiredText } from '../shared/validation.js';
 import { generateKey } from './api-keys.js';
@@ -20,6 +21,8 @@ export interface IssuedKeyPair {
   scopes: Scope[];
   /** Requests per rate-limit window of each key; null for the server's default. */
   rateLimit: number | null;
+  /** Which of its keys run only the tenant's trusted documents over GraphQL. */
+  trustedDocuments: TrustedDocumentsRule;
   /** The keys in clear text: shown this once, only their hashes are stored. */
   publishable: { id: string; key: string };
   secret: { id: string; key: string };
@@ -30,6 +33,13 @@ export function parseScopes(list: string[]): Scope[] {
   if (unknown.length) throw badInput([{ field: 'scopes', message: `unknown scopes ${unknown.join(', ')}; known: ${allScopes.join(', ')}` }]);
   if (!list.length) throw badInput([{ field: 'scopes', message: 'at least one scope is required' }]);
   return [...new Set(list)] as Scope[];
+}
+
+/** Which keys of a pair run only trusted documents, as the command line names it. */
+export function parseTrustedDocumentsRule(value: string): TrustedDocumentsRule {
+  const rules = Object.values(TrustedDocumentsRule);
+  if (!(rules as string[]).includes(value)) throw badInput([{ field: 'trustedDocuments', message: `must be one of ${rules.join(', ')}` }]);
+  return value as TrustedDocumentsRule;
 }
 
 /** A pair's own request budget: a whole number of requests per window, at least 1. */
@@ -48,6 +58,8 @@ export interface NewKeyPair {
   name: string;
   scopes: Scope[];
   rateLimit?: number | null;
+  /** Which of its keys run only trusted documents (default: the publishable key). */
+  trustedDocuments?: TrustedDocumentsRule;
   /** What the caller holds: a pair may not carry anything else (absent for the command line, which the server's operator runs). */
   grantableScopes?: ReadonlySet<Scope>;
 }
@@ -76,9 +88,10 @@ export async function createKeyPair(prisma: Prisma.TransactionClient, args: NewK
       name,
       scopes: args.scopes,
       rateLimit: args.rateLimit ?? null,
+      trustedDocuments: args.trustedDocuments,
       keys: { create: [stored('publishable'), stored('secret')] },
     },
-    select: { id: true, keys: { select: { id: true, kind: true } } },
+    select: { id: true, trustedDocuments: true, keys: { select: { id: true, kind: true } } },
   });
   const idOf = (kind: 'publishable' | 'secret') => pair.keys.find((k) => k.kind === kind)?.id ?? '';
   return {
@@ -86,6 +99,7 @@ export async function createKeyPair(prisma: Prisma.TransactionClient, args: NewK
     name,
     scopes: args.scopes,
     rateLimit: args.rateLimit ?? null,
+    trustedDocuments: pair.trustedDocuments,
     publishable: { id: idOf('publishable'), key: keys.publishable },
     secret: { id: idOf('secret'), key: keys.secret },
   };
@@ -128,7 +142,24 @@ export async function revokeKeyPair(db: TenantDb, pairId: string, caller: PairCa
 }
 
 /**
- * Issues a new pair with the same name, user, scopes and budget, and the old pair stops working
+ * Changes which keys of a pair run only trusted documents, if `caller` may (src/auth/key-pair.rules.ts;
+ * null for the command line). Every process's key cache hears of it at once (the pair's trigger).
+ */
+export async function updateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, changes: { trustedDocuments?: TrustedDocumentsRule | null }, now: Date) {
+  return db.$transaction(async (tx) => {
+    const pair = await lockedPair(tx, pairId);
+    const refusal = refusalOf('update', pair, caller, now);
+    if (refusal) throw refusal;
+    return tx.apiKeyPair.update({
+      where: { id: pairId },
+      data: { trustedDocuments: changes.trustedDocuments ?? undefined },
+      select: { id: true, name: true, trustedDocuments: true },
+    });
+  });
+}
+
+/**
+ * Issues a new pair with the same name, user, scopes, budget and trusted-documents rule, and the old pair stops working
  * 24 hours from `now`, if `caller` may (src/auth/key-pair.rules.ts: its own user, holding its
  * scopes, once; null for the command line). The pair stays locked meanwhile, so of concurrent
  * rotations one issues a pair and the others find it already rotated.
@@ -144,8 +175,12 @@ export async function rotateKeyPair(db: TenantDb, pairId: string, caller: PairCa
       name: pair.name,
       scopes: parseScopes(pair.scopes),
       rateLimit: pair.rateLimit,
+      trustedDocuments: pair.trustedDocuments,
       grantableScopes: caller?.scopes,
     });
+    // Documents registered for the old pair alone are the new pair's too: its clients send the same hashes.
+    const documents = await tx.trustedDocument.findMany({ where: { pairId: pair.id }, select: { hash: true, document: true } });
+    if (documents.length) await tx.trustedDocument.createMany({ data: documents.map((d) => ({ ...d, tenantId: pair.tenantId, pairId: issued.id })) });
     await tx.apiKeyPair.update({ where: { id: pair.id }, data: { expiresAt: new Date(now.getTime() + ROTATION_GRACE_MS) }, select: { id: true } });
     return issued;
   });

@@ -3,7 +3,7 @@ import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
 import { pageArgs } from '../graphql/pagination.js';
-import { listOf, nullUnlessReadable, readableBy } from '../graphql/read-access.js';
+import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
@@ -63,7 +63,6 @@ export const Booking = builder.prismaObject('Booking', {
     // status, notes, assignee) is the business's CRM data.
     lead: t.relation('lead', {
       ...nullUnlessReadable('Lead'),
-      nullable: true,
       description: "The lead the guest is; null for a key without `leads.lead.read` (the guest's name, email and phone are the booking's own fields).",
     }),
   }),
@@ -71,7 +70,7 @@ export const Booking = builder.prismaObject('Booking', {
 
 builder.prismaObjectField('Lead', 'bookings', (t) =>
   t.relatedConnection('bookings', {
-    ...listOf('Booking'),
+    ...refusedAloneUnless('Booking'),
     description: 'Bookings made by this lead, by start.',
     cursor: 'id',
     query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
@@ -91,7 +90,7 @@ const BookingCancellation = builder.objectRef<{ success: boolean; booking: objec
   description: 'The answer to a cancellation.',
   fields: (t) => ({
     success: t.exposeBoolean('success', { description: 'Always true: a refused cancellation is an error instead.' }),
-    booking: t.field({ type: Booking, description: 'The cancelled booking.', resolve: (c) => c.booking as never }),
+    booking: t.field({ type: Booking, ...refusedAloneUnless('Booking'), description: 'The cancelled booking.', resolve: (c) => c.booking as never }),
   }),
 });
 

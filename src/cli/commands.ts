@@ -1,9 +1,12 @@
-import { createKeyPair, pairNamed, parseRateLimit, parseScopes, revokeKeyPair, rotateKeyPair } from '../auth/key-pairs.js';
+import { readFile } from 'node:fs/promises';
+import { createKeyPair, pairNamed, parseRateLimit, parseScopes, parseTrustedDocumentsRule, revokeKeyPair, rotateKeyPair, updateKeyPair } from '../auth/key-pairs.js';
 import { createCustomFieldDefinition } from '../custom-fields/custom-field.admin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { schema } from '../graphql/schema.js';
 import { seedDemo } from '../tenants/demo.js';
 import { createTenant, createUser } from '../tenants/tenant.service.js';
+import { registerTrustedDocuments } from '../trusted-documents/trusted-document.service.js';
 
 export type Options = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -35,7 +38,14 @@ export const commands: Record<string, Command> = {
       createUser(prisma, { tenantId: text(o, 'tenant'), name: text(o, 'name'), email: text(o, 'email'), role: text(o, 'role') }),
   },
   'key create': {
-    options: { tenant: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'rate-limit': { type: 'string' } },
+    options: {
+      tenant: { type: 'string' },
+      user: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'trusted-documents': { type: 'string' },
+    },
     run: (prisma, o) =>
       createKeyPair(prisma, {
         tenantId: text(o, 'tenant'),
@@ -43,6 +53,7 @@ export const commands: Record<string, Command> = {
         name: text(o, 'name'),
         scopes: parseScopes(list(o.scopes)),
         rateLimit: o['rate-limit'] === undefined ? null : parseRateLimit(text(o, 'rate-limit')),
+        trustedDocuments: o['trusted-documents'] === undefined ? undefined : parseTrustedDocumentsRule(text(o, 'trusted-documents')),
       }),
   },
   // Both take a pair's id or either key's, and act on the whole pair: revoking one key would leave its partner working.
@@ -58,6 +69,30 @@ export const commands: Record<string, Command> = {
     run: async (prisma, o) => {
       const pair = await pairNamed(prisma, text(o, 'id'));
       return rotateKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, new Date());
+    },
+  },
+  // A client build's `persisted-documents.json` (GraphQL Code Generator's client preset), for the tenant or one of its key pairs.
+  'documents register': {
+    options: { tenant: { type: 'string' }, file: { type: 'string' }, 'key-pair': { type: 'string' } },
+    run: async (prisma, o) => {
+      const path = text(o, 'file');
+      let documents: unknown;
+      try {
+        documents = JSON.parse(await readFile(path, 'utf8'));
+      } catch (error) {
+        throw new UsageError(`--file ${path}: ${(error as Error).message}`);
+      }
+      if (!documents || typeof documents !== 'object' || Array.isArray(documents)) throw new UsageError(`--file ${path}: must be a JSON object of hash → document`);
+      const pairId = o['key-pair'] === undefined ? null : (await pairNamed(prisma, text(o, 'key-pair'))).id;
+      return registerTrustedDocuments(tenantDb(prisma, text(o, 'tenant')), schema, { documents: documents as Record<string, unknown>, pairId });
+    },
+  },
+  'key update': {
+    options: { id: { type: 'string' }, 'trusted-documents': { type: 'string' } },
+    run: async (prisma, o) => {
+      const pair = await pairNamed(prisma, text(o, 'id'));
+      const trustedDocuments = parseTrustedDocumentsRule(text(o, 'trusted-documents'));
+      return updateKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, { trustedDocuments }, new Date());
     },
   },
   'custom-field create': {

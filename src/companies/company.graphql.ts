@@ -1,7 +1,8 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { embeddable, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { oneLineAddress } from '../shared/address.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
@@ -10,19 +11,25 @@ export const Company = builder.prismaObject('Company', {
   authScopes: readableBy('Company'),
   description: 'A customer organisation. Contacts, sites, deals, inspections and invoices belong to a company.',
   fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
-    name: t.exposeString('name', { description: 'Company name (at most 200 characters).' }),
+    id: t.expose('id', { ...embeddable('Company'), type: 'UUID', description: 'Company id.' }),
+    name: t.exposeString('name', { ...embeddable('Company'), description: 'Company name (at most 200 characters).' }),
     phone: t.exposeString('phone', { nullable: true, description: 'Main phone number.' }),
     email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Main email address.' }),
     address: t.exposeString('address', { nullable: true, description: 'Street address.' }),
     city: t.exposeString('city', { nullable: true, description: 'City.' }),
     state: t.exposeString('state', { nullable: true, description: 'State or region.' }),
     postalCode: t.exposeString('postalCode', { nullable: true, description: 'Postal code.' }),
+    fullAddress: t.string({
+      ...embeddable('Company'),
+      nullable: true,
+      description: 'The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set.',
+      resolve: oneLineAddress,
+    }),
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for companies, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the company was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the company last changed (ISO 8601, UTC).' }),
     contacts: t.relatedConnection('contacts', {
-      ...listOf('Contact'),
+      ...refusedAloneUnless('Contact'),
       cursor: 'id',
       totalCount: true,
       description: "The company's contacts, primary contact first, then by name.",

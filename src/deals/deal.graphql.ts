@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
@@ -123,7 +123,7 @@ export const Deal = builder.prismaObject('Deal', {
 
 builder.prismaObjectField('Company', 'deals', (t) =>
   t.relatedConnection('deals', {
-    ...listOf('Deal'),
+    ...refusedAloneUnless('Deal'),
     cursor: 'id',
     totalCount: true,
     description: "The company's deals, newest first.",

@@ -5,6 +5,7 @@ import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { TenantModule } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
+import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { operations } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { requestScope } from '../shared/request-scope.js';
@@ -62,7 +63,7 @@ export function serverEventLog(options: { prisma: PrismaClient; publicUrl: strin
       // The transaction's client is confined to the tenant as the request's is (src/db/tenant-scope.ts).
       db: tx as TenantDb,
       prisma: options.prisma,
-      readGrants: new WeakSet(),
+      readGrants: new ReadGrants(),
       requestId: requestScope.getStore()?.requestId ?? 'events',
       now: options.now,
       publicUrl: options.publicUrl,

@@ -106,7 +106,7 @@ const authFailureMessages: Record<AuthFailure, string> = {
 };
 
 /** An UNAUTHENTICATED error saying what is wrong with the key (REST answers only `{"error":"Unauthorized"}`). */
-export const unauthenticated = (ctx: Context) => new AppError('UNAUTHENTICATED', authFailureMessages[ctx.authFailure ?? 'missing']);
+export const unauthenticated = (ctx: Pick<Context, 'authFailure'>) => new AppError('UNAUTHENTICATED', authFailureMessages[ctx.authFailure ?? 'missing']);
 
 /** The first `scope` a Pothos scope-auth failure names, for a nested field's FORBIDDEN. */
 export function missingScope(failure: ScopeAuthFailure): string | undefined {

@@ -72,6 +72,7 @@ export const builder = new SchemaBuilder<{
     pageInfoFieldOptions: { description: 'Position of this page in the whole list.' },
     cursorFieldOptions: { description: 'Opaque position of this item; pass it as `after` or `before`.' },
     nodeFieldOptions: { description: 'The item.' },
+    nodesOnConnection: { description: 'The items of this page, without their cursors.' },
     firstArgOptions: { description: 'Return the first n items (after `after`).' },
     lastArgOptions: { description: 'Return the last n items (before `before`).' },
     afterArgOptions: { description: 'Return items after this cursor.' },

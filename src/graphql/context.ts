@@ -3,6 +3,7 @@ import type { TenantDb } from '../db/tenant-scope.js';
 import type { EventLog } from '../events/event-log.js';
 import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { ReadGrants } from './read-grants-plugin.js';
 
 /** What every resolver receives: who is calling and the database as their tenant sees it. */
 export interface Context {
@@ -13,8 +14,8 @@ export interface Context {
   db: TenantDb;
   /** Unscoped client, for the few cross-tenant needs (transactions with raw locks). */
   prisma: PrismaClient;
-  /** Records this request may read whatever its scopes: mutation results and what they embed (src/graphql/read-access.ts). */
-  readGrants: WeakSet<object>;
+  /** Records (and parts of records) this request may read whatever its scopes: mutation results, what embedding relations return (src/graphql/read-access.ts). */
+  readGrants: ReadGrants;
   /** Names the request in log lines and in the answer to an unexpected failure. */
   requestId: string;
   /** Injectable clock: tests move time (key rotation grace period). */

@@ -5,7 +5,7 @@
  */
 
 /** Worst-case values one operation may produce (long text counted by its length, below). */
-export const MAX_QUERY_COST = 50_000;
+export const MAX_QUERY_COST = 150_000;
 /** A long text field counts one more unit per this many characters it may hold. */
 export const CHARACTERS_PER_COST_UNIT = 100;
 /** JSON values (custom fields, attribution) are weighed as text of this many characters. */
@@ -19,4 +19,10 @@ export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
  */
 export const longText = (maxCharacters: number) => ({ extensions: { maxCharacters } });
 
-export const limitsGuide = `Every operation is bounded before it runs: its worst case may produce at most ${MAX_QUERY_COST.toLocaleString('en')} values, where a list counts as many items as its \`limit\`, \`first\` or \`last\` allows, long text (notes, descriptions) one more value per ${CHARACTERS_PER_COST_UNIT} characters it may hold, and introspection what it really produces (one \`__schema\` per operation); past it the operation is refused as QUERY_TOO_COSTLY (HTTP 400) with \`extensions.cost\`. A query whose answer would exceed ${MAX_ANSWER_BYTES / 1024 / 1024} MiB of JSON is refused as RESPONSE_TOO_LARGE (HTTP 422 on both surfaces): ask for fewer items. A request that never runs (no query, a document that does not parse or validate) answers HTTP 400.`;
+/**
+ * Options of a list field without a size argument whose length has a ceiling the rules enforce
+ * (an invoice's line items): the cost limit counts it at that ceiling rather than assuming a length.
+ */
+export const fixedList = (maxItems: number) => ({ extensions: { maxItems } });
+
+export const limitsGuide = `Every operation is bounded before it runs by its cost: the values its answer may hold, at most ${MAX_QUERY_COST.toLocaleString('en')}. Each selected field counts once per row it may be resolved on, so a list multiplies what is under it by the rows it may read, once per row of its parent: a connection its \`first\` or \`last\` (its default page size when neither is given), a page its \`limit\`, a short list that is part of a record (an invoice's line items) its ceiling, and other lists without a size 20. Long text (notes, descriptions) counts one more value per ${CHARACTERS_PER_COST_UNIT} characters it may hold, and introspection what it really produces (one \`__schema\` per operation). So a deals board of 25 pipelines of 20 stages with 20 deals each (10,000 deals, a dozen values each) runs, and \`first: 100\` costs ten times \`first: 10\`. Every GraphQL answer says its cost in \`extensions.cost\` as \`{requested, limit}\` (for a document within the limit whatever its variables, \`requested\` is its largest cost over them); past the limit the operation is refused as QUERY_TOO_COSTLY (HTTP 400) with the same numbers in \`extensions.cost\` (also as \`estimate\` and \`budget\`). A query whose answer would exceed ${MAX_ANSWER_BYTES / 1024 / 1024} MiB of JSON is refused as RESPONSE_TOO_LARGE (HTTP 422 on both surfaces): ask for fewer items. A request that never runs (no query, a document that does not parse or validate) answers HTTP 400.`;

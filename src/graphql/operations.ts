@@ -1,6 +1,7 @@
 import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 'graphql';
 import { getNullableType, parse } from 'graphql';
 import { declaredScopes, type ScopeMap } from './access.js';
+import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -21,8 +22,10 @@ export interface RestRoute {
   status?: 200 | 201;
   /** Wrap the field's value under this key: `{data: value}` (the specification's single-record envelope), `{booking: value}`. */
   envelope?: 'data' | 'booking';
-  /** The selection set answered: the JSON shape of the response, written as GraphQL. */
+  /** The selection set answered: the JSON shape of the response, written as GraphQL (of one item, for a list route). */
   select: string;
+  /** A list route: REST's paging and filter parameters over the field's connection (src/graphql/rest-lists.ts). */
+  list?: RestList;
   /** Query parameters REST names otherwise than their arguments, by argument: `{ types: 'type' }` (`?type=a&type=b`). */
   queryNames?: Record<string, string>;
   /** Answer a file instead of JSON: the selected base64 field's bytes, as this content type. */
@@ -64,6 +67,12 @@ export interface Operation {
   operationName: string;
   /** The root field with all its arguments as variables, selecting exactly the route's shape. */
   document: DocumentNode;
+  /** The operation's variables from REST's parameters (path and query, by their REST names, checked and coerced) and body. */
+  variables(params: Record<string, unknown>, body?: Record<string, unknown>): Record<string, unknown>;
+  /** A problem's field (a path into the operation's variables) as REST and MCP name it. */
+  restField(field: string): string;
+  /** REST's answer from the root field's value: the route's envelope, or its list envelope. */
+  answer(value: unknown, params: Record<string, unknown>): unknown;
   /** The URL paths the route answers (a trailing slash names the same resource), capturing its parameters. */
   pattern: RegExp;
 }
@@ -100,6 +109,11 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const field = rootField(schema, key);
       const kind = key.startsWith('Query.') ? 'query' : 'mutation';
       const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+      const path = field.args.filter((a) => inPath.has(a.name));
+      const query = route.list ? restListParameters(field, route.list) : field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input');
+      const parameterName = (arg: GraphQLArgument) => route.queryNames?.[arg.name] ?? arg.name;
+      const operationName = sofaOperationName(field.name, kind);
+      const { list, envelope } = route;
       return {
         key,
         kind,
@@ -107,14 +121,18 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
         route,
         tag: area.tag,
         access: declaredScopes(field),
-        args: {
-          path: field.args.filter((a) => inPath.has(a.name)),
-          query: field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input'),
-          body: field.args.find((a) => a.name === 'input'),
-        },
-        parameterName: (arg) => route.queryNames?.[arg.name] ?? arg.name,
-        operationName: sofaOperationName(field.name, kind),
-        document: routeDocument(kind, field, route),
+        args: { path, query, body: field.args.find((a) => a.name === 'input') },
+        parameterName,
+        operationName,
+        document: list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route),
+        variables: list
+          ? (params) => restListVariables(list, params)
+          : (params, body) => ({
+              ...Object.fromEntries([...path, ...query].filter((a) => params[parameterName(a)] != null).map((a) => [a.name, params[parameterName(a)]])),
+              ...(body ? { input: body } : {}),
+            }),
+        restField: list ? (problem) => restListField(list, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
+        answer: list ? (value, params) => restListAnswer(list, value as never, params) : (value) => (envelope ? { [envelope]: value } : value),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
       };
     }),

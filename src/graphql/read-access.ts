@@ -1,8 +1,10 @@
 import { inspectionsRead } from '../inspections/inspection-access.js';
 import { invoicePartsRead, invoicesRead } from '../invoices/invoice-access.js';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Principal } from '../auth/api-keys.js';
 import { mayAccess, type ScopeMap, whoMay } from './access.js';
 import type { Context } from './context.js';
+import { EMBEDS } from './read-grants-plugin.js';
 
 /**
  * What reads each record type, wherever in a query it is reached: a root field, a relation or a
@@ -44,8 +46,6 @@ const readScopes = {
   Invoice: invoicesRead,
   InvoiceLineItem: invoicePartsRead,
   Payment: invoicePartsRead,
-  InvoiceCompany: invoicePartsRead,
-  InvoiceContact: invoicePartsRead,
   InvoiceEvent: invoicePartsRead,
   WebhookEndpoint: { scope: 'webhooks.manage' },
   WebhookDelivery: { scope: 'webhooks.manage' },
@@ -54,25 +54,73 @@ const readScopes = {
 
 export type RecordType = keyof typeof readScopes;
 
-/** The sentence each record type's description ends with, so clients and agents know what reads it. */
-export function readAccessNote(typeName: string): string | undefined {
+/**
+ * The sentence each record type's description ends with, so clients and agents know what reads it;
+ * `embeddedBy` names the relations that embed part of it, with that part: "`Invoice.company` (`id`, `name`)".
+ */
+export function readAccessNote(typeName: string, embeddedBy: readonly string[] = []): string | undefined {
   if (!Object.hasOwn(readScopes, typeName)) return undefined;
-  return `Readable by ${whoMay(readScopes[typeName as RecordType])}, wherever it appears in a query, and as the result of a mutation that returns it.`;
+  const embedded = embeddedBy.length ? ` Reached through a record that embeds part of it, that part is readable with that record's read scope too: ${embeddedBy.join(', ')}.` : '';
+  return `Readable by ${whoMay(readScopes[typeName as RecordType])}, wherever it appears in a query, and as the result of a mutation that returns it.${embedded}`;
 }
 
 /**
  * Type-level `authScopes`: every field of the type needs its read scope, unless the record is a
- * mutation's own result (see `ReadGrantsPlugin`). A relation never grants: the record it reaches
- * needs its own scope again, so a parent that embeds part of another record reaches a summary type
- * holding only that part. Evaluated once per record and request.
+ * mutation's own result (see `ReadGrantsPlugin`). A relation never grants a whole record: the
+ * record it reaches needs its own scope again. Where a parent's shape embeds part of another
+ * record, the relation grants just that part: the `embeddable` fields it `embeds` (an invoice's
+ * company), or a summary type holding only that part (a deal's `DealCompany`). Evaluated once per
+ * record and request.
  */
-export const readableBy = (type: RecordType) => (record: object, ctx: Context) => ctx.readGrants.has(record) || readScopes[type];
+export const readableBy = (type: RecordType) => (record: object, ctx: Context) => ctx.readGrants.readsRecord(record) || readScopes[type];
+
+/**
+ * A field of `type` that a parent may embed in its published shape (a company's name on an
+ * invoice): readable with the type's own scope, or where the relation that returned this record
+ * granted the field (`embeds`). It skips the type-level check, which keeps guarding every other
+ * field of the record; so one record is one type wherever it is reached, and a normalized client
+ * cache (keyed by `__typename` and `id`) holds it once.
+ */
+export const embeddable = (type: RecordType) =>
+  ({
+    skipTypeScopes: true,
+    authScopes: (record: object, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => ctx.readGrants.readsField(record, info.fieldName) || readScopes[type],
+  }) as const;
+
+/**
+ * For a relation whose record (of another read scope) the parent's published shape embeds in part,
+ * as an invoice embeds its company's name and address: `fields`, each `embeddable` on the record's
+ * type, are readable by whoever reads the parent; the rest of the record needs its own scope.
+ */
+export const embeds = (...fields: string[]) => ({ extensions: { [EMBEDS]: fields } });
+
+/** The fields a relation `embeds`, if any. */
+export const embeddedFields = (extensions: Readonly<Record<string, unknown>>) => extensions[EMBEDS] as readonly string[] | undefined;
 
 /**
  * For a relation that a parent's published shape includes but that its readers may not all read
  * (a booking's lead): null, without an error, for a caller without the record's own read scope.
  */
-export const nullUnlessReadable = (type: RecordType) => ({ authScopes: readScopes[type], unauthorizedResolver: () => null });
+export const nullUnlessReadable = (type: RecordType) => ({ authScopes: readScopes[type], unauthorizedResolver: () => null, nullable: true as const });
+
+/**
+ * For a relation or connection to records of `type` that not every reader of the parent may read
+ * (a company's contacts: `companies.read` does not read contacts). Checked on the field itself and
+ * nullable, so a caller without the scope gets null there with one FORBIDDEN error whose path is
+ * this field, and the rest of the page (the parent, its siblings, its other fields) answers as
+ * usual. test/authorization.test.ts finds every such field in the schema.
+ */
+export const refusedAloneUnless = (type: RecordType) => ({
+  authScopes: readScopes[type],
+  nullable: true as const,
+  extensions: { refusedAloneUnless: type },
+});
+
+/** The description sentence of a field guarded by `refusedAloneUnless`. */
+export function refusedAloneNote(field: { extensions: Record<string, unknown> }): string | undefined {
+  const type = field.extensions.refusedAloneUnless as RecordType | undefined;
+  return type && `Null, with a FORBIDDEN error at this field alone (its parent still answers), unless the caller is ${whoMay(readScopes[type])}.`;
+}
 
 /** Whether a principal reads records of `type` (the rule events are shown by, to every consumer). */
 export const mayRead = (type: RecordType, principal: Principal | null) => mayAccess(readScopes[type], principal);
@@ -80,5 +128,9 @@ export const mayRead = (type: RecordType, principal: Principal | null) => mayAcc
 /** Who reads records of `type`, as the access table declares it. */
 export const readAccessOf = (type: RecordType): ScopeMap => readScopes[type];
 
-/** Field-level guard of a list or connection of `type`: its count and page info are the type's data too. */
+/**
+ * Field-level guard of a list or connection of `type` that every reader of its parent reads (a
+ * deal's activities): its count and page info are the type's data too. A list that some readers
+ * of the parent may not read is `refusedAloneUnless` instead.
+ */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });

@@ -1,8 +1,8 @@
-import { GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
+import { getNamedType, type GraphQLObjectType, GraphQLSchema, isObjectType, lexicographicSortSchema } from 'graphql';
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence } from './access.js';
 import { builder } from './builder.js';
-import { readAccessNote } from './read-access.js';
+import { embeddedFields, readAccessNote, refusedAloneNote } from './read-access.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
@@ -22,6 +22,7 @@ import '../leads/lead.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
 import '../tenants/tenant.graphql.js';
+import '../trusted-documents/trusted-document.graphql.js';
 import '../users/user.graphql.js';
 
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */
@@ -29,17 +30,33 @@ export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toS
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
 // field must explain itself to clients and AI agents reading the introspection, who also need to
-// know which scope reads a record type, and who may use an operation.
-for (const type of Object.values(schema.getTypeMap())) {
-  if (!isObjectType(type)) continue;
+// know which scope reads a record type (and which relations embed part of it), who may use an
+// operation, and which nested fields a caller without their scope sees as null.
+const objectTypes = Object.values(schema.getTypeMap()).filter(isObjectType);
+const embeddedBy = new Map<string, string[]>();
+for (const type of objectTypes) {
+  for (const field of Object.values(type.getFields())) {
+    const fields = embeddedFields(field.extensions);
+    if (!fields) continue;
+    const target = getNamedType(field.type) as GraphQLObjectType;
+    // A granted field that skips no type check would answer FORBIDDEN all the same: a schema error.
+    const unguarded = fields.filter((f) => !(target.getFields()[f]?.extensions.pothosOptions as { skipTypeScopes?: boolean } | undefined)?.skipTypeScopes);
+    if (unguarded.length) throw new Error(`${type.name}.${field.name} embeds fields not declared \`embeddable\` on ${target.name}: ${unguarded.join(', ')}`);
+    const part = `\`${type.name}.${field.name}\` (${fields.map((f) => `\`${f}\``).join(', ')})`;
+    embeddedBy.set(target.name, [...(embeddedBy.get(target.name) ?? []), part]);
+  }
+}
+for (const type of objectTypes) {
   if (type === schema.getQueryType() || type === schema.getMutationType() || type === schema.getSubscriptionType()) {
     for (const field of Object.values(type.getFields())) {
       field.description = `${field.description} ${accessSentence(field)}`;
     }
   }
-  const note = readAccessNote(type.name);
+  const note = readAccessNote(type.name, embeddedBy.get(type.name));
   if (note) type.description = `${type.description} ${note}`;
   for (const field of Object.values(type.getFields())) {
     if (field.extensions.pothosPrismaTotalCount) field.description = 'Number of items across all pages.';
+    const refusal = refusedAloneNote(field);
+    if (refusal) field.description = `${field.description} ${refusal}`;
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES } from '../graphql/limits.js';
+import { MAX_ANSWER_BYTES, MAX_QUERY_COST } from '../graphql/limits.js';
 import { AppError } from '../shared/errors.js';
 
 /** Bytes a character below U+0020 takes in JSON: `\n`-style escapes for five of them, `\u00XX` for the rest. */
@@ -51,10 +51,10 @@ export const answerTooLarge = () =>
   );
 
 /**
- * Cost units of operations a process runs at once (three operations at the cost limit): what
- * bounds the memory a burst of costly requests can take together.
+ * Cost units of operations a process runs at once (one operation at the cost limit, or several
+ * smaller ones): what bounds the memory a burst of costly requests can take together.
  */
-export const MAX_COST_IN_FLIGHT = 150_000;
+export const MAX_COST_IN_FLIGHT = MAX_QUERY_COST;
 /** Longest an operation waits for its turn before it is answered 503 (with `Retry-After`). */
 export const MAX_COST_WAIT_MS = 5_000;
 

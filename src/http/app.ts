@@ -11,6 +11,7 @@ import { serverEventLog } from '../events/event-rendering.js';
 import type { EventStream } from '../events/live-events.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
+import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { operations, restAreas } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { domainGuide } from '../mcp/domain-guide.js';
@@ -33,6 +34,7 @@ import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
 import { MAX_BODY_BYTES, useRequestBoundary } from './request-boundary.js';
 import { useRest } from './rest.js';
+import { DOCUMENT_ID_PARAM, useTrustedDocuments } from './trusted-documents.js';
 
 /** The route map's operations as MCP tools, built once per process. */
 const mcpTools = operationTools(schema, operations);
@@ -96,12 +98,14 @@ export function createApp({
     renderGraphiQL: graphiqlPage,
     graphiql: {
       title: 'Business Platform API',
-      defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(limit: 5) {\n    data { id firstName lastName status }\n    hasMore\n  }\n}\n',
+      defaultQuery: '# Put your secret key in the Headers tab below, then run:\nquery {\n  leads(first: 5) {\n    nodes { id firstName lastName status }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n',
       headers: '{"Authorization": "Bearer sk_live_..."}',
     },
     parserAndValidationCache: boundedDocumentCaches(),
     // The request boundary enforces the limit as bytes arrive; this is Yoga's own, kept in step.
     maxRequestBodySize: MAX_BODY_BYTES,
+    // A trusted document's hash, as GraphQL Code Generator's client preset sends it (src/http/trusted-documents.ts).
+    extraParamNames: [DOCUMENT_ID_PARAM],
     maskedErrors: { maskError },
     // Yoga's own messages go to the process logger (JSON on stderr), not to the console.
     logging: {
@@ -120,7 +124,7 @@ export function createApp({
         authFailure: 'failure' in auth ? auth.failure : null,
         db: tenantDb(prisma, principal?.tenantId ?? NO_TENANT),
         prisma,
-        readGrants: new WeakSet(),
+        readGrants: new ReadGrants(),
         requestId,
         now,
         publicUrl,
@@ -146,6 +150,7 @@ export function createApp({
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql
       // runs it only with a header such a page cannot add (the key's `Authorization` is one).
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
+      ...useTrustedDocuments(prisma),
       useDocumentLimits(),
       useCompiledExecution(),
       ...documentShapeLimits(),

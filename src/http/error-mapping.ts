@@ -140,8 +140,9 @@ const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'strin
  * REST answer for a failed operation: status from the error code, `{error, message?, details?}`
  * (and `X-Required-Scope` on a 403);
  * null for an error nobody expected, which the request boundary answers (and logs) itself.
+ * `restField` names a problem's field as the route's parameters do.
  */
-export function restError(errors: readonly unknown[]): { status: number; body: RestErrorBody; headers?: Record<string, string> } | null {
+export function restError(errors: readonly unknown[], restField: (field: string) => string = (field) => field): { status: number; body: RestErrorBody; headers?: Record<string, string> } | null {
   const first = errors.find(isGraphQLErrorLike);
   const code = first?.extensions?.code;
   const http = first?.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
@@ -167,7 +168,7 @@ export function restError(errors: readonly unknown[]): { status: number; body: R
     .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)
     .flatMap((e) => (e.extensions?.details as FieldProblem[] | undefined) ?? []);
   // The REST body *is* the operation's `input`, so its fields are named without that prefix.
-  const restDetails = details.length ? details.map((d) => ({ ...d, field: d.field.replace(/^input\.?/, '') || 'body' })) : undefined;
+  const restDetails = details.length ? details.map((d) => ({ ...d, field: d.field.startsWith('input') ? d.field.replace(/^input\.?/, '') || 'body' : restField(d.field) })) : undefined;
   return {
     status,
     // Headers the error carries for HTTP (a refusal's `Retry-After`).

@@ -2,6 +2,7 @@ import type { GraphQLField, GraphQLInputField, GraphQLArgument, GraphQLInputType
 import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import { z } from 'zod';
 import type { Operation } from '../graphql/operations.js';
+import { restListSchema } from '../graphql/rest-lists.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = Record<string, unknown>;
@@ -128,7 +129,8 @@ export function routeValueSchema({ field, document }: Pick<Operation, 'field' | 
 /** What a route answers: its value, inside the route's envelope (`{data: value}`) when it has one. */
 export function routeResponseSchema(operation: Pick<Operation, 'field' | 'document' | 'route'>, reached: Set<string>): JsonSchema {
   const value = routeValueSchema(operation, reached);
-  const { envelope } = operation.route;
+  const { envelope, list } = operation.route;
+  if (list) return restListSchema(list, ((value.properties as Record<string, JsonSchema>).nodes as JsonSchema).items as JsonSchema);
   return envelope ? { type: 'object', required: [envelope], properties: { [envelope]: value }, additionalProperties: false } : value;
 }
 

@@ -24,15 +24,24 @@ import { AppError, badInput } from '../shared/errors.js';
 import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js';
 
 /*
- * Worst-case size of what one operation may produce, in values (MAX_QUERY_COST). Every selected
- * field counts once per object it may be resolved on, and long text more; a list multiplies what
- * is under it by its size: the `limit`, `first` or `last` given (or the default), and
- * `ASSUMED_LIST_SIZE` for lists without a size argument. Introspection counts the values it would
- * really produce.
+ * The cost model. An operation's cost is the number of values its answer may hold, counted before
+ * it runs: every selected field counts once per object it may be resolved on (long text and JSON
+ * one more per CHARACTERS_PER_COST_UNIT characters they may hold), so a list multiplies what is
+ * under it by the rows it may read, once per row of its parent. Those rows are a connection's
+ * `first` or `last` (any field whose type has `edges` or `nodes`; its `limit` when it has
+ * neither), a page's `limit`, the default of that argument when it is not given
+ * (DEFAULT_CONNECTION_SIZE for a connection without one), the ceiling a list without a size
+ * argument declares with `fixedList` (an invoice's line items: 250), and ASSUMED_LIST_SIZE for the
+ * rest (a pipeline's stages). The size a field takes applies to the lists directly under it (a
+ * connection's `edges` and `nodes`, a page's `data`), whose items are its rows; deeper lists
+ * multiply by their own size, so a nested list costs its size times its parent's estimated rows,
+ * never more. Variables count as their values (their worst case when the verdict is cached per
+ * document). Introspection counts the values it would really produce. The estimate and the budget
+ * (MAX_QUERY_COST) travel in every GraphQL answer's `extensions.cost` as `{requested, limit}`.
  */
-/** Connections without `first`/`last` return this many items (Pothos' default page size). */
+/** Connections without `first`/`last`, nor a default for them, return this many items (Pothos' default page size). */
 const DEFAULT_CONNECTION_SIZE = 20;
-/** Lists without a size argument (a pipeline's stages, a deal's products) are assumed this long. */
+/** Lists without a size argument or a declared ceiling (a pipeline's stages, a deal's products) are assumed this long. */
 const ASSUMED_LIST_SIZE = 20;
 
 interface ForeignCursorCheck {
@@ -59,8 +68,11 @@ function fieldCost(field: GraphQLField<unknown, unknown>): number {
   return 1 + Math.ceil(characters / CHARACTERS_PER_COST_UNIT);
 }
 
+/** `extensions.cost` of an answer: the operation's estimate and the budget that applied. */
+const costExtension = (cost: number) => ({ requested: cost, limit: MAX_QUERY_COST });
+
 const tooCostly = (message: string, cost?: number) =>
-  new AppError('QUERY_TOO_COSTLY', message, undefined, cost === undefined ? undefined : { cost: { estimate: cost, budget: MAX_QUERY_COST } });
+  new AppError('QUERY_TOO_COSTLY', message, undefined, cost === undefined ? undefined : { cost: { estimate: cost, budget: MAX_QUERY_COST, ...costExtension(cost) } });
 
 /**
  * The values an introspection selection really produces (the schema is at hand, so no guess is
@@ -109,17 +121,32 @@ const ROOT_INTROSPECTION = new Map<string, GraphQLField<unknown, unknown>>([
 
 const uuid = z.uuid();
 
-/** Connection arguments: sizes within 0..MAX_PAGE_SIZE, cursors that decode to an id of the listed model. */
-function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, path: string, estimate: Estimate): number {
+/** Whether a field's type is a connection (a page of `edges` or `nodes`), whatever its arguments are called. */
+function isConnection(field: GraphQLField<unknown, unknown>): boolean {
+  const named = getNamedType(field.type);
+  return isObjectType(named) && ('edges' in named.getFields() || 'nodes' in named.getFields());
+}
+
+/**
+ * A connection's rows: `first` or `last` (the larger when both are given, the argument's default
+ * when neither is; undefined without either), checked within 0..MAX_PAGE_SIZE; and its cursors,
+ * which must decode to an id of the listed model when that is a Prisma model (other connections
+ * judge their own cursors).
+ */
+function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, path: string, estimate: Estimate): number | undefined {
+  const sizes: number[] = [];
   for (const name of ['first', 'last'] as const) {
     const size = args[name];
-    if (typeof size === 'number' && (size < 0 || size > MAX_PAGE_SIZE)) {
-      throw badInput([{ field: `${path}.${name}`, message: `must be between 0 and ${MAX_PAGE_SIZE}` }]);
-    }
+    if (typeof size !== 'number') continue;
+    if (size < 0 || size > MAX_PAGE_SIZE) throw badInput([{ field: `${path}.${name}`, message: `must be between 0 and ${MAX_PAGE_SIZE}` }]);
+    sizes.push(size);
   }
+  const model = nodeModel(field);
+  // Keyset lists bind their cursors to the list, order, filter and tenant themselves (src/graphql/connection.ts).
+  const keysetCursors = Boolean((getNamedType(field.type) as GraphQLObjectType).extensions.keysetCursors);
   for (const name of ['after', 'before'] as const) {
     const cursor = args[name];
-    if (cursor == null) continue;
+    if (cursor == null || !model || keysetCursors) continue;
     const notOurs = badInput([{ field: `${path}.${name}`, message: 'is not a cursor of this list' }]);
     let id: unknown;
     try {
@@ -127,19 +154,19 @@ function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, 
     } catch {
       throw notOurs;
     }
-    const model = nodeModel(field);
-    if (!model || !uuid.safeParse(id).success) throw notOurs;
+    if (!uuid.safeParse(id).success) throw notOurs;
     estimate.cursors.push({ model, id: id as string, argument: `${path}.${name}` });
   }
-  return Math.min((args.first ?? args.last ?? DEFAULT_CONNECTION_SIZE) as number, MAX_PAGE_SIZE);
+  return sizes.length ? Math.max(...sizes) : undefined;
 }
 
-/** The Prisma model listed by a connection field (`edges.node`'s type). */
+/** The Prisma model listed by a connection field (`edges.node`'s or `nodes`' type). */
 function nodeModel(field: GraphQLField<unknown, unknown>): string | undefined {
   const connection = getNamedType(field.type) as GraphQLObjectType;
-  const edge = getNamedType(connection.getFields().edges?.type);
-  const node = isObjectType(edge) ? getNamedType(edge.getFields().node?.type) : undefined;
-  return node?.extensions.pothosPrismaModel as string | undefined;
+  const { edges, nodes } = connection.getFields();
+  const edge = edges && getNamedType(edges.type);
+  const node = isObjectType(edge) ? getNamedType(edge.getFields().node?.type) : nodes && getNamedType(nodes.type);
+  return node?.extensions?.pothosPrismaModel as string | undefined;
 }
 
 /**
@@ -194,19 +221,22 @@ function estimateOperation(
       const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : selection.alias?.value ?? name;
       const args = getArgumentValues(field, selection, coerced.coerced);
       let size: number | undefined;
-      if (field.args.some((a) => a.name === 'first')) {
+      const connection = isConnection(field);
+      if (connection) {
         const fromVariables = selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE || a.name.value === 'after' || a.name.value === 'before');
         if (fromVariables) estimate.variesByRequest = true;
         size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
-      } else if (typeof args.limit === 'number') {
+      }
+      if (size === undefined && typeof args.limit === 'number') {
         // A list answered whole declares its larger ceiling on `limit` (src/graphql/pagination.ts).
         const largest = (field.args.find((a) => a.name === 'limit')?.extensions.largest as number | undefined) ?? MAX_PAGE_SIZE;
         const fromVariable = selection.arguments?.some((a) => a.name.value === 'limit' && a.value.kind === Kind.VARIABLE);
         size = worstCase && fromVariable ? largest : Math.min(Math.max(args.limit, 0), largest);
       }
+      if (connection) size ??= DEFAULT_CONNECTION_SIZE;
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
-        childMultiplier *= size ?? pendingSize ?? ASSUMED_LIST_SIZE;
+        childMultiplier *= size ?? pendingSize ?? (field.extensions.maxItems as number | undefined) ?? ASSUMED_LIST_SIZE;
         size = undefined;
       }
       const named = getNamedType(field.type);
@@ -273,7 +303,8 @@ async function checkedCost(args: ExecutionArgs): Promise<number | AppError | nul
  * checked against the tenant before Prisma turns it into a subquery, so a forged cursor holding
  * another tenant's id is answered exactly like a random one. Then the operation waits for its
  * cost to fit in what the process runs at once (src/http/answer-limits.ts), and its answer is
- * refused past `MAX_ANSWER_BYTES` (RESPONSE_TOO_LARGE).
+ * refused past `MAX_ANSWER_BYTES` (RESPONSE_TOO_LARGE). An answer it lets through says its cost in
+ * `extensions.cost` (REST bodies, the specification's shapes, leave extensions out).
  */
 export const useOperationGuard = (): Plugin<Context> => {
   const admit = costAdmission();
@@ -290,8 +321,9 @@ export const useOperationGuard = (): Plugin<Context> => {
       return {
         onExecuteDone({ result, setResult }) {
           release();
-          if (!isQuery || isAsyncIterable(result) || !result.data) return;
-          if (jsonBytesUpTo(result.data, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES) setResult({ errors: [answerTooLarge()] });
+          if (isAsyncIterable(result)) return;
+          if (isQuery && result.data && jsonBytesUpTo(result.data, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES) return setResult({ errors: [answerTooLarge()] });
+          if (cost !== null) setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(cost) } });
         },
       };
     },

@@ -1,8 +1,9 @@
-import type { ExecutionArgs, GraphQLInputType, execute } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLArgument, GraphQLInputType, execute } from 'graphql';
 import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
+import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
@@ -25,7 +26,7 @@ interface CompiledRoute extends Operation {
   /** Argument types by name: what path and query parameters may be. */
   pathArgs: Map<string, GraphQLInputType>;
   /** By query parameter name: the argument it is read into, and its type. */
-  queryArgs: Map<string, { name: string; type: GraphQLInputType }>;
+  queryArgs: Map<string, { name: string; type: GraphQLInputType; arg: GraphQLArgument }>;
 }
 
 const compile = (operations: readonly Operation[]): CompiledRoute[] =>
@@ -34,7 +35,7 @@ const compile = (operations: readonly Operation[]): CompiledRoute[] =>
     return {
       ...operation,
       pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
-      queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type }])),
+      queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type, arg: a }])),
     };
   });
 
@@ -71,8 +72,8 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
   Response.json(body, { status, headers });
 
 /** The REST answer to a failed operation; an unexpected error is rethrown for the request boundary to answer. */
-function errorAnswer(errors: readonly unknown[]): Response {
-  const answer = restError(errors);
+function errorAnswer(errors: readonly unknown[], operation?: Operation): Response {
+  const answer = restError(errors, operation?.restField);
   if (!answer) throw errors[0];
   return json(answer.body, answer.status, answer.headers);
 }
@@ -80,23 +81,31 @@ function errorAnswer(errors: readonly unknown[]): Response {
 const badRequest = (message: string, details?: FieldProblem[]) =>
   json({ error: ErrorCodes.BAD_USER_INPUT.title, message, ...(details ? { details } : {}) }, 400);
 
-/** Checks one query or path parameter against its GraphQL argument type. */
-function checkParameter(name: string, raw: string, type: GraphQLInputType): FieldProblem | null {
+/** One query or path parameter read as its GraphQL argument type, or the problem with it. */
+function readParameter(name: string, raw: string, type: GraphQLInputType): { value: unknown } | { problem: FieldProblem } {
   const nullable = getNullableType(type);
   let value: unknown = raw;
   if (nullable === GraphQLInt) {
-    if (!/^-?\d{1,9}$/.test(raw)) return { field: name, message: 'must be an integer' };
+    if (!/^-?\d{1,9}$/.test(raw)) return { problem: { field: name, message: 'must be an integer' } };
     value = Number(raw);
   } else if (nullable === GraphQLBoolean) {
-    if (raw !== 'true' && raw !== 'false') return { field: name, message: 'must be true or false' };
+    if (raw !== 'true' && raw !== 'false') return { problem: { field: name, message: 'must be true or false' } };
     value = raw === 'true';
   }
   let problem: FieldProblem | null = null;
-  coerceInputValue(value, type, (_path, _invalid, error) => {
+  const coerced = coerceInputValue(value, type, (_path, _invalid, error) => {
     const named = getNamedType(type);
     problem = { field: name, message: isEnumType(named) ? enumExpectation(named) : error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
   });
-  return problem;
+  return problem ? { problem } : { value: coerced };
+}
+
+/** The rule an argument's validator states (a range, a length), checked on its REST parameter. */
+function validatorProblem(name: string, value: unknown, arg: GraphQLArgument): FieldProblem | null {
+  const validator = (arg.extensions.pothosOptions as { validate?: unknown } | undefined)?.validate;
+  if (!(validator instanceof z.ZodType)) return null;
+  const result = validator.safeParse(value);
+  return result.success ? null : { field: name, message: result.error.issues[0]?.message ?? 'is not valid' };
 }
 
 function decodePathSegment(raw: string): string | null {
@@ -107,13 +116,19 @@ function decodePathSegment(raw: string): string | null {
   }
 }
 
-function checkParameters(operation: CompiledRoute, url: URL, params: Record<string, string>): FieldProblem[] {
+/** The route's path and query parameters by their REST names, read as their arguments' types; or every problem with them. */
+function readParameters(operation: CompiledRoute, url: URL, params: Record<string, string>): { values: Record<string, unknown>; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
+  const values: Record<string, unknown> = {};
+  const take = (name: string, read: { value: unknown } | { problem: FieldProblem }) => {
+    if ('problem' in read) problems.push(read.problem);
+    return 'value' in read ? read.value : undefined;
+  };
   for (const [name, raw] of Object.entries(params)) {
     const type = operation.pathArgs.get(name);
     const decoded = decodePathSegment(raw);
-    const problem = decoded === null ? { field: name, message: 'is not a valid URL path segment' } : type && checkParameter(name, decoded, type);
-    if (problem) problems.push(problem);
+    if (decoded === null) problems.push({ field: name, message: 'is not a valid URL path segment' });
+    else values[name] = type ? take(name, readParameter(name, decoded, type)) : decoded;
   }
   for (const name of new Set(url.searchParams.keys())) {
     const arg = operation.queryArgs.get(name);
@@ -121,16 +136,17 @@ function checkParameters(operation: CompiledRoute, url: URL, params: Record<stri
       problems.push({ field: name, message: 'is not a parameter of this route' });
       continue;
     }
-    const values = url.searchParams.getAll(name);
+    const raws = url.searchParams.getAll(name);
     // A list argument is given by repeating its parameter (`?type=a&type=b`); any other, once.
     const list = getNullableType(arg.type);
-    if (!isListType(list) && values.length > 1) problems.push({ field: name, message: 'must be given once' });
-    for (const value of isListType(list) ? values : values.slice(0, 1)) {
-      const problem = checkParameter(name, value, isListType(list) ? list.ofType : arg.type);
-      if (problem) problems.push(problem);
-    }
+    if (!isListType(list) && raws.length > 1) problems.push({ field: name, message: 'must be given once' });
+    const read = (isListType(list) ? raws : raws.slice(0, 1)).map((raw) => take(name, readParameter(name, raw, isListType(list) ? list.ofType : arg.type)));
+    const value = isListType(list) ? read : read[0];
+    const invalid = value === undefined ? null : validatorProblem(name, value, arg.arg);
+    if (invalid) problems.push(invalid);
+    values[name] = value;
   }
-  return problems;
+  return { values, problems };
 }
 
 /** The JSON body of a write (already size-, depth- and Unicode-checked by the request boundary), or the answer that refuses it. */
@@ -214,8 +230,20 @@ export function useRest(operations: readonly Operation[]): Plugin {
         const contextValue = (await envelopedRequest.contextFactory(sofaContext)) as unknown as Context;
         const refusal = rootFieldRefusal(operation.field, contextValue);
         if (refusal) return errorAnswer([refusal]);
-        const problems = checkParameters(operation, url, found.params);
+        const { values, problems } = readParameters(operation, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+        if (route.list) {
+          // A list route's parameters are not its field's arguments (src/graphql/rest-lists.ts): it runs its document itself.
+          const result = (await envelopedRequest.execute({
+            schema: envelopedRequest.schema,
+            document: operation.document,
+            operationName: operation.operationName,
+            variableValues: operation.variables(values),
+            contextValue,
+          })) as ExecutionResult;
+          if (result.errors?.length) return errorAnswer(result.errors, operation);
+          return json(operation.answer(result.data?.[operation.field.name], values), 200);
+        }
         // SOFA routes the canonical path, and reads each argument under its own name.
         const canonical = new URL(url);
         canonical.pathname = canonicalPathname(url.pathname);

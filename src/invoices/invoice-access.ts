@@ -7,9 +7,9 @@ export const invoicesRead = { scope: 'invoices.read' } as const;
 export const invoicesWrite = { scope: 'invoices.write' } as const;
 
 /**
- * The parts of an invoice (lines, payments, the billed company and contact, history): with
- * `invoices.read`, and with `invoices.write` too, so a writer sees the whole invoice its write
- * answers. (A write key reaches invoices only through its own writes: every root read needs
+ * The parts of an invoice (lines, payments, history): with `invoices.read`, and with
+ * `invoices.write` too, so a writer sees the whole invoice its write answers (the billed company
+ * and contact are `Company` and `Contact`, whose embedded part the invoice grants). (A write key reaches invoices only through its own writes: every root read needs
  * `invoices.read`.)
  */
 export const invoicePartsRead = { scope: 'invoices.read', $any: { scope: 'invoices.write' } } as const;

@@ -2,15 +2,15 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { pageArgs, pageType } from '../graphql/pagination.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
-import { oneLineAddress } from '../shared/address.js';
+import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
 import { getInvoice, listInvoices } from './invoice.service.js';
-import { longText } from '../graphql/limits.js';
+import { fixedList, longText } from '../graphql/limits.js';
+import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
 export const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
   name: 'InvoiceStatus',
@@ -44,7 +44,7 @@ builder.prismaObject('InvoiceLineItem', {
   description: 'A line of an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Line item id.' }),
-    description: t.exposeString('description', { description: 'What is billed.', ...longText(2_000) }),
+    description: t.exposeString('description', { description: 'What is billed.', ...longText(MAX_DESCRIPTION) }),
     quantity: t.expose('quantity', { type: 'Quantity', description: 'Quantity, a decimal string with up to four decimals.' }),
     unitPrice: t.expose('unitPrice', { type: 'Money', description: 'Price per unit.' }),
     total: t.expose('total', { type: 'Money', description: 'quantity × unitPrice, rounded half-up to cents.' }),
@@ -63,33 +63,6 @@ builder.prismaObject('Payment', {
     referenceNumber: t.exposeString('referenceNumber', { nullable: true, description: 'Check number, transfer reference or similar.' }),
     notes: t.exposeString('notes', { nullable: true, description: 'Notes on the payment.', ...longText(10_000) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded (ISO 8601, UTC).' }),
-  }),
-});
-
-const InvoiceCompany = builder.prismaObject('Company', {
-  variant: 'InvoiceCompany',
-  authScopes: readableBy('InvoiceCompany'),
-  description: 'The company an invoice bills, as the invoice shows it.',
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
-    name: t.exposeString('name', { description: 'Company name.' }),
-    address: t.string({
-      nullable: true,
-      description: 'The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none.',
-      resolve: oneLineAddress,
-    }),
-  }),
-});
-
-const InvoiceContact = builder.prismaObject('Contact', {
-  variant: 'InvoiceContact',
-  authScopes: readableBy('InvoiceContact'),
-  description: 'The contact an invoice is addressed to.',
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
-    firstName: t.exposeString('firstName', { description: 'First name.' }),
-    lastName: t.exposeString('lastName', { description: 'Last name.' }),
-    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address, where the invoice is sent.' }),
   }),
 });
 
@@ -121,10 +94,11 @@ export const Invoice = builder.prismaObject('Invoice', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
     companyName: t.string({ description: 'Name of the company billed.', select: { company: { select: { name: true } } }, resolve: (invoice) => invoice.company.name }),
-    company: t.relation('company', { type: InvoiceCompany, description: 'The company billed: name and one-line address.' }),
-    contact: t.relation('contact', { type: InvoiceContact, nullable: true, description: 'The contact addressed, if any.' }),
-    lineItems: t.relation('lineItems', { ...listOf('InvoiceLineItem'), description: 'The lines, by `sortOrder`.', query: { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] } }),
-    payments: t.relation('payments', { ...listOf('Payment'), description: 'Payments, by payment date.', query: { orderBy: [{ paymentDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } }),
+    // The billed company and the contact are the same types as everywhere (one cache entry per record); the invoice grants the part it prints.
+    company: t.relation('company', { ...embeds('id', 'name', 'fullAddress'), description: 'The company billed: name and one-line address.' }),
+    contact: t.relation('contact', { ...embeds('id', 'firstName', 'lastName', 'email'), nullable: true, description: 'The contact addressed, if any.' }),
+    lineItems: t.relation('lineItems', { ...listOf('InvoiceLineItem'), ...fixedList(MAX_LINE_ITEMS), description: 'The lines, by `sortOrder`.', query: { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] } }),
+    payments: t.relation('payments', { ...listOf('Payment'), ...fixedList(MAX_PAYMENTS), description: 'Payments, by payment date.', query: { orderBy: [{ paymentDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] } }),
   }),
 });
 
@@ -160,7 +134,7 @@ export const InvoiceSettings = builder.objectRef<{ invoicePrefix: string; nextIn
 
 builder.prismaObjectField('Company', 'invoices', (t) =>
   t.relatedConnection('invoices', {
-    ...listOf('Invoice'),
+    ...refusedAloneUnless('Invoice'),
     cursor: 'id',
     totalCount: true,
     description: "The company's invoices, newest first.",

@@ -4,7 +4,7 @@ import type { RestRoutes } from '../graphql/operations.js';
 const listItem = 'id invoiceNumber status companyName issuedDate dueDate totalAmount amountPaid balanceDue createdAt';
 const lineItem = 'id description quantity unitPrice total sortOrder';
 const payment = 'id amount paymentDate paymentMethod referenceNumber notes';
-const invoice = `{ id invoiceNumber status companyId contactId quoteId issuedDate dueDate subtotal taxRate taxAmount totalAmount amountPaid balanceDue notes customerNotes customFields sentAt paidAt company { name address } contact { firstName lastName email } lineItems { ${lineItem} } payments { ${payment} } }`;
+const invoice = `{ id invoiceNumber status companyId contactId quoteId issuedDate dueDate subtotal taxRate taxAmount totalAmount amountPaid balanceDue notes customerNotes customFields sentAt paidAt company { name address: fullAddress } contact { firstName lastName email } lineItems { ${lineItem} } payments { ${payment} } }`;
 const event = 'id fromStatus toStatus note occurredAt user { id name }';
 const settings = '{ invoicePrefix nextInvoiceNumber }';
 

@@ -2,9 +2,9 @@ import { customFieldsInputDescription } from '../custom-fields/custom-field.rule
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
-import { pageArgs } from '../graphql/pagination.js';
+import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
-import { createLead, getLead, listLeads, updateLead } from './lead.service.js';
+import { createLead, getLead, leadOrder, listLeads, updateLead } from './lead.service.js';
 import { longText } from '../graphql/limits.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
@@ -62,16 +62,17 @@ export const Lead = builder.prismaObject('Lead', {
   }),
 });
 
-const LeadPage = builder
-  .objectRef<Awaited<ReturnType<typeof listLeads>>>('LeadPage')
-  .implement({
-    description: 'One page of leads, newest first. Continue while `hasMore` is true, passing `nextCursor` as `cursor`.',
-    fields: (t) => ({
-      data: t.field({ type: [Lead], description: 'The leads of this page.', resolve: (page) => page.data }),
-      nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Cursor of the next page; null on the last page.' }),
-      hasMore: t.exposeBoolean('hasMore', { description: 'Whether another page follows.' }),
-    }),
-  });
+const leadList = defineList(Lead, leadOrder, {
+  plural: 'leads',
+  filterDescription: 'Conditions on leads; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('first name, last name, email or company name'), validate: optionalText(200) }),
+    status: t.field({ type: [LeadStatusEnum], description: 'Only leads with one of these statuses.' }),
+    source: t.field({ type: [LeadSourceEnum], description: 'Only leads from one of these sources.' }),
+    assigneeId: t.field({ type: 'UUID', description: 'Only leads assigned to this user.' }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only leads created in this interval.' }),
+  }),
+});
 
 const CreateLeadInput = builder.inputType('CreateLeadInput', {
   description: 'A new lead. Its status starts as `new`.',
@@ -113,14 +114,10 @@ const UpdateLeadInput = builder.inputType('UpdateLeadInput', {
 
 builder.queryFields((t) => ({
   leads: t.field({
-    type: LeadPage,
-    description: 'Leads of the tenant, newest first, with cursor pagination.',
+    type: leadList.connection,
+    description: 'Leads of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: { scope: 'leads.lead.read' },
-    args: {
-      ...pageArgs().cursor,
-      status: t.arg({ type: LeadStatusEnum, description: 'Only leads with this status.' }),
-      assignedTo: t.arg({ type: 'UUID', description: 'Only leads assigned to this user.' }),
-    },
+    args: leadList.args(),
     resolve: (_root, args, ctx) => listLeads(ctx, args),
   }),
   lead: t.field({

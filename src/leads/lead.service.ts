@@ -3,25 +3,47 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, keysetQuery } from '../graphql/pagination.js';
+import { keysetPage, oneOf, withinRange, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { searchWords } from '../shared/search.js';
 import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 
 export interface LeadFilter {
-  limit: number;
-  cursor?: string | null;
-  status?: LeadStatus | null;
-  assignedTo?: string | null;
+  search?: string | null;
+  status?: LeadStatus[] | null;
+  source?: LeadSource[] | null;
+  assigneeId?: string | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
-export async function listLeads(ctx: Context, filter: LeadFilter) {
-  const { where, orderBy } = keysetQuery(filter.cursor);
-  const rows = await ctx.db.lead.findMany({
-    where: { ...where, status: filter.status ?? undefined, assignedTo: filter.assignedTo ?? undefined },
-    orderBy,
-    take: filter.limit + 1,
-  });
-  return keysetPage(rows, filter.limit);
+export const leadOrder: ListOrder = {
+  entity: 'Lead',
+  orderFields: {
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the lead was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the lead last changed.' },
+    FIRST_NAME: { column: 'firstName', description: 'First name, in the database collation.' },
+    LAST_NAME: { column: 'lastName', description: 'Last name, in the database collation.' },
+  },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+/** The leads matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listLeads(ctx: Context, args: ListArgs<LeadFilter>) {
+  const filter = args.filter ?? {};
+  const where = {
+    AND: searchWords(filter.search, ['firstName', 'lastName', 'email', 'companyName']),
+    status: oneOf(filter.status),
+    source: oneOf(filter.source),
+    assignedTo: filter.assigneeId ?? undefined,
+    createdAt: withinRange(filter.createdAt),
+  };
+  return keysetPage(
+    ctx,
+    leadOrder,
+    args,
+    (page) => ctx.db.lead.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.lead.count({ where }),
+  );
 }
 
 export async function getLead(ctx: Context, id: string) {

@@ -70,13 +70,8 @@ function unknownArguments(tool: OperationTool, args: Record<string, unknown>): F
     .map((field) => ({ field, message: 'is not an argument of this tool' }));
 }
 
-/** The operation's variables: parameters under their argument names (null is leaving one out), body fields as `input`. */
-function variablesOf(tool: OperationTool, args: Record<string, unknown>): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  for (const [name, arg] of tool.parameters) if (args[name] !== undefined && args[name] !== null) variables[arg.name] = args[name];
-  if (takesBody(tool.operation)) variables.input = Object.fromEntries(Object.entries(args).filter(([name]) => tool.bodyFields.has(name)));
-  return variables;
-}
+/** The body fields of a call, as the operation's `input`. */
+const bodyOf = (tool: OperationTool, args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([name]) => tool.bodyFields.has(name)));
 
 /** The REST path the call stands for, its parameters filled in. */
 const restPathOf = (tool: OperationTool, args: Record<string, unknown>) =>
@@ -85,27 +80,23 @@ const restPathOf = (tool: OperationTool, args: Record<string, unknown>) =>
 /** Runs the route's own document through the pipeline's executor and answers as REST would. */
 async function run(tool: OperationTool, args: Record<string, unknown>, scope: ToolCallScope): Promise<RestAnswer> {
   const { operation } = tool;
+  // Parameters by their REST names (null is leaving one out), as REST reads them.
+  const parameters = Object.fromEntries([...tool.parameters.keys()].filter((name) => args[name] != null).map((name) => [name, args[name]]));
   const result = await scope.execute({
     schema: scope.schema,
     document: operation.document,
     operationName: operation.operationName,
-    variableValues: variablesOf(tool, args),
+    variableValues: operation.variables(parameters, takesBody(operation) ? bodyOf(tool, args) : undefined),
     contextValue: scope.context,
   });
   if (result.errors?.length) {
-    const answer = restError(result.errors);
+    const answer = restError(result.errors, operation.restField);
     if (!answer) throw result.errors[0];
-    // A parameter REST names otherwise than its argument (`type` for `types`) is named as the tool names it.
-    const renamed = new Map([...tool.parameters].map(([name, arg]) => [arg.name, name]));
-    const body = answer.body.details
-      ? { ...answer.body, details: answer.body.details.map((d) => ({ ...d, field: d.field.replace(/^\w+/, (head) => renamed.get(head) ?? head) })) }
-      : answer.body;
-    return { ...answer, body, message: result.errors[0]?.message };
+    return { ...answer, message: result.errors[0]?.message };
   }
   const value = result.data?.[operation.field.name];
   if (value === null || value === undefined) return { status: 404, body: { error: ErrorCodes.NOT_FOUND.title } };
-  const { envelope } = operation.route;
-  return { status: operation.route.status ?? 200, body: envelope ? { [envelope]: value } : value };
+  return { status: operation.route.status ?? 200, body: operation.answer(value, parameters) };
 }
 
 /**

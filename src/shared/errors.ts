@@ -17,6 +17,10 @@ export const ErrorCodes = {
   /** The key (or, without a valid key, the client address) spent its request budget; see `Retry-After`. */
   TOO_MANY_REQUESTS: { status: 429, title: 'Too Many Requests' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
+  /** A GraphQL request named a trusted document (by hash) that the key's tenant or pair has not registered. */
+  PERSISTED_QUERY_NOT_FOUND: { status: 400, title: 'Bad Request' },
+  /** A key limited to trusted documents sent a GraphQL `query` instead of a registered document's hash. */
+  PERSISTED_QUERY_ONLY: { status: 403, title: 'Forbidden' },
   /** A GraphQL document over the size or token limit. */
   QUERY_TOO_LARGE: { status: 400, title: 'Bad Request' },
   /** A GraphQL operation whose worst-case result exceeds the cost budget. */

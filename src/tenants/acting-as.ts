@@ -5,6 +5,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { UserRole } from '../generated/prisma/enums.js';
 import { serverEventLog } from '../events/event-rendering.js';
 import type { Context } from '../graphql/context.js';
+import { ReadGrants } from '../graphql/read-grants-plugin.js';
 
 export interface DemoUser {
   id: string;
@@ -18,7 +19,7 @@ export function actingAs(prisma: PrismaClient, tenantId: string, user: DemoUser)
     authFailure: null,
     db: tenantDb(prisma, tenantId),
     prisma,
-    readGrants: new WeakSet(),
+    readGrants: new ReadGrants(),
     requestId: randomUUID(),
     now: () => new Date(),
     publicUrl: 'http://localhost',

@@ -1,3 +1,5 @@
+import { ApiScopeNameEnum } from '../auth/key-pair.graphql.js';
+import type { Scope } from '../auth/scopes.js';
 import { TenantModule } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
@@ -28,8 +30,8 @@ const CredentialEnum = builder.enumType('Credential', {
   },
 });
 
-const Viewer = builder.objectRef<{ userId: string; tenantId: string; via: 'key' | 'session'; scopes: string[] }>('Viewer').implement({
-  description: 'Who the request acts as, and what it may do.',
+const Viewer = builder.objectRef<{ userId: string; tenantId: string; via: 'key' | 'session'; scopes: Scope[]; modules: TenantModule[] }>('Viewer').implement({
+  description: 'Who the request acts as, and what it may do: a UI shows what its scopes and the modules open, and hides the rest.',
   fields: (t) => ({
     user: t.prismaField({
       type: User,
@@ -42,7 +44,17 @@ const Viewer = builder.objectRef<{ userId: string; tenantId: string; via: 'key' 
       resolve: (query, viewer, _args, ctx) => ctx.prisma.tenant.findUniqueOrThrow({ ...query, where: { id: viewer.tenantId } }),
     }),
     credential: t.field({ type: CredentialEnum, description: 'How the request authenticated.', resolve: (viewer) => viewer.via }),
-    scopes: t.exposeStringList('scopes', { description: "The scopes it holds: the key pair's, or for a session those of its user's role." }),
+    scopes: t.exposeStringList('scopes', { description: "The scopes it holds: the key pair's, or for a session those of its user's role, as keys carry them (`leads.lead.read`)." }),
+    scopeNames: t.field({
+      type: [ApiScopeNameEnum],
+      description: 'The same scopes as `scopes`, as `ApiScopeName` values, for clients generated from the schema. A nested field needing a scope not in this list answers null with a FORBIDDEN error.',
+      resolve: (viewer) => viewer.scopes,
+    }),
+    modules: t.field({
+      type: [TenantModuleEnum],
+      description: "The modules turned on for the tenant (`tenant { modules }`): the operations of another module answer FORBIDDEN.",
+      resolve: (viewer) => viewer.modules,
+    }),
   }),
 });
 
@@ -53,7 +65,7 @@ builder.queryFields((t) => ({
     authScopes: { secretKey: true },
     resolve: (_root, _args, ctx) => {
       const principal = principalOf(ctx);
-      return { userId: principal.userId, tenantId: principal.tenantId, via: principal.via, scopes: [...principal.scopes].sort() };
+      return { userId: principal.userId, tenantId: principal.tenantId, via: principal.via, scopes: [...principal.scopes].sort(), modules: [...principal.modules].sort() };
     },
   }),
 }));

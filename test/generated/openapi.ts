@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List leads
-         * @description Leads of the tenant, newest first, with cursor pagination.
+         * @description Leads of the tenant, newest first unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `leads.lead.read` scope.
          */
@@ -2811,20 +2811,20 @@ export interface components {
             paidAt: string | null;
             /** @description The company billed: name and one-line address. */
             company: {
-                /** @description Company name. */
+                /** @description Company name (at most 200 characters). */
                 name: string;
-                /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                 address: string | null;
             };
             /** @description The contact addressed, if any. */
             contact: {
-                /** @description First name. */
+                /** @description First name (at most 100 characters). */
                 firstName: string;
-                /** @description Last name. */
+                /** @description Last name (at most 100 characters). */
                 lastName: string;
                 /**
                  * Format: email
-                 * @description Email address, where the invoice is sent.
+                 * @description Email address.
                  */
                 email: string | null;
             } | null;
@@ -4045,14 +4045,14 @@ export interface operations {
     leads: {
         parameters: {
             query?: {
-                /** @description Only leads assigned to this user. */
-                assignedTo?: string;
-                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
-                cursor?: string;
                 /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
-                /** @description Only leads with this status. */
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
+                /** @description Only leads with one of these statuses. */
                 status?: components["schemas"]["LeadStatus"];
+                /** @description Only leads assigned to this user. */
+                assignedTo?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -4074,7 +4074,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The leads of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -10951,20 +10951,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11148,20 +11148,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11347,20 +11347,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11548,20 +11548,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11747,20 +11747,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -11947,20 +11947,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -12152,20 +12152,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;
@@ -12352,20 +12352,20 @@ export interface operations {
                         paidAt: string | null;
                         /** @description The company billed: name and one-line address. */
                         company: {
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
-                            /** @description The postal address on one line ("12 Main St, Springfield, IL 62701"); null when the company has none. */
+                            /** @description The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set. */
                             address: string | null;
                         };
                         /** @description The contact addressed, if any. */
                         contact: {
-                            /** @description First name. */
+                            /** @description First name (at most 100 characters). */
                             firstName: string;
-                            /** @description Last name. */
+                            /** @description Last name (at most 100 characters). */
                             lastName: string;
                             /**
                              * Format: email
-                             * @description Email address, where the invoice is sent.
+                             * @description Email address.
                              */
                             email: string | null;
                         } | null;

@@ -48,8 +48,6 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   // The parts of an invoice: a writer sees them in what its writes answer.
   InvoiceLineItem: ['invoices.read', 'invoices.write'],
   Payment: ['invoices.read', 'invoices.write'],
-  InvoiceCompany: ['invoices.read', 'invoices.write'],
-  InvoiceContact: ['invoices.read', 'invoices.write'],
   InvoiceEvent: ['invoices.read', 'invoices.write'],
   // Any secret key lists events, each only of the types it reads (test/events.test.ts).
   Event: 'any secret key',
@@ -61,11 +59,13 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
 /**
  * Every relation from one record type to a record type with another read scope, and what a key
  * that reads the parent but not the target meets there: `refused` (FORBIDDEN: the target needs its
- * own scope) or `null` (no error: the parent's shape names the record, not all its readers read it).
- * Embedded parts of records are summary types with the parent's scope (a deal's `DealCompany`), so
- * no relation grants a whole record of another scope.
+ * own scope; the field is null, the error's path is the field, and the parent still answers),
+ * `null` (no error: the parent's shape names the record, not all its readers read it) or `part`
+ * (the record's own type, of which the key reads the part the parent embeds, its `id` included,
+ * and is refused the rest). Other embedded parts are summary types with the parent's scope (a
+ * deal's `DealCompany`), so no relation grants a whole record of another scope.
  */
-export const crossScopeEdges: Record<string, 'refused' | 'null'> = {
+export const crossScopeEdges: Record<string, 'refused' | 'null' | 'part'> = {
   'ApiKeyPair.createdBy': 'refused',
   'Booking.lead': 'null',
   'Booking.resource': 'refused',
@@ -81,8 +81,8 @@ export const crossScopeEdges: Record<string, 'refused' | 'null'> = {
   'InspectionEvent.user': 'refused',
   'InspectionListItem.site': 'refused',
   'InspectionListItem.technician': 'refused',
-  'Invoice.company': 'refused',
-  'Invoice.contact': 'refused',
+  'Invoice.company': 'part',
+  'Invoice.contact': 'part',
   'Invoice.lineItems': 'refused',
   'Invoice.payments': 'refused',
   'InvoiceEvent.user': 'refused',

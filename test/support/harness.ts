@@ -6,7 +6,7 @@ import { createKeyPair } from '../../src/auth/key-pairs.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { roleScopes } from '../../src/auth/roles.js';
 import type { Database } from '../../src/db/client.js';
-import type { UserRole } from '../../src/generated/prisma/enums.js';
+import type { TrustedDocumentsRule, UserRole } from '../../src/generated/prisma/enums.js';
 import type { App } from '../../src/http/app.js';
 import { createApp } from '../../src/http/app.js';
 import { cachedKeys, type KeyRecord } from '../../src/auth/api-keys.js';
@@ -35,6 +35,8 @@ export interface GraphQLResponse<T> {
   status: number;
   data: T | null | undefined;
   errors?: { message: string; path?: string[]; extensions: { code: string; details?: { field: string; message: string }[] } }[];
+  /** What the operation cost and the limit that applied (src/http/operation-guard.ts). */
+  extensions?: { cost?: { requested: number; limit: number } };
 }
 
 /**
@@ -69,12 +71,13 @@ export function useHarness() {
     await h.db?.close();
   });
 
-  async function tenant(options: { scopes?: Scope[]; role?: UserRole; modules?: 'inspections'[] } = {}): Promise<TenantFixture> {
+  /** A tenant with a user and a key pair; the pair's keys run any GraphQL document unless `trustedDocuments` says otherwise (test/trusted-documents.test.ts). */
+  async function tenant(options: { scopes?: Scope[]; role?: UserRole; modules?: 'inspections'[]; trustedDocuments?: TrustedDocumentsRule } = {}): Promise<TenantFixture> {
     const suffix = randomUUID().slice(0, 8);
     const t = await createTenant(h.db.prisma, { name: `Tenant ${suffix}`, modules: options.modules ?? [] });
     const role = options.role ?? 'manager';
     const user = await createUser(h.db.prisma, { tenantId: t.id, name: `User ${suffix}`, email: `user-${suffix}@example.test`, role });
-    const keys = await createKeyPair(h.db.prisma, { tenantId: t.id, userId: user.id, name: 'test', scopes: options.scopes ?? [...roleScopes[role]] });
+    const keys = await createKeyPair(h.db.prisma, { tenantId: t.id, userId: user.id, name: 'test', scopes: options.scopes ?? [...roleScopes[role]], trustedDocuments: options.trustedDocuments ?? 'none' });
     return { tenantId: t.id, userId: user.id, secret: keys.secret.key, publishable: keys.publishable.key, secretKeyId: keys.secret.id };
   }
 
@@ -98,7 +101,7 @@ export function useHarness() {
       body: JSON.stringify({ query: print(document), variables }),
     });
     const json = await response.json();
-    return { status: response.status, data: json.data, errors: json.errors };
+    return { status: response.status, data: json.data, errors: json.errors, extensions: json.extensions };
   }
 
   /** SQL statements issued while `work` runs, authentication's aside. */

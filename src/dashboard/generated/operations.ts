@@ -15,7 +15,9 @@ export type ApiKeyPairAction =
   /** Stop its keys now (`revokeApiKeyPair`): the pair's own user, or an administrator, while its keys work. */
   | 'revoke'
   /** Issue its successor (`rotateApiKeyPair`): only the pair's own user, with every scope the pair carries, while it is active. */
-  | 'rotate';
+  | 'rotate'
+  /** Change which of its keys run only trusted documents (`updateApiKeyPair`): the pair's own user, or an administrator, while its keys work. */
+  | 'update';
 
 /** Whether a pair's keys work. */
 export type ApiKeyPairStatus =
@@ -34,6 +36,8 @@ export type CreateApiKeyPairInput = {
   name: string;
   /** Scopes to grant (see `apiScopes`): at least one, each one you hold yourself. */
   scopes: Array<string>;
+  /** Which of its keys run only trusted documents over GraphQL; omitted, `publishable`. */
+  trustedDocuments?: TrustedDocumentsRule | null | undefined;
 };
 
 /** A new webhook endpoint. Its secret is in the answer, and only there. */
@@ -67,6 +71,15 @@ export type InviteUserInput = {
 export type TenantModule =
   /** Field inspections: equipment, checklists, inspections, reviews and reports. */
   | 'inspections';
+
+/** Which keys of a pair may run only the tenant's trusted documents over GraphQL (registered with `registerTrustedDocuments`); the others may send any `query`. REST routes and MCP tools run the server's own documents and are open to every key. */
+export type TrustedDocumentsRule =
+  /** Both keys. */
+  | 'all'
+  /** Neither key. */
+  | 'none'
+  /** The publishable key only (the default): a public page runs just the documents its build registered. */
+  | 'publishable';
 
 /** What a user does in the business. A dashboard session acts with the scopes of its user's role (see the schema description); some operations also depend on the role itself. */
 export type UserRole =

@@ -33,6 +33,13 @@ export type User = Prisma.UserModel
  */
 export type ApiKeyPair = Prisma.ApiKeyPairModel
 /**
+ * Model TrustedDocument
+ * A GraphQL document the tenant trusts, registered by a client's build (GraphQL Code Generator's
+ * persisted documents): requests name it by its hash instead of sending its text. A document for
+ * a hash never changes, and registrations are only ever added.
+ */
+export type TrustedDocument = Prisma.TrustedDocumentModel
+/**
  * Model IdempotentRequest
  * The answer to a POST sent with an `Idempotency-Key`, kept for 24 hours and replayed when the
  * same tenant sends the same key again.

@@ -35,6 +35,15 @@ export const ApiKeyKind = {
 export type ApiKeyKind = (typeof ApiKeyKind)[keyof typeof ApiKeyKind]
 
 
+export const TrustedDocumentsRule = {
+  publishable: 'publishable',
+  all: 'all',
+  none: 'none'
+} as const
+
+export type TrustedDocumentsRule = (typeof TrustedDocumentsRule)[keyof typeof TrustedDocumentsRule]
+
+
 export const CustomFieldEntity = {
   lead: 'lead',
   contact: 'contact',

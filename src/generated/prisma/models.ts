@@ -11,6 +11,7 @@
 export type * from './models/Tenant.js'
 export type * from './models/User.js'
 export type * from './models/ApiKeyPair.js'
+export type * from './models/TrustedDocument.js'
 export type * from './models/IdempotentRequest.js'
 export type * from './models/ApiKey.js'
 export type * from './models/CustomFieldDefinition.js'

@@ -400,6 +400,7 @@ export const ModelName = {
   Tenant: 'Tenant',
   User: 'User',
   ApiKeyPair: 'ApiKeyPair',
+  TrustedDocument: 'TrustedDocument',
   IdempotentRequest: 'IdempotentRequest',
   ApiKey: 'ApiKey',
   CustomFieldDefinition: 'CustomFieldDefinition',
@@ -454,7 +455,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -677,6 +678,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.ApiKeyPairCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.ApiKeyPairCountAggregateOutputType> | number
+        }
+      }
+    }
+    TrustedDocument: {
+      payload: Prisma.$TrustedDocumentPayload<ExtArgs>
+      fields: Prisma.TrustedDocumentFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TrustedDocumentFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TrustedDocumentFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>
+        }
+        findFirst: {
+          args: Prisma.TrustedDocumentFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TrustedDocumentFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>
+        }
+        findMany: {
+          args: Prisma.TrustedDocumentFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>[]
+        }
+        create: {
+          args: Prisma.TrustedDocumentCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>
+        }
+        createMany: {
+          args: Prisma.TrustedDocumentCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TrustedDocumentCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>[]
+        }
+        delete: {
+          args: Prisma.TrustedDocumentDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>
+        }
+        update: {
+          args: Prisma.TrustedDocumentUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>
+        }
+        deleteMany: {
+          args: Prisma.TrustedDocumentDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TrustedDocumentUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TrustedDocumentUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>[]
+        }
+        upsert: {
+          args: Prisma.TrustedDocumentUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TrustedDocumentPayload>
+        }
+        aggregate: {
+          args: Prisma.TrustedDocumentAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTrustedDocument>
+        }
+        groupBy: {
+          args: Prisma.TrustedDocumentGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TrustedDocumentGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TrustedDocumentCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TrustedDocumentCountAggregateOutputType> | number
         }
       }
     }
@@ -3645,10 +3720,23 @@ export const ApiKeyPairScalarFieldEnum = {
   scopes: 'scopes',
   createdAt: 'createdAt',
   expiresAt: 'expiresAt',
-  rateLimit: 'rateLimit'
+  rateLimit: 'rateLimit',
+  trustedDocuments: 'trustedDocuments'
 } as const
 
 export type ApiKeyPairScalarFieldEnum = (typeof ApiKeyPairScalarFieldEnum)[keyof typeof ApiKeyPairScalarFieldEnum]
+
+
+export const TrustedDocumentScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  hash: 'hash',
+  document: 'document',
+  pairId: 'pairId',
+  createdAt: 'createdAt'
+} as const
+
+export type TrustedDocumentScalarFieldEnum = (typeof TrustedDocumentScalarFieldEnum)[keyof typeof TrustedDocumentScalarFieldEnum]
 
 
 export const IdempotentRequestScalarFieldEnum = {
@@ -4388,6 +4476,20 @@ export type ListIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel,
 
 
 /**
+ * Reference to a field of type 'TrustedDocumentsRule'
+ */
+export type EnumTrustedDocumentsRuleFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'TrustedDocumentsRule'>
+    
+
+
+/**
+ * Reference to a field of type 'TrustedDocumentsRule[]'
+ */
+export type ListEnumTrustedDocumentsRuleFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'TrustedDocumentsRule[]'>
+    
+
+
+/**
  * Reference to a field of type 'Json'
  */
 export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
@@ -4897,6 +4999,7 @@ export type GlobalOmitConfig = {
   tenant?: Prisma.TenantOmit
   user?: Prisma.UserOmit
   apiKeyPair?: Prisma.ApiKeyPairOmit
+  trustedDocument?: Prisma.TrustedDocumentOmit
   idempotentRequest?: Prisma.IdempotentRequestOmit
   apiKey?: Prisma.ApiKeyOmit
   customFieldDefinition?: Prisma.CustomFieldDefinitionOmit

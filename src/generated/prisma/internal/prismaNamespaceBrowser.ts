@@ -54,6 +54,7 @@ export const ModelName = {
   Tenant: 'Tenant',
   User: 'User',
   ApiKeyPair: 'ApiKeyPair',
+  TrustedDocument: 'TrustedDocument',
   IdempotentRequest: 'IdempotentRequest',
   ApiKey: 'ApiKey',
   CustomFieldDefinition: 'CustomFieldDefinition',
@@ -151,10 +152,23 @@ export const ApiKeyPairScalarFieldEnum = {
   scopes: 'scopes',
   createdAt: 'createdAt',
   expiresAt: 'expiresAt',
-  rateLimit: 'rateLimit'
+  rateLimit: 'rateLimit',
+  trustedDocuments: 'trustedDocuments'
 } as const
 
 export type ApiKeyPairScalarFieldEnum = (typeof ApiKeyPairScalarFieldEnum)[keyof typeof ApiKeyPairScalarFieldEnum]
+
+
+export const TrustedDocumentScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  hash: 'hash',
+  document: 'document',
+  pairId: 'pairId',
+  createdAt: 'createdAt'
+} as const
+
+export type TrustedDocumentScalarFieldEnum = (typeof TrustedDocumentScalarFieldEnum)[keyof typeof TrustedDocumentScalarFieldEnum]
 
 
 export const IdempotentRequestScalarFieldEnum = {

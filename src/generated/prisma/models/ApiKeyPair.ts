@@ -42,6 +42,7 @@ export type ApiKeyPairMinAggregateOutputType = {
   createdAt: Date | null
   expiresAt: Date | null
   rateLimit: number | null
+  trustedDocuments: $Enums.TrustedDocumentsRule | null
 }
 
 export type ApiKeyPairMaxAggregateOutputType = {
@@ -52,6 +53,7 @@ export type ApiKeyPairMaxAggregateOutputType = {
   createdAt: Date | null
   expiresAt: Date | null
   rateLimit: number | null
+  trustedDocuments: $Enums.TrustedDocumentsRule | null
 }
 
 export type ApiKeyPairCountAggregateOutputType = {
@@ -63,6 +65,7 @@ export type ApiKeyPairCountAggregateOutputType = {
   createdAt: number
   expiresAt: number
   rateLimit: number
+  trustedDocuments: number
   _all: number
 }
 
@@ -83,6 +86,7 @@ export type ApiKeyPairMinAggregateInputType = {
   createdAt?: true
   expiresAt?: true
   rateLimit?: true
+  trustedDocuments?: true
 }
 
 export type ApiKeyPairMaxAggregateInputType = {
@@ -93,6 +97,7 @@ export type ApiKeyPairMaxAggregateInputType = {
   createdAt?: true
   expiresAt?: true
   rateLimit?: true
+  trustedDocuments?: true
 }
 
 export type ApiKeyPairCountAggregateInputType = {
@@ -104,6 +109,7 @@ export type ApiKeyPairCountAggregateInputType = {
   createdAt?: true
   expiresAt?: true
   rateLimit?: true
+  trustedDocuments?: true
   _all?: true
 }
 
@@ -202,6 +208,7 @@ export type ApiKeyPairGroupByOutputType = {
   createdAt: Date
   expiresAt: Date | null
   rateLimit: number | null
+  trustedDocuments: $Enums.TrustedDocumentsRule
   _count: ApiKeyPairCountAggregateOutputType | null
   _avg: ApiKeyPairAvgAggregateOutputType | null
   _sum: ApiKeyPairSumAggregateOutputType | null
@@ -236,9 +243,11 @@ export type ApiKeyPairWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   keys?: Prisma.ApiKeyListRelationFilter
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentListRelationFilter
 }
 
 export type ApiKeyPairOrderByWithRelationInput = {
@@ -250,9 +259,11 @@ export type ApiKeyPairOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   rateLimit?: Prisma.SortOrderInput | Prisma.SortOrder
+  trustedDocuments?: Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
   user?: Prisma.UserOrderByWithRelationInput
   keys?: Prisma.ApiKeyOrderByRelationAggregateInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentOrderByRelationAggregateInput
 }
 
 export type ApiKeyPairWhereUniqueInput = Prisma.AtLeast<{
@@ -267,9 +278,11 @@ export type ApiKeyPairWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   keys?: Prisma.ApiKeyListRelationFilter
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentListRelationFilter
 }, "id">
 
 export type ApiKeyPairOrderByWithAggregationInput = {
@@ -281,6 +294,7 @@ export type ApiKeyPairOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   rateLimit?: Prisma.SortOrderInput | Prisma.SortOrder
+  trustedDocuments?: Prisma.SortOrder
   _count?: Prisma.ApiKeyPairCountOrderByAggregateInput
   _avg?: Prisma.ApiKeyPairAvgOrderByAggregateInput
   _max?: Prisma.ApiKeyPairMaxOrderByAggregateInput
@@ -300,6 +314,7 @@ export type ApiKeyPairScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableWithAggregatesFilter<"ApiKeyPair"> | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleWithAggregatesFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairCreateInput = {
@@ -309,9 +324,11 @@ export type ApiKeyPairCreateInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairUncheckedCreateInput = {
@@ -323,7 +340,9 @@ export type ApiKeyPairUncheckedCreateInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairUpdateInput = {
@@ -333,9 +352,11 @@ export type ApiKeyPairUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairUncheckedUpdateInput = {
@@ -347,7 +368,9 @@ export type ApiKeyPairUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairCreateManyInput = {
@@ -359,6 +382,7 @@ export type ApiKeyPairCreateManyInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairUpdateManyMutationInput = {
@@ -368,6 +392,7 @@ export type ApiKeyPairUpdateManyMutationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairUncheckedUpdateManyInput = {
@@ -379,6 +404,7 @@ export type ApiKeyPairUncheckedUpdateManyInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairListRelationFilter = {
@@ -408,6 +434,7 @@ export type ApiKeyPairCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   rateLimit?: Prisma.SortOrder
+  trustedDocuments?: Prisma.SortOrder
 }
 
 export type ApiKeyPairAvgOrderByAggregateInput = {
@@ -422,6 +449,7 @@ export type ApiKeyPairMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   rateLimit?: Prisma.SortOrder
+  trustedDocuments?: Prisma.SortOrder
 }
 
 export type ApiKeyPairMinOrderByAggregateInput = {
@@ -432,10 +460,16 @@ export type ApiKeyPairMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   rateLimit?: Prisma.SortOrder
+  trustedDocuments?: Prisma.SortOrder
 }
 
 export type ApiKeyPairSumOrderByAggregateInput = {
   rateLimit?: Prisma.SortOrder
+}
+
+export type ApiKeyPairNullableScalarRelationFilter = {
+  is?: Prisma.ApiKeyPairWhereInput | null
+  isNot?: Prisma.ApiKeyPairWhereInput | null
 }
 
 export type ApiKeyPairScalarRelationFilter = {
@@ -544,6 +578,26 @@ export type NullableIntFieldUpdateOperationsInput = {
   divide?: number
 }
 
+export type EnumTrustedDocumentsRuleFieldUpdateOperationsInput = {
+  set?: $Enums.TrustedDocumentsRule
+}
+
+export type ApiKeyPairCreateNestedOneWithoutTrustedDocumentsRegisteredInput = {
+  create?: Prisma.XOR<Prisma.ApiKeyPairCreateWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUncheckedCreateWithoutTrustedDocumentsRegisteredInput>
+  connectOrCreate?: Prisma.ApiKeyPairCreateOrConnectWithoutTrustedDocumentsRegisteredInput
+  connect?: Prisma.ApiKeyPairWhereUniqueInput
+}
+
+export type ApiKeyPairUpdateOneWithoutTrustedDocumentsRegisteredNestedInput = {
+  create?: Prisma.XOR<Prisma.ApiKeyPairCreateWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUncheckedCreateWithoutTrustedDocumentsRegisteredInput>
+  connectOrCreate?: Prisma.ApiKeyPairCreateOrConnectWithoutTrustedDocumentsRegisteredInput
+  upsert?: Prisma.ApiKeyPairUpsertWithoutTrustedDocumentsRegisteredInput
+  disconnect?: Prisma.ApiKeyPairWhereInput | boolean
+  delete?: Prisma.ApiKeyPairWhereInput | boolean
+  connect?: Prisma.ApiKeyPairWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.ApiKeyPairUpdateToOneWithWhereWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUpdateWithoutTrustedDocumentsRegisteredInput>, Prisma.ApiKeyPairUncheckedUpdateWithoutTrustedDocumentsRegisteredInput>
+}
+
 export type ApiKeyPairCreateNestedOneWithoutKeysInput = {
   create?: Prisma.XOR<Prisma.ApiKeyPairCreateWithoutKeysInput, Prisma.ApiKeyPairUncheckedCreateWithoutKeysInput>
   connectOrCreate?: Prisma.ApiKeyPairCreateOrConnectWithoutKeysInput
@@ -565,8 +619,10 @@ export type ApiKeyPairCreateWithoutTenantInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairUncheckedCreateWithoutTenantInput = {
@@ -577,7 +633,9 @@ export type ApiKeyPairUncheckedCreateWithoutTenantInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairCreateOrConnectWithoutTenantInput = {
@@ -618,6 +676,7 @@ export type ApiKeyPairScalarWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"ApiKeyPair"> | Date | string
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairCreateWithoutUserInput = {
@@ -627,8 +686,10 @@ export type ApiKeyPairCreateWithoutUserInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairUncheckedCreateWithoutUserInput = {
@@ -639,7 +700,9 @@ export type ApiKeyPairUncheckedCreateWithoutUserInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairCreateOrConnectWithoutUserInput = {
@@ -668,6 +731,74 @@ export type ApiKeyPairUpdateManyWithWhereWithoutUserInput = {
   data: Prisma.XOR<Prisma.ApiKeyPairUpdateManyMutationInput, Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserInput>
 }
 
+export type ApiKeyPairCreateWithoutTrustedDocumentsRegisteredInput = {
+  id?: string
+  name: string
+  scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
+  createdAt?: Date | string
+  expiresAt?: Date | string | null
+  rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
+  tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
+  user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
+  keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
+}
+
+export type ApiKeyPairUncheckedCreateWithoutTrustedDocumentsRegisteredInput = {
+  id?: string
+  tenantId: string
+  userId: string
+  name: string
+  scopes?: Prisma.ApiKeyPairCreatescopesInput | string[]
+  createdAt?: Date | string
+  expiresAt?: Date | string | null
+  rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
+  keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
+}
+
+export type ApiKeyPairCreateOrConnectWithoutTrustedDocumentsRegisteredInput = {
+  where: Prisma.ApiKeyPairWhereUniqueInput
+  create: Prisma.XOR<Prisma.ApiKeyPairCreateWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUncheckedCreateWithoutTrustedDocumentsRegisteredInput>
+}
+
+export type ApiKeyPairUpsertWithoutTrustedDocumentsRegisteredInput = {
+  update: Prisma.XOR<Prisma.ApiKeyPairUpdateWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUncheckedUpdateWithoutTrustedDocumentsRegisteredInput>
+  create: Prisma.XOR<Prisma.ApiKeyPairCreateWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUncheckedCreateWithoutTrustedDocumentsRegisteredInput>
+  where?: Prisma.ApiKeyPairWhereInput
+}
+
+export type ApiKeyPairUpdateToOneWithWhereWithoutTrustedDocumentsRegisteredInput = {
+  where?: Prisma.ApiKeyPairWhereInput
+  data: Prisma.XOR<Prisma.ApiKeyPairUpdateWithoutTrustedDocumentsRegisteredInput, Prisma.ApiKeyPairUncheckedUpdateWithoutTrustedDocumentsRegisteredInput>
+}
+
+export type ApiKeyPairUpdateWithoutTrustedDocumentsRegisteredInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
+  user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
+  keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
+}
+
+export type ApiKeyPairUncheckedUpdateWithoutTrustedDocumentsRegisteredInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.ApiKeyPairUpdatescopesInput | string[]
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
+}
+
 export type ApiKeyPairCreateWithoutKeysInput = {
   id?: string
   name: string
@@ -675,8 +806,10 @@ export type ApiKeyPairCreateWithoutKeysInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairUncheckedCreateWithoutKeysInput = {
@@ -688,6 +821,8 @@ export type ApiKeyPairUncheckedCreateWithoutKeysInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
 
 export type ApiKeyPairCreateOrConnectWithoutKeysInput = {
@@ -713,8 +848,10 @@ export type ApiKeyPairUpdateWithoutKeysInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairUncheckedUpdateWithoutKeysInput = {
@@ -726,6 +863,8 @@ export type ApiKeyPairUncheckedUpdateWithoutKeysInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairCreateManyTenantInput = {
@@ -736,6 +875,7 @@ export type ApiKeyPairCreateManyTenantInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairUpdateWithoutTenantInput = {
@@ -745,8 +885,10 @@ export type ApiKeyPairUpdateWithoutTenantInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairUncheckedUpdateWithoutTenantInput = {
@@ -757,7 +899,9 @@ export type ApiKeyPairUncheckedUpdateWithoutTenantInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairUncheckedUpdateManyWithoutTenantInput = {
@@ -768,6 +912,7 @@ export type ApiKeyPairUncheckedUpdateManyWithoutTenantInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairCreateManyUserInput = {
@@ -778,6 +923,7 @@ export type ApiKeyPairCreateManyUserInput = {
   createdAt?: Date | string
   expiresAt?: Date | string | null
   rateLimit?: number | null
+  trustedDocuments?: $Enums.TrustedDocumentsRule
 }
 
 export type ApiKeyPairUpdateWithoutUserInput = {
@@ -787,8 +933,10 @@ export type ApiKeyPairUpdateWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairUncheckedUpdateWithoutUserInput = {
@@ -799,7 +947,9 @@ export type ApiKeyPairUncheckedUpdateWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
+  trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
 
 export type ApiKeyPairUncheckedUpdateManyWithoutUserInput = {
@@ -810,6 +960,7 @@ export type ApiKeyPairUncheckedUpdateManyWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
 }
 
 
@@ -819,10 +970,12 @@ export type ApiKeyPairUncheckedUpdateManyWithoutUserInput = {
 
 export type ApiKeyPairCountOutputType = {
   keys: number
+  trustedDocumentsRegistered: number
 }
 
 export type ApiKeyPairCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   keys?: boolean | ApiKeyPairCountOutputTypeCountKeysArgs
+  trustedDocumentsRegistered?: boolean | ApiKeyPairCountOutputTypeCountTrustedDocumentsRegisteredArgs
 }
 
 /**
@@ -842,6 +995,13 @@ export type ApiKeyPairCountOutputTypeCountKeysArgs<ExtArgs extends runtime.Types
   where?: Prisma.ApiKeyWhereInput
 }
 
+/**
+ * ApiKeyPairCountOutputType without action
+ */
+export type ApiKeyPairCountOutputTypeCountTrustedDocumentsRegisteredArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.TrustedDocumentWhereInput
+}
+
 
 export type ApiKeyPairSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -852,9 +1012,11 @@ export type ApiKeyPairSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   createdAt?: boolean
   expiresAt?: boolean
   rateLimit?: boolean
+  trustedDocuments?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   keys?: boolean | Prisma.ApiKeyPair$keysArgs<ExtArgs>
+  trustedDocumentsRegistered?: boolean | Prisma.ApiKeyPair$trustedDocumentsRegisteredArgs<ExtArgs>
   _count?: boolean | Prisma.ApiKeyPairCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
 
@@ -867,6 +1029,7 @@ export type ApiKeyPairSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   createdAt?: boolean
   expiresAt?: boolean
   rateLimit?: boolean
+  trustedDocuments?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
@@ -880,6 +1043,7 @@ export type ApiKeyPairSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   createdAt?: boolean
   expiresAt?: boolean
   rateLimit?: boolean
+  trustedDocuments?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
@@ -893,13 +1057,15 @@ export type ApiKeyPairSelectScalar = {
   createdAt?: boolean
   expiresAt?: boolean
   rateLimit?: boolean
+  trustedDocuments?: boolean
 }
 
-export type ApiKeyPairOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "userId" | "name" | "scopes" | "createdAt" | "expiresAt" | "rateLimit", ExtArgs["result"]["apiKeyPair"]>
+export type ApiKeyPairOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "userId" | "name" | "scopes" | "createdAt" | "expiresAt" | "rateLimit" | "trustedDocuments", ExtArgs["result"]["apiKeyPair"]>
 export type ApiKeyPairInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   keys?: boolean | Prisma.ApiKeyPair$keysArgs<ExtArgs>
+  trustedDocumentsRegistered?: boolean | Prisma.ApiKeyPair$trustedDocumentsRegisteredArgs<ExtArgs>
   _count?: boolean | Prisma.ApiKeyPairCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type ApiKeyPairIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -917,6 +1083,7 @@ export type $ApiKeyPairPayload<ExtArgs extends runtime.Types.Extensions.Internal
     tenant: Prisma.$TenantPayload<ExtArgs>
     user: Prisma.$UserPayload<ExtArgs>
     keys: Prisma.$ApiKeyPayload<ExtArgs>[]
+    trustedDocumentsRegistered: Prisma.$TrustedDocumentPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -933,6 +1100,10 @@ export type $ApiKeyPairPayload<ExtArgs extends runtime.Types.Extensions.Internal
      * Requests each of its keys may make per rate-limit window; null means the server's default.
      */
     rateLimit: number | null
+    /**
+     * Which of its keys run only trusted documents over GraphQL (REST and MCP tools run the server's own).
+     */
+    trustedDocuments: $Enums.TrustedDocumentsRule
   }, ExtArgs["result"]["apiKeyPair"]>
   composites: {}
 }
@@ -1330,6 +1501,7 @@ export interface Prisma__ApiKeyPairClient<T, Null = never, ExtArgs extends runti
   tenant<T extends Prisma.TenantDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.TenantDefaultArgs<ExtArgs>>): Prisma.Prisma__TenantClient<runtime.Types.Result.GetResult<Prisma.$TenantPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   user<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   keys<T extends Prisma.ApiKeyPair$keysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.ApiKeyPair$keysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  trustedDocumentsRegistered<T extends Prisma.ApiKeyPair$trustedDocumentsRegisteredArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.ApiKeyPair$trustedDocumentsRegisteredArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$TrustedDocumentPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1367,6 +1539,7 @@ export interface ApiKeyPairFieldRefs {
   readonly createdAt: Prisma.FieldRef<"ApiKeyPair", 'DateTime'>
   readonly expiresAt: Prisma.FieldRef<"ApiKeyPair", 'DateTime'>
   readonly rateLimit: Prisma.FieldRef<"ApiKeyPair", 'Int'>
+  readonly trustedDocuments: Prisma.FieldRef<"ApiKeyPair", 'TrustedDocumentsRule'>
 }
     
 
@@ -1798,6 +1971,30 @@ export type ApiKeyPair$keysArgs<ExtArgs extends runtime.Types.Extensions.Interna
   take?: number
   skip?: number
   distinct?: Prisma.ApiKeyScalarFieldEnum | Prisma.ApiKeyScalarFieldEnum[]
+}
+
+/**
+ * ApiKeyPair.trustedDocumentsRegistered
+ */
+export type ApiKeyPair$trustedDocumentsRegisteredArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the TrustedDocument
+   */
+  select?: Prisma.TrustedDocumentSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the TrustedDocument
+   */
+  omit?: Prisma.TrustedDocumentOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.TrustedDocumentInclude<ExtArgs> | null
+  where?: Prisma.TrustedDocumentWhereInput
+  orderBy?: Prisma.TrustedDocumentOrderByWithRelationInput | Prisma.TrustedDocumentOrderByWithRelationInput[]
+  cursor?: Prisma.TrustedDocumentWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.TrustedDocumentScalarFieldEnum | Prisma.TrustedDocumentScalarFieldEnum[]
 }
 
 /**

@@ -492,10 +492,6 @@ export type IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput = {
   deleteMany?: Prisma.IdempotentRequestScalarWhereInput | Prisma.IdempotentRequestScalarWhereInput[]
 }
 
-export type NullableStringFieldUpdateOperationsInput = {
-  set?: string | null
-}
-
 export type IdempotentRequestCreateWithoutTenantInput = {
   key: string
   fingerprint: string

@@ -180,6 +180,7 @@ export type TenantWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Tenant"> | Date | string
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
+  trustedDocuments?: Prisma.TrustedDocumentListRelationFilter
   signInLinks?: Prisma.SignInLinkListRelationFilter
   sessions?: Prisma.DashboardSessionListRelationFilter
   dashboardForms?: Prisma.DashboardFormOutcomeListRelationFilter
@@ -197,6 +198,7 @@ export type TenantOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   users?: Prisma.UserOrderByRelationAggregateInput
   apiKeyPairs?: Prisma.ApiKeyPairOrderByRelationAggregateInput
+  trustedDocuments?: Prisma.TrustedDocumentOrderByRelationAggregateInput
   signInLinks?: Prisma.SignInLinkOrderByRelationAggregateInput
   sessions?: Prisma.DashboardSessionOrderByRelationAggregateInput
   dashboardForms?: Prisma.DashboardFormOutcomeOrderByRelationAggregateInput
@@ -217,6 +219,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"Tenant"> | Date | string
   users?: Prisma.UserListRelationFilter
   apiKeyPairs?: Prisma.ApiKeyPairListRelationFilter
+  trustedDocuments?: Prisma.TrustedDocumentListRelationFilter
   signInLinks?: Prisma.SignInLinkListRelationFilter
   sessions?: Prisma.DashboardSessionListRelationFilter
   dashboardForms?: Prisma.DashboardFormOutcomeListRelationFilter
@@ -256,6 +259,7 @@ export type TenantCreateInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -273,6 +277,7 @@ export type TenantUncheckedCreateInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -290,6 +295,7 @@ export type TenantUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -307,6 +313,7 @@ export type TenantUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -420,6 +427,20 @@ export type TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutApiKeyPairsInput, Prisma.TenantUpdateWithoutApiKeyPairsInput>, Prisma.TenantUncheckedUpdateWithoutApiKeyPairsInput>
 }
 
+export type TenantCreateNestedOneWithoutTrustedDocumentsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutTrustedDocumentsInput, Prisma.TenantUncheckedCreateWithoutTrustedDocumentsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutTrustedDocumentsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutTrustedDocumentsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutTrustedDocumentsInput, Prisma.TenantUncheckedCreateWithoutTrustedDocumentsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutTrustedDocumentsInput
+  upsert?: Prisma.TenantUpsertWithoutTrustedDocumentsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutTrustedDocumentsInput, Prisma.TenantUpdateWithoutTrustedDocumentsInput>, Prisma.TenantUncheckedUpdateWithoutTrustedDocumentsInput>
+}
+
 export type TenantCreateNestedOneWithoutIdempotentRequestsInput = {
   create?: Prisma.XOR<Prisma.TenantCreateWithoutIdempotentRequestsInput, Prisma.TenantUncheckedCreateWithoutIdempotentRequestsInput>
   connectOrCreate?: Prisma.TenantCreateOrConnectWithoutIdempotentRequestsInput
@@ -525,6 +546,7 @@ export type TenantCreateWithoutUsersInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -541,6 +563,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -573,6 +596,7 @@ export type TenantUpdateWithoutUsersInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -589,6 +613,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -605,6 +630,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -621,6 +647,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   invoicePrefix?: string
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -653,6 +680,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -669,6 +697,91 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutTrustedDocumentsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutTrustedDocumentsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutTrustedDocumentsInput, Prisma.TenantUncheckedCreateWithoutTrustedDocumentsInput>
+}
+
+export type TenantUpsertWithoutTrustedDocumentsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutTrustedDocumentsInput, Prisma.TenantUncheckedUpdateWithoutTrustedDocumentsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutTrustedDocumentsInput, Prisma.TenantUncheckedCreateWithoutTrustedDocumentsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutTrustedDocumentsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutTrustedDocumentsInput, Prisma.TenantUncheckedUpdateWithoutTrustedDocumentsInput>
+}
+
+export type TenantUpdateWithoutTrustedDocumentsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -686,6 +799,7 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -702,6 +816,7 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -734,6 +849,7 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -750,6 +866,7 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -766,6 +883,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -782,6 +900,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -814,6 +933,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -830,6 +950,7 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -846,6 +967,7 @@ export type TenantCreateWithoutSignInLinksInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
@@ -862,6 +984,7 @@ export type TenantUncheckedCreateWithoutSignInLinksInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
@@ -894,6 +1017,7 @@ export type TenantUpdateWithoutSignInLinksInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
@@ -910,6 +1034,7 @@ export type TenantUncheckedUpdateWithoutSignInLinksInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
@@ -926,6 +1051,7 @@ export type TenantCreateWithoutSessionsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
@@ -942,6 +1068,7 @@ export type TenantUncheckedCreateWithoutSessionsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
@@ -974,6 +1101,7 @@ export type TenantUpdateWithoutSessionsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
@@ -990,6 +1118,7 @@ export type TenantUncheckedUpdateWithoutSessionsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
@@ -1006,6 +1135,7 @@ export type TenantCreateWithoutDashboardFormsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
@@ -1022,6 +1152,7 @@ export type TenantUncheckedCreateWithoutDashboardFormsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
@@ -1054,6 +1185,7 @@ export type TenantUpdateWithoutDashboardFormsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
@@ -1070,6 +1202,7 @@ export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
@@ -1086,6 +1219,7 @@ export type TenantCreateWithoutEventsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -1102,6 +1236,7 @@ export type TenantUncheckedCreateWithoutEventsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -1134,6 +1269,7 @@ export type TenantUpdateWithoutEventsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -1150,6 +1286,7 @@ export type TenantUncheckedUpdateWithoutEventsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -1166,6 +1303,7 @@ export type TenantCreateWithoutWebhookEndpointsInput = {
   createdAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
@@ -1182,6 +1320,7 @@ export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
   createdAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
   signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
   sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
@@ -1214,6 +1353,7 @@ export type TenantUpdateWithoutWebhookEndpointsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
@@ -1230,6 +1370,7 @@ export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
   apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
@@ -1246,6 +1387,7 @@ export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
 export type TenantCountOutputType = {
   users: number
   apiKeyPairs: number
+  trustedDocuments: number
   signInLinks: number
   sessions: number
   dashboardForms: number
@@ -1258,6 +1400,7 @@ export type TenantCountOutputType = {
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | TenantCountOutputTypeCountUsersArgs
   apiKeyPairs?: boolean | TenantCountOutputTypeCountApiKeyPairsArgs
+  trustedDocuments?: boolean | TenantCountOutputTypeCountTrustedDocumentsArgs
   signInLinks?: boolean | TenantCountOutputTypeCountSignInLinksArgs
   sessions?: boolean | TenantCountOutputTypeCountSessionsArgs
   dashboardForms?: boolean | TenantCountOutputTypeCountDashboardFormsArgs
@@ -1289,6 +1432,13 @@ export type TenantCountOutputTypeCountUsersArgs<ExtArgs extends runtime.Types.Ex
  */
 export type TenantCountOutputTypeCountApiKeyPairsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.ApiKeyPairWhereInput
+}
+
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountTrustedDocumentsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.TrustedDocumentWhereInput
 }
 
 /**
@@ -1349,6 +1499,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   createdAt?: boolean
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
+  trustedDocuments?: boolean | Prisma.Tenant$trustedDocumentsArgs<ExtArgs>
   signInLinks?: boolean | Prisma.Tenant$signInLinksArgs<ExtArgs>
   sessions?: boolean | Prisma.Tenant$sessionsArgs<ExtArgs>
   dashboardForms?: boolean | Prisma.Tenant$dashboardFormsArgs<ExtArgs>
@@ -1387,6 +1538,7 @@ export type TenantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
 export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | Prisma.Tenant$usersArgs<ExtArgs>
   apiKeyPairs?: boolean | Prisma.Tenant$apiKeyPairsArgs<ExtArgs>
+  trustedDocuments?: boolean | Prisma.Tenant$trustedDocumentsArgs<ExtArgs>
   signInLinks?: boolean | Prisma.Tenant$signInLinksArgs<ExtArgs>
   sessions?: boolean | Prisma.Tenant$sessionsArgs<ExtArgs>
   dashboardForms?: boolean | Prisma.Tenant$dashboardFormsArgs<ExtArgs>
@@ -1404,6 +1556,7 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
   objects: {
     users: Prisma.$UserPayload<ExtArgs>[]
     apiKeyPairs: Prisma.$ApiKeyPairPayload<ExtArgs>[]
+    trustedDocuments: Prisma.$TrustedDocumentPayload<ExtArgs>[]
     signInLinks: Prisma.$SignInLinkPayload<ExtArgs>[]
     sessions: Prisma.$DashboardSessionPayload<ExtArgs>[]
     dashboardForms: Prisma.$DashboardFormOutcomePayload<ExtArgs>[]
@@ -1817,6 +1970,7 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   readonly [Symbol.toStringTag]: "PrismaPromise"
   users<T extends Prisma.Tenant$usersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$usersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   apiKeyPairs<T extends Prisma.Tenant$apiKeyPairsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$apiKeyPairsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPairPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  trustedDocuments<T extends Prisma.Tenant$trustedDocumentsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$trustedDocumentsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$TrustedDocumentPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   signInLinks<T extends Prisma.Tenant$signInLinksArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$signInLinksArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SignInLinkPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   sessions<T extends Prisma.Tenant$sessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$sessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardSessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   dashboardForms<T extends Prisma.Tenant$dashboardFormsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$dashboardFormsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$DashboardFormOutcomePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -2305,6 +2459,30 @@ export type Tenant$apiKeyPairsArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.ApiKeyPairScalarFieldEnum | Prisma.ApiKeyPairScalarFieldEnum[]
+}
+
+/**
+ * Tenant.trustedDocuments
+ */
+export type Tenant$trustedDocumentsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the TrustedDocument
+   */
+  select?: Prisma.TrustedDocumentSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the TrustedDocument
+   */
+  omit?: Prisma.TrustedDocumentOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.TrustedDocumentInclude<ExtArgs> | null
+  where?: Prisma.TrustedDocumentWhereInput
+  orderBy?: Prisma.TrustedDocumentOrderByWithRelationInput | Prisma.TrustedDocumentOrderByWithRelationInput[]
+  cursor?: Prisma.TrustedDocumentWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.TrustedDocumentScalarFieldEnum | Prisma.TrustedDocumentScalarFieldEnum[]
 }
 
 /**

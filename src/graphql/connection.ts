@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import type { InputFieldMap, ObjectRef } from '@pothos/core';
+import { z } from 'zod';
+import { badInput } from '../shared/errors.js';
+import { builder } from './builder.js';
+import type { Context } from './context.js';
+import { principalOf } from './context.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+type FilterFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
+
+/**
+ * Lists as Relay connections, paged by keyset over any declared order: a list names its order
+ * fields (each a non-null column) and its filter, and gets `XConnection`, `XOrder`, `XOrderField`
+ * and `XFilter`. Ties are broken by id, so every order is total and a cursor is one position.
+ */
+
+export type Direction = 'ASC' | 'DESC';
+
+export const OrderDirection = builder.enumType('OrderDirection', {
+  description: 'Sort direction.',
+  values: {
+    ASC: { description: 'Smallest first: A to Z, oldest first, lowest first.' },
+    DESC: { description: 'Largest first: Z to A, newest first, highest first.' },
+  },
+});
+
+export interface OrderFieldSpec {
+  description: string;
+  /** The Prisma field sorted by; it must be non-null so that keyset positions compare. */
+  column: string;
+  /** Dates travel in cursors as ISO strings and are revived. */
+  date?: boolean;
+}
+
+export interface Order {
+  field: string;
+  direction: Direction;
+}
+
+/** How a list sorts: plain data, declared by the list's service and read by its GraphQL types. */
+export interface ListOrder {
+  /** The entity, singular: `Lead` gives `LeadConnection`, `LeadOrder`, `LeadOrderField`, `LeadFilter`. */
+  entity: string;
+  orderFields: Record<string, OrderFieldSpec>;
+  defaultOrder: Order;
+}
+
+export interface ListSpec<Fields extends InputFieldMap> {
+  /** The entity in a sentence, plural: "leads". */
+  plural: string;
+  filterDescription: string;
+  filter: (t: FilterFieldBuilder) => Fields;
+}
+
+/** What a list field receives: Relay's paging arguments, its order and its filter. */
+export interface ListArgs<Filter> {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+  orderBy?: readonly Order[] | null;
+  filter?: Filter | null;
+}
+
+/** The connection a list resolver returns; `totalCount` runs its count only when selected. */
+export interface ListPage<Row> {
+  edges: { cursor: string; node: Row }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  totalCount: () => Promise<number>;
+}
+
+/** The GraphQL vocabulary of one list: its connection type, order and filter inputs, and its arguments. */
+export function defineList<Fields extends InputFieldMap, Node>(node: ObjectRef<Types, Node>, order: ListOrder, spec: ListSpec<Fields>) {
+  const connection = builder.connectionObject(
+    {
+      type: node,
+      name: `${order.entity}Connection`,
+      // Its cursors carry their own binding (list, order, filter, tenant): the operation guard leaves them to keysetPage.
+      extensions: { keysetCursors: true },
+      description: `A page of ${spec.plural}, with cursors to move through them and the number of ${spec.plural} matching across all pages.`,
+      fields: (t) => ({
+        totalCount: t.int({
+          description: `Number of ${spec.plural} matching the filter across all pages (counted only when selected).`,
+          resolve: (page) => (page as unknown as ListPage<Node>).totalCount(),
+        }),
+      }),
+    },
+    { name: `${order.entity}Edge`, description: `One of ${spec.plural}, with its cursor.` },
+  );
+  const fieldEnum = builder.enumType(`${order.entity}OrderField`, {
+    description: `What ${spec.plural} can be sorted by; ties are broken by id in the same direction.`,
+    values: Object.fromEntries(Object.entries(order.orderFields).map(([name, field]) => [name, { description: field.description }])),
+  });
+  const orderInput = builder.inputType(`${order.entity}Order`, {
+    description: `One sort key of ${spec.plural}.`,
+    fields: (t) => ({
+      field: t.field({ type: fieldEnum, required: true, description: 'The field to sort by.' }),
+      direction: t.field({ type: OrderDirection, required: true, defaultValue: 'ASC', description: 'The direction; `ASC` unless given.' }),
+    }),
+  });
+  const filterInput = builder.inputType(`${order.entity}Filter`, { description: spec.filterDescription, fields: spec.filter });
+  const defaultOrder = `${order.defaultOrder.field} ${order.defaultOrder.direction}`;
+  return {
+    connection,
+    args: () =>
+      builder.args((t) => ({
+        ...t.connectionArgs(),
+        orderBy: t.field({
+          type: [orderInput],
+          description: `Sort keys, most significant first (at most 3). Default: \`${defaultOrder}\`.`,
+          validate: z.array(z.unknown()).max(3, 'takes at most 3 sort keys'),
+        }),
+        filter: t.field({ type: filterInput, description: `Only the ${spec.plural} matching every given condition.` }),
+      })),
+  };
+}
+
+type Where = Record<string, unknown>;
+
+/** The sort keys in force: the given ones (or the default), then id, each with its column. */
+function sortKeys(spec: ListOrder, orderBy: readonly Order[] | null | undefined) {
+  const given = orderBy?.length ? orderBy : [spec.defaultOrder];
+  const keys = given.map((order) => ({ ...(spec.orderFields[order.field] as OrderFieldSpec), direction: order.direction }));
+  const last = keys.at(-1)?.direction ?? 'ASC';
+  return [...keys.filter((k) => k.column !== 'id'), { column: 'id', description: '', direction: last }];
+}
+
+/** What a cursor is bound to: the list, its order, its filter and the tenant; a cursor of another is refused. */
+function bindingOf(list: string, ctx: Context, orderBy: unknown, filter: unknown) {
+  return createHash('sha256')
+    .update(JSON.stringify([list, principalOf(ctx).tenantId, orderBy ?? null, filter ?? null]))
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+const cursorShape = z.union([
+  z.tuple([z.literal('k'), z.string(), z.array(z.union([z.string(), z.number()]))]),
+  z.tuple([z.literal('o'), z.number().int().min(0).max(1_000_000)]),
+]);
+type Position = { values: (string | number)[] } | { offset: number };
+
+function decodePosition(cursor: string, argument: string, binding: string): Position {
+  const refused = () => badInput([{ field: argument, message: 'is not a cursor of this list with this order and filter' }]);
+  let parsed: z.infer<typeof cursorShape>;
+  try {
+    parsed = cursorShape.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw refused();
+  }
+  if (parsed[0] === 'o') return { offset: parsed[1] };
+  if (parsed[1] !== binding) throw refused();
+  return { values: parsed[2] };
+}
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * A cursor that enters a list at an offset. Clients receive keyset cursors only; REST's numbered
+ * pages (`?page=3`, `?offset=50`), which the specification defines by position, enter this way.
+ */
+export const offsetCursor = (offset: number) => (offset > 0 ? encode(['o', offset]) : null);
+
+const flip = (direction: Direction): Direction => (direction === 'ASC' ? 'DESC' : 'ASC');
+
+/**
+ * Rows strictly after a position in key order: `(k1, k2, id) > (v1, v2, vid)` written as Prisma
+ * can, with a leading bound on the first key so PostgreSQL reads an index range from the position.
+ */
+function afterPosition(keys: { column: string; direction: Direction; date?: boolean }[], values: (string | number)[]): Where {
+  const value = (i: number) => (keys[i]?.date ? new Date(String(values[i])) : values[i]);
+  const beyond = (i: number) => ({ [keys[i]!.column]: { [keys[i]!.direction === 'ASC' ? 'gt' : 'lt']: value(i) } });
+  const alternatives = keys.map((_, i) => ({ AND: [...keys.slice(0, i).map((k, j) => ({ [k.column]: value(j) })), beyond(i)] }));
+  const first = keys[0]!;
+  return { AND: [{ [first.column]: { [first.direction === 'ASC' ? 'gte' : 'lte']: value(0) } }, { OR: alternatives }] };
+}
+
+const keyValue = (row: Record<string, unknown>, column: string): string | number => {
+  const value = row[column];
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'number' ? value : String(value);
+};
+
+export interface KeysetQuery {
+  where: Where;
+  orderBy: Record<string, 'asc' | 'desc'>[];
+  skip: number;
+  take: number;
+}
+
+/**
+ * One page of a list by keyset: `fetch` reads rows with the given where (to be combined with the
+ * list's filter), order, skip and take; `count` counts the filter's rows. Forward with `first`/
+ * `after`, backward with `last`/`before`. `hasPreviousPage` going forward (and `hasNextPage`
+ * going backward) is whether a cursor was given, as Relay allows.
+ */
+export async function keysetPage<Row extends Record<string, unknown>>(
+  ctx: Context,
+  list: ListOrder,
+  args: ListArgs<unknown>,
+  fetch: (query: KeysetQuery) => Promise<Row[]>,
+  count: () => Promise<number>,
+): Promise<ListPage<Row>> {
+  if (args.first != null && args.last != null) throw badInput([{ field: 'last', message: 'cannot be given with first' }]);
+  const backward = args.last != null || (args.before != null && args.first == null);
+  const size = (backward ? args.last : args.first) ?? DEFAULT_PAGE_SIZE;
+  if (size < 0 || size > MAX_PAGE_SIZE) throw badInput([{ field: backward ? 'last' : 'first', message: `must be between 0 and ${MAX_PAGE_SIZE}` }]);
+  const cursorArgument = backward ? 'before' : 'after';
+  if ((backward ? args.after : args.before) != null) throw badInput([{ field: backward ? 'after' : 'before', message: `cannot be given with ${backward ? 'last' : 'first'}` }]);
+  const cursor = backward ? args.before : args.after;
+  const binding = bindingOf(list.entity, ctx, args.orderBy, args.filter);
+  const keys = sortKeys(list, args.orderBy).map((k) => (backward ? { ...k, direction: flip(k.direction) } : k));
+  const position = cursor ? decodePosition(cursor, cursorArgument, binding) : null;
+  const rows = await fetch({
+    where: position && 'values' in position ? afterPosition(keys, position.values) : {},
+    orderBy: keys.map((k) => ({ [k.column]: k.direction === 'ASC' ? 'asc' : 'desc' })),
+    skip: position && 'offset' in position ? position.offset : 0,
+    take: size + 1,
+  });
+  const more = rows.length > size;
+  const page = more ? rows.slice(0, size) : rows;
+  if (backward) page.reverse();
+  const edges = page.map((node) => ({ node, cursor: encode(['k', binding, keys.map((k) => keyValue(node, k.column))]) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: backward ? Boolean(cursor) : more,
+      hasPreviousPage: backward ? more : Boolean(cursor),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount: count,
+  };
+}
+
+/** The filter words every list uses, so a screen filters each list alike. */
+export const DateTimeRange = builder.inputType('DateTimeRange', {
+  description: 'An interval of instants: from `from` (inclusive) to `to` (exclusive); either end may be left open.',
+  fields: (t) => ({
+    from: t.field({ type: 'DateTime', description: 'Earliest instant included (ISO 8601).' }),
+    to: t.field({ type: 'DateTime', description: 'First instant no longer included (ISO 8601).' }),
+  }),
+});
+
+/** A `DateTimeRange` as a Prisma condition on one column. */
+export const withinRange = (range: { from?: Date | null; to?: Date | null } | null | undefined) =>
+  range ? { gte: range.from ?? undefined, lt: range.to ?? undefined } : undefined;
+
+/** `status: [..]` (one or several values) as a Prisma condition. */
+export const oneOf = <T>(values: readonly T[] | null | undefined) => (values?.length ? { in: [...values] } : undefined);
+
+export const searchDescription = (fields: string) =>
+  `Text search: every word (at most 5) must appear, in any case, in ${fields}.`;

@@ -1,0 +1,130 @@
+import type { GraphQLArgument, GraphQLField, GraphQLInputType } from 'graphql';
+import { GraphQLInt, GraphQLString, getNamedType, getNullableType, isInputObjectType, isListType } from 'graphql';
+import { z } from 'zod';
+import { offsetCursor } from './connection.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+
+/**
+ * REST's list routes over GraphQL connections. The specification pages its lists by cursor
+ * (`limit`, `cursor` → `{data, nextCursor, hasMore}`) or by page number (`page`, `limit` →
+ * `{data, total, page, pageSize}`) and filters them with flat query parameters; GraphQL serves
+ * every list as one connection (`first`, `after`, `filter`). A list route declares its paging and
+ * which query parameters set which filter fields; this file turns one into the other both ways.
+ */
+export interface RestList {
+  paging: 'cursor' | 'page';
+  /** Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`. A list filter field takes one value. */
+  filters?: Record<string, string>;
+}
+
+type Params = Record<string, unknown>;
+
+/** A query parameter of REST's own, shaped as a GraphQL argument so every consumer (checks, OpenAPI, MCP) reads it alike. */
+const parameter = (name: string, type: GraphQLInputType, description: string, defaultValue?: unknown, validate?: z.ZodType): GraphQLArgument => ({
+  name,
+  type,
+  description,
+  defaultValue,
+  deprecationReason: null,
+  extensions: validate ? { pothosOptions: { validate } } : {},
+  astNode: undefined,
+});
+
+const sizeRule = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
+const limit = (what: string) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, DEFAULT_PAGE_SIZE, sizeRule);
+
+const pagingParameters: Record<RestList['paging'], GraphQLArgument[]> = {
+  cursor: [
+    limit('Maximum rows to return'),
+    parameter('cursor', GraphQLString, "Opaque position: the previous page's `nextCursor`. Omit for the first page."),
+  ],
+  page: [
+    parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
+    limit('Rows per page'),
+  ],
+};
+
+/** The filter input type of a connection field. */
+function filterType(field: GraphQLField<unknown, unknown>) {
+  const type = field.args.find((a) => a.name === 'filter')?.type;
+  const named = type && getNamedType(type);
+  if (!named || !isInputObjectType(named)) throw new Error(`${field.name} is a REST list but takes no filter`);
+  return named;
+}
+
+/** The route's query parameters: its paging, then its filters, typed and described as the filter fields they set. */
+export function restListParameters(field: GraphQLField<unknown, unknown>, list: RestList): GraphQLArgument[] {
+  const fields = Object.entries(list.filters ?? {}).length ? filterType(field).getFields() : {};
+  const filters = Object.entries(list.filters ?? {}).map(([name, target]) => {
+    const input = fields[target];
+    if (!input) throw new Error(`${field.name}: REST parameter ${name} sets unknown filter field ${target}`);
+    const type = getNullableType(input.type);
+    const one = isListType(type) ? getNullableType(type.ofType) : type;
+    return { ...parameter(name, one as GraphQLInputType, input.description ?? ''), extensions: input.extensions };
+  });
+  return [...pagingParameters[list.paging], ...filters];
+}
+
+/** The route's document: the connection with REST's page and filter as variables, selecting the members REST answers. */
+export function restListDocument(field: GraphQLField<unknown, unknown>, list: RestList, nodeSelection: string, operationName: string) {
+  const pathArgs = field.args.filter((a) => !['first', 'last', 'after', 'before', 'orderBy', 'filter'].includes(a.name));
+  const filter = filterType(field).name;
+  const variables = [...pathArgs.map((a) => `$${a.name}: ${a.type.toString()}`), '$first: Int', '$after: String', `$filter: ${filter}`].join(', ');
+  const args = [...pathArgs.map((a) => `${a.name}: $${a.name}`), 'first: $first', 'after: $after', 'filter: $filter'].join(', ');
+  const members = list.paging === 'cursor' ? 'pageInfo { hasNextPage endCursor }' : 'totalCount';
+  return `query ${operationName}(${variables}) { ${field.name}(${args}) { nodes ${nodeSelection} ${members} } }`;
+}
+
+/** GraphQL variables from REST's parameters (already checked and coerced). */
+export function restListVariables(list: RestList, params: Params): Params {
+  const size = (params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE;
+  const after = list.paging === 'cursor' ? params.cursor : offsetCursor((((params.page as number | undefined) ?? 1) - 1) * size);
+  const filter = Object.fromEntries(
+    Object.entries(list.filters ?? {})
+      .filter(([name]) => params[name] !== undefined && params[name] !== null)
+      .map(([name, target]) => [target, params[name]]),
+  );
+  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', 'cursor', 'page'].includes(name) && !(name in (list.filters ?? {}))));
+  return { ...rest, first: size, after: after ?? null, filter };
+}
+
+/** A problem's field as REST names it: `first` is `limit`, `after` is the cursor or page, a filter field is its parameter. */
+export function restListField(list: RestList, field: string): string {
+  const [head, ...rest] = field.split('.');
+  if (head === 'first') return 'limit';
+  if (head === 'after') return list.paging === 'cursor' ? 'cursor' : 'page';
+  if (head === 'filter' && rest[0]) return Object.entries(list.filters ?? {}).find(([, target]) => target === rest[0])?.[0] ?? field;
+  return field;
+}
+
+interface ConnectionAnswer {
+  nodes: unknown[];
+  pageInfo?: { hasNextPage: boolean; endCursor: string | null };
+  totalCount?: number;
+}
+
+/** REST's list envelope from the connection's answer. */
+export function restListAnswer(list: RestList, value: ConnectionAnswer, params: Params) {
+  if (list.paging === 'cursor') {
+    const more = value.pageInfo?.hasNextPage ?? false;
+    return { data: value.nodes, nextCursor: more ? (value.pageInfo?.endCursor ?? null) : null, hasMore: more };
+  }
+  return { data: value.nodes, total: value.totalCount ?? 0, page: (params.page as number | undefined) ?? 1, pageSize: (params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE };
+}
+
+/** The JSON Schema of REST's list envelope around the schema of one item. */
+export function restListSchema(list: RestList, item: Record<string, unknown>) {
+  const members: Record<string, Record<string, unknown>> =
+    list.paging === 'cursor'
+      ? {
+          nextCursor: { type: ['string', 'null'], description: 'Cursor of the next page; null on the last page.' },
+          hasMore: { type: 'boolean', description: 'Whether another page follows.' },
+        }
+      : {
+          total: { type: 'integer', description: 'Number of matching rows across all pages.' },
+          page: { type: 'integer', description: 'This page number, 1-based.' },
+          pageSize: { type: 'integer', description: 'Maximum rows per page (the `limit` asked for).' },
+        };
+  const properties = { data: { type: 'array', items: item, description: 'The rows of this page.' }, ...members };
+  return { type: 'object', required: Object.keys(properties), properties };
+}

@@ -1,0 +1,41 @@
+import { builder } from '../graphql/builder.js';
+import type { Registration } from './trusted-document.service.js';
+import { registerTrustedDocuments } from './trusted-document.service.js';
+
+const RegisterTrustedDocumentsInput = builder.inputType('RegisterTrustedDocumentsInput', {
+  description: 'A client build\'s documents to trust: GraphQL Code Generator\'s `persisted-documents.json` as it is.',
+  fields: (t) => ({
+    documents: t.field({
+      type: 'JSONObject',
+      required: true,
+      description:
+        'Hash → document text, as the client preset writes it with `persistedDocuments: true`: each hash the lowercase hex SHA-256 of its text (a `sha256:` prefix is accepted), each text a valid document of this schema. One wrong entry registers nothing (400 naming its hash).',
+    }),
+    keyPairId: t.field({
+      type: 'UUID',
+      required: false,
+      description: "Register them for this key pair's keys only; omitted, for every key of the tenant.",
+    }),
+  }),
+});
+
+const TrustedDocumentRegistration = builder.objectRef<Registration>('TrustedDocumentRegistration').implement({
+  description: 'What a registration stored.',
+  fields: (t) => ({
+    hashes: t.exposeStringList('hashes', { description: 'The hashes of the manifest (without `sha256:`), now runnable as `documentId` or `extensions.persistedQuery.sha256Hash`.' }),
+    added: t.exposeInt('added', { description: 'How many were not registered before; registering a document again changes nothing.' }),
+    keyPairId: t.expose('pairId', { type: 'UUID', nullable: true, description: 'The key pair they are registered for; null for every key of the tenant.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  registerTrustedDocuments: t.field({
+    type: TrustedDocumentRegistration,
+    description:
+      'Registers trusted GraphQL documents for the tenant (or one key pair): a client then sends `{"documentId": "<hash>", "variables": ...}` or `{"extensions": {"persistedQuery": {"version": 1, "sha256Hash": "<hash>"}}}` instead of the text. Keys limited to trusted documents (publishable keys by default; see `ApiKeyPair.trustedDocuments`) run nothing else over GraphQL. Run it from the client\'s build, or use the command line: `npm run cli -- documents register --tenant <id> --file persisted-documents.json`.',
+    authScopes: { scope: 'settings.manage' },
+    args: { input: t.arg({ type: RegisterTrustedDocumentsInput, required: true, description: 'The manifest and, optionally, the key pair.' }) },
+    resolve: (_root, { input }, ctx, info) =>
+      registerTrustedDocuments(ctx.db, info.schema, { documents: input.documents as Record<string, unknown>, pairId: input.keyPairId }),
+  }),
+}));
