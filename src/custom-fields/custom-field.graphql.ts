@@ -1,6 +1,7 @@
 import { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 import { type ScopeMap, scopesByArgument } from '../graphql/access.js';
 import { builder } from '../graphql/builder.js';
+import { fixedList } from '../graphql/limits.js';
 import { readAccessOf, type RecordType } from '../graphql/read-access.js';
 import { DATE_TEXT } from '../shared/dates.js';
 import { MAX_DEFINITIONS_PER_ENTITY, MAX_ORDER } from './custom-field.rules.js';
@@ -52,6 +53,7 @@ const CustomFieldDefinitionRef = builder.objectRef<Definition>('CustomFieldDefin
 builder.queryFields((t) => ({
   customFieldDefinitions: t.field({
     type: [CustomFieldDefinitionRef],
+    ...fixedList(MAX_DEFINITIONS_PER_ENTITY),
     description: `The custom fields the tenant defined for one entity, to render its create and edit forms: sorted by \`order\`, then \`key\`. A short list of the tenant's configuration, answered whole (at most ${MAX_DEFINITIONS_PER_ENTITY} definitions per entity), so not a connection. Empty when the tenant defined none. Definitions are managed by the tenant's administrators with the command line (\`custom-field create\`).`,
     authScopes: scopesByArgument('entity', entityReaders),
     args: {
