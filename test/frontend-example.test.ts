@@ -35,8 +35,9 @@ describe('the frontend example (codegen client preset + urql)', () => {
     const back = await leadsPage(client, { size: 2, orderBy: [{ field: 'LAST_NAME', direction: 'ASC' }], filter: { search: 'ann' }, before: next.previous ?? undefined });
     expect(back.rows.map((r: { name: string }) => r.name)).toEqual(['Ann Abel', 'Ann Berg']);
 
-    const refused = await submitLead(client, { firstName: ' ', lastName: 'Dunn' });
-    expect(refused).toEqual({ errors: { firstName: ['must not be blank'] } });
+    // Every mistake of the form at once, each under its field.
+    const refused = await submitLead(client, { firstName: ' ', lastName: 'x'.repeat(256), phone: '1'.repeat(51) });
+    expect(refused).toEqual({ errors: { firstName: [expect.any(String)], lastName: [expect.any(String)], phone: [expect.any(String)] } });
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(3);
   });
 });

@@ -66,6 +66,18 @@ describe('bad input', () => {
     await expectBadRequest('POST', leads, { body: { firstName: 'Lee', lastName: 'Ward', sourceAttribution: { utm: 'a\u0000' } } }, ['body']);
   });
 
+  it('reports every problem of a form at once, on both surfaces, and changes nothing', async () => {
+    const input = { firstName: '   ', lastName: 'x'.repeat(256), phone: '1'.repeat(51), channelType: 'c'.repeat(256), companyName: 'n'.repeat(256) };
+    const fields = ['firstName', 'lastName', 'phone', 'channelType', 'companyName'];
+    await expectBadRequest('POST', '/api/v1/leads', { body: input }, fields);
+    const before = await snapshot();
+    const viaGraphql = await gql(t.secret, CreateLeadDocument, { input });
+    expect(viaGraphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    const details = viaGraphql.errors?.[0]?.extensions.details as { field: string }[];
+    expect(details.map((d) => d.field).sort()).toEqual(fields.map((f) => `input.${f}`).sort());
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses malformed bodies', async () => {
     const before = await snapshot();
     const malformed = await rest('POST', '/api/v1/leads', { key: t.secret, rawBody: '{"firstName": "Lee",' });
