@@ -25,11 +25,11 @@ async function requested(key: string, query: string, variables?: Record<string, 
 }
 
 // The screens a frontend builds, which the default budget admits.
-const BOARD = `{ pipelines { data { id name stages { id name position color deals(first: 20) { totalCount edges { node {
+const BOARD = `{ pipelines { nodes { id name stages { id name position color deals(first: 20) { totalCount edges { node {
   id name value status probability expectedCloseDate company { id name } owner { id name } } } } } } } }`;
 const LEAD = `query Lead($id: UUID!) { lead(id: $id) { id firstName lastName email phone status source companyName notes intent createdAt
   assignee { id name } bookings(first: 20) { totalCount edges { node { id startsAt endsAt status resource { id name } } } } }
-  deals(limit: 25) { total data { id name value status company { name } owner { name } } } }`;
+  deals(first: 25) { totalCount nodes { id name value status company { name } owner { name } } } }`;
 const INVOICES = `{ invoices(limit: 25) { total data { id invoiceNumber status issuedDate dueDate subtotal taxAmount totalAmount amountPaid balanceDue
   company { id name address } lineItems { id description quantity unitPrice total } } } }`;
 
@@ -40,7 +40,7 @@ describe('the cost of a frontend screen', () => {
     const board = await graphql(key, BOARD);
     expect(board.status).toBe(200);
     expect(board.body.errors).toBeUndefined();
-    const stages = board.body.data.pipelines.data.flatMap((p: { stages: unknown[] }) => p.stages);
+    const stages = board.body.data.pipelines.nodes.flatMap((p: { stages: unknown[] }) => p.stages);
     expect(stages.length).toBeGreaterThan(0);
     const { requested: boardCost, limit } = board.body.extensions.cost;
     expect(limit).toBe(MAX_QUERY_COST);
