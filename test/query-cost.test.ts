@@ -64,10 +64,10 @@ describe('the cost of a frontend screen', () => {
     expect(last - ten).toBe(10 * 20 * 3);
     // A variable counts as its value.
     expect(await requested(t.secret, 'query($n: Int) { companies(limit: 10) { data { deals(first: $n) { edges { node { id name } } } } } }', { n: 100 })).toBe(hundred);
-    // A page counts by its `limit` (25 by default).
-    const page = async (limit: string) => requested(t.secret, `{ deals${limit} { data { id name } } }`);
-    expect((await page('(limit: 100)')) - (await page('(limit: 10)'))).toBe(90 * 2);
-    expect((await page('')) - (await page('(limit: 10)'))).toBe(15 * 2);
+    // A root list counts by its `first` or `last` alike, read through `nodes` as through `edges`.
+    const page = async (size: string) => requested(t.secret, `{ deals${size} { nodes { id name } } }`);
+    expect((await page('(first: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
+    expect((await page('(last: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
     // A list that is part of a record counts at its declared ceiling: one more field of every line.
     const lines = async (fields: string) => requested(t.secret, `{ invoices(limit: 2) { data { lineItems { ${fields} } } } }`);
     expect((await lines('id quantity')) - (await lines('id'))).toBe(2 * MAX_LINE_ITEMS);
