@@ -5,7 +5,7 @@ import { useHarness } from './support/harness.js';
 import { salesPipeline } from './support/pipeline-fixtures.js';
 
 const harness = useHarness();
-const { h, tenant, rest } = harness;
+const { h, tenant, rest, countStatements } = harness;
 const make = fixtures(harness);
 
 type Row = Record<string, unknown> & { id: string };
@@ -128,6 +128,14 @@ describe('deals, pipelines and pipeline stages as connections', () => {
         expect(await walk('deals', dealQuery, { orderBy: [{ field, direction }] }), `${field} ${direction}`).toEqual(sorted(rows, column, direction));
       }
     }
+  });
+
+  it('plans nested fields in one query whether read through nodes or edges', async () => {
+    const nested = 'id company { name } stage { name pipeline { name } } owner { name }';
+    const viaNodes = await countStatements(() => page('deals', `{ deals(first: 100) { nodes { ${nested} } pageInfo { hasNextPage } totalCount } }`, {}));
+    const viaEdges = await countStatements(() => page('deals', `{ deals(first: 100) { edges { node { ${nested} } } pageInfo { hasNextPage } totalCount } }`, {}));
+    const bare = await countStatements(() => page('deals', '{ deals(first: 100) { nodes { id } pageInfo { hasNextPage } totalCount } }', {}));
+    expect([viaNodes, viaEdges]).toEqual([bare, bare]);
   });
 
   it('narrows deals by each filter, and counts what matches', async () => {
