@@ -148,16 +148,16 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
     const pipeline = await post('/api/v1/pipeline/pipelines', { name: 'Sales' });
     const stage = await post('/api/v1/pipeline/stages', { pipelineId: pipeline.id, name: 'Open', probability: 10 });
     for (let i = 0; i < 100; i += 1) await post('/api/v1/pipeline/deals', { name: `Deal ${i}`, companyId: company.id, stageId: stage.id, value: '10.00' });
-    const attack = await graphql('{ deals(limit:100) { data { id stage { deals(first:100) { edges { node { id stage { deals(first:100) { edges { node { id } } } } } } } } } } }');
+    const attack = await graphql('{ deals(first:100) { nodes { id stage { deals(first:100) { edges { node { id stage { deals(first:100) { edges { node { id } } } } } } } } } } }');
     expect(attack.json.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { budget: MAX_QUERY_COST, limit: MAX_QUERY_COST } });
     await expectHealthy();
     // 10,000 deals per request, within the budget, four at once: answered, and the server lives
     // on. Its heap is capped (160 MB), so what the process holds afterwards stays bounded, though
     // above what the refused attacks may add.
     const near = await Promise.all(
-      Array.from({ length: 4 }, () => graphql('{ deals(limit: 100) { data { stage { deals(first: 100) { edges { node { id name value } } } } } } }')),
+      Array.from({ length: 4 }, () => graphql('{ deals(first: 100) { nodes { stage { deals(first: 100) { edges { node { id name value } } } } } } }')),
     );
-    for (const { json } of near) expect(json.data.deals.data).toHaveLength(100);
+    for (const { json } of near) expect(json.data.deals.nodes).toHaveLength(100);
     expect((await graphql('{ __typename }', false)).status).toBe(200);
     expect(server.rssMb() - baselineMb).toBeLessThan(database.embedded ? 250 : 200);
   });

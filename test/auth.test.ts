@@ -154,11 +154,11 @@ describe('authentication is discoverable, and checked before input', () => {
     const withoutScope = await graphql(reader.secret, create, { input: { firstName: 42 } });
     expect(withoutScope.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
     // A root field left out by @skip/@include is not asked for, so it refuses nothing.
-    const skipped = await graphql(reader.secret, 'query($with: Boolean!) { deals @include(if: $with) { total } leads { totalCount } }', { with: false });
+    const skipped = await graphql(reader.secret, 'query($with: Boolean!) { deals @include(if: $with) { totalCount } leads { totalCount } }', { with: false });
     expect(skipped.body).toEqual({ data: { leads: { totalCount: 0 } }, extensions: { cost: expect.any(Object) } });
-    const included = await graphql(reader.secret, 'query($with: Boolean!) { ...Both } fragment Both on Query { deals @include(if: $with) { total } }', { with: true });
+    const included = await graphql(reader.secret, 'query($with: Boolean!) { ...Both } fragment Both on Query { deals @include(if: $with) { totalCount } }', { with: true });
     expect(included.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['FORBIDDEN']);
-    const cursor = await graphql(reader.secret, '{ deals(limit: 5000) { total } }');
+    const cursor = await graphql(reader.secret, '{ deals(first: 5000) { totalCount } }');
     expect(cursor.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect(await h.db.prisma.lead.count({ where: { tenantId: reader.tenantId } })).toBe(0);
   });

@@ -266,14 +266,14 @@ describe('pipeline deals', () => {
       // Every field of 15 deals, twenty activities each: the most the cost limit allows of long
       // text (each activity's description may hold 10,000 characters).
       const viaGraphql = await countStatements(async () => {
-        const result = await gql(who.secret, DealsDocument, { limit: 15 });
+        const result = await gql(who.secret, DealsDocument, { first: 15 });
         expect(result.errors).toBeUndefined();
-        expect(result.data?.deals.data).toHaveLength(Math.min(expected, 15));
+        expect(result.data?.deals.nodes).toHaveLength(Math.min(expected, 15));
       });
       const deep = await countStatements(async () => {
-        const result = await gql(who.secret, DealsDeepDocument, { limit: 100 });
+        const result = await gql(who.secret, DealsDeepDocument, { first: 100 });
         expect(result.errors).toBeUndefined();
-        expect(result.data?.deals.data).toHaveLength(expected);
+        expect(result.data?.deals.nodes).toHaveLength(expected);
       });
       const viaRest = await countStatements(async () => {
         const result = await rest('GET', '/api/v1/pipeline/deals?limit=100', { key: who.secret });

@@ -25,11 +25,11 @@ async function requested(key: string, query: string, variables?: Record<string, 
 }
 
 // The screens a frontend builds, which the default budget admits.
-const BOARD = `{ pipelines { data { id name stages { id name position color deals(first: 20) { totalCount edges { node {
+const BOARD = `{ pipelines { nodes { id name stages { id name position color deals(first: 20) { totalCount edges { node {
   id name value status probability expectedCloseDate company { id name } owner { id name } } } } } } } }`;
 const LEAD = `query Lead($id: UUID!) { lead(id: $id) { id firstName lastName email phone status source companyName notes intent createdAt
   assignee { id name } bookings(first: 20) { totalCount edges { node { id startsAt endsAt status resource { id name } } } } }
-  deals(limit: 25) { total data { id name value status company { name } owner { name } } } }`;
+  deals(first: 25) { totalCount nodes { id name value status company { name } owner { name } } } }`;
 const INVOICES = `{ invoices(limit: 25) { total data { id invoiceNumber status issuedDate dueDate subtotal taxAmount totalAmount amountPaid balanceDue
   company { id name address } lineItems { id description quantity unitPrice total } } } }`;
 
@@ -40,7 +40,7 @@ describe('the cost of a frontend screen', () => {
     const board = await graphql(key, BOARD);
     expect(board.status).toBe(200);
     expect(board.body.errors).toBeUndefined();
-    const stages = board.body.data.pipelines.data.flatMap((p: { stages: unknown[] }) => p.stages);
+    const stages = board.body.data.pipelines.nodes.flatMap((p: { stages: unknown[] }) => p.stages);
     expect(stages.length).toBeGreaterThan(0);
     const { requested: boardCost, limit } = board.body.extensions.cost;
     expect(limit).toBe(MAX_QUERY_COST);
@@ -64,10 +64,10 @@ describe('the cost of a frontend screen', () => {
     expect(last - ten).toBe(10 * 20 * 3);
     // A variable counts as its value.
     expect(await requested(t.secret, 'query($n: Int) { companies(limit: 10) { data { deals(first: $n) { edges { node { id name } } } } } }', { n: 100 })).toBe(hundred);
-    // A page counts by its `limit` (25 by default).
-    const page = async (limit: string) => requested(t.secret, `{ deals${limit} { data { id name } } }`);
-    expect((await page('(limit: 100)')) - (await page('(limit: 10)'))).toBe(90 * 2);
-    expect((await page('')) - (await page('(limit: 10)'))).toBe(15 * 2);
+    // A root list counts by its `first` or `last` alike, read through `nodes` as through `edges`.
+    const page = async (size: string) => requested(t.secret, `{ deals${size} { nodes { id name } } }`);
+    expect((await page('(first: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
+    expect((await page('(last: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
     // A list that is part of a record counts at its declared ceiling: one more field of every line.
     const lines = async (fields: string) => requested(t.secret, `{ invoices(limit: 2) { data { lineItems { ${fields} } } } }`);
     expect((await lines('id quantity')) - (await lines('id'))).toBe(2 * MAX_LINE_ITEMS);

@@ -122,7 +122,7 @@ describe('GraphQL documents', () => {
     expect(tokens.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_LARGE' }, message: expect.stringContaining(`${MAX_DOCUMENT_TOKENS} tokens`) });
     const aliases = await graphql(null, `{ ${Array.from({ length: 21 }, (_, i) => `a${i}: users { total }`).join(' ')} }`);
     expect(aliases.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_LARGE' }, message: 'Aliases limit of 20 exceeded, found 21.' });
-    const depth = await graphql(null, `{ deals { data { company { contacts { edges { node { company { contacts { edges { node { company { contacts { edges { node { id } } } } } } } } } } } } } } }`);
+    const depth = await graphql(null, `{ deals { nodes { company { contacts { edges { node { company { contacts { edges { node { company { contacts { edges { node { id } } } } } } } } } } } } } } }`);
     expect(depth.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_LARGE' }, message: expect.stringContaining('depth limit of 12') });
   });
 

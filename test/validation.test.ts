@@ -174,7 +174,7 @@ describe('bad input', () => {
     expect(literals.map((e) => e.details?.[0]?.field).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);
     expect(literals.every((e) => e.code === 'BAD_USER_INPUT' && e.message.startsWith(`${e.details?.[0]?.field}: `))).toBe(true);
     expect(await ask('{ leads { nope } }')).toEqual([{ code: 'GRAPHQL_VALIDATION_FAILED', message: 'Cannot query field "nope" on type "LeadConnection". Did you mean "nodes"?', details: undefined }]);
-    const deep = await ask(`{ deals { data { ${'stage { deals { edges { node { '.repeat(4)}id${' } } } }'.repeat(4)} } } }`);
+    const deep = await ask(`{ deals { nodes { ${'stage { deals { edges { node { '.repeat(4)}id${' } } } }'.repeat(4)} } } }`);
     expect(deep[0]?.code).toBe('QUERY_TOO_LARGE');
     // A literal mistake is reported only to a caller allowed to run the operation.
     const anonymous = await h.app.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ lead(id: "nope") { id } }' }) });
@@ -202,10 +202,10 @@ describe('bad input', () => {
       return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
     };
     const nest = (levels: number): string => (levels === 0 ? 'id' : `stage { deals { edges { node { ${nest(levels - 1)} } } } }`);
-    const deep = await ask(`{ deals { data { ${nest(3)} } } }`);
+    const deep = await ask(`{ deals { nodes { ${nest(3)} } } }`);
     expect(deep.data).toBeUndefined();
     expect(deep.errors?.[0]?.message).toMatch(/depth limit of 12/);
-    expect((await ask(`{ deals { data { ${nest(1)} } } }`)).errors).toBeUndefined();
+    expect((await ask(`{ deals { nodes { ${nest(1)} } } }`)).errors).toBeUndefined();
     const wide = await ask(`{ ${Array.from({ length: 25 }, (_, i) => `a${i}: users { total }`).join(' ')} }`);
     expect(wide.errors?.[0]?.message).toMatch(/Aliases limit of 20/);
   });

@@ -4,11 +4,11 @@ import { customFieldsInputDescription } from '../custom-fields/custom-field.rule
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { DateRange, DateTimeRange, MoneyRange, defineList, searchDescription } from '../graphql/connection.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
-import { createDeal, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { createDeal, dealOrder, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { longText } from '../graphql/limits.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
@@ -131,7 +131,21 @@ builder.prismaObjectField('Company', 'deals', (t) =>
   }),
 );
 
-const DealPage = pageType('Deal', Deal, 'deals, newest first');
+const dealList = defineList(Deal, dealOrder, {
+  plural: 'deals',
+  filterDescription: 'Conditions on deals; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the deal name or notes'), validate: optionalText(200) }),
+    status: t.field({ type: [DealStatusEnum], description: 'Only deals with one of these statuses.' }),
+    stageId: t.field({ type: 'UUID', description: 'Only deals in this pipeline stage.' }),
+    pipelineId: t.field({ type: 'UUID', description: 'Only deals in a stage of this pipeline.' }),
+    ownerId: t.field({ type: 'UUID', description: 'Only deals owned by this user.' }),
+    companyId: t.field({ type: 'UUID', description: 'Only deals of this company.' }),
+    value: t.field({ type: MoneyRange, description: 'Only deals whose value is in this range (deals without a value never match).' }),
+    expectedCloseDate: t.field({ type: DateRange, description: 'Only deals expected to close on one of these days (deals without an expected close date never match).' }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only deals created in this interval.' }),
+  }),
+});
 
 const DealProductInput = builder.inputType('DealProductInput', {
   description: 'A product line. Quantities and prices are decimal strings.',
@@ -201,18 +215,12 @@ const pipelineScope = { scope: 'pipeline' } as const;
 
 builder.queryFields((t) => ({
   deals: t.field({
-    type: DealPage,
-    description: 'Deals of the tenant, newest first, page by page.',
+    type: dealList.connection,
+    description: 'Deals of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: pipelineScope,
-    args: {
-      ...pageArgs().page,
-      stageId: t.arg({ type: 'UUID', description: 'Only deals in this stage.' }),
-      status: t.arg({ type: DealStatusEnum, description: 'Only deals with this status.' }),
-      companyId: t.arg({ type: 'UUID', description: 'Only deals of this company.' }),
-      ownerId: t.arg({ type: 'UUID', description: 'Only deals owned by this user.' }),
-    },
-    // Plans one query for the page and every nested field selected under `data`.
-    resolve: (_root, args, ctx, info) => listDeals(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),
+    args: dealList.args(),
+    // Plans one query for the page and every nested field selected under `nodes` or `edges.node`.
+    resolve: (_root, args, ctx, info) => listDeals(ctx, args, queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] })),
   }),
   deal: t.prismaField({
     type: 'Deal',

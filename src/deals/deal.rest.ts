@@ -8,7 +8,7 @@ const activity = 'id type description activityDate user { id name email role }';
 const detail = `${dealFields} customFields updatedAt company { id name phone email } contact { id firstName lastName email phone role } ${stage} site { id name address city state } owner { id name email } activities(limit: 20) { ${activity} }`;
 
 export const dealRoutes: RestRoutes = {
-  'Query.deals': { method: 'GET', path: '/v1/pipeline/deals', summary: 'List deals', select: `{ data { ${listItem} } total page pageSize }` },
+  'Query.deals': { method: 'GET', path: '/v1/pipeline/deals', summary: 'List deals', select: `{ ${listItem} }`, list: { paging: 'page', filters: { stageId: 'stageId', status: 'status', companyId: 'companyId', ownerId: 'ownerId' } } },
   'Mutation.createDeal': { method: 'POST', path: '/v1/pipeline/deals', summary: 'Create a deal', status: 201, envelope: 'data', select: `{ ${detail} }` },
   'Query.deal': { method: 'GET', path: '/v1/pipeline/deals/:id', summary: 'Get a deal', envelope: 'data', select: `{ ${detail} }` },
   'Mutation.updateDeal': { method: 'PATCH', path: '/v1/pipeline/deals/:id', summary: 'Update or move a deal', envelope: 'data', select: `{ ${detail} }` },

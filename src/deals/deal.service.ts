@@ -4,9 +4,10 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, oneOf, withinAmounts, withinDays, withinRange, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { defaultOwner, enterStage } from './deal.rules.js';
 
@@ -14,26 +15,47 @@ import { defaultOwner, enterStage } from './deal.rules.js';
 type DealQuery = { include?: Prisma.DealInclude; select?: Prisma.DealSelect };
 
 export interface DealFilter {
-  page: number;
-  limit: number;
+  search?: string | null;
+  status?: DealStatus[] | null;
   stageId?: string | null;
-  status?: DealStatus | null;
+  pipelineId?: string | null;
   companyId?: string | null;
   ownerId?: string | null;
+  value?: { min?: string | null; max?: string | null } | null;
+  expectedCloseDate?: { from?: Date | null; to?: Date | null } | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
-export function listDeals(ctx: Context, filter: DealFilter, query: DealQuery) {
+export const dealOrder: ListOrder = {
+  entity: 'Deal',
+  orderFields: {
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the deal was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the deal last changed.' },
+    NAME: { column: 'name', description: 'Deal name, in the database collation.' },
+  },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+/** The deals matching a filter, one keyset page at a time, each read with `query` (the nested fields asked for). */
+export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQuery) {
+  const filter = args.filter ?? {};
   const where = {
+    AND: searchWords(filter.search, ['name', 'notes']),
+    status: oneOf(filter.status),
     stageId: filter.stageId ?? undefined,
-    status: filter.status ?? undefined,
+    stage: filter.pipelineId ? { pipelineId: filter.pipelineId } : undefined,
     companyId: filter.companyId ?? undefined,
     ownerId: filter.ownerId ?? undefined,
+    value: withinAmounts(filter.value),
+    expectedCloseDate: withinDays(filter.expectedCloseDate),
+    createdAt: withinRange(filter.createdAt),
   };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.deal.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
-      ctx.db.deal.count({ where }),
-    ]),
+  return keysetPage(
+    ctx,
+    dealOrder,
+    args,
+    (page) => ctx.db.deal.findMany({ ...query, where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.deal.count({ where }),
   );
 }
 

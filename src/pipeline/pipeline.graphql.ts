@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { defineList, searchDescription } from '../graphql/connection.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
-import { createPipeline, createStage, listPipelines, listStages, updateStage } from './pipeline.service.js';
+import { createPipeline, createStage, listPipelines, listStages, pipelineOrder, stageOrder, updateStage } from './pipeline.service.js';
 
 const probability = z.number().int().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 const position = z.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000');
@@ -42,14 +42,28 @@ export const Pipeline = builder.prismaObject('Pipeline', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the pipeline was created.' }),
     stages: t.relation('stages', {
       ...listOf('PipelineStage'),
-      description: 'The stages of the pipeline in order.',
+      description: 'The stages of the pipeline in order, all of them: a short, fixed list that is part of the pipeline, so it is not paged (`pipelineStages` pages and filters stages).',
       query: () => ({ orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
     }),
   }),
 });
 
-const PipelinePage = pageType('Pipeline', Pipeline, 'pipelines, by name');
-const StagePage = pageType('PipelineStage', PipelineStage, 'stages, by pipeline and position');
+const pipelineList = defineList(Pipeline, pipelineOrder, {
+  plural: 'pipelines',
+  filterDescription: 'Conditions on pipelines; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the pipeline name'), validate: optionalText(200) }),
+  }),
+});
+
+const stageList = defineList(PipelineStage, stageOrder, {
+  plural: 'pipeline stages',
+  filterDescription: 'Conditions on pipeline stages; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the stage name'), validate: optionalText(200) }),
+    pipelineId: t.field({ type: 'UUID', description: 'Only stages of this pipeline.' }),
+  }),
+});
 
 const CreatePipelineInput = builder.inputType('CreatePipelineInput', {
   description: 'A new, empty pipeline; add its stages with `createPipelineStage`.',
@@ -88,17 +102,17 @@ const pipelineScope = { scope: 'pipeline' } as const;
 
 builder.queryFields((t) => ({
   pipelines: t.field({
-    type: PipelinePage,
-    description: 'Sales pipelines of the tenant by name.',
+    type: pipelineList.connection,
+    description: 'Sales pipelines of the tenant, by name unless `orderBy` says otherwise.',
     authScopes: pipelineScope,
-    args: pageArgs().page,
+    args: pipelineList.args(),
     resolve: (_root, args, ctx) => listPipelines(ctx, args),
   }),
   pipelineStages: t.field({
-    type: StagePage,
-    description: 'Pipeline stages, by pipeline and position.',
+    type: stageList.connection,
+    description: "Pipeline stages of the tenant, by position unless `orderBy` says otherwise; filter by `pipelineId` to read one pipeline's stages in order.",
     authScopes: pipelineScope,
-    args: { ...pageArgs().page, pipelineId: t.arg({ type: 'UUID', description: 'Only stages of this pipeline.' }) },
+    args: stageList.args(),
     resolve: (_root, args, ctx) => listStages(ctx, args),
   }),
 }));

@@ -1,16 +1,33 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
+import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
-export function listPipelines(ctx: Context, args: { page: number; limit: number }) {
-  return pageOf(args, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.pipeline.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }),
-      ctx.db.pipeline.count(),
-    ]),
+export interface PipelineFilter {
+  search?: string | null;
+}
+
+export const pipelineOrder: ListOrder = {
+  entity: 'Pipeline',
+  orderFields: {
+    NAME: { column: 'name', description: 'Pipeline name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the pipeline was created.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
+
+/** The pipelines matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listPipelines(ctx: Context, args: ListArgs<PipelineFilter>) {
+  const where = { AND: searchWords(args.filter?.search, ['name']) };
+  return keysetPage(
+    ctx,
+    pipelineOrder,
+    args,
+    (page) => ctx.db.pipeline.findMany({ where: { AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.pipeline.count({ where }),
   );
 }
 
@@ -18,13 +35,31 @@ export function createPipeline(ctx: Context, input: { name: string }) {
   return ctx.db.pipeline.create({ data: { name: input.name, tenantId: principalOf(ctx).tenantId } });
 }
 
-export function listStages(ctx: Context, args: { page: number; limit: number; pipelineId?: string | null }) {
-  const where = { pipelineId: args.pipelineId ?? undefined };
-  return pageOf(args, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.pipelineStage.findMany({ where, orderBy: [{ pipelineId: 'asc' }, { position: 'asc' }, { id: 'asc' }], skip, take }),
-      ctx.db.pipelineStage.count({ where }),
-    ]),
+export interface StageFilter {
+  search?: string | null;
+  pipelineId?: string | null;
+}
+
+export const stageOrder: ListOrder = {
+  entity: 'PipelineStage',
+  orderFields: {
+    POSITION: { column: 'position', description: 'Order of the stage within its pipeline.' },
+    NAME: { column: 'name', description: 'Stage name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the stage was created.' },
+  },
+  defaultOrder: { field: 'POSITION', direction: 'ASC' },
+};
+
+/** The stages matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listStages(ctx: Context, args: ListArgs<StageFilter>) {
+  const filter = args.filter ?? {};
+  const where = { AND: searchWords(filter.search, ['name']), pipelineId: filter.pipelineId ?? undefined };
+  return keysetPage(
+    ctx,
+    stageOrder,
+    args,
+    (page) => ctx.db.pipelineStage.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.pipelineStage.count({ where }),
   );
 }
 

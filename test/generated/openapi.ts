@@ -277,7 +277,7 @@ export interface paths {
         };
         /**
          * List pipelines with their stages
-         * @description Sales pipelines of the tenant by name.
+         * @description Sales pipelines of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -305,7 +305,7 @@ export interface paths {
         };
         /**
          * List pipeline stages
-         * @description Pipeline stages, by pipeline and position.
+         * @description Pipeline stages of the tenant, by position unless `orderBy` says otherwise; filter by `pipelineId` to read one pipeline's stages in order.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -355,7 +355,7 @@ export interface paths {
         };
         /**
          * List deals
-         * @description Deals of the tenant, newest first, page by page.
+         * @description Deals of the tenant, newest first unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -5593,10 +5593,10 @@ export interface operations {
     pipelines: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -5618,7 +5618,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The pipelines, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -5632,7 +5632,7 @@ export interface operations {
                              * @description When the pipeline was created.
                              */
                             createdAt: string;
-                            /** @description The stages of the pipeline in order. */
+                            /** @description The stages of the pipeline in order, all of them: a short, fixed list that is part of the pipeline, so it is not paged (`pipelineStages` pages and filters stages). */
                             stages: {
                                 /**
                                  * Format: uuid
@@ -5669,20 +5669,11 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -5740,7 +5731,7 @@ export interface operations {
                              * @description When the pipeline was created.
                              */
                             createdAt: string;
-                            /** @description The stages of the pipeline in order. */
+                            /** @description The stages of the pipeline in order, all of them: a short, fixed list that is part of the pipeline, so it is not paged (`pipelineStages` pages and filters stages). */
                             stages: {
                                 /**
                                  * Format: uuid
@@ -5796,10 +5787,10 @@ export interface operations {
     pipelineStages: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
                 /** @description Only stages of this pipeline. */
                 pipelineId?: string;
             };
@@ -5823,7 +5814,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The stages, by pipeline and position of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -5859,20 +5850,11 @@ export interface operations {
                              */
                             createdAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -6052,18 +6034,18 @@ export interface operations {
     deals: {
         parameters: {
             query?: {
-                /** @description Only deals of this company. */
-                companyId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
-                /** @description Only deals owned by this user. */
-                ownerId?: string;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Only deals in this stage. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only deals in this pipeline stage. */
                 stageId?: string;
-                /** @description Only deals with this status. */
+                /** @description Only deals with one of these statuses. */
                 status?: components["schemas"]["DealStatus"];
+                /** @description Only deals of this company. */
+                companyId?: string;
+                /** @description Only deals owned by this user. */
+                ownerId?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -6085,7 +6067,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The deals, newest first of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -6194,20 +6176,11 @@ export interface operations {
                                 name: string;
                             } | null;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
