@@ -17,6 +17,7 @@ import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { badInput } from '../shared/errors.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
 import { DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
 
@@ -84,6 +85,9 @@ export const builder = new SchemaBuilder<{
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     filterConnectionTotalCount: true,
+    // Nested connections page like the root lists.
+    defaultConnectionSize: DEFAULT_PAGE_SIZE,
+    maxConnectionSize: MAX_PAGE_SIZE,
     // Tests fail when a resolver ignores the planned query (a sign of N+1 loading).
     onUnusedQuery: loadConfig().NODE_ENV === 'test' ? 'error' : null,
   },

@@ -4,6 +4,10 @@
  * OpenAPI document's descriptions).
  */
 
+/** Rows of a list page when the client names no size, and the most it may ask for, on every list of both surfaces. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
 /** Worst-case values one operation may produce (long text counted by its length, below). */
 export const MAX_QUERY_COST = 150_000;
 /** A long text field counts one more unit per this many characters it may hold. */

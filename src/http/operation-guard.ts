@@ -18,7 +18,7 @@ import type { Plugin } from 'graphql-yoga';
 import { isAsyncIterable } from '@envelop/core';
 import { z } from 'zod';
 import type { Context } from '../graphql/context.js';
-import { MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/limits.js';
 import { ASSUMED_JSON_CHARACTERS, CHARACTERS_PER_COST_UNIT, MAX_ANSWER_BYTES, MAX_QUERY_COST } from '../graphql/limits.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js';
@@ -39,8 +39,8 @@ import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js
  * document). Introspection counts the values it would really produce. The estimate and the budget
  * (MAX_QUERY_COST) travel in every GraphQL answer's `extensions.cost` as `{requested, limit}`.
  */
-/** Connections without `first`/`last`, nor a default for them, return this many items (Pothos' default page size). */
-const DEFAULT_CONNECTION_SIZE = 20;
+/** Connections without `first`/`last`, nor a default for them, return this many items (every list's default page). */
+const DEFAULT_CONNECTION_SIZE = DEFAULT_PAGE_SIZE;
 /** Lists without a size argument or a declared ceiling (a pipeline's stages, a deal's products) are assumed this long. */
 const ASSUMED_LIST_SIZE = 20;
 
