@@ -65,7 +65,7 @@ export interface paths {
         };
         /**
          * List companies
-         * @description Companies of the tenant by name, page by page.
+         * @description Companies of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Contacts of the tenant by name, page by page.
+         * @description Contacts of the tenant: by last name, then first name, unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `contacts.read` scope.
          */
@@ -177,7 +177,7 @@ export interface paths {
         };
         /**
          * List sites
-         * @description Sites of the tenant by name, page by page.
+         * @description Sites of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description Users of the tenant by name, deactivated ones included, so integrators can find the ids they assign. Any secret key.
+         * @description Users of the tenant, deactivated ones included, so integrators can find the ids they assign; by name unless `orderBy` says otherwise. Any secret key.
          *
          *     Requires any secret key.
          */
@@ -4406,11 +4406,11 @@ export interface operations {
     companies: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words matched against name and email. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Text search: every word (at most 5) must appear, in any case, in name or email. */
                 search?: string;
             };
             header?: {
@@ -4433,7 +4433,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The companies, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -4472,20 +4472,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -4748,13 +4739,13 @@ export interface operations {
     contacts: {
         parameters: {
             query?: {
-                /** @description Only contacts of this company. */
-                companyId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words, each matched against first name, last name and email. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only contacts of this company. */
+                companyId?: string;
+                /** @description Text search: every word (at most 5) must appear, in any case, in first name, last name or email. */
                 search?: string;
             };
             header?: {
@@ -4777,7 +4768,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The contacts, by last then first name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -4821,20 +4812,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -5112,13 +5094,13 @@ export interface operations {
     sites: {
         parameters: {
             query?: {
-                /** @description Only sites of this company. */
-                companyId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words matched against name, address and city. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only sites of this company. */
+                companyId?: string;
+                /** @description Text search: every word (at most 5) must appear, in any case, in name, street address or city. */
                 search?: string;
             };
             header?: {
@@ -5141,7 +5123,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The sites, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -5174,20 +5156,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -5432,11 +5405,11 @@ export interface operations {
     users: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Only users with this role. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only users with one of these roles. */
                 role?: components["schemas"]["UserRole"];
             };
             header?: {
@@ -5459,7 +5432,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The users, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -5476,20 +5449,11 @@ export interface operations {
                             /** @description Role in the tenant. */
                             role: components["schemas"]["UserRole"];
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
