@@ -32,6 +32,7 @@ export const User = builder.prismaObject('User', {
       select: { deactivatedAt: true },
       resolve: (user) => user.deactivatedAt === null,
     }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the user was added to the tenant (ISO 8601, UTC).' }),
     deactivatedAt: t.expose('deactivatedAt', { type: 'DateTime', nullable: true, description: 'When the user was deactivated; null while active.' }),
   }),
 });
