@@ -7,6 +7,9 @@ import { contactRoutes } from '../src/contacts/contact.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
 import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
+import { leadRoutes } from '../src/leads/lead.rest.js';
+import { DEFAULT_PAGE_SIZE } from '../src/graphql/pagination.js';
+import { restListAnswer } from '../src/graphql/rest-lists.js';
 import type { RestRoutes } from '../src/graphql/operations.js';
 import type { Target } from './load.js';
 import type { BenchData } from './scratch-db.js';
@@ -18,29 +21,53 @@ import type { Json } from './verify.js';
 
 export const PAGE = 25;
 
-const LEADS_QUERY = `{ leads(limit: ${PAGE}) { data { id firstName lastName email phone companyName status source channelType intent notes assignedTo sourceAttribution customFields createdAt updatedAt } nextCursor hasMore } }`;
-
-/** The REST route's own selection (`{ data { <item> } total ... }`) for `field` over GraphQL, so both surfaces select the same data. */
-function queryOf(routes: RestRoutes, field: string, args: string): string {
-  const selection = routes[`Query.${field}`]?.select;
-  if (!selection) throw new Error(`no REST route serves Query.${field} any more`);
-  return `{ ${field}(${args}) ${selection} }`;
+/** A read over GraphQL beside its REST route: the query, and REST's body from the root field's value. */
+export interface GraphqlRead {
+  query: string;
+  asRest: (value: Json) => Json;
 }
 
-const CONTACTS_QUERY = queryOf(contactRoutes, 'contacts', `limit: ${PAGE}`);
-const COMPANIES_QUERY = queryOf(companyRoutes, 'companies', `limit: ${PAGE}`);
-const DEALS_QUERY = queryOf(dealRoutes, 'deals', `first: ${PAGE}`);
-const BOOKINGS_QUERY = queryOf(bookingRoutes, 'bookings', `limit: ${PAGE}`);
-const INSPECTIONS_QUERY = queryOf(inspectionRoutes, 'inspections', `limit: ${PAGE}`);
-const INVOICES_QUERY = queryOf(invoiceRoutes, 'invoices', `limit: ${PAGE}, search: "${INVOICE_SEARCH}"`);
+const literal = (value: string | number) => JSON.stringify(value);
 
-const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
-if (!availabilitySelection) throw new Error('src/bookings/booking.rest.ts no longer routes Query.resourceAvailability');
+/**
+ * The REST route of `Query.<field>` read over GraphQL, selecting the same data; `params` are the
+ * route's query parameters. A list route (`list` in its route map) becomes
+ * `{ field(first: <limit>, filter: {...}) { nodes <item> ... } }`, the filter set as REST sets it (so
+ * cursors match), and its answer becomes REST's envelope (src/graphql/rest-lists.ts); any other
+ * route takes `params` as arguments and answers its own selection.
+ */
+function readOf(routes: RestRoutes, field: string, params: Record<string, string | number>): GraphqlRead {
+  const route = routes[`Query.${field}`];
+  if (!route) throw new Error(`no REST route serves Query.${field} any more`);
+  const { list } = route;
+  if (!list) {
+    const args = Object.entries(params).map(([name, value]) => `${name}: ${literal(value)}`);
+    return { query: `{ ${field}(${args.join(', ')}) ${route.select} }`, asRest: (value) => value };
+  }
+  const filters = list.filters ?? {};
+  const unknown = Object.keys(params).filter((name) => name !== 'limit' && !(name in filters));
+  if (unknown.length) throw new Error(`Query.${field}: the bench reads first pages; ${unknown.join(', ')} is not a filter parameter`);
+  const filter = Object.entries(filters).flatMap(([name, target]) => (name in params ? [`${target}: ${literal(params[name]!)}`] : []));
+  const members = list.paging === 'cursor' ? 'pageInfo { hasNextPage endCursor }' : 'totalCount';
+  return {
+    query: `{ ${field}(first: ${params.limit ?? DEFAULT_PAGE_SIZE}, filter: { ${filter.join(', ')} }) { nodes ${route.select} ${members} } }`,
+    asRest: (value) => restListAnswer(list, value as unknown as Parameters<typeof restListAnswer>[1], params) as unknown as Json,
+  };
+}
+
+const LEADS_READ = readOf(leadRoutes, 'leads', { limit: PAGE });
+const CONTACTS_READ = readOf(contactRoutes, 'contacts', { limit: PAGE });
+const COMPANIES_READ = readOf(companyRoutes, 'companies', { limit: PAGE });
+const DEALS_READ = readOf(dealRoutes, 'deals', { limit: PAGE });
+const BOOKINGS_READ = readOf(bookingRoutes, 'bookings', { limit: PAGE });
+const INSPECTIONS_READ = readOf(inspectionRoutes, 'inspections', { limit: PAGE });
+const INVOICES_READ = readOf(invoiceRoutes, 'invoices', { limit: PAGE, search: INVOICE_SEARCH });
 
 export interface Suite {
   name: Target['suite'];
-  /** Root field of the GraphQL query; its value must equal the REST body. */
+  /** Root field of the GraphQL query; its value, as `asRest` turns it into a REST body, must equal the REST body. */
   field: string;
+  asRest: GraphqlRead['asRest'];
   rest: Target;
   graphql: Target;
   plain: Target;
@@ -55,7 +82,7 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
   const week = measuredWeek();
   const resourceId = bookings.availabilityResourceId;
   const graphqlHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json' };
-  const suite = (name: Suite['name'], restPath: string, query: string) => ({
+  const suite = (name: Suite['name'], restPath: string, { query, asRest }: GraphqlRead) => ({
     rest: { name: `${name}: product REST`, suite: name, server: 'product', url: `${productBase}${restPath}`, method: 'GET', headers: auth },
     graphql: {
       name: `${name}: product GraphQL`,
@@ -67,34 +94,35 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       body: JSON.stringify({ query }),
     },
     plain: { name: `${name}: plain node:http + pg`, suite: name, server: 'plain', url: `${plainBase}${restPath}`, method: 'GET', headers: auth },
-  }) satisfies Pick<Suite, 'rest' | 'graphql' | 'plain'>;
+    asRest,
+  }) satisfies Pick<Suite, 'rest' | 'graphql' | 'plain' | 'asRest'>;
   const fullData = (body: { [key: string]: Json }) => Array.isArray(body.data) && body.data.length === PAGE;
   return [
     {
       name: 'leads',
       field: 'leads',
-      ...suite('leads', `/api/v1/leads?limit=${PAGE}`, LEADS_QUERY),
+      ...suite('leads', `/api/v1/leads?limit=${PAGE}`, LEADS_READ),
       goals: { rest: 0.6, graphql: 0.5 },
       isFullPage: (body) => fullData(body) && body.hasMore === true,
     },
     {
       name: 'contacts',
       field: 'contacts',
-      ...suite('contacts', `/api/v1/contacts/contact?limit=${PAGE}`, CONTACTS_QUERY),
+      ...suite('contacts', `/api/v1/contacts/contact?limit=${PAGE}`, CONTACTS_READ),
       goals: { rest: 0.6, graphql: 0.5 },
       isFullPage: (body) => fullData(body) && body.total === CONTACT_COUNT && body.page === 1,
     },
     {
       name: 'companies',
       field: 'companies',
-      ...suite('companies', `/api/v1/companies?limit=${PAGE}`, COMPANIES_QUERY),
+      ...suite('companies', `/api/v1/companies?limit=${PAGE}`, COMPANIES_READ),
       goals: { rest: 0.6, graphql: 0.5 },
       isFullPage: (body) => fullData(body) && typeof body.total === 'number' && body.total >= COMPANY_COUNT && body.page === 1,
     },
     {
       name: 'deals',
       field: 'deals',
-      ...suite('deals', `/api/v1/pipeline/deals?limit=${PAGE}`, DEALS_QUERY),
+      ...suite('deals', `/api/v1/pipeline/deals?limit=${PAGE}`, DEALS_READ),
       goals: { rest: 0.4, graphql: 0.4 },
       isFullPage: (body) => fullData(body) && body.total === DEAL_COUNT && body.page === 1 && body.pageSize === PAGE,
     },
@@ -102,7 +130,7 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       // The first bookings by start, of the 500 on the measured resource and those booked before.
       name: 'bookings',
       field: 'bookings',
-      ...suite('bookings', `/api/bookings?limit=${PAGE}`, BOOKINGS_QUERY),
+      ...suite('bookings', `/api/bookings?limit=${PAGE}`, BOOKINGS_READ),
       goals: { rest: 0.6, graphql: 0.5 },
       isFullPage: (body) => fullData(body) && typeof body.total === 'number' && body.total >= BOOKING_COUNT,
     },
@@ -113,7 +141,7 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       ...suite(
         'availability',
         `/api/bookings/resources/${resourceId}/availability?from=${week.from}&to=${week.to}`,
-        `{ resourceAvailability(id: "${resourceId}", from: "${week.from}", to: "${week.to}") ${availabilitySelection} }`,
+        readOf(bookingRoutes, 'resourceAvailability', { id: resourceId, from: week.from, to: week.to }),
       ),
       goals: { rest: 0.5, graphql: 0.5 },
       isFullPage: (body) => Array.isArray(body.slots) && body.slots.length >= 150,
@@ -122,7 +150,7 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       // Inspections with their equipment, type, site, customer, lead technician and finding count.
       name: 'inspections',
       field: 'inspections',
-      ...suite('inspections', `/api/inspections?limit=${PAGE}`, INSPECTIONS_QUERY),
+      ...suite('inspections', `/api/inspections?limit=${PAGE}`, INSPECTIONS_READ),
       goals: { rest: 0.4, graphql: 0.4 },
       isFullPage: (body) => fullData(body) && body.total === INSPECTION_COUNT && body.page === 1 && body.pageSize === PAGE,
     },
@@ -130,7 +158,7 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
       // The invoices of the companies whose name holds the search word (a fifth of 10,000), newest first.
       name: 'invoices',
       field: 'invoices',
-      ...suite('invoices', `/api/invoices?limit=${PAGE}&search=${INVOICE_SEARCH}`, INVOICES_QUERY),
+      ...suite('invoices', `/api/invoices?limit=${PAGE}&search=${INVOICE_SEARCH}`, INVOICES_READ),
       goals: { rest: 0.6, graphql: 0.5 },
       isFullPage: (body) => fullData(body) && typeof body.total === 'number' && body.total > PAGE,
     },

@@ -132,7 +132,7 @@ server.listen(config.PORT, config.HOST, async () => {
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/inspections?status=delivered'   (then .../inspections/<id>/report.pdf)\n` +
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/invoices?status=overdue'   (then .../invoices/<id>/pdf)\n` +
         `  curl -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\\n` +
-        `       -d '{"query":"{ companies { data { name } total } }"}' ${base}/graphql\n` +
+        `       -d '{"query":"{ companies { nodes { name } totalCount } }"}' ${base}/graphql\n` +
         `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n` +
         `Dashboard: ${base}/dashboard (sign in as ${demo.admin.email}; ${config.SMTP_URL ? 'the link is emailed' : `the email with the link is written to ${resolve(config.DATA_DIR, 'mail')}`}).\n\n`,
     );

@@ -41,7 +41,7 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
     database = await serverDatabase();
     server = await startServer(database.env);
     key = await secretKey(database.env);
-    await graphql('{ users { total } }');
+    await graphql('{ users { totalCount } }');
     baselineMb = server.rssMb();
   });
   afterAll(async () => {
@@ -52,11 +52,11 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
   it('distinct documents of many tokens, without a key, do not fill the heap', async () => {
     for (let i = 0; i < 400; i += 1) {
       // Parsed (so formerly cached) whatever validation then says of it.
-      const { json } = await graphql(`query Q${i} { users { ${'total '.repeat(1990)} } }`, false);
+      const { json } = await graphql(`query Q${i} { users { ${'totalCount '.repeat(1990)} } }`, false);
       expect(json.data ?? null).toBeNull();
     }
     for (let i = 0; i < 20; i += 1) {
-      const { json } = await graphql(`query Big${i} { users { total } } # ${'x'.repeat(900_000)}`, false);
+      const { json } = await graphql(`query Big${i} { users { totalCount } } # ${'x'.repeat(900_000)}`, false);
       expect(json.errors[0].extensions.code).toBe('QUERY_TOO_LARGE');
     }
     await expectHealthy();
@@ -114,7 +114,7 @@ describe('attacks against a running server', { timeout: 300_000 }, () => {
       expect((await graphql(query, false)).status).toBe(200);
     }
     for (let i = 0; i < 50; i += 1) {
-      const query = `{ ${Array.from({ length: 20 }, (_, k) => `c${k}_${i}: companies(limit: 1) { data { id name phone email address city state postalCode customFields createdAt updatedAt } total }`).join(' ')} }`;
+      const query = `{ ${Array.from({ length: 20 }, (_, k) => `c${k}_${i}: companies(first: 1) { nodes { id name phone email address city state postalCode customFields createdAt updatedAt } totalCount }`).join(' ')} }`;
       expect((await graphql(query)).status).toBe(200);
     }
     await expectHealthy();

@@ -85,7 +85,7 @@ describe('authentication', () => {
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ leads { totalCount } companies { total } }' }),
+      body: JSON.stringify({ query: '{ leads { totalCount } companies { totalCount } }' }),
     });
     const body = await response.json();
     // Root list fields are non-null, so the refused field refuses the whole query.
@@ -128,8 +128,8 @@ describe('authentication is discoverable, and checked before input', () => {
     expect(company.headers.get('x-required-scope')).toBe('companies.write');
     const writer = await tenant({ scopes: ['companies.read', 'companies.write'] });
     await rest('POST', '/api/v1/companies', { key: writer.secret, body: { name: 'Acme' } });
-    const nested = await graphql(writer.secret, '{ companies { data { name contacts { totalCount } } } }');
-    expect(nested.body.errors[0]).toMatchObject({ path: ['companies', 'data', 0, 'contacts'], extensions: { code: 'FORBIDDEN', requiredScope: 'contacts.read' } });
+    const nested = await graphql(writer.secret, '{ companies { nodes { name contacts { totalCount } } } }');
+    expect(nested.body.errors[0]).toMatchObject({ path: ['companies', 'nodes', 0, 'contacts'], extensions: { code: 'FORBIDDEN', requiredScope: 'contacts.read' } });
   });
 
   it('authenticates, then authorizes, then validates, on both surfaces, and changes nothing', async () => {

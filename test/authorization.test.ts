@@ -396,10 +396,10 @@ describe('the reported holes stay closed', () => {
 describe('a refused nested field nulls itself alone, never its parents', () => {
   it('a key without contacts.read gets the companies with their deals, and null contacts with one FORBIDDEN at each', async () => {
     const key = await keyWith(['companies.read', 'pipeline']);
-    const result = await ask(key, '{ companies { data { name deals(first: 2) { totalCount } contacts(first: 2) { totalCount } } } }');
-    expect(result.data).toEqual({ companies: { data: [{ name: 'Acme', deals: { totalCount: 1 }, contacts: null }] } });
+    const result = await ask(key, '{ companies(filter: { search: "Acme" }) { nodes { name deals(first: 2) { totalCount } contacts(first: 2) { totalCount } } } }');
+    expect(result.data).toEqual({ companies: { nodes: [{ name: 'Acme', deals: { totalCount: 1 }, contacts: null }] } });
     expect(result.errors).toMatchObject([
-      { path: ['companies', 'data', 0, 'contacts'], extensions: { code: 'FORBIDDEN', requiredScope: 'contacts.read' }, message: 'Forbidden: this operation needs a secret key with the `contacts.read` scope' },
+      { path: ['companies', 'nodes', 0, 'contacts'], extensions: { code: 'FORBIDDEN', requiredScope: 'contacts.read' }, message: 'Forbidden: this operation needs a secret key with the `contacts.read` scope' },
     ]);
     // A single record reached through another: the contact answers without its company.
     const deeper = await ask(world.keys.get('contacts.read')!, `{ contact(id: "${world.contact.id}") { email company { name } } }`);

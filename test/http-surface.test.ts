@@ -179,7 +179,7 @@ describe('metrics', () => {
     const lead = await (await app.fetch('http://localhost/api/v1/leads', { method: 'POST', headers: { ...headers, ...json }, body: '{"firstName":"Me","lastName":"Tric"}' })).json();
     await app.fetch(`http://localhost/api/v1/leads/${lead.data.id}`, { headers });
     await app.fetch('http://localhost/api/v1/leads/not-a-uuid', { headers });
-    await app.fetch('http://localhost/graphql', { method: 'POST', headers: { ...headers, ...json }, body: '{"query":"{ leads { totalCount } companies { total } }"}' });
+    await app.fetch('http://localhost/graphql', { method: 'POST', headers: { ...headers, ...json }, body: '{"query":"{ leads { totalCount } companies { totalCount } }"}' });
     const scraped = await app.fetch('http://localhost/metrics');
     expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await scraped.text();

@@ -68,8 +68,8 @@ describe('page-based lists', () => {
     expect(second.body.data).toHaveLength(6);
     const ids = [...first.body.data, ...second.body.data].map((c: { id: string }) => c.id);
     expect(new Set(ids).size).toBe(31);
-    const byCompany = await gql(t.secret, ContactsDocument, { companyId: company.id, limit: 100 });
-    expect(byCompany.data?.contacts.total).toBe(30);
+    const byCompany = await gql(t.secret, ContactsDocument, { filter: { companyId: company.id }, first: 100 });
+    expect(byCompany.data?.contacts.totalCount).toBe(30);
     for (const search of ['quinn', 'FINDME', 'quinn zed']) {
       const found = await rest('GET', `/api/v1/contacts/contact?search=${encodeURIComponent(search)}`, { key: t.secret });
       expect(found.body.data.map((c: { firstName: string }) => c.firstName), search).toEqual(['Quinn']);
@@ -79,7 +79,7 @@ describe('page-based lists', () => {
     for (const search of ['%', '_', '\\', '0%_', 'sure\\']) {
       const found = await rest('GET', `/api/v1/contacts/contact?search=${encodeURIComponent(search)}`, { key: t.secret });
       expect(found.body.data.map((c: { firstName: string }) => c.firstName), search).toEqual(['Percy']);
-      expect((await gql(t.secret, ContactsDocument, { search })).data?.contacts.total, search).toBe(1);
+      expect((await gql(t.secret, ContactsDocument, { filter: { search } })).data?.contacts.totalCount, search).toBe(1);
     }
     expect((await rest('GET', `/api/v1/contacts/contact?search=${encodeURIComponent('1_0')}`, { key: t.secret })).body.data).toEqual([]);
     const beyond = await rest('GET', '/api/v1/contacts/contact?page=9', { key: t.secret });

@@ -378,8 +378,8 @@ describe('MCP at /mcp: the graphql tool and the resources', () => {
     const t = await tenant({ role: 'sales' });
     const client = await connect(t.secret, '2025-06-18');
     await rest('POST', '/api/v1/companies', { key: t.secret, body: { name: 'Northwind' } });
-    const read = await client.callTool({ name: 'graphql', arguments: { query: 'query Q($s: String) { companies(search: $s) { data { name } total } }', variables: { s: 'north' } } });
-    expect(read.structuredContent).toEqual({ data: { companies: { data: [{ name: 'Northwind' }], total: 1 } } });
+    const read = await client.callTool({ name: 'graphql', arguments: { query: 'query Q($s: String) { companies(filter: { search: $s }) { nodes { name } totalCount } }', variables: { s: 'north' } } });
+    expect(read.structuredContent).toEqual({ data: { companies: { nodes: [{ name: 'Northwind' }], totalCount: 1 } } });
     const mutation = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'mutation { createLead(input: {firstName: "M", lastName: "X"}) { id } }' } }));
     expect(mutation).toMatchObject({ status: 400, details: [{ field: 'query' }] });
     const named = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'query A { __typename } mutation B { createLead(input: {firstName: "M", lastName: "X"}) { id } }', operationName: 'B' } }));
@@ -388,7 +388,7 @@ describe('MCP at /mcp: the graphql tool and the resources', () => {
     const forbidden = await client.callTool({ name: 'graphql', arguments: { query: '{ webhookEndpoints { id } }' } });
     expect(forbidden.isError).toBe(true);
     expect(forbidden.structuredContent.errors[0].extensions.code).toBe('FORBIDDEN');
-    const deep = `{ ${'companies { data { deals(first: 1) { nodes { company { '.repeat(4)}name${' } } } } }'.repeat(4)} }`;
+    const deep = `{ ${'companies { nodes { deals(first: 1) { nodes { company { '.repeat(4)}name${' } } } } }'.repeat(4)} }`;
     const tooDeep = await client.callTool({ name: 'graphql', arguments: { query: deep } });
     expect(tooDeep.isError).toBe(true);
     expect(tooDeep.structuredContent.errors[0].extensions.code).toMatch(/QUERY_TOO|BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED/);

@@ -56,14 +56,14 @@ describe('the cost of a frontend screen', () => {
 
   it('counts a connection by its first or last, the default when absent, and a page by its limit, once per parent row', async () => {
     const t = await tenant();
-    const nested = (size: string) => `{ companies(limit: 10) { data { deals${size} { edges { node { id name } } } } } }`;
+    const nested = (size: string) => `{ companies(first: 10) { nodes { deals${size} { edges { node { id name } } } } } }`;
     const [ten, hundred, none, last] = [await requested(t.secret, nested('(first: 10)')), await requested(t.secret, nested('(first: 100)')), await requested(t.secret, nested('')), await requested(t.secret, nested('(last: 30)'))];
     // Each of 10 companies reads 90 more deals, of three values each (the edge's node, id, name).
     expect(hundred - ten).toBe(10 * 90 * 3);
     expect(none - ten).toBe(10 * 10 * 3); // Pothos' default page: 20
     expect(last - ten).toBe(10 * 20 * 3);
     // A variable counts as its value.
-    expect(await requested(t.secret, 'query($n: Int) { companies(limit: 10) { data { deals(first: $n) { edges { node { id name } } } } } }', { n: 100 })).toBe(hundred);
+    expect(await requested(t.secret, 'query($n: Int) { companies(first: 10) { nodes { deals(first: $n) { edges { node { id name } } } } } }', { n: 100 })).toBe(hundred);
     // A root list counts by its `first` or `last` alike, read through `nodes` as through `edges`.
     const page = async (size: string) => requested(t.secret, `{ deals${size} { nodes { id name } } }`);
     expect((await page('(first: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
@@ -75,7 +75,7 @@ describe('the cost of a frontend screen', () => {
 
   it('refuses an oversized nested query before any statement, with the estimate and the limit', async () => {
     const t = await tenant();
-    const query = '{ companies(limit: 100) { data { deals(first: 100) { edges { node { id stage { deals(first: 100) { edges { node { id name } } } } } } } } } }';
+    const query = '{ companies(first: 100) { nodes { deals(first: 100) { edges { node { id stage { deals(first: 100) { edges { node { id name } } } } } } } } } }';
     const statements = await harness.countStatements(async () => {
       const refused = await graphql(t.secret, query);
       expect(refused.status).toBe(400);

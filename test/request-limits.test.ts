@@ -118,9 +118,9 @@ describe('GraphQL documents', () => {
   it('refuses documents over the byte or token limit before parsing them, without a key too', async () => {
     const bytes = await graphql(null, `{ __typename } # ${'x'.repeat(MAX_DOCUMENT_BYTES)}`);
     expect(bytes.body.errors[0].extensions.code).toBe('QUERY_TOO_LARGE');
-    const tokens = await graphql(null, `query Q1 { users { ${'total '.repeat(MAX_DOCUMENT_TOKENS)} } }`);
+    const tokens = await graphql(null, `query Q1 { users { ${'totalCount '.repeat(MAX_DOCUMENT_TOKENS)} } }`);
     expect(tokens.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_LARGE' }, message: expect.stringContaining(`${MAX_DOCUMENT_TOKENS} tokens`) });
-    const aliases = await graphql(null, `{ ${Array.from({ length: 21 }, (_, i) => `a${i}: users { total }`).join(' ')} }`);
+    const aliases = await graphql(null, `{ ${Array.from({ length: 21 }, (_, i) => `a${i}: users { totalCount }`).join(' ')} }`);
     expect(aliases.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_LARGE' }, message: 'Aliases limit of 20 exceeded, found 21.' });
     const depth = await graphql(null, `{ deals { nodes { company { contacts { edges { node { company { contacts { edges { node { company { contacts { edges { node { id } } } } } } } } } } } } } } }`);
     expect(depth.body.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_LARGE' }, message: expect.stringContaining('depth limit of 12') });
@@ -128,7 +128,7 @@ describe('GraphQL documents', () => {
 
   it('refuses an operation whose worst case exceeds the cost budget before any resolver runs', async () => {
     const t = await tenant({ scopes: ['pipeline', 'companies.read'] });
-    const query = '{ companies(limit: 100) { data { id deals(first: 100) { edges { node { id stage { deals(first: 100) { edges { node { id } } } } } } } } } }';
+    const query = '{ companies(first: 100) { nodes { id deals(first: 100) { edges { node { id stage { deals(first: 100) { edges { node { id } } } } } } } } } }';
     const statements = await harness.countStatements(async () => {
       const result = await graphql(t.secret, query);
       expect(result.body.data ?? null).toBeNull();
@@ -137,9 +137,9 @@ describe('GraphQL documents', () => {
     });
     expect(statements).toBe(0); // nothing but authentication, which is not counted
     // The same shape with small pages is fine, and variables count as their values.
-    const small = await graphql(t.secret, 'query($n: Int) { companies(limit: 10) { data { deals(first: $n) { totalCount } } } }', { n: 10 });
+    const small = await graphql(t.secret, 'query($n: Int) { companies(first: 10) { nodes { deals(first: $n) { totalCount } } } }', { n: 10 });
     expect(small.body.errors).toBeUndefined();
-    const big = await graphql(t.secret, 'query($n: Int) { companies(limit: 100) { data { deals(first: $n) { edges { node { id name value status notes createdAt } } } } } }', { n: 100 });
+    const big = await graphql(t.secret, 'query($n: Int) { companies(first: 100) { nodes { deals(first: $n) { edges { node { id name value status notes createdAt } } } } } }', { n: 100 });
     expect(big.body.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
   });
 

@@ -206,7 +206,7 @@ describe('bad input', () => {
     expect(deep.data).toBeUndefined();
     expect(deep.errors?.[0]?.message).toMatch(/depth limit of 12/);
     expect((await ask(`{ deals { nodes { ${nest(1)} } } }`)).errors).toBeUndefined();
-    const wide = await ask(`{ ${Array.from({ length: 25 }, (_, i) => `a${i}: users { total }`).join(' ')} }`);
+    const wide = await ask(`{ ${Array.from({ length: 25 }, (_, i) => `a${i}: users { totalCount }`).join(' ')} }`);
     expect(wide.errors?.[0]?.message).toMatch(/Aliases limit of 20/);
   });
 

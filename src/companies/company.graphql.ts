@@ -3,9 +3,9 @@ import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { embeddable, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { oneLineAddress } from '../shared/address.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
-import { createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
+import { companyOrder, createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
 
 export const Company = builder.prismaObject('Company', {
   authScopes: readableBy('Company'),
@@ -45,7 +45,14 @@ export const Company = builder.prismaObject('Company', {
   }),
 });
 
-const CompanyPage = pageType('Company', Company, 'companies, by name');
+const companyList = defineList(Company, companyOrder, {
+  plural: 'companies',
+  filterDescription: 'Conditions on companies; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('name or email'), validate: searchText }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only companies created in this interval.' }),
+  }),
+});
 
 const contactFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0], clears = '') => ({
   phone: t.string({ description: `Main phone number, at most 50 characters${clears}.`, validate: optionalText(50) }),
@@ -74,13 +81,10 @@ const UpdateCompanyInput = builder.inputType('UpdateCompanyInput', {
 
 builder.queryFields((t) => ({
   companies: t.field({
-    type: CompanyPage,
-    description: 'Companies of the tenant by name, page by page.',
+    type: companyList.connection,
+    description: 'Companies of the tenant, by name unless `orderBy` says otherwise.',
     authScopes: { scope: 'companies.read' },
-    args: {
-      ...pageArgs().page,
-      search: t.arg.string({ description: 'Case-insensitive words matched against name and email.', validate: searchText }),
-    },
+    args: companyList.args(),
     resolve: (_root, args, ctx) => listCompanies(ctx, args),
   }),
   company: t.field({

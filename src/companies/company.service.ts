@@ -2,25 +2,37 @@ import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, withinRange, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { refreshSearchText } from '../inspections/search-text.js';
 import { found } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
 export interface CompanyFilter {
-  page: number;
-  limit: number;
   search?: string | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
-export function listCompanies(ctx: Context, filter: CompanyFilter) {
-  const where = { AND: searchWords(filter.search, ['name', 'email']) };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.company.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }),
-      ctx.db.company.count({ where }),
-    ]),
+export const companyOrder: ListOrder = {
+  entity: 'Company',
+  orderFields: {
+    NAME: { column: 'name', description: 'Company name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the company was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the company last changed.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
+
+/** The companies matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listCompanies(ctx: Context, args: ListArgs<CompanyFilter>) {
+  const filter = args.filter ?? {};
+  const where = { AND: searchWords(filter.search, ['name', 'email']), createdAt: withinRange(filter.createdAt) };
+  return keysetPage(
+    ctx,
+    companyOrder,
+    args,
+    (page) => ctx.db.company.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.company.count({ where }),
   );
 }
 

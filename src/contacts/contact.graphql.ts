@@ -1,9 +1,9 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { embeddable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
-import { createContact, getContact, listContacts, updateContact } from './contact.service.js';
+import { contactOrder, createContact, getContact, listContacts, updateContact } from './contact.service.js';
 import { longText } from '../graphql/limits.js';
 
 export const Contact = builder.prismaObject('Contact', {
@@ -26,7 +26,15 @@ export const Contact = builder.prismaObject('Contact', {
   }),
 });
 
-const ContactPage = pageType('Contact', Contact, 'contacts, by last then first name');
+const contactList = defineList(Contact, contactOrder, {
+  plural: 'contacts',
+  filterDescription: 'Conditions on contacts; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('first name, last name or email'), validate: searchText }),
+    companyId: t.field({ type: 'UUID', description: 'Only contacts of this company.' }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only contacts created in this interval.' }),
+  }),
+});
 
 const CreateContactInput = builder.inputType('CreateContactInput', {
   description: 'A new contact of a company.',
@@ -62,17 +70,10 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
 
 builder.queryFields((t) => ({
   contacts: t.field({
-    type: ContactPage,
-    description: 'Contacts of the tenant by name, page by page.',
+    type: contactList.connection,
+    description: 'Contacts of the tenant: by last name, then first name, unless `orderBy` says otherwise.',
     authScopes: { scope: 'contacts.read' },
-    args: {
-      ...pageArgs().page,
-      companyId: t.arg({ type: 'UUID', description: 'Only contacts of this company.' }),
-      search: t.arg.string({
-        description: 'Case-insensitive words, each matched against first name, last name and email.',
-        validate: searchText,
-      }),
-    },
+    args: contactList.args(),
     resolve: (_root, args, ctx) => listContacts(ctx, args),
   }),
   contact: t.field({

@@ -3,28 +3,48 @@ import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, withinRange, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
 export interface ContactFilter {
-  page: number;
-  limit: number;
-  companyId?: string | null;
   search?: string | null;
+  companyId?: string | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
-export function listContacts(ctx: Context, filter: ContactFilter) {
+export const contactOrder: ListOrder = {
+  entity: 'Contact',
+  orderFields: {
+    LAST_NAME: { column: 'lastName', description: 'Last name, in the database collation.' },
+    FIRST_NAME: { column: 'firstName', description: 'First name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the contact was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the contact last changed.' },
+  },
+  defaultOrder: { field: 'LAST_NAME', direction: 'ASC' },
+};
+
+/** Without `orderBy`, contacts sort as a directory does: last name, then first name. */
+const byName = [
+  { field: 'LAST_NAME', direction: 'ASC' },
+  { field: 'FIRST_NAME', direction: 'ASC' },
+] as const;
+
+/** The contacts matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listContacts(ctx: Context, args: ListArgs<ContactFilter>) {
+  const filter = args.filter ?? {};
   const where = {
-    companyId: filter.companyId ?? undefined,
     AND: searchWords(filter.search, ['firstName', 'lastName', 'email']),
+    companyId: filter.companyId ?? undefined,
+    createdAt: withinRange(filter.createdAt),
   };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.contact.findMany({ where, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }], skip, take }),
-      ctx.db.contact.count({ where }),
-    ]),
+  return keysetPage(
+    ctx,
+    contactOrder,
+    { ...args, orderBy: args.orderBy?.length ? args.orderBy : byName },
+    (page) => ctx.db.contact.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.contact.count({ where }),
   );
 }
 

@@ -42,7 +42,7 @@ export function settingsRoutes({ prisma, publicUrl }: { prisma: PrismaClient; pu
   }
 
   async function usersPage(page: PageRequest, user: SignedIn, errors?: string[], status = 200) {
-    const result = await user.api(UsersPageDocument, { page: 1 });
+    const result = await user.api(UsersPageDocument, {});
     if (result.errors) return refused(page, result.errors, user.chrome);
     const outcome = errors ? null : await outcomeOf(page, user);
     return html(<UsersPage chrome={user.chrome} data={result.data} errors={errors} outcome={outcome} />, status);

@@ -1,9 +1,9 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
-import { createSite, getSite, listSites, updateSite } from './site.service.js';
+import { createSite, getSite, listSites, siteOrder, updateSite } from './site.service.js';
 
 export const Site = builder.prismaObject('Site', {
   authScopes: readableBy('Site'),
@@ -36,7 +36,15 @@ export const SiteSummary = builder.prismaObject('Site', {
   }),
 });
 
-const SitePage = pageType('Site', Site, 'sites, by name');
+const siteList = defineList(Site, siteOrder, {
+  plural: 'sites',
+  filterDescription: 'Conditions on sites; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('name, street address or city'), validate: searchText }),
+    companyId: t.field({ type: 'UUID', description: 'Only sites of this company.' }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only sites created in this interval.' }),
+  }),
+});
 
 const CreateSiteInput = builder.inputType('CreateSiteInput', {
   description: 'A new site of a company.',
@@ -59,14 +67,10 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
 
 builder.queryFields((t) => ({
   sites: t.field({
-    type: SitePage,
-    description: 'Sites of the tenant by name, page by page.',
+    type: siteList.connection,
+    description: 'Sites of the tenant, by name unless `orderBy` says otherwise.',
     authScopes: { scope: 'companies.read' },
-    args: {
-      ...pageArgs().page,
-      companyId: t.arg({ type: 'UUID', description: 'Only sites of this company.' }),
-      search: t.arg.string({ description: 'Case-insensitive words matched against name, address and city.', validate: searchText }),
-    },
+    args: siteList.args(),
     resolve: (_root, args, ctx) => listSites(ctx, args),
   }),
   site: t.field({

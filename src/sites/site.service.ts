@@ -1,25 +1,41 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, withinRange, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { refreshSearchText } from '../inspections/search-text.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
 export interface SiteFilter {
-  page: number;
-  limit: number;
-  companyId?: string | null;
   search?: string | null;
+  companyId?: string | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
-export function listSites(ctx: Context, filter: SiteFilter) {
-  const where = { companyId: filter.companyId ?? undefined, AND: searchWords(filter.search, ['name', 'address', 'city']) };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.site.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }),
-      ctx.db.site.count({ where }),
-    ]),
+export const siteOrder: ListOrder = {
+  entity: 'Site',
+  orderFields: {
+    NAME: { column: 'name', description: 'Site name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the site was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the site last changed.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
+
+/** The sites matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listSites(ctx: Context, args: ListArgs<SiteFilter>) {
+  const filter = args.filter ?? {};
+  const where = {
+    AND: searchWords(filter.search, ['name', 'address', 'city']),
+    companyId: filter.companyId ?? undefined,
+    createdAt: withinRange(filter.createdAt),
+  };
+  return keysetPage(
+    ctx,
+    siteOrder,
+    args,
+    (page) => ctx.db.site.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.site.count({ where }),
   );
 }
 

@@ -2,8 +2,10 @@ import { administratorRoles } from '../auth/roles.js';
 import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
-import { pageArgs, pageOf, pageType } from '../graphql/pagination.js';
+import { defineList, searchDescription } from '../graphql/connection.js';
+import { searchText } from '../shared/validation.js';
 import { changeUserRole, deactivateUser, inviteUser, reactivateUser } from './user.admin.js';
+import { listUsers, userOrder } from './user.service.js';
 
 export const UserRoleEnum = builder.enumType(UserRole, {
   name: 'UserRole',
@@ -30,11 +32,19 @@ export const User = builder.prismaObject('User', {
       select: { deactivatedAt: true },
       resolve: (user) => user.deactivatedAt === null,
     }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the user was added to the tenant (ISO 8601, UTC).' }),
     deactivatedAt: t.expose('deactivatedAt', { type: 'DateTime', nullable: true, description: 'When the user was deactivated; null while active.' }),
   }),
 });
 
-const UserPage = pageType('User', User, 'users, by name');
+const userList = defineList(User, userOrder, {
+  plural: 'users',
+  filterDescription: 'Conditions on users; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('name or email'), validate: searchText }),
+    role: t.field({ type: [UserRoleEnum], description: 'Only users with one of these roles.' }),
+  }),
+});
 
 /** Users and modules are the administrator's: the role, with the scope a key needs for settings. */
 export const administerTenant = { $all: { scope: 'settings.manage', role: administratorRoles } } as const;
@@ -50,16 +60,11 @@ const InviteUserInput = builder.inputType('InviteUserInput', {
 
 builder.queryFields((t) => ({
   users: t.field({
-    type: UserPage,
-    description: 'Users of the tenant by name, deactivated ones included, so integrators can find the ids they assign. Any secret key.',
+    type: userList.connection,
+    description: 'Users of the tenant, deactivated ones included, so integrators can find the ids they assign; by name unless `orderBy` says otherwise. Any secret key.',
     authScopes: { secretKey: true },
-    args: { ...pageArgs().page, role: t.arg({ type: UserRoleEnum, description: 'Only users with this role.' }) },
-    resolve: (_root, args, ctx) => {
-      const where = { role: args.role ?? undefined };
-      return pageOf(args, ({ skip, take }) =>
-        Promise.all([ctx.db.user.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }), ctx.db.user.count({ where })]),
-      );
-    },
+    args: userList.args(),
+    resolve: (_root, args, ctx) => listUsers(ctx, args),
   }),
 }));
 

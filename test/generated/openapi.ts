@@ -65,7 +65,7 @@ export interface paths {
         };
         /**
          * List companies
-         * @description Companies of the tenant by name, page by page.
+         * @description Companies of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Contacts of the tenant by name, page by page.
+         * @description Contacts of the tenant: by last name, then first name, unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `contacts.read` scope.
          */
@@ -177,7 +177,7 @@ export interface paths {
         };
         /**
          * List sites
-         * @description Sites of the tenant by name, page by page.
+         * @description Sites of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -255,7 +255,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description Users of the tenant by name, deactivated ones included, so integrators can find the ids they assign. Any secret key.
+         * @description Users of the tenant, deactivated ones included, so integrators can find the ids they assign; by name unless `orderBy` says otherwise. Any secret key.
          *
          *     Requires any secret key.
          */
@@ -4438,11 +4438,11 @@ export interface operations {
     companies: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words matched against name and email. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Text search: every word (at most 5) must appear, in any case, in name or email. */
                 search?: string;
             };
             header?: {
@@ -4465,7 +4465,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The companies, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -4504,20 +4504,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -4780,13 +4771,13 @@ export interface operations {
     contacts: {
         parameters: {
             query?: {
-                /** @description Only contacts of this company. */
-                companyId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words, each matched against first name, last name and email. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only contacts of this company. */
+                companyId?: string;
+                /** @description Text search: every word (at most 5) must appear, in any case, in first name, last name or email. */
                 search?: string;
             };
             header?: {
@@ -4809,7 +4800,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The contacts, by last then first name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -4853,20 +4844,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -5144,13 +5126,13 @@ export interface operations {
     sites: {
         parameters: {
             query?: {
-                /** @description Only sites of this company. */
-                companyId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words matched against name, address and city. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only sites of this company. */
+                companyId?: string;
+                /** @description Text search: every word (at most 5) must appear, in any case, in name, street address or city. */
                 search?: string;
             };
             header?: {
@@ -5173,7 +5155,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The sites, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -5206,20 +5188,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -5519,11 +5492,11 @@ export interface operations {
     users: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Only users with this role. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only users with one of these roles. */
                 role?: components["schemas"]["UserRole"];
             };
             header?: {
@@ -5546,7 +5519,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The users, by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -5563,20 +5536,11 @@ export interface operations {
                             /** @description Role in the tenant. */
                             role: components["schemas"]["UserRole"];
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };

@@ -89,7 +89,7 @@ export function UsersPage({ chrome, data, errors, outcome }: { chrome: Chrome; d
     <Layout title="Users" chrome={chrome}>
       <Notice errors={errors} done={outcome?.done} />
       <ul class="cards">
-        {data.users.data.map((user) => (
+        {data.users.nodes.map((user) => (
           <li class="card" key={user.id}>
             <h2>
               {user.name} {user.active ? '' : <span class="status revoked">Deactivated</span>}

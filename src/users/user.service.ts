@@ -1,0 +1,31 @@
+import type { UserRole } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { searchWords } from '../shared/search.js';
+
+export interface UserFilter {
+  search?: string | null;
+  role?: UserRole[] | null;
+}
+
+export const userOrder: ListOrder = {
+  entity: 'User',
+  orderFields: {
+    NAME: { column: 'name', description: 'Full name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the user was added to the tenant.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
+
+/** The users matching a filter, deactivated ones included, one keyset page at a time (src/graphql/connection.ts). */
+export function listUsers(ctx: Context, args: ListArgs<UserFilter>) {
+  const filter = args.filter ?? {};
+  const where = { AND: searchWords(filter.search, ['name', 'email']), role: oneOf(filter.role) };
+  return keysetPage(
+    ctx,
+    userOrder,
+    args,
+    (page) => ctx.db.user.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.user.count({ where }),
+  );
+}
