@@ -31,7 +31,7 @@ const CONTACTS_QUERY = queryOf(contactRoutes, 'contacts', `limit: ${PAGE}`);
 const COMPANIES_QUERY = queryOf(companyRoutes, 'companies', `limit: ${PAGE}`);
 const DEALS_QUERY = queryOf(dealRoutes, 'deals', `limit: ${PAGE}`);
 const BOOKINGS_QUERY = queryOf(bookingRoutes, 'bookings', `limit: ${PAGE}`);
-const INSPECTIONS_QUERY = queryOf(inspectionRoutes, 'inspections', `limit: ${PAGE}`);
+const INSPECTIONS_QUERY = queryOf(inspectionRoutes, 'inspections', `first: ${PAGE}`);
 const INVOICES_QUERY = queryOf(invoiceRoutes, 'invoices', `limit: ${PAGE}, search: "${INVOICE_SEARCH}"`);
 
 const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
