@@ -35,6 +35,7 @@ export const EquipmentType = builder.prismaObject('EquipmentType', {
     name: t.exposeString('name', { description: 'Name, such as "Overhead crane" (at most 200 characters).' }),
     category: t.exposeString('category', { nullable: true, description: 'Category, such as "Lifting".' }),
     oshaStandard: t.exposeString('oshaStandard', { nullable: true, description: 'OSHA standard it is inspected against, such as "1910.179".' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
   }),
 });
 
