@@ -200,6 +200,20 @@ describe.each(lists)('the $field connection', (list) => {
   });
 });
 
+describe('the inspections connection loads what its rows embed with the rows', () => {
+  it('in as many statements through edges as through nodes, however many rows', async () => {
+    const embedded = '{ inspection { id } equipment { serialNumber } equipmentType { name } site { name } customer { name } technician { name } findingCount }';
+    const viaNodes = await harness.countStatements(() => ask(`{ inspections(first: 100) { nodes ${embedded} } }`));
+    let edges: any;
+    const viaEdges = await harness.countStatements(async () => (edges = await ask(`{ inspections(first: 100) { edges { node ${embedded} } } }`)));
+    expect(edges.errors).toBeUndefined();
+    expect(edges.data.inspections.edges.length).toBeGreaterThan(4);
+    expect(viaEdges).toBe(viaNodes);
+    const few = await harness.countStatements(() => ask(`{ inspections(first: 2) { edges { node ${embedded} } } }`));
+    expect(few).toBe(viaEdges);
+  });
+});
+
 describe('REST lists of inspections over their connections', () => {
   const routes = [
     { path: '/api/inspections/equipment-types', list: lists[0]!, params: 'search=hoist' },
