@@ -24,7 +24,7 @@ describe('llms.txt', () => {
   it('lists every operation of the route map with its route, tool name and reference link', () => {
     for (const { field, route, tag } of operations) {
       expect(text).toContain(`\`${route.method} ${REST_BASE_PATH}${route.path}\` — MCP tool \`${field.name}\``);
-      expect(text).toContain(`(${publicUrl}/docs#/${tag}/${field.name})`);
+      expect(text).toContain(`(${publicUrl}/docs#/${encodeURIComponent(tag)}/${field.name})`);
     }
   });
 

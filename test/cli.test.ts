@@ -25,7 +25,7 @@ describe('command line', { timeout: 120_000 }, () => {
     await database.drop();
   });
 
-  it('creates tenants, users, keys and custom fields, printing one JSON object each', async () => {
+  it('creates tenants, users, keys and custom fields, printing one JSON object each', { timeout: 180_000 }, async () => {
     const tenant = await ok(env, 'tenant', 'create', '--name', 'Acme Lifts', '--module', 'inspections');
     expect(tenant).toEqual({ id: expect.any(String), name: 'Acme Lifts', modules: ['inspections'] });
     const user = await ok(env, 'user', 'create', '--tenant', tenant.id, '--name', 'Ann', '--email', 'ann@acme.example', '--role', 'manager');
@@ -56,7 +56,9 @@ describe('command line', { timeout: 120_000 }, () => {
     const withinRole = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', technician.id, '--name', 'Tablet', '--scopes', 'inspections.write');
     expect(withinRole.scopes).toEqual(['inspections.write']);
     const field = await ok(env, 'custom-field', 'create', '--tenant', tenant.id, '--entity', 'lead', '--key', 'tier', '--type', 'select', '--required', '--options', 'gold,silver');
-    expect(field).toMatchObject({ entity: 'lead', key: 'tier', type: 'select', required: true, options: ['gold', 'silver'] });
+    expect(field).toEqual({ id: expect.any(String), entity: 'lead', key: 'tier', label: 'Tier', type: 'select', required: true, options: ['gold', 'silver'], order: 0 });
+    const labelled = await ok(env, 'custom-field', 'create', '--tenant', tenant.id, '--entity', 'lead', '--key', 'poNumber', '--type', 'text', '--label', 'PO number', '--order', '5');
+    expect(labelled).toMatchObject({ key: 'poNumber', label: 'PO number', order: 5, required: false, options: [] });
   });
 
   it('prints a one-line error and exits non-zero on bad input', async () => {
@@ -67,6 +69,7 @@ describe('command line', { timeout: 120_000 }, () => {
       ['key', 'revoke', '--id', '01a20000-0000-7000-8000-000000000000'],
       ['tenant', 'create', '--name', 'X', '--colour', 'red'],
       ['key', 'create', '--tenant', 'nope', '--user', 'nope', '--name', 'X', '--scopes', 'pipeline', '--rate-limit', '0'],
+      ['custom-field', 'create', '--tenant', '01a20000-0000-7000-8000-000000000000', '--entity', 'lead', '--key', 'k', '--type', 'text', '--order', 'first'],
     ]) {
       const result = await cli(env, ...args);
       expect(result.code, args.join(' ')).not.toBe(0);

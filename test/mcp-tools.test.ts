@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { ValidateFunction } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
 import { operations } from '../src/graphql/route-map.js';
 import { exerciseBookings, exerciseEveryResource } from './contract/typed-client.js';
 import type { paths } from './generated/openapi.js';
@@ -110,6 +111,8 @@ describe('every tool, called with seeded data through an MCP client', () => {
       return answer.body;
     };
 
+    await createCustomFieldDefinition(h.db.prisma, { tenantId: t.tenantId, entity: 'lead', key: 'tier', type: 'select', options: ['gold', 'silver'] });
+    await call('GET', '/api/custom-fields?entity=lead', t.secret);
     const lead = (await call('POST', '/api/v1/leads', t.secret, { firstName: 'Ada', lastName: 'Lovelace' })).data;
     await call('GET', `/api/v1/leads/${lead.id}`, t.secret);
 

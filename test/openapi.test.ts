@@ -58,7 +58,7 @@ describe('schema/openapi.json, the published REST contract', () => {
     for (const { operation } of documentedOperations) {
       expect(operation.summary).toBeTruthy();
       expect(operation.tags).toHaveLength(1);
-      expect(operation.description).toMatch(/Requires (a secret key|any secret key|a key of either kind)/);
+      expect(operation.description).toMatch(/Requires( a secret key| any secret key| a key of either kind|, depending on `\w+`: for `\w+`, a secret key)/);
       for (const scope of operation['x-required-scopes']) expect(operation.description).toContain(`\`${scope}\``);
     }
     expect(openApi.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

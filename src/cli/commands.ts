@@ -100,18 +100,22 @@ export const commands: Record<string, Command> = {
       tenant: { type: 'string' },
       entity: { type: 'string' },
       key: { type: 'string' },
+      label: { type: 'string' },
       type: { type: 'string' },
       required: { type: 'boolean' },
       options: { type: 'string' },
+      order: { type: 'string' },
     },
     run: (prisma, o) =>
       createCustomFieldDefinition(prisma, {
         tenantId: text(o, 'tenant'),
         entity: text(o, 'entity'),
         key: text(o, 'key'),
+        label: o.label,
         type: text(o, 'type'),
         required: o.required === true,
         options: list(o.options),
+        order: o.order,
       }),
   },
   'seed demo': {

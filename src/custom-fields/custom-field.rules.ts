@@ -9,6 +9,23 @@ import { boundedText } from '../shared/validation.js';
 
 export type CustomFieldValues = Record<string, string | boolean>;
 
+/** How many fields a tenant may define per entity: the form definitions are a short list, answered whole. */
+export const MAX_DEFINITIONS_PER_ENTITY = 100;
+
+/** The highest display position (`order`) a definition takes. */
+export const MAX_ORDER = 10_000;
+
+/**
+ * The label of a field defined without one: the key's words (split at underscores and before a
+ * capital that follows a lower-case letter or digit), lower-cased, the first capitalised, so
+ * `poNumber` and `po_number` are both "Po number". (The migration that introduced labels gave
+ * existing fields the same.)
+ */
+export function labelFromKey(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 interface Definition {
   key: string;
   type: CustomFieldType;

@@ -32,8 +32,37 @@ export interface ScopeMap {
   $all?: ScopeMap;
 }
 
-/** The static `authScopes` of a root field, or null when it declares none (or decides at run time). */
+/** A map granting what either map grants. */
+const eitherOf = (first: ScopeMap, second: ScopeMap): ScopeMap => ({ ...first, $any: first.$any ? eitherOf(first.$any, second) : second });
+
+/** `authScopes` that depend on the value of one (enum) argument: each value's map. */
+export interface ArgumentScopes {
+  argument: string;
+  byValue: Record<string, ScopeMap>;
+  /** A map granting what any value's grants. */
+  anyValue: ScopeMap;
+}
+
+/**
+ * `authScopes` decided by one argument's value, such as the entity whose records are asked for:
+ * scope-auth checks the value's map at run time (FORBIDDEN naming its scope), while the access
+ * gates, the documentation and MCP, which read no arguments, take the field as declaring any of
+ * the maps (`declaredScopes`).
+ */
+export function scopesByArgument<V extends string>(argument: string, byValue: Record<V, ScopeMap>) {
+  const byArgument: ArgumentScopes = { argument, byValue, anyValue: Object.values<ScopeMap>(byValue).reduceRight((rest, map) => eitherOf(map, rest)) };
+  return Object.assign((_parent: unknown, args: Record<string, unknown>) => byValue[args[argument] as V] ?? false, { byArgument });
+}
+
+const argumentScopes = (field: GraphQLField<unknown, unknown>): ArgumentScopes | undefined => {
+  const declared = (field.extensions.pothosOptions as { authScopes?: unknown } | undefined)?.authScopes;
+  return typeof declared === 'function' && 'byArgument' in declared ? (declared.byArgument as ArgumentScopes) : undefined;
+};
+
+/** The static `authScopes` of a root field (any value's, for scopes by argument), or null when it declares none (or decides at run time). */
 export function declaredScopes(field: GraphQLField<unknown, unknown>): ScopeMap | null {
+  const byArgument = argumentScopes(field);
+  if (byArgument) return byArgument.anyValue;
   const declared = (field.extensions.pothosOptions as { authScopes?: unknown } | undefined)?.authScopes;
   return declared && typeof declared === 'object' ? (declared as ScopeMap) : null;
 }
@@ -105,6 +134,8 @@ export function rootFieldRefusal(field: GraphQLField<unknown, unknown>, ctx: Con
   if (mayAccess(map, ctx.principal)) return null;
   const module = requiredModule(map);
   if (module && !ctx.principal.modules.has(module)) return moduleMissing(module);
+  // Which scope is missing depends on an argument this gate does not read: none is named.
+  if (argumentScopes(field)) return forbidden(undefined);
   const roles = requiredRoles(map);
   const missing = scopesNamed(map).find((scope) => !scopeChecks(ctx).scope(scope) && !scopeChecks(ctx).publicScope(scope));
   if (roles && !missing) return roleMissing(roles);
@@ -141,6 +172,11 @@ export function whoMay(map: ScopeMap): string {
 
 /** One sentence on who may call a root field, for the operation's documentation. */
 export function accessSentence(field: GraphQLField<unknown, unknown>): string {
+  const byArgument = argumentScopes(field);
+  if (byArgument) {
+    const cases = Object.entries(byArgument.byValue).map(([value, map]) => `for \`${value}\`, ${whoMay(map)}`);
+    return `Requires, depending on \`${byArgument.argument}\`: ${cases.join('; ')}.`;
+  }
   const map = declaredScopes(field);
   return map ? `Requires ${whoMay(map)}.` : 'No API key needed.';
 }

@@ -128,9 +128,13 @@ function sortKeys(spec: ListOrder, orderBy: readonly Order[] | null | undefined)
 }
 
 /** What a cursor is bound to: the list, its order, its filter and the tenant; a cursor of another is refused. */
-function bindingOf(list: string, ctx: Context, orderBy: unknown, filter: unknown) {
+function bindingOf(list: string, ctx: Context, orderBy: readonly Order[] | null | undefined, filter: unknown) {
+  // Conditions left out, null or empty are the same filter (REST sends `{}` where GraphQL sends none).
+  const conditions = Object.entries((filter ?? {}) as Record<string, unknown>)
+    .filter(([, value]) => value != null && !(Array.isArray(value) && value.length === 0))
+    .sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256')
-    .update(JSON.stringify([list, principalOf(ctx).tenantId, orderBy ?? null, filter ?? null]))
+    .update(JSON.stringify([list, principalOf(ctx).tenantId, orderBy?.length ? orderBy : null, conditions]))
     .digest('base64url')
     .slice(0, 12);
 }

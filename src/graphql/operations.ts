@@ -1,5 +1,7 @@
 import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 'graphql';
 import { getNullableType, parse } from 'graphql';
+import { z } from 'zod';
+import type { FieldProblem } from '../shared/errors.js';
 import { declaredScopes, type ScopeMap } from './access.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
@@ -69,12 +71,22 @@ export interface Operation {
   document: DocumentNode;
   /** The operation's variables from REST's parameters (path and query, by their REST names, checked and coerced) and body. */
   variables(params: Record<string, unknown>, body?: Record<string, unknown>): Record<string, unknown>;
+  /** What the parameters' own rules (ranges, lengths) refuse in REST's values, by REST name. */
+  parameterProblems(params: Record<string, unknown>): FieldProblem[];
   /** A problem's field (a path into the operation's variables) as REST and MCP name it. */
   restField(field: string): string;
   /** REST's answer from the root field's value: the route's envelope, or its list envelope. */
   answer(value: unknown, params: Record<string, unknown>): unknown;
   /** The URL paths the route answers (a trailing slash names the same resource), capturing its parameters. */
   pattern: RegExp;
+}
+
+/** The message of an argument's validator (its range, its length) for a value, or null when it holds. */
+function validatorProblem(arg: GraphQLArgument, value: unknown): string | null {
+  const validator = (arg.extensions.pothosOptions as { validate?: unknown } | undefined)?.validate;
+  if (!(validator instanceof z.ZodType)) return null;
+  const result = validator.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'is not valid');
 }
 
 /** SOFA names the operation it builds for a root field `<field>_<query|mutation>`. */
@@ -131,7 +143,13 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
               ...Object.fromEntries([...path, ...query].filter((a) => params[parameterName(a)] != null).map((a) => [a.name, params[parameterName(a)]])),
               ...(body ? { input: body } : {}),
             }),
-        restField: list ? (problem) => restListField(list, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
+        parameterProblems: (params) =>
+          [...path, ...query].flatMap((arg) => {
+            const value = params[parameterName(arg)];
+            const problem = value === undefined || value === null ? null : validatorProblem(arg, value);
+            return problem ? [{ field: parameterName(arg), message: problem }] : [];
+          }),
+        restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
         answer: list ? (value, params) => restListAnswer(list, value as never, params) : (value) => (envelope ? { [envelope]: value } : value),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
       };

@@ -89,8 +89,9 @@ export function restListVariables(list: RestList, params: Params): Params {
 }
 
 /** A problem's field as REST names it: `first` is `limit`, `after` is the cursor or page, a filter field is its parameter. */
-export function restListField(list: RestList, field: string): string {
-  const [head, ...rest] = field.split('.');
+export function restListField(list: RestList, rootField: string, field: string): string {
+  // The operation guard names a connection argument by its path (`leads.first`).
+  const [head, ...rest] = field.startsWith(`${rootField}.`) ? field.slice(rootField.length + 1).split('.') : field.split('.');
   if (head === 'first') return 'limit';
   if (head === 'after') return list.paging === 'cursor' ? 'cursor' : 'page';
   if (head === 'filter' && rest[0]) return Object.entries(list.filters ?? {}).find(([, target]) => target === rest[0])?.[0] ?? field;

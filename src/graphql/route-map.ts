@@ -1,6 +1,7 @@
 import { bookingRoutes } from '../bookings/booking.rest.js';
 import { companyRoutes } from '../companies/company.rest.js';
 import { contactRoutes } from '../contacts/contact.rest.js';
+import { customFieldRoutes } from '../custom-fields/custom-field.rest.js';
 import { dealRoutes } from '../deals/deal.rest.js';
 import { eventRoutes } from '../events/event.rest.js';
 import { webhookRoutes } from '../events/webhook.rest.js';
@@ -22,6 +23,12 @@ export const restAreas: RestArea[] = [
   { tag: 'Companies', description: 'Customer organisations; deals, contacts and sites belong to one.', routes: companyRoutes },
   { tag: 'Contacts', description: 'People at a company, one of them its primary contact.', routes: contactRoutes },
   { tag: 'Sites', description: "A company's physical locations, where work is done.", routes: siteRoutes },
+  {
+    tag: 'Custom fields',
+    description:
+      "The tenant's own fields of leads, contacts, companies, deals and invoices (each record's `customFields` object): their labels, types, options, order and whether they are required, to render forms.",
+    routes: customFieldRoutes,
+  },
   { tag: 'Users', description: "The tenant's staff: deal owners, technicians, managers.", routes: userRoutes },
   { tag: 'Pipelines', description: 'Sales pipelines and their ordered stages, each with a win probability.', routes: pipelineRoutes },
   { tag: 'Deals', description: 'Sales opportunities moving through a pipeline, with their activity log.', routes: dealRoutes },

@@ -8,6 +8,7 @@ import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';
+import '../custom-fields/custom-field.graphql.js';
 import '../deals/deal.graphql.js';
 import '../events/event.graphql.js';
 import '../events/webhook.graphql.js';

@@ -1,9 +1,8 @@
-import type { ExecutionArgs, ExecutionResult, GraphQLArgument, GraphQLInputType, execute } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLInputType, execute } from 'graphql';
 import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
-import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
@@ -26,7 +25,7 @@ interface CompiledRoute extends Operation {
   /** Argument types by name: what path and query parameters may be. */
   pathArgs: Map<string, GraphQLInputType>;
   /** By query parameter name: the argument it is read into, and its type. */
-  queryArgs: Map<string, { name: string; type: GraphQLInputType; arg: GraphQLArgument }>;
+  queryArgs: Map<string, { name: string; type: GraphQLInputType }>;
 }
 
 const compile = (operations: readonly Operation[]): CompiledRoute[] =>
@@ -35,7 +34,7 @@ const compile = (operations: readonly Operation[]): CompiledRoute[] =>
     return {
       ...operation,
       pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
-      queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type, arg: a }])),
+      queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type }])),
     };
   });
 
@@ -100,14 +99,6 @@ function readParameter(name: string, raw: string, type: GraphQLInputType): { val
   return problem ? { problem } : { value: coerced };
 }
 
-/** The rule an argument's validator states (a range, a length), checked on its REST parameter. */
-function validatorProblem(name: string, value: unknown, arg: GraphQLArgument): FieldProblem | null {
-  const validator = (arg.extensions.pothosOptions as { validate?: unknown } | undefined)?.validate;
-  if (!(validator instanceof z.ZodType)) return null;
-  const result = validator.safeParse(value);
-  return result.success ? null : { field: name, message: result.error.issues[0]?.message ?? 'is not valid' };
-}
-
 function decodePathSegment(raw: string): string | null {
   try {
     return decodeURIComponent(raw);
@@ -141,11 +132,9 @@ function readParameters(operation: CompiledRoute, url: URL, params: Record<strin
     const list = getNullableType(arg.type);
     if (!isListType(list) && raws.length > 1) problems.push({ field: name, message: 'must be given once' });
     const read = (isListType(list) ? raws : raws.slice(0, 1)).map((raw) => take(name, readParameter(name, raw, isListType(list) ? list.ofType : arg.type)));
-    const value = isListType(list) ? read : read[0];
-    const invalid = value === undefined ? null : validatorProblem(name, value, arg.arg);
-    if (invalid) problems.push(invalid);
-    values[name] = value;
+    values[name] = isListType(list) ? read : read[0];
   }
+  if (!problems.length) problems.push(...operation.parameterProblems(values));
   return { values, problems };
 }
 

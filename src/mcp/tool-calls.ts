@@ -112,6 +112,8 @@ export async function callOperationTool(tool: OperationTool, args: Record<string
   }
   const unknown = unknownArguments(tool, args);
   if (unknown.length) return errorResult(badRequest(unknown));
+  const invalid = tool.operation.parameterProblems(args);
+  if (invalid.length) return errorResult(badRequest(invalid));
   const path = restPathOf(tool, args);
   const key = args[IDEMPOTENCY_ARGUMENT];
   // Checked before it becomes a header, which cannot carry other characters (a TypeError, not a 400).

@@ -224,6 +224,28 @@ export interface paths {
         patch: operations["updateSite"];
         trace?: never;
     };
+    "/api/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an entity's custom field definitions
+         * @description The custom fields the tenant defined for one entity, to render its create and edit forms: sorted by `order`, then `key`. A short list of the tenant's configuration, answered whole (at most 100 definitions per entity), so not a connection. Empty when the tenant defined none. Definitions are managed by the tenant's administrators with the command line (`custom-field create`).
+         *
+         *     Requires, depending on `entity`: for `lead`, a secret key with the `leads.lead.read` scope; for `contact`, a secret key with the `contacts.read` scope; for `company`, a secret key with the `companies.read` scope; for `deal`, a secret key with the `pipeline` scope; for `invoice`, a secret key with the `invoices.read` scope.
+         */
+        get: operations["customFieldDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -3317,6 +3339,16 @@ export interface components {
             url: string;
         };
         /**
+         * @description A kind of record that takes custom fields (its `customFields` object).
+         * @enum {string}
+         */
+        CustomFieldEntity: "company" | "contact" | "deal" | "invoice" | "lead";
+        /**
+         * @description What a custom field's value is, and so which form control fits it.
+         * @enum {string}
+         */
+        CustomFieldType: "boolean" | "date" | "number" | "select" | "text";
+        /**
          * @description Kind of a deal activity.
          * @enum {string}
          */
@@ -5424,6 +5456,61 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldDefinitions: {
+        parameters: {
+            query: {
+                /** @description The kind of record whose fields are listed. Reading them needs that record type's read scope. */
+                entity: components["schemas"]["CustomFieldEntity"];
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The key of the value in `customFields`: a letter, then letters, digits and _ (at most 100 characters). */
+                            key: string;
+                            /** @description What a form shows for the field (at most 200 characters); derived from the key when the field was defined without one (`poNumber` is "Po number"). */
+                            label: string;
+                            /** @description What the value is. */
+                            type: components["schemas"]["CustomFieldType"];
+                            /** @description Whether every new record must have a value for it (and a replacement set of values on update too). */
+                            required: boolean;
+                            /** @description The allowed values of a `select` field, in display order; empty for the other types. */
+                            options: string[];
+                            /**
+                             * Format: int32
+                             * @description Display position among the entity's fields, ascending: 0 to 10000; fields of equal order are shown by key.
+                             */
+                            order: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ResponseTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -206,9 +206,11 @@ export const CustomFieldDefinitionScalarFieldEnum = {
   tenantId: 'tenantId',
   entity: 'entity',
   key: 'key',
+  label: 'label',
   type: 'type',
   required: 'required',
   options: 'options',
+  order: 'order',
   createdAt: 'createdAt'
 } as const
 

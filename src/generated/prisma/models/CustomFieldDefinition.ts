@@ -20,8 +20,18 @@ export type CustomFieldDefinitionModel = runtime.Types.Result.DefaultSelection<P
 
 export type AggregateCustomFieldDefinition = {
   _count: CustomFieldDefinitionCountAggregateOutputType | null
+  _avg: CustomFieldDefinitionAvgAggregateOutputType | null
+  _sum: CustomFieldDefinitionSumAggregateOutputType | null
   _min: CustomFieldDefinitionMinAggregateOutputType | null
   _max: CustomFieldDefinitionMaxAggregateOutputType | null
+}
+
+export type CustomFieldDefinitionAvgAggregateOutputType = {
+  order: number | null
+}
+
+export type CustomFieldDefinitionSumAggregateOutputType = {
+  order: number | null
 }
 
 export type CustomFieldDefinitionMinAggregateOutputType = {
@@ -29,8 +39,10 @@ export type CustomFieldDefinitionMinAggregateOutputType = {
   tenantId: string | null
   entity: $Enums.CustomFieldEntity | null
   key: string | null
+  label: string | null
   type: $Enums.CustomFieldType | null
   required: boolean | null
+  order: number | null
   createdAt: Date | null
 }
 
@@ -39,8 +51,10 @@ export type CustomFieldDefinitionMaxAggregateOutputType = {
   tenantId: string | null
   entity: $Enums.CustomFieldEntity | null
   key: string | null
+  label: string | null
   type: $Enums.CustomFieldType | null
   required: boolean | null
+  order: number | null
   createdAt: Date | null
 }
 
@@ -49,21 +63,33 @@ export type CustomFieldDefinitionCountAggregateOutputType = {
   tenantId: number
   entity: number
   key: number
+  label: number
   type: number
   required: number
   options: number
+  order: number
   createdAt: number
   _all: number
 }
 
+
+export type CustomFieldDefinitionAvgAggregateInputType = {
+  order?: true
+}
+
+export type CustomFieldDefinitionSumAggregateInputType = {
+  order?: true
+}
 
 export type CustomFieldDefinitionMinAggregateInputType = {
   id?: true
   tenantId?: true
   entity?: true
   key?: true
+  label?: true
   type?: true
   required?: true
+  order?: true
   createdAt?: true
 }
 
@@ -72,8 +98,10 @@ export type CustomFieldDefinitionMaxAggregateInputType = {
   tenantId?: true
   entity?: true
   key?: true
+  label?: true
   type?: true
   required?: true
+  order?: true
   createdAt?: true
 }
 
@@ -82,9 +110,11 @@ export type CustomFieldDefinitionCountAggregateInputType = {
   tenantId?: true
   entity?: true
   key?: true
+  label?: true
   type?: true
   required?: true
   options?: true
+  order?: true
   createdAt?: true
   _all?: true
 }
@@ -127,6 +157,18 @@ export type CustomFieldDefinitionAggregateArgs<ExtArgs extends runtime.Types.Ext
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: CustomFieldDefinitionAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: CustomFieldDefinitionSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: CustomFieldDefinitionMinAggregateInputType
@@ -157,6 +199,8 @@ export type CustomFieldDefinitionGroupByArgs<ExtArgs extends runtime.Types.Exten
   take?: number
   skip?: number
   _count?: CustomFieldDefinitionCountAggregateInputType | true
+  _avg?: CustomFieldDefinitionAvgAggregateInputType
+  _sum?: CustomFieldDefinitionSumAggregateInputType
   _min?: CustomFieldDefinitionMinAggregateInputType
   _max?: CustomFieldDefinitionMaxAggregateInputType
 }
@@ -166,11 +210,15 @@ export type CustomFieldDefinitionGroupByOutputType = {
   tenantId: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required: boolean
   options: string[]
+  order: number
   createdAt: Date
   _count: CustomFieldDefinitionCountAggregateOutputType | null
+  _avg: CustomFieldDefinitionAvgAggregateOutputType | null
+  _sum: CustomFieldDefinitionSumAggregateOutputType | null
   _min: CustomFieldDefinitionMinAggregateOutputType | null
   _max: CustomFieldDefinitionMaxAggregateOutputType | null
 }
@@ -198,9 +246,11 @@ export type CustomFieldDefinitionWhereInput = {
   tenantId?: Prisma.UuidFilter<"CustomFieldDefinition"> | string
   entity?: Prisma.EnumCustomFieldEntityFilter<"CustomFieldDefinition"> | $Enums.CustomFieldEntity
   key?: Prisma.StringFilter<"CustomFieldDefinition"> | string
+  label?: Prisma.StringFilter<"CustomFieldDefinition"> | string
   type?: Prisma.EnumCustomFieldTypeFilter<"CustomFieldDefinition"> | $Enums.CustomFieldType
   required?: Prisma.BoolFilter<"CustomFieldDefinition"> | boolean
   options?: Prisma.StringNullableListFilter<"CustomFieldDefinition">
+  order?: Prisma.IntFilter<"CustomFieldDefinition"> | number
   createdAt?: Prisma.DateTimeFilter<"CustomFieldDefinition"> | Date | string
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
 }
@@ -210,9 +260,11 @@ export type CustomFieldDefinitionOrderByWithRelationInput = {
   tenantId?: Prisma.SortOrder
   entity?: Prisma.SortOrder
   key?: Prisma.SortOrder
+  label?: Prisma.SortOrder
   type?: Prisma.SortOrder
   required?: Prisma.SortOrder
   options?: Prisma.SortOrder
+  order?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
 }
@@ -226,9 +278,11 @@ export type CustomFieldDefinitionWhereUniqueInput = Prisma.AtLeast<{
   tenantId?: Prisma.UuidFilter<"CustomFieldDefinition"> | string
   entity?: Prisma.EnumCustomFieldEntityFilter<"CustomFieldDefinition"> | $Enums.CustomFieldEntity
   key?: Prisma.StringFilter<"CustomFieldDefinition"> | string
+  label?: Prisma.StringFilter<"CustomFieldDefinition"> | string
   type?: Prisma.EnumCustomFieldTypeFilter<"CustomFieldDefinition"> | $Enums.CustomFieldType
   required?: Prisma.BoolFilter<"CustomFieldDefinition"> | boolean
   options?: Prisma.StringNullableListFilter<"CustomFieldDefinition">
+  order?: Prisma.IntFilter<"CustomFieldDefinition"> | number
   createdAt?: Prisma.DateTimeFilter<"CustomFieldDefinition"> | Date | string
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
 }, "id" | "tenantId_entity_key">
@@ -238,13 +292,17 @@ export type CustomFieldDefinitionOrderByWithAggregationInput = {
   tenantId?: Prisma.SortOrder
   entity?: Prisma.SortOrder
   key?: Prisma.SortOrder
+  label?: Prisma.SortOrder
   type?: Prisma.SortOrder
   required?: Prisma.SortOrder
   options?: Prisma.SortOrder
+  order?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.CustomFieldDefinitionCountOrderByAggregateInput
+  _avg?: Prisma.CustomFieldDefinitionAvgOrderByAggregateInput
   _max?: Prisma.CustomFieldDefinitionMaxOrderByAggregateInput
   _min?: Prisma.CustomFieldDefinitionMinOrderByAggregateInput
+  _sum?: Prisma.CustomFieldDefinitionSumOrderByAggregateInput
 }
 
 export type CustomFieldDefinitionScalarWhereWithAggregatesInput = {
@@ -255,9 +313,11 @@ export type CustomFieldDefinitionScalarWhereWithAggregatesInput = {
   tenantId?: Prisma.UuidWithAggregatesFilter<"CustomFieldDefinition"> | string
   entity?: Prisma.EnumCustomFieldEntityWithAggregatesFilter<"CustomFieldDefinition"> | $Enums.CustomFieldEntity
   key?: Prisma.StringWithAggregatesFilter<"CustomFieldDefinition"> | string
+  label?: Prisma.StringWithAggregatesFilter<"CustomFieldDefinition"> | string
   type?: Prisma.EnumCustomFieldTypeWithAggregatesFilter<"CustomFieldDefinition"> | $Enums.CustomFieldType
   required?: Prisma.BoolWithAggregatesFilter<"CustomFieldDefinition"> | boolean
   options?: Prisma.StringNullableListFilter<"CustomFieldDefinition">
+  order?: Prisma.IntWithAggregatesFilter<"CustomFieldDefinition"> | number
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"CustomFieldDefinition"> | Date | string
 }
 
@@ -265,9 +325,11 @@ export type CustomFieldDefinitionCreateInput = {
   id?: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required?: boolean
   options?: Prisma.CustomFieldDefinitionCreateoptionsInput | string[]
+  order?: number
   createdAt?: Date | string
   tenant: Prisma.TenantCreateNestedOneWithoutCustomFieldsInput
 }
@@ -277,9 +339,11 @@ export type CustomFieldDefinitionUncheckedCreateInput = {
   tenantId: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required?: boolean
   options?: Prisma.CustomFieldDefinitionCreateoptionsInput | string[]
+  order?: number
   createdAt?: Date | string
 }
 
@@ -287,9 +351,11 @@ export type CustomFieldDefinitionUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tenant?: Prisma.TenantUpdateOneRequiredWithoutCustomFieldsNestedInput
 }
@@ -299,9 +365,11 @@ export type CustomFieldDefinitionUncheckedUpdateInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -310,9 +378,11 @@ export type CustomFieldDefinitionCreateManyInput = {
   tenantId: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required?: boolean
   options?: Prisma.CustomFieldDefinitionCreateoptionsInput | string[]
+  order?: number
   createdAt?: Date | string
 }
 
@@ -320,9 +390,11 @@ export type CustomFieldDefinitionUpdateManyMutationInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -331,9 +403,11 @@ export type CustomFieldDefinitionUncheckedUpdateManyInput = {
   tenantId?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -358,10 +432,16 @@ export type CustomFieldDefinitionCountOrderByAggregateInput = {
   tenantId?: Prisma.SortOrder
   entity?: Prisma.SortOrder
   key?: Prisma.SortOrder
+  label?: Prisma.SortOrder
   type?: Prisma.SortOrder
   required?: Prisma.SortOrder
   options?: Prisma.SortOrder
+  order?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+}
+
+export type CustomFieldDefinitionAvgOrderByAggregateInput = {
+  order?: Prisma.SortOrder
 }
 
 export type CustomFieldDefinitionMaxOrderByAggregateInput = {
@@ -369,8 +449,10 @@ export type CustomFieldDefinitionMaxOrderByAggregateInput = {
   tenantId?: Prisma.SortOrder
   entity?: Prisma.SortOrder
   key?: Prisma.SortOrder
+  label?: Prisma.SortOrder
   type?: Prisma.SortOrder
   required?: Prisma.SortOrder
+  order?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -379,9 +461,15 @@ export type CustomFieldDefinitionMinOrderByAggregateInput = {
   tenantId?: Prisma.SortOrder
   entity?: Prisma.SortOrder
   key?: Prisma.SortOrder
+  label?: Prisma.SortOrder
   type?: Prisma.SortOrder
   required?: Prisma.SortOrder
+  order?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+}
+
+export type CustomFieldDefinitionSumOrderByAggregateInput = {
+  order?: Prisma.SortOrder
 }
 
 export type CustomFieldDefinitionCreateNestedManyWithoutTenantInput = {
@@ -447,13 +535,23 @@ export type CustomFieldDefinitionUpdateoptionsInput = {
   push?: string | string[]
 }
 
+export type IntFieldUpdateOperationsInput = {
+  set?: number
+  increment?: number
+  decrement?: number
+  multiply?: number
+  divide?: number
+}
+
 export type CustomFieldDefinitionCreateWithoutTenantInput = {
   id?: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required?: boolean
   options?: Prisma.CustomFieldDefinitionCreateoptionsInput | string[]
+  order?: number
   createdAt?: Date | string
 }
 
@@ -461,9 +559,11 @@ export type CustomFieldDefinitionUncheckedCreateWithoutTenantInput = {
   id?: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required?: boolean
   options?: Prisma.CustomFieldDefinitionCreateoptionsInput | string[]
+  order?: number
   createdAt?: Date | string
 }
 
@@ -501,9 +601,11 @@ export type CustomFieldDefinitionScalarWhereInput = {
   tenantId?: Prisma.UuidFilter<"CustomFieldDefinition"> | string
   entity?: Prisma.EnumCustomFieldEntityFilter<"CustomFieldDefinition"> | $Enums.CustomFieldEntity
   key?: Prisma.StringFilter<"CustomFieldDefinition"> | string
+  label?: Prisma.StringFilter<"CustomFieldDefinition"> | string
   type?: Prisma.EnumCustomFieldTypeFilter<"CustomFieldDefinition"> | $Enums.CustomFieldType
   required?: Prisma.BoolFilter<"CustomFieldDefinition"> | boolean
   options?: Prisma.StringNullableListFilter<"CustomFieldDefinition">
+  order?: Prisma.IntFilter<"CustomFieldDefinition"> | number
   createdAt?: Prisma.DateTimeFilter<"CustomFieldDefinition"> | Date | string
 }
 
@@ -511,9 +613,11 @@ export type CustomFieldDefinitionCreateManyTenantInput = {
   id?: string
   entity: $Enums.CustomFieldEntity
   key: string
+  label: string
   type: $Enums.CustomFieldType
   required?: boolean
   options?: Prisma.CustomFieldDefinitionCreateoptionsInput | string[]
+  order?: number
   createdAt?: Date | string
 }
 
@@ -521,9 +625,11 @@ export type CustomFieldDefinitionUpdateWithoutTenantInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -531,9 +637,11 @@ export type CustomFieldDefinitionUncheckedUpdateWithoutTenantInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -541,9 +649,11 @@ export type CustomFieldDefinitionUncheckedUpdateManyWithoutTenantInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   entity?: Prisma.EnumCustomFieldEntityFieldUpdateOperationsInput | $Enums.CustomFieldEntity
   key?: Prisma.StringFieldUpdateOperationsInput | string
+  label?: Prisma.StringFieldUpdateOperationsInput | string
   type?: Prisma.EnumCustomFieldTypeFieldUpdateOperationsInput | $Enums.CustomFieldType
   required?: Prisma.BoolFieldUpdateOperationsInput | boolean
   options?: Prisma.CustomFieldDefinitionUpdateoptionsInput | string[]
+  order?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -554,9 +664,11 @@ export type CustomFieldDefinitionSelect<ExtArgs extends runtime.Types.Extensions
   tenantId?: boolean
   entity?: boolean
   key?: boolean
+  label?: boolean
   type?: boolean
   required?: boolean
   options?: boolean
+  order?: boolean
   createdAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["customFieldDefinition"]>
@@ -566,9 +678,11 @@ export type CustomFieldDefinitionSelectCreateManyAndReturn<ExtArgs extends runti
   tenantId?: boolean
   entity?: boolean
   key?: boolean
+  label?: boolean
   type?: boolean
   required?: boolean
   options?: boolean
+  order?: boolean
   createdAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["customFieldDefinition"]>
@@ -578,9 +692,11 @@ export type CustomFieldDefinitionSelectUpdateManyAndReturn<ExtArgs extends runti
   tenantId?: boolean
   entity?: boolean
   key?: boolean
+  label?: boolean
   type?: boolean
   required?: boolean
   options?: boolean
+  order?: boolean
   createdAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["customFieldDefinition"]>
@@ -590,13 +706,15 @@ export type CustomFieldDefinitionSelectScalar = {
   tenantId?: boolean
   entity?: boolean
   key?: boolean
+  label?: boolean
   type?: boolean
   required?: boolean
   options?: boolean
+  order?: boolean
   createdAt?: boolean
 }
 
-export type CustomFieldDefinitionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entity" | "key" | "type" | "required" | "options" | "createdAt", ExtArgs["result"]["customFieldDefinition"]>
+export type CustomFieldDefinitionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entity" | "key" | "label" | "type" | "required" | "options" | "order" | "createdAt", ExtArgs["result"]["customFieldDefinition"]>
 export type CustomFieldDefinitionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
 }
@@ -617,9 +735,17 @@ export type $CustomFieldDefinitionPayload<ExtArgs extends runtime.Types.Extensio
     tenantId: string
     entity: $Enums.CustomFieldEntity
     key: string
+    /**
+     * What forms show for the field: given when it is defined, else derived from the key (`poNumber` is "Po number").
+     */
+    label: string
     type: $Enums.CustomFieldType
     required: boolean
     options: string[]
+    /**
+     * Display position among the entity's fields, ascending (ties by key).
+     */
+    order: number
     createdAt: Date
   }, ExtArgs["result"]["customFieldDefinition"]>
   composites: {}
@@ -1049,9 +1175,11 @@ export interface CustomFieldDefinitionFieldRefs {
   readonly tenantId: Prisma.FieldRef<"CustomFieldDefinition", 'String'>
   readonly entity: Prisma.FieldRef<"CustomFieldDefinition", 'CustomFieldEntity'>
   readonly key: Prisma.FieldRef<"CustomFieldDefinition", 'String'>
+  readonly label: Prisma.FieldRef<"CustomFieldDefinition", 'String'>
   readonly type: Prisma.FieldRef<"CustomFieldDefinition", 'CustomFieldType'>
   readonly required: Prisma.FieldRef<"CustomFieldDefinition", 'Boolean'>
   readonly options: Prisma.FieldRef<"CustomFieldDefinition", 'String[]'>
+  readonly order: Prisma.FieldRef<"CustomFieldDefinition", 'Int'>
   readonly createdAt: Prisma.FieldRef<"CustomFieldDefinition", 'DateTime'>
 }
     

@@ -531,14 +531,6 @@ export type PipelineStageUncheckedUpdateManyWithoutPipelineNestedInput = {
   deleteMany?: Prisma.PipelineStageScalarWhereInput | Prisma.PipelineStageScalarWhereInput[]
 }
 
-export type IntFieldUpdateOperationsInput = {
-  set?: number
-  increment?: number
-  decrement?: number
-  multiply?: number
-  divide?: number
-}
-
 export type PipelineStageCreateNestedOneWithoutDealsInput = {
   create?: Prisma.XOR<Prisma.PipelineStageCreateWithoutDealsInput, Prisma.PipelineStageUncheckedCreateWithoutDealsInput>
   connectOrCreate?: Prisma.PipelineStageCreateOrConnectWithoutDealsInput
