@@ -291,8 +291,8 @@ describe('the reported holes stay closed', () => {
       expect(result.errors?.length, beyond).toBeGreaterThan(0);
       expect(result.data ?? null, beyond).toBeNull();
     }
-    const listed = await ask(key, `{ inspections { data { customer { id name } site { name } } } }`);
-    expect(listed).toEqual({ data: { inspections: { data: [{ customer: { id: world.company.id, name: 'Acme' }, site: { name: 'Yard' } }] } } });
+    const listed = await ask(key, `{ inspections { nodes { customer { id name } site { name } } } }`);
+    expect(listed).toEqual({ data: { inspections: { nodes: [{ customer: { id: world.company.id, name: 'Acme' }, site: { name: 'Yard' } }] } } });
   });
 
   describe("an invoice's company and contact are Company and Contact, of which invoice keys read the part the invoice prints", () => {

@@ -72,7 +72,7 @@ describe('inspections over GraphQL', () => {
     const ids = [await w.inspectionIn('draft'), await w.inspectionIn('draft')];
     await gql(w.users.tech.key, RecordFindingDocument, { id: ids[0]!, input: { severity: 'minor', description: 'Paint' } });
     const list = await gql(w.key, InspectionListDocument, { technicianId: w.users.tech.userId });
-    const first = list.data?.inspections.data.find((i) => i.inspection.id === ids[0]);
+    const first = list.data?.inspections.nodes.find((i) => i.inspection.id === ids[0]);
     expect(first).toMatchObject({ findingCount: 1, inspection: { findingCount: 1 }, equipmentType: { name: 'Overhead crane' }, technician: { name: 'Tess Wrench' } });
     const few = await countStatements(() => gql(w.key, InspectionListDocument, {}));
     for (let i = 0; i < 3; i++) await w.inspectionIn('draft');
@@ -81,7 +81,7 @@ describe('inspections over GraphQL', () => {
 
   it('searches on GraphQL as on REST', async () => {
     const found = await gql(w.key, InspectionListDocument, { search: `${w.equipment.serialNumber.toLowerCase()} TESS` });
-    expect(found.data?.inspections.total).toBeGreaterThan(0);
-    expect(found.data?.inspections.data.every((i) => i.equipment.serialNumber === w.equipment.serialNumber)).toBe(true);
+    expect(found.data?.inspections.totalCount).toBeGreaterThan(0);
+    expect(found.data?.inspections.nodes.every((i) => i.equipment.serialNumber === w.equipment.serialNumber)).toBe(true);
   });
 });

@@ -35,7 +35,7 @@ describe('the inspections module gate', () => {
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${withoutModule.secret}` },
-      body: JSON.stringify({ query: '{ inspections { total } }' }),
+      body: JSON.stringify({ query: '{ inspections { totalCount } }' }),
     });
     const body = await response.json();
     expect(body.errors[0].extensions.code).toBe('FORBIDDEN');

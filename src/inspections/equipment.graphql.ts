@@ -1,11 +1,13 @@
 import { EquipmentStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { defineList, searchDescription } from '../graphql/connection.js';
 import { readableBy } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import {
   createEquipment,
   createEquipmentType,
+  equipmentOrder,
+  equipmentTypeOrder,
   getEquipment,
   getEquipmentType,
   listEquipment,
@@ -33,6 +35,7 @@ export const EquipmentType = builder.prismaObject('EquipmentType', {
     name: t.exposeString('name', { description: 'Name, such as "Overhead crane" (at most 200 characters).' }),
     category: t.exposeString('category', { nullable: true, description: 'Category, such as "Lifting".' }),
     oshaStandard: t.exposeString('oshaStandard', { nullable: true, description: 'OSHA standard it is inspected against, such as "1910.179".' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
   }),
 });
 
@@ -108,15 +111,32 @@ const UpdateEquipmentInput = builder.inputType('UpdateEquipmentInput', {
   }),
 });
 
-const EquipmentTypePage = pageType('EquipmentType', EquipmentType, 'equipment types by name');
-const EquipmentPage = pageType('Equipment', Equipment, 'equipment, newest first');
+const equipmentTypeList = defineList(EquipmentType, equipmentTypeOrder, {
+  plural: 'equipment types',
+  filterDescription: 'Conditions on equipment types; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the name or category'), validate: searchText }),
+  }),
+});
+
+const equipmentList = defineList(Equipment, equipmentOrder, {
+  plural: 'pieces of equipment',
+  filterDescription: 'Conditions on equipment; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the serial number, manufacturer, model or location'), validate: searchText }),
+    status: t.field({ type: [EquipmentStatusEnum], description: 'Only equipment with one of these statuses.' }),
+    siteId: t.field({ type: 'UUID', description: 'Only equipment at this site.' }),
+    companyId: t.field({ type: 'UUID', description: 'Only equipment of this customer company.' }),
+    equipmentTypeId: t.field({ type: 'UUID', description: 'Only equipment of this type.' }),
+  }),
+});
 
 builder.queryFields((t) => ({
   equipmentTypes: t.field({
-    type: EquipmentTypePage,
-    description: 'Equipment types of the tenant by name, page by page.',
+    type: equipmentTypeList.connection,
+    description: 'Equipment types of the tenant, by name unless `orderBy` says otherwise.',
     authScopes: inspectionsRead,
-    args: { ...pageArgs().page, search: t.arg.string({ description: 'Case-insensitive words, each matched against the name or category.', validate: searchText }) },
+    args: equipmentTypeList.args(),
     resolve: (_root, args, ctx) => listEquipmentTypes(ctx, args),
   }),
   equipmentType: t.prismaField({
@@ -128,17 +148,10 @@ builder.queryFields((t) => ({
     resolve: (_query, _root, { id }, ctx) => getEquipmentType(ctx, id),
   }),
   equipmentList: t.field({
-    type: EquipmentPage,
-    description: 'Equipment of the tenant, newest first, page by page.',
+    type: equipmentList.connection,
+    description: 'Equipment of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: inspectionsRead,
-    args: {
-      ...pageArgs().page,
-      siteId: t.arg({ type: 'UUID', description: 'Only equipment at this site.' }),
-      companyId: t.arg({ type: 'UUID', description: 'Only equipment of this customer company.' }),
-      equipmentTypeId: t.arg({ type: 'UUID', description: 'Only equipment of this type.' }),
-      status: t.arg({ type: EquipmentStatusEnum, description: 'Only equipment with this status.' }),
-      search: t.arg.string({ description: 'Case-insensitive words, each matched against the serial number, manufacturer, model or location.', validate: searchText }),
-    },
+    args: equipmentList.args(),
     resolve: (_root, args, ctx) => listEquipment(ctx, args),
   }),
   equipment: t.prismaField({

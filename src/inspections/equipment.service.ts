@@ -1,7 +1,7 @@
 import type { EquipmentStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { AppError } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
@@ -10,22 +10,34 @@ import { refreshSearchText } from './search-text.js';
 
 // Equipment types and the equipment inspected: the supporting records of inspections.
 
-interface Page {
-  page: number;
-  limit: number;
-  search?: string | null;
-}
-
 export interface EquipmentTypeFields {
   name?: string | null;
   category?: string | null;
   oshaStandard?: string | null;
 }
 
-export function listEquipmentTypes(ctx: Context, filter: Page) {
-  const where = { AND: searchWords(filter.search, ['name', 'category']) };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([ctx.db.equipmentType.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }), ctx.db.equipmentType.count({ where })]),
+export interface EquipmentTypeFilter {
+  search?: string | null;
+}
+
+export const equipmentTypeOrder: ListOrder = {
+  entity: 'EquipmentType',
+  orderFields: {
+    NAME: { column: 'name', description: 'Name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the equipment type was created.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
+
+/** The equipment types matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listEquipmentTypes(ctx: Context, args: ListArgs<EquipmentTypeFilter>) {
+  const where = { AND: searchWords(args.filter?.search, ['name', 'category']) };
+  return keysetPage(
+    ctx,
+    equipmentTypeOrder,
+    args,
+    (page) => ctx.db.equipmentType.findMany({ where: { AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.equipmentType.count({ where }),
   );
 }
 
@@ -44,23 +56,40 @@ export async function updateEquipmentType(ctx: Context, id: string, patch: Equip
   });
 }
 
-export interface EquipmentFilter extends Page {
+export interface EquipmentFilter {
+  search?: string | null;
+  status?: EquipmentStatus[] | null;
   siteId?: string | null;
   companyId?: string | null;
   equipmentTypeId?: string | null;
-  status?: EquipmentStatus | null;
 }
 
-export function listEquipment(ctx: Context, filter: EquipmentFilter) {
+export const equipmentOrder: ListOrder = {
+  entity: 'Equipment',
+  orderFields: {
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the equipment was recorded.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the equipment last changed.' },
+    SERIAL_NUMBER: { column: 'serialNumber', description: 'Serial number, in the database collation.' },
+  },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+/** The equipment matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listEquipment(ctx: Context, args: ListArgs<EquipmentFilter>) {
+  const filter = args.filter ?? {};
   const where = {
+    AND: searchWords(filter.search, ['serialNumber', 'manufacturer', 'model', 'locationLabel']),
+    status: oneOf(filter.status),
     siteId: filter.siteId ?? undefined,
     companyId: filter.companyId ?? undefined,
     equipmentTypeId: filter.equipmentTypeId ?? undefined,
-    status: filter.status ?? undefined,
-    AND: searchWords(filter.search, ['serialNumber', 'manufacturer', 'model', 'locationLabel']),
   };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([ctx.db.equipment.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }), ctx.db.equipment.count({ where })]),
+  return keysetPage(
+    ctx,
+    equipmentOrder,
+    args,
+    (page) => ctx.db.equipment.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.equipment.count({ where }),
   );
 }
 

@@ -2,7 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { z } from 'zod';
 import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { defineList, searchDescription } from '../graphql/connection.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -10,7 +10,7 @@ import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './chec
 import { EquipmentType } from './equipment.graphql.js';
 import { findingCountOf } from './finding.service.js';
 import { inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
-import { createInspection, getInspection, getReport, inspectionHistory, listInspections, moveInspection, updateInspection } from './inspection.service.js';
+import { createInspection, getInspection, getReport, inspectionHistory, inspectionOrder, listInspections, moveInspection, updateInspection } from './inspection.service.js';
 import { longText } from '../graphql/limits.js';
 
 const InspectionStatusEnum = builder.enumType(InspectionStatus, {
@@ -213,25 +213,27 @@ const RejectInspectionInput = builder.inputType('RejectInspectionInput', {
   fields: (t) => ({ rejectionReason: t.string({ required: true, description: 'What to correct, at most 2000 characters.', validate: requiredText(2000, 'multiline') }) }),
 });
 
-const InspectionPage = pageType('Inspection', InspectionListItem, 'inspections, newest inspection date first');
+const inspectionList = defineList(InspectionListItem, inspectionOrder, {
+  plural: 'inspections',
+  filterDescription: 'Conditions on inspections; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription("the customer company's name, the equipment type's name, a team technician's name or the serial number"), validate: searchText }),
+    status: t.field({ type: [InspectionStatusEnum], description: 'Only inspections with one of these statuses.' }),
+    technicianId: t.field({ type: 'UUID', description: 'Only inspections this user leads or is a team member of.' }),
+    companyId: t.field({ type: 'UUID', description: 'Only inspections for this customer company.' }),
+    equipmentId: t.field({ type: 'UUID', description: 'Only inspections of this piece of equipment.' }),
+  }),
+});
 const inspectionId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Inspection id.' }) }));
 
 builder.queryFields((t) => ({
   inspections: t.field({
-    type: InspectionPage,
-    description: 'Inspections of the tenant, newest inspection date first, page by page.',
+    type: inspectionList.connection,
+    description: 'Inspections of the tenant, newest inspection date first unless `orderBy` says otherwise.',
     authScopes: inspectionsRead,
-    args: {
-      ...pageArgs().page,
-      status: t.arg({ type: InspectionStatusEnum, description: 'Only inspections with this status.' }),
-      technicianId: t.arg({ type: 'UUID', description: 'Only inspections this user leads or is a team member of.' }),
-      companyId: t.arg({ type: 'UUID', description: 'Only inspections for this customer company.' }),
-      search: t.arg.string({
-        description: 'Case-insensitive words, every one of which must appear in the company name, equipment type name, a technician\'s name or the serial number.',
-        validate: searchText,
-      }),
-    },
-    resolve: (_root, args, ctx, info) => listInspections(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),
+    args: inspectionList.args(),
+    // The rows' relations are loaded with them, whether the page is read as `nodes` or `edges { node }`.
+    resolve: (_root, args, ctx, info) => listInspections(ctx, args, queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] })),
   }),
   inspection: t.prismaField({
     type: InspectionDetail,

@@ -11,22 +11,35 @@ const photo = 'id photoUrl caption photoType';
 const finding = `id severity description recommendation oshaReference quoteStatus photos { ${photo} }`;
 const detail = `inspection { ${inspection} } equipment { id manufacturer model serialNumber ratedCapacity status nameplatePhotoUrl locationLabel } equipmentType { ${equipmentType} } ${site} customer { id name } technician { id name email } template { id name sections { id title items { id prompt answerType required } } } findings { ${finding} } teamMembers { id technicianId role name }`;
 const event = 'id fromStatus toStatus note occurredAt user { id name }';
-const page = (item: string) => `{ data { ${item} } total page pageSize }`;
+/** A page-numbered list of the specification (`page`, `limit` → `{data, total, page, pageSize}`) over its connection. */
+const page = (filters: Record<string, string>) => ({ paging: 'page' as const, filters });
 
 export const inspectionRoutes: RestRoutes = {
-  'Query.equipmentTypes': { method: 'GET', path: '/inspections/equipment-types', summary: 'List equipment types', select: page(equipmentType) },
+  'Query.equipmentTypes': { method: 'GET', path: '/inspections/equipment-types', summary: 'List equipment types', select: `{ ${equipmentType} }`, list: page({ search: 'search' }) },
   'Mutation.createEquipmentType': { method: 'POST', path: '/inspections/equipment-types', summary: 'Create an equipment type', status: 201, envelope: 'data', select: `{ ${equipmentType} }` },
   'Query.equipmentType': { method: 'GET', path: '/inspections/equipment-types/:id', summary: 'Get an equipment type', envelope: 'data', select: `{ ${equipmentType} }` },
   'Mutation.updateEquipmentType': { method: 'PATCH', path: '/inspections/equipment-types/:id', summary: 'Update an equipment type', envelope: 'data', select: `{ ${equipmentType} }` },
-  'Query.equipmentList': { method: 'GET', path: '/inspections/equipment', summary: 'List equipment', select: page(equipment) },
+  'Query.equipmentList': {
+    method: 'GET',
+    path: '/inspections/equipment',
+    summary: 'List equipment',
+    select: `{ ${equipment} }`,
+    list: page({ search: 'search', status: 'status', siteId: 'siteId', companyId: 'companyId', equipmentTypeId: 'equipmentTypeId' }),
+  },
   'Mutation.createEquipment': { method: 'POST', path: '/inspections/equipment', summary: 'Record a piece of equipment', status: 201, envelope: 'data', select: `{ ${equipment} }` },
   'Query.equipment': { method: 'GET', path: '/inspections/equipment/:id', summary: 'Get a piece of equipment', envelope: 'data', select: `{ ${equipment} }` },
   'Mutation.updateEquipment': { method: 'PATCH', path: '/inspections/equipment/:id', summary: 'Update a piece of equipment', envelope: 'data', select: `{ ${equipment} }` },
-  'Query.checklistTemplates': { method: 'GET', path: '/inspections/templates', summary: 'List checklist templates', select: page(template) },
+  'Query.checklistTemplates': { method: 'GET', path: '/inspections/templates', summary: 'List checklist templates', select: `{ ${template} }`, list: page({ search: 'search', equipmentTypeId: 'equipmentTypeId' }) },
   'Mutation.createChecklistTemplate': { method: 'POST', path: '/inspections/templates', summary: 'Create a checklist template', status: 201, envelope: 'data', select: `{ ${template} }` },
   'Query.checklistTemplate': { method: 'GET', path: '/inspections/templates/:id', summary: 'Get a checklist template', envelope: 'data', select: `{ ${template} }` },
   'Mutation.updateChecklistTemplate': { method: 'PATCH', path: '/inspections/templates/:id', summary: 'Update a checklist template', envelope: 'data', select: `{ ${template} }` },
-  'Query.inspections': { method: 'GET', path: '/inspections', summary: 'List inspections', select: page(listItem) },
+  'Query.inspections': {
+    method: 'GET',
+    path: '/inspections',
+    summary: 'List inspections',
+    select: `{ ${listItem} }`,
+    list: page({ status: 'status', technicianId: 'technicianId', companyId: 'companyId', search: 'search' }),
+  },
   'Mutation.createInspection': { method: 'POST', path: '/inspections', summary: 'Create an inspection', status: 201, select: `{ ${inspection} }` },
   'Query.inspection': { method: 'GET', path: '/inspections/:id', summary: 'Get an inspection', select: `{ ${detail} }` },
   'Mutation.updateInspection': { method: 'PATCH', path: '/inspections/:id', summary: "Update an inspection's record", select: `{ ${inspection} }` },

@@ -2,7 +2,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { InspectionResult, InspectionStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { mailQueued } from '../mail/outbox.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
@@ -18,27 +18,39 @@ import { EDITABLE, lockInspection, MOVES, type Move, mustBeIn, mustBeOnTeamOrDis
 type Query = { include?: Prisma.InspectionInclude; select?: Prisma.InspectionSelect };
 
 export interface InspectionFilter {
-  page: number;
-  limit: number;
-  status?: InspectionStatus | null;
+  search?: string | null;
+  status?: InspectionStatus[] | null;
   technicianId?: string | null;
   companyId?: string | null;
-  search?: string | null;
+  equipmentId?: string | null;
 }
 
-/** Newest inspection date first; `search` is served by the trigram index on `searchText`. */
-export function listInspections(ctx: Context, filter: InspectionFilter, query: Query) {
-  const where: Prisma.InspectionWhereInput = {
-    status: filter.status ?? undefined,
+export const inspectionOrder: ListOrder = {
+  entity: 'Inspection',
+  orderFields: {
+    INSPECTION_DATE: { column: 'inspectionDate', date: true, description: 'Date of the inspection.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the inspection was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the inspection last changed.' },
+  },
+  defaultOrder: { field: 'INSPECTION_DATE', direction: 'DESC' },
+};
+
+/** The inspections matching a filter, one keyset page at a time; `search` is served by the trigram index on `searchText`. */
+export function listInspections(ctx: Context, args: ListArgs<InspectionFilter>, query: Query) {
+  const filter = args.filter ?? {};
+  const where = {
+    AND: searchWords(filter.search, ['searchText']) as Prisma.InspectionWhereInput[],
+    status: oneOf(filter.status),
     companyId: filter.companyId ?? undefined,
+    equipmentId: filter.equipmentId ?? undefined,
     teamMembers: filter.technicianId ? { some: { technicianId: filter.technicianId } } : undefined,
-    AND: searchWords(filter.search, ['searchText']),
-  };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.inspection.findMany({ ...query, where, orderBy: [{ inspectionDate: 'desc' }, { id: 'desc' }], skip, take }),
-      ctx.db.inspection.count({ where }),
-    ]),
+  } satisfies Prisma.InspectionWhereInput;
+  return keysetPage(
+    ctx,
+    inspectionOrder,
+    args,
+    (page) => ctx.db.inspection.findMany({ ...query, where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.inspection.count({ where }),
   );
 }
 

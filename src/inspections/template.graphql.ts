@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { defineList, searchDescription } from '../graphql/connection.js';
 import { readableBy } from '../graphql/read-access.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, ANSWER_TYPES, type ChecklistItem, type ChecklistSection, checklistId } from './checklist.js';
 import { inspectionsRead, inspectionsWrite } from './inspection-access.js';
-import { createTemplate, getTemplate, listTemplates, sectionsOf, updateTemplate } from './template.service.js';
+import { createTemplate, getTemplate, listTemplates, sectionsOf, templateOrder, updateTemplate } from './template.service.js';
 
 export const AnswerTypeEnum = builder.enumType('AnswerType', {
   description: `How a checklist item is answered. Answers are strings: ${ANSWER_FORMATS_TEXT}.`,
@@ -86,19 +86,22 @@ const UpdateChecklistTemplateInput = builder.inputType('UpdateChecklistTemplateI
   }),
 });
 
-const ChecklistTemplatePage = pageType('ChecklistTemplate', ChecklistTemplate, 'checklist templates by name');
+const templateList = defineList(ChecklistTemplate, templateOrder, {
+  plural: 'checklist templates',
+  filterDescription: 'Conditions on checklist templates; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the name'), validate: searchText }),
+    equipmentTypeId: t.field({ type: 'UUID', description: 'Only templates made for this equipment type.' }),
+  }),
+});
 const templateId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Template id.' }) }));
 
 builder.queryFields((t) => ({
   checklistTemplates: t.field({
-    type: ChecklistTemplatePage,
-    description: 'Checklist templates of the tenant by name, page by page.',
+    type: templateList.connection,
+    description: 'Checklist templates of the tenant, by name unless `orderBy` says otherwise.',
     authScopes: inspectionsRead,
-    args: {
-      ...pageArgs().page,
-      equipmentTypeId: t.arg({ type: 'UUID', description: 'Only templates for this equipment type.' }),
-      search: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: searchText }),
-    },
+    args: templateList.args(),
     resolve: (_root, args, ctx) => listTemplates(ctx, args),
   }),
   checklistTemplate: t.prismaField({

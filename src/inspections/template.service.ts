@@ -1,6 +1,6 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { AppError } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
@@ -18,10 +18,30 @@ export interface NewTemplate {
 
 export type TemplatePatch = { [K in keyof NewTemplate]?: NewTemplate[K] | null };
 
-export function listTemplates(ctx: Context, filter: { page: number; limit: number; search?: string | null; equipmentTypeId?: string | null }) {
-  const where = { equipmentTypeId: filter.equipmentTypeId ?? undefined, AND: searchWords(filter.search, ['name']) };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([ctx.db.checklistTemplate.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip, take }), ctx.db.checklistTemplate.count({ where })]),
+export interface TemplateFilter {
+  search?: string | null;
+  equipmentTypeId?: string | null;
+}
+
+export const templateOrder: ListOrder = {
+  entity: 'ChecklistTemplate',
+  orderFields: {
+    NAME: { column: 'name', description: 'Name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the template was created.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
+
+/** The checklist templates matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export function listTemplates(ctx: Context, args: ListArgs<TemplateFilter>) {
+  const filter = args.filter ?? {};
+  const where = { AND: searchWords(filter.search, ['name']), equipmentTypeId: filter.equipmentTypeId ?? undefined };
+  return keysetPage(
+    ctx,
+    templateOrder,
+    args,
+    (page) => ctx.db.checklistTemplate.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.checklistTemplate.count({ where }),
   );
 }
 

@@ -689,7 +689,7 @@ export interface paths {
         };
         /**
          * List equipment types
-         * @description Equipment types of the tenant by name, page by page.
+         * @description Equipment types of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -745,7 +745,7 @@ export interface paths {
         };
         /**
          * List equipment
-         * @description Equipment of the tenant, newest first, page by page.
+         * @description Equipment of the tenant, newest first unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -801,7 +801,7 @@ export interface paths {
         };
         /**
          * List checklist templates
-         * @description Checklist templates of the tenant by name, page by page.
+         * @description Checklist templates of the tenant, by name unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -857,7 +857,7 @@ export interface paths {
         };
         /**
          * List inspections
-         * @description Inspections of the tenant, newest inspection date first, page by page.
+         * @description Inspections of the tenant, newest inspection date first unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -8298,11 +8298,11 @@ export interface operations {
     equipmentTypes: {
         parameters: {
             query?: {
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words, each matched against the name or category. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Text search: every word (at most 5) must appear, in any case, in the name or category. */
                 search?: string;
             };
             header?: {
@@ -8325,7 +8325,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The equipment types by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -8339,20 +8339,11 @@ export interface operations {
                             /** @description OSHA standard it is inspected against, such as "1910.179". */
                             oshaStandard: string | null;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -8540,20 +8531,20 @@ export interface operations {
     equipmentList: {
         parameters: {
             query?: {
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Text search: every word (at most 5) must appear, in any case, in the serial number, manufacturer, model or location. */
+                search?: string;
+                /** @description Only equipment with one of these statuses. */
+                status?: components["schemas"]["EquipmentStatus"];
+                /** @description Only equipment at this site. */
+                siteId?: string;
                 /** @description Only equipment of this customer company. */
                 companyId?: string;
                 /** @description Only equipment of this type. */
                 equipmentTypeId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
-                /** @description Page number, 1-based. */
-                page?: number;
-                /** @description Case-insensitive words, each matched against the serial number, manufacturer, model or location. */
-                search?: string;
-                /** @description Only equipment at this site. */
-                siteId?: string;
-                /** @description Only equipment with this status. */
-                status?: components["schemas"]["EquipmentStatus"];
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -8575,7 +8566,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The equipment, newest first of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -8622,20 +8613,11 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -8922,14 +8904,14 @@ export interface operations {
     checklistTemplates: {
         parameters: {
             query?: {
-                /** @description Only templates for this equipment type. */
-                equipmentTypeId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words, each matched against the name. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Text search: every word (at most 5) must appear, in any case, in the name. */
                 search?: string;
+                /** @description Only templates made for this equipment type. */
+                equipmentTypeId?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -8951,7 +8933,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The checklist templates by name of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -8989,20 +8971,11 @@ export interface operations {
                              */
                             createdAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
@@ -9262,18 +9235,18 @@ export interface operations {
     inspections: {
         parameters: {
             query?: {
-                /** @description Only inspections for this customer company. */
-                companyId?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
                 /** @description Page number, 1-based. */
                 page?: number;
-                /** @description Case-insensitive words, every one of which must appear in the company name, equipment type name, a technician's name or the serial number. */
-                search?: string;
-                /** @description Only inspections with this status. */
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only inspections with one of these statuses. */
                 status?: components["schemas"]["InspectionStatus"];
                 /** @description Only inspections this user leads or is a team member of. */
                 technicianId?: string;
+                /** @description Only inspections for this customer company. */
+                companyId?: string;
+                /** @description Text search: every word (at most 5) must appear, in any case, in the customer company's name, the equipment type's name, a team technician's name or the serial number. */
+                search?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -9295,7 +9268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The inspections, newest inspection date first of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /** @description The inspection itself. */
                             inspection: {
@@ -9389,20 +9362,11 @@ export interface operations {
                              */
                             findingCount: number;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /**
-                         * Format: int32
-                         * @description This page number, 1-based.
-                         */
+                        /** @description This page number, 1-based. */
                         page: number;
-                        /**
-                         * Format: int32
-                         * @description Maximum rows per page (the `limit` asked for).
-                         */
+                        /** @description Maximum rows per page (the `limit` asked for). */
                         pageSize: number;
                     };
                 };
