@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * List a resource's upcoming closures
-         * @description A resource's closures that have not ended yet, soonest first.
+         * @description A resource's closures that have not ended yet, soonest first unless `orderBy` says otherwise. REST (`GET /api/bookings/resources/{id}/closures`) answers the first 100 of them whole.
          *
          *     Requires a secret key with the `bookings.resources.manage` scope.
          */
@@ -1001,7 +1001,7 @@ export interface paths {
         };
         /**
          * List an inspection's moves
-         * @description An inspection's moves through the review workflow, oldest first.
+         * @description An inspection's moves through the review workflow, oldest first. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * List an invoice's history
-         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when.
+         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -7448,6 +7448,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Every row. */
                         data: {
                             /**
                              * Format: uuid

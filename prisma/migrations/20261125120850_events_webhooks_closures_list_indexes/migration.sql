@@ -1,5 +1,14 @@
 -- DropIndex
+DROP INDEX "ResourceClosure_tenantId_resourceId_startsAt_idx";
+
+-- DropIndex
 DROP INDEX "WebhookEndpoint_tenantId_createdAt_idx";
+
+-- CreateIndex
+CREATE INDEX "ResourceClosure_tenantId_resourceId_startsAt_id_idx" ON "ResourceClosure"("tenantId", "resourceId", "startsAt", "id");
+
+-- CreateIndex
+CREATE INDEX "ResourceClosure_tenantId_resourceId_endsAt_id_idx" ON "ResourceClosure"("tenantId", "resourceId", "endsAt", "id");
 
 -- CreateIndex
 CREATE INDEX "WebhookDelivery_endpointId_createdAt_id_idx" ON "WebhookDelivery"("endpointId", "createdAt", "id");
