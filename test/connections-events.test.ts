@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
 
 // The lists of src/events as connections: `events`, `webhookEndpoints` and `webhookDeliveries`
+// (and `resourceClosures`, REST's other whole list),
 // page forward and backward through every order, filter, refuse a cursor of another order or
 // filter, and keep REST's shapes (`{data, nextCursor, hasMore}` by `cursor`, `{data}` whole).
 
-const { h, tenant, rest } = useHarness();
+const harness = useHarness();
+const { h, tenant, rest } = harness;
+const make = fixtures(harness);
 
 async function graphql(key: string, query: string) {
   const response = await h.app.fetch('http://localhost/graphql', {
@@ -173,5 +177,39 @@ describe('events, webhook endpoints and deliveries as connections', () => {
     expect(second.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect([...first.body.data, ...second.body.data].map((d: Row) => d.id)).toEqual(sorted(rows, 'createdAt', 'DESC'));
     expect((await rest('GET', `/api/webhook-endpoints/${randomUUID()}/deliveries`, { key: t.secret })).status).toBe(404);
+  });
+
+  it("resource closures: upcoming ones page both ways by start and end with ties, filter by start; REST answers {data} whole", async () => {
+    const t = await tenant();
+    const resource = await make.resource(t.secret);
+    const spans = [
+      ['2030-01-03T00:00:00.000Z', '2030-01-04T00:00:00.000Z'],
+      ['2030-01-01T00:00:00.000Z', '2030-01-05T00:00:00.000Z'],
+      ['2030-01-01T00:00:00.000Z', '2030-01-02T00:00:00.000Z'],
+      ['2030-01-02T00:00:00.000Z', '2030-01-04T00:00:00.000Z'],
+      ['2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z'],
+    ];
+    const rows: Row[] = [];
+    for (const [startsAt, endsAt] of spans) {
+      const made = await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt, endsAt } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      rows.push({ id: made.body.data.id, startsAt: startsAt!, endsAt: endsAt! });
+    }
+    const upcoming = rows.filter((r) => r.endsAt! > '2026');
+    const of = (args: string) => `id: "${resource.id}", ${args}`;
+    for (const [field, column] of [['STARTS_AT', 'startsAt'], ['ENDS_AT', 'endsAt']] as const) {
+      for (const direction of ['ASC', 'DESC'] as const) {
+        expect(await walk(t.secret, 'resourceClosures', of(`orderBy: [{ field: ${field}, direction: ${direction} }],`)), `${field} ${direction}`).toEqual(sorted(upcoming, column, direction));
+      }
+    }
+    const later = await walk(t.secret, 'resourceClosures', of('filter: { startsAt: { from: "2030-01-02T00:00:00Z" } },'));
+    expect(later).toEqual(sorted(upcoming.filter((r) => r.startsAt! >= '2030-01-02'), 'startsAt', 'ASC'));
+    await refusesForeignCursor(t.secret, 'resourceClosures', of(''), of('orderBy: [{ field: ENDS_AT, direction: ASC }],'));
+
+    const listed = await rest('GET', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret });
+    expect(listed.status).toBe(200);
+    expect(Object.keys(listed.body)).toEqual(['data']);
+    expect(listed.body.data.map((c: Row) => c.id)).toEqual(sorted(upcoming, 'startsAt', 'ASC'));
+    expect(Object.keys(listed.body.data[0]).sort()).toEqual(['endsAt', 'id', 'reason', 'resourceId', 'startsAt']);
   });
 });
