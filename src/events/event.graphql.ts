@@ -33,7 +33,7 @@ const eventList = defineList(Event, eventOrder, {
   filter: (t) => ({
     type: t.stringList({
       description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`,
-      validate: z.array(z.string()).max(50, 'at most 50 types'),
+      validate: z.array(z.enum(allEventTypes)).max(50, 'at most 50 types'),
     }),
     createdAt: t.field({ type: DateTimeRange, description: 'Only events recorded in this interval.' }),
   }),
