@@ -148,7 +148,7 @@ describe('dashboard sessions', () => {
     expect((viewer.data as { viewer: { scopes: string[] } }).viewer.scopes).not.toContain('settings.manage');
 
     const leads = await gqlAsSession(h.app, session, '{ leads(first: 100) { nodes { firstName } } }');
-    expect(leads.data).toEqual({ leads: { data: [] } });
+    expect(leads.data).toEqual({ leads: { nodes: [] } });
     // REST accepts the session the same way, and sees the same tenant.
     const viaRest = await h.app.fetch('http://localhost/api/v1/leads', { headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
     expect(viaRest.status).toBe(200);
