@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cachedKeys } from '../src/auth/api-keys.js';
 import { openPostgres } from '../src/db/client.js';
-import { encodeCursor } from '../src/graphql/pagination.js';
+import { offsetCursor } from '../src/graphql/connection.js';
 import { createApp } from '../src/http/app.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
 import { createScratchDatabase, insertLeads, LEAD_COUNT, prepareBenchData, withClient } from './scratch-db.js';
@@ -43,13 +43,10 @@ try {
   const app = createApp({ prisma: db.prisma, keyLookup: keys.find });
   const headers = { authorization: `Bearer ${data.secret}` };
 
-  /** The cursor that starts the page after the first `skipped` leads of the bench tenant. */
+  /** The keyset cursor that starts the page after the first `skipped` leads of the bench tenant (found once by offset, untimed). */
   const cursorAfter = async (skipped: number) => {
-    const { rows } = await db.pool!.query<{ createdAt: Date; id: string }>(
-      'SELECT "createdAt", id FROM "Lead" WHERE "tenantId" = $1 ORDER BY "createdAt" DESC, id DESC OFFSET $2 LIMIT 1',
-      [data.tenantId, skipped - 1],
-    );
-    return encodeCursor(rows[0]!);
+    const response = await app.fetch(`http://localhost/api/v1/leads?limit=1&cursor=${offsetCursor(skipped - 1)}`, { headers });
+    return ((await response.json()) as { nextCursor: string }).nextCursor;
   };
   const leadCount = async () =>
     Number((await db.pool!.query('SELECT count(*) FROM "Lead" WHERE "tenantId" = $1', [data.tenantId])).rows[0].count);

@@ -59,8 +59,8 @@ describe("nobody obtains keys acting as another user, or with scopes they do not
     expect((await rest('GET', '/api/v1/leads', { key: admin.secret })).status).toBe(200);
 
     // The list tells each caller what it may do with each pair.
-    const listed = await graphql(mallory.secret, '{ apiKeyPairs { data { id allowedActions } } }');
-    const actions = Object.fromEntries(listed.data.apiKeyPairs.data.map((pair: { id: string; allowedActions: string[] }) => [pair.id, pair.allowedActions]));
+    const listed = await graphql(mallory.secret, '{ apiKeyPairs { nodes { id allowedActions } } }');
+    const actions = Object.fromEntries(listed.data.apiKeyPairs.nodes.map((pair: { id: string; allowedActions: string[] }) => [pair.id, pair.allowedActions]));
     expect(actions).toEqual({ [adminPairId]: [], [mallory.pairId]: ['rotate', 'revoke', 'update'] });
   });
 

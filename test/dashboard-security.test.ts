@@ -148,7 +148,7 @@ describe('dashboard sessions', () => {
     expect((viewer.data as { viewer: { scopes: string[] } }).viewer.scopes).not.toContain('settings.manage');
 
     const leads = await gqlAsSession(h.app, session, '{ leads(first: 100) { nodes { firstName } } }');
-    expect(leads.data).toEqual({ leads: { data: [] } });
+    expect(leads.data).toEqual({ leads: { nodes: [] } });
     // REST accepts the session the same way, and sees the same tenant.
     const viaRest = await h.app.fetch('http://localhost/api/v1/leads', { headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
     expect(viaRest.status).toBe(200);
@@ -159,7 +159,7 @@ describe('dashboard sessions', () => {
     const t = await tenant({ role: 'technician' });
     const manager = await tenant({ role: 'manager' });
     const technician = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
-    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { total } }', '{ leads { totalCount } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { modules } }']) {
+    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { totalCount } }', '{ leads { totalCount } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { modules } }']) {
       const answer = await gqlAsSession(h.app, technician, operation);
       expect(answer.errors?.[0]?.extensions.code, operation).toBe('FORBIDDEN');
       expect(answer.data ?? null).toBeNull();
@@ -261,8 +261,8 @@ describe('key pair operations', () => {
     expect((await rest('GET', '/api/v1/leads', { key: created.secretKey })).status).toBe(200);
     expect((await rest('GET', '/api/v1/companies', { key: created.secretKey })).status).toBe(403);
 
-    const listed = (await call('{ apiKeyPairs { total data { id name status lastUsedAt createdBy { id } keys { kind hint } } } }')).data.apiKeyPairs;
-    const mine = listed.data.find((pair: { id: string }) => pair.id === created.pair.id);
+    const listed = (await call('{ apiKeyPairs { totalCount nodes { id name status lastUsedAt createdBy { id } keys { kind hint } } } }')).data.apiKeyPairs;
+    const mine = listed.nodes.find((pair: { id: string }) => pair.id === created.pair.id);
     expect(mine.keys.map((key: { hint: string }) => key.hint)).toEqual([`pk_live_…${created.publishableKey.slice(-4)}`, `sk_live_…${created.secretKey.slice(-4)}`]);
     expect(mine.lastUsedAt).not.toBeNull();
     expect(mine.createdBy.id).toBe(t.userId);
@@ -270,7 +270,7 @@ describe('key pair operations', () => {
 
     const rotated = (await call(`mutation { rotateApiKeyPair(id: "${created.pair.id}") { secretKey pair { id status } } }`)).data.rotateApiKeyPair;
     expect(rotated.pair.status).toBe('active');
-    const old = (await call(`{ apiKeyPairs { data { id status } } }`)).data.apiKeyPairs.data.find((pair: { id: string }) => pair.id === created.pair.id);
+    const old = (await call(`{ apiKeyPairs { nodes { id status } } }`)).data.apiKeyPairs.nodes.find((pair: { id: string }) => pair.id === created.pair.id);
     expect(old.status).toBe('expiring');
 
     const revoked = (await call(`mutation { revokeApiKeyPair(id: "${rotated.pair.id}") { status } }`)).data.revokeApiKeyPair;

@@ -233,8 +233,8 @@ describe('who sees an event', () => {
     // Asking for a type it does not read answers no events, not an error.
     expect((await ok(rest('GET', '/api/events?type=lead.created', { key: contactsOnly }))).data).toEqual([]);
 
-    const graphql = await gql(contactsOnly, parse('{ events(types: ["lead.created", "contact.created"]) { data { type } hasMore } }'));
-    expect(graphql.data).toEqual({ events: { data: [{ type: 'contact.created' }], hasMore: false } });
+    const graphql = await gql(contactsOnly, parse('{ events(filter: { type: ["lead.created", "contact.created"] }) { nodes { type } pageInfo { hasNextPage } } }'));
+    expect(graphql.data).toEqual({ events: { nodes: [{ type: 'contact.created' }], pageInfo: { hasNextPage: false } } });
     const byId = await gql(t.secret, parse(`{ event(id: "${leadEvent.id}") { id type data } }`));
     expect(byId.data).toEqual({ event: { id: leadEvent.id, type: 'lead.created', data: leadEvent.data } });
   });
@@ -245,10 +245,10 @@ describe('who sees an event', () => {
     expect((await rest('GET', '/api/events', {})).status).toBe(401);
     expect((await rest('GET', '/api/events', { key: t.publishable })).status).toBe(403);
     for (const [query, field] of [
-      ['type=lead.nope', 'types'],
+      ['type=lead.nope', 'type'],
       ['limit=0', 'limit'],
       ['limit=101', 'limit'],
-      ['after=nonsense', 'cursor'],
+      ['cursor=nonsense', 'cursor'],
       ['typo=1', 'typo'],
     ] as const) {
       const answer = await rest('GET', `/api/events?${query}`, { key: t.secret });
@@ -264,7 +264,7 @@ describe('who sees an event', () => {
     await make.company(t.secret);
     const first = await ok(rest('GET', '/api/events?type=lead.created&type=company.created&limit=4', { key: t.secret }));
     expect(first.hasMore).toBe(true);
-    const second = await ok(rest('GET', `/api/events?type=lead.created&type=company.created&limit=4&after=${first.nextCursor}`, { key: t.secret }));
+    const second = await ok(rest('GET', `/api/events?type=lead.created&type=company.created&limit=4&cursor=${first.nextCursor}`, { key: t.secret }));
     expect(second.hasMore).toBe(false);
     const all = [...first.data, ...second.data];
     expect(all.map((e: Event) => e.type)).toEqual(['company.created', ...Array(5).fill('lead.created')]);

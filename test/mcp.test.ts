@@ -385,7 +385,7 @@ describe('MCP at /mcp: the graphql tool and the resources', () => {
     const named = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'query A { __typename } mutation B { createLead(input: {firstName: "M", lastName: "X"}) { id } }', operationName: 'B' } }));
     expect(named.status).toBe(400);
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
-    const forbidden = await client.callTool({ name: 'graphql', arguments: { query: '{ webhookEndpoints { id } }' } });
+    const forbidden = await client.callTool({ name: 'graphql', arguments: { query: '{ webhookEndpoints { nodes { id } } }' } });
     expect(forbidden.isError).toBe(true);
     expect(forbidden.structuredContent.errors[0].extensions.code).toBe('FORBIDDEN');
     const deep = `{ ${'companies { nodes { deals(first: 1) { nodes { company { '.repeat(4)}name${' } } } } }'.repeat(4)} }`;

@@ -105,7 +105,7 @@ describe('webhook delivery', () => {
     expect(again.data?.retryWebhookDelivery).toEqual({ id: delivery.id, status: 'pending' });
     await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 5, 'the second retry recorded');
     const read = await gql(t.secret, WebhookDeliveriesDocument, { id: endpoint.id });
-    const [logged] = read.data!.webhookDeliveries.data;
+    const [logged] = read.data!.webhookDeliveries.nodes;
     expect(logged).toMatchObject({ id: delivery.id, eventId: hook.ids()[0], eventType: 'lead.created', status: 'delivered', attempts: 5, lastStatusCode: 204 });
     expect(logged!.log.map((attempt) => attempt.statusCode)).toEqual([500, null, 204, 204, 204]);
     expect(hook.ids()).toEqual(Array(5).fill(hook.ids()[0]));

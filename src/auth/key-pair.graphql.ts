@@ -1,8 +1,10 @@
 import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
-import { pageArgs, pageOf, pageType } from '../graphql/pagination.js';
+import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
 import { readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
+import { optionalText } from '../shared/validation.js';
+import { keyPairOrder, listKeyPairs } from './key-pair-list.js';
 import { allowedActions, statusOf } from './key-pair.rules.js';
 import type { IssuedKeyPair } from './key-pairs.js';
 import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair, updateKeyPair } from './key-pairs.js';
@@ -104,7 +106,14 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
   }),
 });
 
-const ApiKeyPairPage = pageType('ApiKeyPair', ApiKeyPair, 'API key pairs, newest first');
+const keyPairList = defineList(ApiKeyPair, keyPairOrder, {
+  plural: 'API key pairs',
+  filterDescription: 'Conditions on key pairs; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the name'), validate: optionalText(200) }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only pairs created in this interval.' }),
+  }),
+});
 
 /** The scopes as a GraphQL enum, for clients that type them (`viewer { scopeNames }`). */
 export const ApiScopeNameEnum = builder.enumType('ApiScopeName', {
@@ -173,14 +182,11 @@ builder.queryFields((t) => ({
     resolve: () => allScopes.map((name) => ({ name, description: Scopes[name], area: name.split('.')[0] ?? name })),
   }),
   apiKeyPairs: t.field({
-    type: ApiKeyPairPage,
-    description: "The tenant's key pairs, newest first, revoked and expired ones included (their `status` says so).",
+    type: keyPairList.connection,
+    description: "The tenant's key pairs, newest first unless `orderBy` says otherwise, revoked and expired ones included (their `status` says so).",
     authScopes: manageKeys,
-    args: pageArgs().page,
-    resolve: (_root, args, ctx) =>
-      pageOf(args, ({ skip, take }) =>
-        Promise.all([ctx.db.apiKeyPair.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }), ctx.db.apiKeyPair.count()]),
-      ),
+    args: keyPairList.args(),
+    resolve: (_root, args, ctx) => listKeyPairs(ctx, args),
   }),
 }));
 

@@ -3,7 +3,8 @@ import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { DeletionResult } from '../graphql/deletion-result.js';
-import { wholeListArgs } from '../graphql/pagination.js';
+import { DateTimeRange, defineList } from '../graphql/connection.js';
+import { MAX_PAGE_SIZE, wholeListArgs } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -17,6 +18,7 @@ import {
   getResourceHours,
   isVisibleTo,
   listResources,
+  closureOrder,
   listUpcomingClosures,
   MAX_RESOURCE_LIST,
   type OpeningInterval,
@@ -111,6 +113,14 @@ const ResourceClosure = builder.prismaObject('ResourceClosure', {
     startsAt: t.expose('startsAt', { type: 'DateTime', description: 'Start (ISO 8601, UTC).' }),
     endsAt: t.expose('endsAt', { type: 'DateTime', description: 'End, exclusive (ISO 8601, UTC).' }),
     reason: t.exposeString('reason', { nullable: true, description: 'Why it is closed.' }),
+  }),
+});
+
+const closureList = defineList(ResourceClosure, closureOrder, {
+  plural: 'closures',
+  filterDescription: "Conditions on a resource's closures; every given condition must hold.",
+  filter: (t) => ({
+    startsAt: t.field({ type: DateTimeRange, description: 'Only closures starting in this interval.' }),
   }),
 });
 
@@ -268,11 +278,11 @@ builder.queryFields((t) => ({
     resolve: (_root, { id }, ctx) => getResourceHours(ctx, id),
   }),
   resourceClosures: t.field({
-    type: [ResourceClosure],
-    description: "A resource's closures that have not ended yet, soonest first.",
+    type: closureList.connection,
+    description: `A resource's closures that have not ended yet, soonest first unless \`orderBy\` says otherwise. REST (\`GET /api/bookings/resources/{id}/closures\`) answers the first ${MAX_PAGE_SIZE} of them whole.`,
     authScopes: manage,
-    args: resourceId,
-    resolve: (_root, { id }, ctx) => listUpcomingClosures(ctx, id),
+    args: { ...resourceId, ...closureList.args() },
+    resolve: (_root, { id, ...args }, ctx) => listUpcomingClosures(ctx, id, args),
   }),
 }));
 

@@ -1,5 +1,6 @@
 import { lockForUpdate } from '../db/tenant-scope.js';
 import type { ResourceType } from '../generated/prisma/enums.js';
+import { keysetPage, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
@@ -207,9 +208,30 @@ export interface NewClosure {
 }
 
 /** Closures that have not ended yet, soonest first. */
-export async function listUpcomingClosures(ctx: Context, id: string) {
+export const closureOrder: ListOrder = {
+  entity: 'ResourceClosure',
+  orderFields: {
+    STARTS_AT: { column: 'startsAt', date: true, description: 'When the closure starts.' },
+    ENDS_AT: { column: 'endsAt', date: true, description: 'When the closure ends.' },
+  },
+  defaultOrder: { field: 'STARTS_AT', direction: 'ASC' },
+};
+
+export interface ClosureFilter {
+  startsAt?: { from?: Date | null; to?: Date | null } | null;
+}
+
+/** A resource's closures that have not ended yet, one keyset page at a time (src/graphql/connection.ts). */
+export async function listUpcomingClosures(ctx: Context, id: string, args: ListArgs<ClosureFilter>) {
   await getResource(ctx, id);
-  return ctx.db.resourceClosure.findMany({ where: { resourceId: id, endsAt: { gt: ctx.now() } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+  const where = { resourceId: id, endsAt: { gt: ctx.now() }, startsAt: withinRange(args.filter?.startsAt) };
+  return keysetPage(
+    ctx,
+    closureOrder,
+    args,
+    (page) => ctx.db.resourceClosure.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.resourceClosure.count({ where }),
+  );
 }
 
 export async function createClosure(ctx: Context, id: string, input: NewClosure) {

@@ -35,7 +35,7 @@ export function settingsRoutes({ prisma, publicUrl }: { prisma: PrismaClient; pu
 
   /** The API keys page, with what the last form did, or the create form again with what was wrong. */
   async function keysPage(page: PageRequest, user: SignedIn, again: { errors: string[]; form?: { name: string; scopes: string[] } } | null = null, status = 200) {
-    const result = await user.api(ApiKeysPageDocument, { page: 1 });
+    const result = await user.api(ApiKeysPageDocument, {});
     if (result.errors) return refused(page, result.errors, user.chrome);
     const outcome = again ? null : await outcomeOf(page, user);
     return html(<ApiKeysPage chrome={user.chrome} publicUrl={publicUrl} data={result.data} outcome={outcome} {...again} />, status);
@@ -85,9 +85,9 @@ export function settingsRoutes({ prisma, publicUrl }: { prisma: PrismaClient; pu
       }),
     ),
     [`GET ${KEYS}/revoke`]: keyManagers(async (page, user) => {
-      const result = await user.api(ApiKeysPageDocument, { page: 1 });
+      const result = await user.api(ApiKeysPageDocument, {});
       if (result.errors) return refused(page, result.errors, user.chrome);
-      const pair = result.data.apiKeyPairs.data.find((candidate) => candidate.id === page.url.searchParams.get('id'));
+      const pair = result.data.apiKeyPairs.nodes.find((candidate) => candidate.id === page.url.searchParams.get('id'));
       return pair ? html(<RevokePage chrome={user.chrome} pair={pair} />) : refused(page, [{ message: 'not found', extensions: { code: 'NOT_FOUND' } }], user.chrome);
     }),
     [`POST ${KEYS}/revoke`]: keyManagers(

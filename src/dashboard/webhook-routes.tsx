@@ -19,6 +19,7 @@ import { refused } from './pages.js';
 import type { EndpointDraft, WebhooksView } from './pages/webhooks.js';
 import { DeleteEndpointPage, endpointPath, WEBHOOKS, WebhookEndpointPage, WebhooksPage } from './pages/webhooks.js';
 import { html } from './respond.js';
+import { MAX_ENDPOINTS } from '../events/webhook-endpoint.service.js';
 
 const webhookManagers = (handler: UserHandler) => forRole((chrome) => chrome.canManageWebhooks, 'Only administrators and managers can manage webhooks.', handler);
 
@@ -31,7 +32,7 @@ export function webhookRoutes({ prisma }: { prisma: PrismaClient }): Record<stri
 
   /** The endpoints page, with what the last form did, or the create form again with what was wrong. */
   async function endpointsPage(page: PageRequest, user: SignedIn, again: Pick<WebhooksView, 'errors' | 'mistakes' | 'draft'> | null = null, status = 200) {
-    const result = await user.api(WebhooksPageDocument, {});
+    const result = await user.api(WebhooksPageDocument, { endpoints: MAX_ENDPOINTS });
     if (result.errors) return refused(page, result.errors, user.chrome);
     const outcome = again ? null : await outcomeOf(page, user);
     return html(<WebhooksPage chrome={user.chrome} data={result.data} outcome={outcome} {...again} />, status);
@@ -39,7 +40,7 @@ export function webhookRoutes({ prisma }: { prisma: PrismaClient }): Record<stri
 
   /** One endpoint's data for its pages, or the answer when it cannot be shown. */
   async function endpointOf(page: PageRequest, user: SignedIn) {
-    const result = await user.api(WebhookEndpointPageDocument, { id: page.url.searchParams.get('id') ?? '', limit: RECENT_DELIVERIES });
+    const result = await user.api(WebhookEndpointPageDocument, { id: page.url.searchParams.get('id') ?? '', first: RECENT_DELIVERIES });
     if (result.errors) return refused(page, result.errors, user.chrome);
     const { webhookEndpoint } = result.data;
     return webhookEndpoint ? { ...result.data, webhookEndpoint } : refused(page, [{ message: 'not found', extensions: { code: 'NOT_FOUND' } }], user.chrome);

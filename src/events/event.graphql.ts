@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { DateTimeRange, defineList } from '../graphql/connection.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { whoMay } from '../graphql/access.js';
 import { EVENT_RETENTION_DAYS, type EventShape } from './event-log.js';
 import { allEventTypes, eventRecords, eventTypes } from './event-types.js';
-import { getEvent, listEvents, subscribeToEvents } from './event.service.js';
+import { eventOrder, getEvent, listEvents, subscribeToEvents } from './event.service.js';
 import type { StreamItem } from './live-events.js';
 
 export const eventTypeList = allEventTypes.map((type) => `\`${type}\``).join(', ');
@@ -27,12 +27,15 @@ export const Event = builder.objectRef<EventShape>('Event').implement({
   }),
 });
 
-const EventPage = builder.objectRef<Awaited<ReturnType<typeof listEvents>>>('EventPage').implement({
-  description: 'One page of events, newest first. Continue while `hasMore` is true, passing `nextCursor` as `after`.',
-  fields: (t) => ({
-    data: t.field({ type: [Event], description: 'The events of this page.', resolve: (page) => page.data }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Cursor of the next page; null on the last page.' }),
-    hasMore: t.exposeBoolean('hasMore', { description: 'Whether another page follows.' }),
+const eventList = defineList(Event, eventOrder, {
+  plural: 'events',
+  filterDescription: 'Conditions on events; every given condition must hold.',
+  filter: (t) => ({
+    type: t.stringList({
+      description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`,
+      validate: z.array(z.enum(allEventTypes)).max(50, 'at most 50 types'),
+    }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only events recorded in this interval.' }),
   }),
 });
 
@@ -56,19 +59,10 @@ const EventTypeInfoRef = builder.objectRef<EventTypeInfo>('EventTypeInfo').imple
 
 builder.queryFields((t) => ({
   events: t.field({
-    type: EventPage,
-    description: `The tenant's events of the last ${EVENT_RETENTION_DAYS} days that this key may see, newest first, with cursor pagination.`,
+    type: eventList.connection,
+    description: `The tenant's events of the last ${EVENT_RETENTION_DAYS} days that this key may see, newest first unless \`orderBy\` says otherwise.`,
     authScopes: { secretKey: true },
-    args: {
-      types: t.arg.stringList({ description: `Only events of these types (one or several of ${eventTypeList}). Default: every type the key sees.`, validate: z.array(z.enum(allEventTypes)).max(50, 'at most 50 types') }),
-      after: t.arg.string({ description: "Opaque position: the previous page's `nextCursor`. Omit for the first page." }),
-      limit: t.arg.int({
-        description: `Maximum events to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
-        defaultValue: DEFAULT_PAGE_SIZE,
-        required: true,
-        validate: z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`),
-      }),
-    },
+    args: eventList.args(),
     resolve: (_root, args, ctx) => listEvents(ctx, args),
   }),
   event: t.field({

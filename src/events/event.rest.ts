@@ -7,8 +7,8 @@ export const eventRoutes: RestRoutes = {
     method: 'GET',
     path: '/events',
     summary: 'List events',
-    queryNames: { types: 'type' },
-    select: `{ data { ${event} } nextCursor hasMore }`,
+    select: `{ ${event} }`,
+    list: { paging: 'cursor', filters: { type: 'type' }, repeatable: ['type'] },
   },
   'Query.event': { method: 'GET', path: '/events/:id', summary: 'Get an event', envelope: 'data', select: `{ ${event} }` },
 };

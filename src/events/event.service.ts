@@ -1,6 +1,6 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, keysetQuery } from '../graphql/pagination.js';
+import { keysetPage, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { EVENT_RETENTION_DAYS } from './event-log.js';
@@ -8,10 +8,15 @@ import { allEventTypes, type EventType, isEventType } from './event-types.js';
 import { visibleEventTypes } from './event-visibility.js';
 
 export interface EventFilter {
-  types?: readonly string[] | null;
-  after?: string | null;
-  limit: number;
+  type?: readonly string[] | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
+
+export const eventOrder: ListOrder = {
+  entity: 'Event',
+  orderFields: { CREATED_AT: { column: 'createdAt', date: true, description: 'When the change was made.' } },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
 
 /** The types asked for, checked against the catalog (a typo would otherwise silently match nothing). */
 export function checkEventTypes(types: readonly string[] | null | undefined, field: string): EventType[] | null {
@@ -23,14 +28,19 @@ export function checkEventTypes(types: readonly string[] | null | undefined, fie
   return [...new Set(types)] as EventType[];
 }
 
-/** The tenant's events the caller may see, newest first, kept `EVENT_RETENTION_DAYS` days. */
-export async function listEvents(ctx: Context, filter: EventFilter) {
-  const asked = checkEventTypes(filter.types, 'types');
+/** The tenant's events the caller may see, kept `EVENT_RETENTION_DAYS` days, one keyset page at a time (src/graphql/connection.ts). */
+export function listEvents(ctx: Context, args: ListArgs<EventFilter>) {
+  const filter = args.filter ?? {};
+  const asked = checkEventTypes(filter.type, 'filter.type');
   const visible = new Set(visibleEventTypes(principalOf(ctx)));
-  const types = (asked ?? [...visible]).filter((type) => visible.has(type));
-  const { where, orderBy } = keysetQuery(filter.after);
-  const rows = await ctx.db.event.findMany({ where: { ...where, type: { in: types } }, orderBy, take: filter.limit + 1 });
-  return keysetPage(rows, filter.limit);
+  const where = { type: { in: (asked ?? [...visible]).filter((type) => visible.has(type)) }, createdAt: withinRange(filter.createdAt) };
+  return keysetPage(
+    ctx,
+    eventOrder,
+    args,
+    (page) => ctx.db.event.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.event.count({ where }),
+  );
 }
 
 /** The tenant's events the caller sees, of the types asked for (every type by default), as they commit. */

@@ -5,7 +5,8 @@ import { lockForUpdate, lockTenant, scopedTenantId } from '../db/tenant-scope.js
 import { forbidden, scopesNamed } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, keysetQuery } from '../graphql/pagination.js';
+import { keysetPage, type ListArgs, type ListOrder, oneOf, withinRange } from '../graphql/connection.js';
+import type { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found } from '../shared/references.js';
@@ -82,7 +83,31 @@ export async function createWebhookEndpoint(ctx: Context, input: NewWebhookEndpo
   return endpoint;
 }
 
-export const listWebhookEndpoints = (ctx: Context) => ctx.db.webhookEndpoint.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+export const webhookEndpointOrder: ListOrder = {
+  entity: 'WebhookEndpoint',
+  orderFields: {
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the endpoint was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the endpoint last changed.' },
+    URL: { column: 'url', description: 'Its URL, in the database collation.' },
+  },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+export interface WebhookEndpointFilter {
+  status?: readonly WebhookEndpointStatus[] | null;
+}
+
+/** The tenant's endpoints (at most `MAX_ENDPOINTS`), one keyset page at a time (src/graphql/connection.ts). */
+export function listWebhookEndpoints(ctx: Context, args: ListArgs<WebhookEndpointFilter>) {
+  const where = { status: oneOf(args.filter?.status) };
+  return keysetPage(
+    ctx,
+    webhookEndpointOrder,
+    args,
+    (page) => ctx.db.webhookEndpoint.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.webhookEndpoint.count({ where }),
+  );
+}
 
 export const getWebhookEndpoint = (ctx: Context, id: string) => found(ctx.db.webhookEndpoint.findUnique({ where: { id } }), 'Webhook endpoint');
 
@@ -147,17 +172,28 @@ export async function sendTestWebhookEvent(ctx: Context, id: string) {
   return found(ctx.db.webhookDelivery.findFirst({ where: { endpointId: id, eventId } }), 'Webhook delivery');
 }
 
-export interface DeliveryFilter {
-  after?: string | null;
-  limit: number;
+export const webhookDeliveryOrder: ListOrder = {
+  entity: 'WebhookDelivery',
+  orderFields: { CREATED_AT: { column: 'createdAt', date: true, description: 'When the event was queued for the endpoint.' } },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+export interface WebhookDeliveryFilter {
+  status?: readonly WebhookDeliveryStatus[] | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
-/** An endpoint's deliveries, newest first, each with its attempts. */
-export async function listWebhookDeliveries(ctx: Context, endpointId: string, filter: DeliveryFilter) {
+/** An endpoint's deliveries, each with its attempts, one keyset page at a time (src/graphql/connection.ts). */
+export async function listWebhookDeliveries(ctx: Context, endpointId: string, args: ListArgs<WebhookDeliveryFilter>) {
   await getWebhookEndpoint(ctx, endpointId);
-  const { where, orderBy } = keysetQuery(filter.after);
-  const rows = await ctx.db.webhookDelivery.findMany({ where: { ...where, endpointId }, orderBy, take: filter.limit + 1 });
-  return keysetPage(rows, filter.limit);
+  const where = { endpointId, status: oneOf(args.filter?.status), createdAt: withinRange(args.filter?.createdAt) };
+  return keysetPage(
+    ctx,
+    webhookDeliveryOrder,
+    args,
+    (page) => ctx.db.webhookDelivery.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.webhookDelivery.count({ where }),
+  );
 }
 
 /** Sends a delivery again now, whatever its status (a failed one gets a new round of retries). */

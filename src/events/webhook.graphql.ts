@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { DeletionResult } from '../graphql/deletion-result.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { DateTimeRange, defineList } from '../graphql/connection.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { optionalText, patchInput } from '../shared/validation.js';
@@ -15,6 +15,8 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   MAX_ENDPOINTS,
+  webhookDeliveryOrder,
+  webhookEndpointOrder,
   retryWebhookDelivery,
   rotateWebhookEndpointSecret,
   secretIssued,
@@ -107,12 +109,20 @@ const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
   }),
 });
 
-const WebhookDeliveryPage = builder.objectRef<Awaited<ReturnType<typeof listWebhookDeliveries>>>('WebhookDeliveryPage').implement({
-  description: "One page of an endpoint's deliveries, newest first. Continue while `hasMore` is true, passing `nextCursor` as `after`.",
-  fields: (t) => ({
-    data: t.field({ type: [WebhookDelivery], description: 'The deliveries of this page.', resolve: (page) => page.data }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Cursor of the next page; null on the last page.' }),
-    hasMore: t.exposeBoolean('hasMore', { description: 'Whether another page follows.' }),
+const webhookEndpointList = defineList(WebhookEndpoint, webhookEndpointOrder, {
+  plural: 'webhook endpoints',
+  filterDescription: 'Conditions on webhook endpoints; every given condition must hold.',
+  filter: (t) => ({
+    status: t.field({ type: [EndpointStatusEnum], description: 'Only endpoints with one of these statuses.' }),
+  }),
+});
+
+const webhookDeliveryList = defineList(WebhookDelivery, webhookDeliveryOrder, {
+  plural: 'deliveries',
+  filterDescription: "Conditions on an endpoint's deliveries; every given condition must hold.",
+  filter: (t) => ({
+    status: t.field({ type: [DeliveryStatusEnum], description: 'Only deliveries with one of these statuses.' }),
+    createdAt: t.field({ type: DateTimeRange, description: 'Only deliveries queued in this interval.' }),
   }),
 });
 
@@ -148,10 +158,11 @@ const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput
 
 builder.queryFields((t) => ({
   webhookEndpoints: t.field({
-    type: [WebhookEndpoint],
-    description: `The tenant's webhook endpoints (at most ${MAX_ENDPOINTS}), newest first, without their secrets.`,
+    type: webhookEndpointList.connection,
+    description: `The tenant's webhook endpoints (a tenant has at most ${MAX_ENDPOINTS}, so one page of ${MAX_ENDPOINTS} holds them all), newest first unless \`orderBy\` says otherwise, without their secrets.`,
     authScopes: manageWebhooks,
-    resolve: (_root, _args, ctx) => listWebhookEndpoints(ctx),
+    args: webhookEndpointList.args(),
+    resolve: (_root, args, ctx) => listWebhookEndpoints(ctx, args),
   }),
   webhookEndpoint: t.field({
     type: WebhookEndpoint,
@@ -162,20 +173,11 @@ builder.queryFields((t) => ({
     resolve: (_root, { id }, ctx) => getWebhookEndpoint(ctx, id),
   }),
   webhookDeliveries: t.field({
-    type: WebhookDeliveryPage,
-    description: "An endpoint's deliveries, newest first: status, attempts with their status codes and durations, and the next retry.",
+    type: webhookDeliveryList.connection,
+    description: "An endpoint's deliveries, newest first unless `orderBy` says otherwise: status, attempts with their status codes and durations, and the next retry.",
     authScopes: manageWebhooks,
-    args: {
-      id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }),
-      after: t.arg.string({ description: "Opaque position: the previous page's `nextCursor`. Omit for the first page." }),
-      limit: t.arg.int({
-        description: `Maximum deliveries to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
-        defaultValue: DEFAULT_PAGE_SIZE,
-        required: true,
-        validate: z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`),
-      }),
-    },
-    resolve: (_root, { id, ...filter }, ctx) => listWebhookDeliveries(ctx, id, filter),
+    args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }), ...webhookDeliveryList.args() },
+    resolve: (_root, { id, ...args }, ctx) => listWebhookDeliveries(ctx, id, args),
   }),
 }));
 

@@ -1,6 +1,5 @@
 import type { OutputRef } from '@pothos/core';
 import { z } from 'zod';
-import { badInput } from '../shared/errors.js';
 import { builder } from './builder.js';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
@@ -71,53 +70,6 @@ export const wholeListArgs = (ceiling: number) =>
 
 /** Skip/take of a page-based list. */
 export const pageWindow = ({ page, limit }: { page: number; limit: number }) => ({ skip: (page - 1) * limit, take: limit });
-
-/**
- * Keyset cursors over (createdAt DESC, id DESC): stable while rows are inserted between pages,
- * since new rows sort before every cursor already handed out.
- */
-export interface KeysetPosition {
-  createdAt: Date;
-  id: string;
-}
-
-export function encodeCursor(position: KeysetPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id])).toString('base64url');
-}
-
-const cursorShape = z.tuple([z.iso.datetime(), z.uuid()]);
-
-export function decodeCursor(cursor: string): KeysetPosition {
-  try {
-    const [createdAt, id] = cursorShape.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { createdAt: new Date(createdAt), id };
-  } catch {
-    throw badInput([{ field: 'cursor', message: 'is not a cursor returned by this API' }]);
-  }
-}
-
-/**
- * Prisma `where` and `orderBy` for the rows after a keyset position, newest first. The bound
- * `createdAt <= position` is an index range on (tenantId, createdAt, id): the page starts at the
- * position whatever its depth. The OR only drops rows of that very instant up to the position's id
- * (written as `createdAt < x OR (createdAt = x AND id < y)` alone, PostgreSQL filters every newer
- * row instead: the last page of a million leads read the whole index).
- */
-export function keysetQuery(cursor: string | null | undefined) {
-  const after = cursor ? decodeCursor(cursor) : null;
-  return {
-    where: after ? { createdAt: { lte: after.createdAt }, OR: [{ createdAt: { lt: after.createdAt } }, { id: { lt: after.id } }] } : {},
-    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
-  };
-}
-
-/** Slices one extra fetched row off into `hasMore`/`nextCursor`. */
-export function keysetPage<T extends KeysetPosition>(rows: T[], limit: number) {
-  const hasMore = rows.length > limit;
-  const data = hasMore ? rows.slice(0, limit) : rows;
-  const last = data.at(-1);
-  return { data, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
-}
 
 /** `{data, total, page, pageSize}`: the page-based list envelope of the specification. */
 export function pageType<Item>(name: string, item: OutputRef<Item>, itemDescription: string) {

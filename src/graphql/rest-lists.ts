@@ -8,13 +8,17 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
  * REST's list routes over GraphQL connections. The specification pages its lists by cursor
  * (`limit`, `cursor` → `{data, nextCursor, hasMore}`) or by page number (`page`, `limit` →
  * `{data, total, page, pageSize}`) and filters them with flat query parameters; GraphQL serves
- * every list as one connection (`first`, `after`, `filter`). A list route declares its paging and
+ * every list as one connection (`first`, `after`, `filter`). A short list REST answers whole
+ * (`{data}`, no paging) asks the connection for its largest page. A list route declares its paging and
  * which query parameters set which filter fields; this file turns one into the other both ways.
  */
 export interface RestList {
-  paging: 'cursor' | 'page';
+  /** `whole`: no paging parameters, `{data}` holds every row (the list's largest page; its rules cap it below that). */
+  paging: 'cursor' | 'page' | 'whole';
   /** Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`. A list filter field takes one value. */
   filters?: Record<string, string>;
+  /** Parameters among `filters` that may repeat (`?type=a&type=b`), setting their list filter field to every value. */
+  repeatable?: string[];
 }
 
 type Params = Record<string, unknown>;
@@ -42,6 +46,7 @@ const pagingParameters: Record<RestList['paging'], GraphQLArgument[]> = {
     parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
     limit('Rows per page'),
   ],
+  whole: [],
 };
 
 /** The filter input type of a connection field. */
@@ -59,7 +64,7 @@ export function restListParameters(field: GraphQLField<unknown, unknown>, list: 
     const input = fields[target];
     if (!input) throw new Error(`${field.name}: REST parameter ${name} sets unknown filter field ${target}`);
     const type = getNullableType(input.type);
-    const one = isListType(type) ? getNullableType(type.ofType) : type;
+    const one = isListType(type) && !list.repeatable?.includes(name) ? getNullableType(type.ofType) : type;
     return { ...parameter(name, one as GraphQLInputType, input.description ?? ''), extensions: input.extensions };
   });
   return [...pagingParameters[list.paging], ...filters];
@@ -71,13 +76,13 @@ export function restListDocument(field: GraphQLField<unknown, unknown>, list: Re
   const filter = filterType(field).name;
   const variables = [...pathArgs.map((a) => `$${a.name}: ${a.type.toString()}`), '$first: Int', '$after: String', `$filter: ${filter}`].join(', ');
   const args = [...pathArgs.map((a) => `${a.name}: $${a.name}`), 'first: $first', 'after: $after', 'filter: $filter'].join(', ');
-  const members = list.paging === 'cursor' ? 'pageInfo { hasNextPage endCursor }' : 'totalCount';
+  const members = { cursor: 'pageInfo { hasNextPage endCursor }', page: 'totalCount', whole: '' }[list.paging];
   return `query ${operationName}(${variables}) { ${field.name}(${args}) { nodes ${nodeSelection} ${members} } }`;
 }
 
 /** GraphQL variables from REST's parameters (already checked and coerced). */
 export function restListVariables(list: RestList, params: Params): Params {
-  const size = (params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE;
+  const size = list.paging === 'whole' ? MAX_PAGE_SIZE : ((params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE);
   const after = list.paging === 'cursor' ? params.cursor : offsetCursor((((params.page as number | undefined) ?? 1) - 1) * size);
   const filter = Object.fromEntries(
     Object.entries(list.filters ?? {})
@@ -106,6 +111,7 @@ interface ConnectionAnswer {
 
 /** REST's list envelope from the connection's answer. */
 export function restListAnswer(list: RestList, value: ConnectionAnswer, params: Params) {
+  if (list.paging === 'whole') return { data: value.nodes };
   if (list.paging === 'cursor') {
     const more = value.pageInfo?.hasNextPage ?? false;
     return { data: value.nodes, nextCursor: more ? (value.pageInfo?.endCursor ?? null) : null, hasMore: more };
@@ -116,7 +122,9 @@ export function restListAnswer(list: RestList, value: ConnectionAnswer, params: 
 /** The JSON Schema of REST's list envelope around the schema of one item. */
 export function restListSchema(list: RestList, item: Record<string, unknown>) {
   const members: Record<string, Record<string, unknown>> =
-    list.paging === 'cursor'
+    list.paging === 'whole'
+      ? {}
+      : list.paging === 'cursor'
       ? {
           nextCursor: { type: ['string', 'null'], description: 'Cursor of the next page; null on the last page.' },
           hasMore: { type: 'boolean', description: 'Whether another page follows.' },
@@ -126,6 +134,7 @@ export function restListSchema(list: RestList, item: Record<string, unknown>) {
           page: { type: 'integer', description: 'This page number, 1-based.' },
           pageSize: { type: 'integer', description: 'Maximum rows per page (the `limit` asked for).' },
         };
-  const properties = { data: { type: 'array', items: item, description: 'The rows of this page.' }, ...members };
+  const rows = list.paging === 'whole' ? 'Every row.' : 'The rows of this page.';
+  const properties = { data: { type: 'array', items: item, description: rows }, ...members };
   return { type: 'object', required: Object.keys(properties), properties };
 }

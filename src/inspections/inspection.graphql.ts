@@ -246,7 +246,7 @@ builder.queryFields((t) => ({
   inspectionHistory: t.prismaField({
     type: ['InspectionEvent'],
     nullable: true,
-    description: "An inspection's moves through the review workflow, oldest first.",
+    description: "An inspection's moves through the review workflow, oldest first. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.",
     authScopes: inspectionsRead,
     args: inspectionId,
     resolve: (query, _root, { id }, ctx) => inspectionHistory(ctx, id, query),

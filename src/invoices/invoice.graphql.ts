@@ -171,7 +171,7 @@ builder.queryFields((t) => ({
   invoiceHistory: t.prismaField({
     type: ['InvoiceEvent'],
     nullable: true,
-    description: "An invoice's history, oldest first: who created, sent, paid or voided it, and when.",
+    description: "An invoice's history, oldest first: who created, sent, paid or voided it, and when. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.",
     authScopes: invoicesRead,
     args: invoiceId,
     resolve: (query, _root, { id }, ctx) => invoiceHistory(ctx, id, query),

@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List a resource's upcoming closures
-         * @description A resource's closures that have not ended yet, soonest first.
+         * @description A resource's closures that have not ended yet, soonest first unless `orderBy` says otherwise. REST (`GET /api/bookings/resources/{id}/closures`) answers the first 100 of them whole.
          *
          *     Requires a secret key with the `bookings.resources.manage` scope.
          */
@@ -1023,7 +1023,7 @@ export interface paths {
         };
         /**
          * List an inspection's moves
-         * @description An inspection's moves through the review workflow, oldest first.
+         * @description An inspection's moves through the review workflow, oldest first. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -1327,7 +1327,7 @@ export interface paths {
         };
         /**
          * List an invoice's history
-         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when.
+         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -1399,7 +1399,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The tenant's events of the last 30 days that this key may see, newest first, with cursor pagination.
+         * @description The tenant's events of the last 30 days that this key may see, newest first unless `orderBy` says otherwise.
          *
          *     Requires any secret key.
          */
@@ -1443,7 +1443,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The tenant's webhook endpoints (at most 20), newest first, without their secrets.
+         * @description The tenant's webhook endpoints (a tenant has at most 20, so one page of 20 holds them all), newest first unless `orderBy` says otherwise, without their secrets.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -1549,7 +1549,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description An endpoint's deliveries, newest first: status, attempts with their status codes and durations, and the next retry.
+         * @description An endpoint's deliveries, newest first unless `orderBy` says otherwise: status, attempts with their status codes and durations, and the next retry.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -7472,6 +7472,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Every row. */
                         data: {
                             /**
                              * Format: uuid
@@ -12538,10 +12539,10 @@ export interface operations {
     events: {
         parameters: {
             query?: {
-                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
-                after?: string;
-                /** @description Maximum events to return: 1 to 100, default 25. */
+                /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
                 /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
                 type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             };
@@ -12565,7 +12566,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The events of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
                             id: string;
@@ -12674,6 +12675,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Every row. */
                         data: {
                             /**
                              * Format: uuid
@@ -13204,10 +13206,10 @@ export interface operations {
     webhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
-                after?: string;
-                /** @description Maximum deliveries to return: 1 to 100, default 25. */
+                /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -13232,7 +13234,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The deliveries of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid

@@ -134,13 +134,13 @@ export async function authorizationWorld(harness: Harness) {
     Company: company.id, Contact: contact.id, Site: site.id, Deal: deal.id, Lead: lead.id, Pipeline: pipeline.id, PipelineStage: qualify.id,
     Booking: booking.id,
     // Root fields about a resource take its id.
-    BookableResource: resource.id, ResourceAvailability: resource.id, ResourceHours: resource.id, ResourceClosure: resource.id,
+    BookableResource: resource.id, ResourceAvailability: resource.id, ResourceHours: resource.id, ResourceClosureConnection: resource.id,
     EquipmentType: inspected.type.id, Equipment: inspected.equipment.id, ChecklistTemplate: inspected.template.id,
     // Root fields about an inspection take its id.
     InspectionDetail: inspected.inspection.id, InspectionEvent: inspected.inspection.id, InspectionReport: inspected.inspection.id,
     // Root fields about an invoice take its id.
     Invoice: invoice.id, InvoiceEvent: invoice.id, InvoicePdf: invoice.id,
-    WebhookEndpoint: endpoint.id, WebhookDeliveryPage: endpoint.id,
+    WebhookEndpoint: endpoint.id, WebhookDeliveryConnection: endpoint.id,
     Event: leadCreated.id,
   };
   return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify, resource, booking };

@@ -5,7 +5,7 @@ import type { ApiKeysPageQuery, CreateApiKeyPairMutation } from '../generated/op
 import type { Chrome } from './layout.js';
 import { Copyable, FormTokens, Layout, Notice, Time } from './layout.js';
 
-type Pair = ApiKeysPageQuery['apiKeyPairs']['data'][number];
+type Pair = ApiKeysPageQuery['apiKeyPairs']['nodes'][number];
 type Issued = CreateApiKeyPairMutation['createApiKeyPair'];
 
 /** A pair's status in words: "Active", "Expires in 23 hours", "Revoked". */
@@ -182,10 +182,10 @@ export function ApiKeysPage({ chrome, publicUrl, data, outcome, errors, form }: 
       <Notice errors={errors} done={outcome?.done} />
       {issued && <IssuedKeys issued={issued.keys} rotated={issued.rotated} />}
       <section aria-labelledby="pairs-title">
-        <h2 id="pairs-title">Key pairs ({data.apiKeyPairs.total})</h2>
-        {data.apiKeyPairs.data.length ? (
+        <h2 id="pairs-title">Key pairs ({data.apiKeyPairs.totalCount})</h2>
+        {data.apiKeyPairs.nodes.length ? (
           <ul class="cards">
-            {data.apiKeyPairs.data.map((pair) => (
+            {data.apiKeyPairs.nodes.map((pair) => (
               <PairCard key={pair.id} pair={pair} chrome={chrome} />
             ))}
           </ul>

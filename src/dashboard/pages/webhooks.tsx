@@ -7,7 +7,7 @@ export const WEBHOOKS = '/dashboard/settings/webhooks';
 export const endpointPath = (id: string) => `${WEBHOOKS}/endpoint?id=${encodeURIComponent(id)}`;
 
 type Endpoint = NonNullable<WebhookEndpointPageQuery['webhookEndpoint']>;
-type Delivery = WebhookEndpointPageQuery['webhookDeliveries']['data'][number];
+type Delivery = WebhookEndpointPageQuery['webhookDeliveries']['nodes'][number];
 type FieldMistake = { field: string; message: string };
 
 const statusWords = { enabled: 'Enabled', disabled: 'Disabled', pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
@@ -127,10 +127,10 @@ export function WebhooksPage({ chrome, data, outcome, errors, mistakes = [], dra
       <Notice errors={errors} done={outcome?.done} />
       {outcome?.webhookSecret && <IssuedSecret issued={outcome.webhookSecret} />}
       <section aria-labelledby="endpoints-title">
-        <h2 id="endpoints-title">Endpoints ({data.webhookEndpoints.length})</h2>
-        {data.webhookEndpoints.length ? (
+        <h2 id="endpoints-title">Endpoints ({data.webhookEndpoints.nodes.length})</h2>
+        {data.webhookEndpoints.nodes.length ? (
           <ul class="cards">
-            {data.webhookEndpoints.map((endpoint) => (
+            {data.webhookEndpoints.nodes.map((endpoint) => (
               <li class="card" key={endpoint.id}>
                 <h3>
                   <a href={endpointPath(endpoint.id)}>{endpoint.url}</a>
@@ -273,16 +273,16 @@ export function WebhookEndpointPage({ chrome, data, outcome }: { chrome: Chrome;
       </section>
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Recent deliveries</h2>
-        {deliveries.data.length ? (
+        {deliveries.nodes.length ? (
           <ul class="cards">
-            {deliveries.data.map((delivery) => (
+            {deliveries.nodes.map((delivery) => (
               <DeliveryCard key={delivery.id} chrome={chrome} endpoint={endpoint} delivery={delivery} />
             ))}
           </ul>
         ) : (
           <p>No deliveries yet: send a test event to try the endpoint.</p>
         )}
-        {deliveries.hasMore && (
+        {deliveries.pageInfo.hasNextPage && (
           <p class="hint">
             Only the most recent deliveries are shown here; the API lists them all (<code>webhookDeliveries</code>).
           </p>

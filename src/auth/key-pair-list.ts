@@ -1,0 +1,29 @@
+import { keysetPage, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
+import type { Context } from '../graphql/context.js';
+import { searchWords } from '../shared/search.js';
+
+export const keyPairOrder: ListOrder = {
+  entity: 'ApiKeyPair',
+  orderFields: {
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the pair was created.' },
+    NAME: { column: 'name', description: 'Its name, in the database collation.' },
+  },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+export interface KeyPairFilter {
+  search?: string | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
+}
+
+/** The tenant's key pairs, revoked and expired ones included, one keyset page at a time (src/graphql/connection.ts). */
+export function listKeyPairs(ctx: Context, args: ListArgs<KeyPairFilter>) {
+  const where = { AND: searchWords(args.filter?.search, ['name']), createdAt: withinRange(args.filter?.createdAt) };
+  return keysetPage(
+    ctx,
+    keyPairOrder,
+    args,
+    (page) => ctx.db.apiKeyPair.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.apiKeyPair.count({ where }),
+  );
+}
