@@ -125,7 +125,7 @@ describe('events, webhook endpoints and deliveries as connections', () => {
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['data', 'hasMore', 'nextCursor']);
     expect(Object.keys(first.body.data[0]).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
-    const second = await rest('GET', `/api/events?type=lead.created&type=company.created&limit=3&cursor=${first.body.nextCursor}`, { key: t.secret });
+    const second = await rest('GET', `/api/events?type=lead.created&type=company.created&limit=3&after=${first.body.nextCursor}`, { key: t.secret });
     expect(second.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect([...first.body.data, ...second.body.data].map((e: Row) => e.id)).toEqual(sorted(rows.filter((r) => r.type !== 'lead.updated'), 'createdAt', 'DESC'));
   });
@@ -173,7 +173,7 @@ describe('events, webhook endpoints and deliveries as connections', () => {
     const first = await rest('GET', `/api/webhook-endpoints/${endpoint!.id}/deliveries?limit=4`, { key: t.secret });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ hasMore: true });
-    const second = await rest('GET', `/api/webhook-endpoints/${endpoint!.id}/deliveries?limit=4&cursor=${first.body.nextCursor}`, { key: t.secret });
+    const second = await rest('GET', `/api/webhook-endpoints/${endpoint!.id}/deliveries?limit=4&after=${first.body.nextCursor}`, { key: t.secret });
     expect(second.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect([...first.body.data, ...second.body.data].map((d: Row) => d.id)).toEqual(sorted(rows, 'createdAt', 'DESC'));
     expect((await rest('GET', `/api/webhook-endpoints/${randomUUID()}/deliveries`, { key: t.secret })).status).toBe(404);

@@ -248,7 +248,7 @@ describe('who sees an event', () => {
       ['type=lead.nope', 'type'],
       ['limit=0', 'limit'],
       ['limit=101', 'limit'],
-      ['cursor=nonsense', 'cursor'],
+      ['after=nonsense', 'after'],
       ['typo=1', 'typo'],
     ] as const) {
       const answer = await rest('GET', `/api/events?${query}`, { key: t.secret });
@@ -264,7 +264,7 @@ describe('who sees an event', () => {
     await make.company(t.secret);
     const first = await ok(rest('GET', '/api/events?type=lead.created&type=company.created&limit=4', { key: t.secret }));
     expect(first.hasMore).toBe(true);
-    const second = await ok(rest('GET', `/api/events?type=lead.created&type=company.created&limit=4&cursor=${first.nextCursor}`, { key: t.secret }));
+    const second = await ok(rest('GET', `/api/events?type=lead.created&type=company.created&limit=4&after=${first.nextCursor}`, { key: t.secret }));
     expect(second.hasMore).toBe(false);
     const all = [...first.data, ...second.data];
     expect(all.map((e: Event) => e.type)).toEqual(['company.created', ...Array(5).fill('lead.created')]);

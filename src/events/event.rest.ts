@@ -8,7 +8,7 @@ export const eventRoutes: RestRoutes = {
     path: '/events',
     summary: 'List events',
     select: `{ ${event} }`,
-    list: { paging: 'cursor', filters: { type: 'type' }, repeatable: ['type'] },
+    list: { paging: 'cursor', cursorParameter: 'after', filters: { type: 'type' }, repeatable: ['type'] },
   },
   'Query.event': { method: 'GET', path: '/events/:id', summary: 'Get an event', envelope: 'data', select: `{ ${event} }` },
 };

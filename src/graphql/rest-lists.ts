@@ -17,6 +17,8 @@ export interface RestList {
   paging: 'cursor' | 'page' | 'whole';
   /** Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`. A list filter field takes one value. */
   filters?: Record<string, string>;
+  /** The query parameter carrying a `cursor` list's position: `cursor` unless given (the events routes, published before lists shared one model, say `after`). */
+  cursorParameter?: string;
   /** Parameters among `filters` that may repeat (`?type=a&type=b`), setting their list filter field to every value. */
   repeatable?: string[];
 }
@@ -37,17 +39,20 @@ const parameter = (name: string, type: GraphQLInputType, description: string, de
 const sizeRule = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
 const limit = (what: string) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, DEFAULT_PAGE_SIZE, sizeRule);
 
-const pagingParameters: Record<RestList['paging'], GraphQLArgument[]> = {
-  cursor: [
-    limit('Maximum rows to return'),
-    parameter('cursor', GraphQLString, "Opaque position: the previous page's `nextCursor`. Omit for the first page."),
-  ],
-  page: [
-    parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
-    limit('Rows per page'),
-  ],
-  whole: [],
-};
+const cursorName = (list: RestList) => list.cursorParameter ?? 'cursor';
+
+const pagingParameters = (list: RestList): GraphQLArgument[] =>
+  ({
+    cursor: [
+      limit('Maximum rows to return'),
+      parameter(cursorName(list), GraphQLString, "Opaque position: the previous page's `nextCursor`. Omit for the first page."),
+    ],
+    page: [
+      parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
+      limit('Rows per page'),
+    ],
+    whole: [],
+  })[list.paging];
 
 /** The filter input type of a connection field. */
 function filterType(field: GraphQLField<unknown, unknown>) {
@@ -67,7 +72,7 @@ export function restListParameters(field: GraphQLField<unknown, unknown>, list: 
     const one = isListType(type) && !list.repeatable?.includes(name) ? getNullableType(type.ofType) : type;
     return { ...parameter(name, one as GraphQLInputType, input.description ?? ''), extensions: input.extensions };
   });
-  return [...pagingParameters[list.paging], ...filters];
+  return [...pagingParameters(list), ...filters];
 }
 
 /** The route's document: the connection with REST's page and filter as variables, selecting the members REST answers. */
@@ -83,13 +88,13 @@ export function restListDocument(field: GraphQLField<unknown, unknown>, list: Re
 /** GraphQL variables from REST's parameters (already checked and coerced). */
 export function restListVariables(list: RestList, params: Params): Params {
   const size = list.paging === 'whole' ? MAX_PAGE_SIZE : ((params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE);
-  const after = list.paging === 'cursor' ? params.cursor : offsetCursor((((params.page as number | undefined) ?? 1) - 1) * size);
+  const after = list.paging === 'cursor' ? params[cursorName(list)] : offsetCursor((((params.page as number | undefined) ?? 1) - 1) * size);
   const filter = Object.fromEntries(
     Object.entries(list.filters ?? {})
       .filter(([name]) => params[name] !== undefined && params[name] !== null)
       .map(([name, target]) => [target, params[name]]),
   );
-  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', 'cursor', 'page'].includes(name) && !(name in (list.filters ?? {}))));
+  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', cursorName(list), 'page'].includes(name) && !(name in (list.filters ?? {}))));
   return { ...rest, first: size, after: after ?? null, filter };
 }
 
@@ -98,7 +103,7 @@ export function restListField(list: RestList, rootField: string, field: string):
   // The operation guard names a connection argument by its path (`leads.first`).
   const [head, ...rest] = field.startsWith(`${rootField}.`) ? field.slice(rootField.length + 1).split('.') : field.split('.');
   if (head === 'first') return 'limit';
-  if (head === 'after') return list.paging === 'cursor' ? 'cursor' : 'page';
+  if (head === 'after') return list.paging === 'cursor' ? cursorName(list) : 'page';
   if (head === 'filter' && rest[0]) return Object.entries(list.filters ?? {}).find(([, target]) => target === rest[0])?.[0] ?? field;
   return field;
 }

@@ -12542,7 +12542,7 @@ export interface operations {
                 /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
-                cursor?: string;
+                after?: string;
                 /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
                 type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
             };
@@ -13209,7 +13209,7 @@ export interface operations {
                 /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
-                cursor?: string;
+                after?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
