@@ -30,9 +30,9 @@ function queryOf(routes: RestRoutes, field: string, args: string): string {
 const CONTACTS_QUERY = queryOf(contactRoutes, 'contacts', `limit: ${PAGE}`);
 const COMPANIES_QUERY = queryOf(companyRoutes, 'companies', `limit: ${PAGE}`);
 const DEALS_QUERY = queryOf(dealRoutes, 'deals', `limit: ${PAGE}`);
-const BOOKINGS_QUERY = queryOf(bookingRoutes, 'bookings', `limit: ${PAGE}`);
+const BOOKINGS_QUERY = queryOf(bookingRoutes, 'bookings', `first: ${PAGE}`);
 const INSPECTIONS_QUERY = queryOf(inspectionRoutes, 'inspections', `limit: ${PAGE}`);
-const INVOICES_QUERY = queryOf(invoiceRoutes, 'invoices', `limit: ${PAGE}, search: "${INVOICE_SEARCH}"`);
+const INVOICES_QUERY = queryOf(invoiceRoutes, 'invoices', `first: ${PAGE}, filter: { search: "${INVOICE_SEARCH}" }`);
 
 const availabilitySelection = bookingRoutes['Query.resourceAvailability']?.select;
 if (!availabilitySelection) throw new Error('src/bookings/booking.rest.ts no longer routes Query.resourceAvailability');

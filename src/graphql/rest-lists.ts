@@ -6,13 +6,18 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 
 /**
  * REST's list routes over GraphQL connections. The specification pages its lists by cursor
- * (`limit`, `cursor` → `{data, nextCursor, hasMore}`) or by page number (`page`, `limit` →
- * `{data, total, page, pageSize}`) and filters them with flat query parameters; GraphQL serves
+ * (`limit`, `cursor` → `{data, nextCursor, hasMore}`), by page number (`page`, `limit` →
+ * `{data, total, page, pageSize}`) or by offset (`limit`, `offset` → `{data, total, hasMore}`),
+ * some routes answering fewer members (a route declares its own `members`), and filters them with flat query parameters; GraphQL serves
  * every list as one connection (`first`, `after`, `filter`). A list route declares its paging and
  * which query parameters set which filter fields; this file turns one into the other both ways.
  */
 export interface RestList {
-  paging: 'cursor' | 'page';
+  paging: 'cursor' | 'page' | 'offset';
+  /** The envelope's members besides `data` when the route answers fewer than its paging's usual ones (`pagingMembers`). */
+  members?: string[];
+  /** A list the specification answers whole: `limit` defaults to the largest page, not the default one (`hasMore` says when more follow). */
+  whole?: boolean;
   /** Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`. A list filter field takes one value. */
   filters?: Record<string, string>;
 }
@@ -32,6 +37,13 @@ const parameter = (name: string, type: GraphQLInputType, description: string, de
 
 const sizeRule = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
 const limit = (what: string) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, DEFAULT_PAGE_SIZE, sizeRule);
+const wholeLimit = parameter('limit', GraphQLInt, `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}. Default: all of them, up to ${MAX_PAGE_SIZE} (\`hasMore\` says when there are more).`, MAX_PAGE_SIZE, sizeRule);
+const offset = parameter('offset', GraphQLInt, 'Rows to skip, default 0.', 0, z.number().int().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000'));
+
+/** The envelope members besides `data` each paging answers, unless a route declares fewer. */
+const pagingMembers: Record<RestList['paging'], string[]> = { cursor: ['nextCursor', 'hasMore'], page: ['total', 'page', 'pageSize'], offset: ['total', 'hasMore'] };
+const membersOf = (list: RestList) => list.members ?? pagingMembers[list.paging];
+const defaultSize = (list: RestList) => (list.whole ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE);
 
 const pagingParameters: Record<RestList['paging'], GraphQLArgument[]> = {
   cursor: [
@@ -42,6 +54,7 @@ const pagingParameters: Record<RestList['paging'], GraphQLArgument[]> = {
     parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
     limit('Rows per page'),
   ],
+  offset: [limit('Maximum rows to return'), offset],
 };
 
 /** The filter input type of a connection field. */
@@ -62,7 +75,8 @@ export function restListParameters(field: GraphQLField<unknown, unknown>, list: 
     const one = isListType(type) ? getNullableType(type.ofType) : type;
     return { ...parameter(name, one as GraphQLInputType, input.description ?? ''), extensions: input.extensions };
   });
-  return [...pagingParameters[list.paging], ...filters];
+  const paging = list.whole ? [wholeLimit, ...pagingParameters[list.paging].filter((p) => p.name !== 'limit')] : pagingParameters[list.paging];
+  return [...paging, ...filters];
 }
 
 /** The route's document: the connection with REST's page and filter as variables, selecting the members REST answers. */
@@ -71,20 +85,25 @@ export function restListDocument(field: GraphQLField<unknown, unknown>, list: Re
   const filter = filterType(field).name;
   const variables = [...pathArgs.map((a) => `$${a.name}: ${a.type.toString()}`), '$first: Int', '$after: String', `$filter: ${filter}`].join(', ');
   const args = [...pathArgs.map((a) => `${a.name}: $${a.name}`), 'first: $first', 'after: $after', 'filter: $filter'].join(', ');
-  const members = list.paging === 'cursor' ? 'pageInfo { hasNextPage endCursor }' : 'totalCount';
+  const wanted = membersOf(list);
+  const members = [
+    wanted.includes('total') ? 'totalCount' : '',
+    wanted.includes('hasMore') ? `pageInfo { hasNextPage${list.paging === 'cursor' ? ' endCursor' : ''} }` : '',
+  ].join(' ');
   return `query ${operationName}(${variables}) { ${field.name}(${args}) { nodes ${nodeSelection} ${members} } }`;
 }
 
 /** GraphQL variables from REST's parameters (already checked and coerced). */
 export function restListVariables(list: RestList, params: Params): Params {
-  const size = (params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE;
-  const after = list.paging === 'cursor' ? params.cursor : offsetCursor((((params.page as number | undefined) ?? 1) - 1) * size);
+  const size = (params.limit as number | undefined) ?? defaultSize(list);
+  const skipped = list.paging === 'offset' ? ((params.offset as number | undefined) ?? 0) : (((params.page as number | undefined) ?? 1) - 1) * size;
+  const after = list.paging === 'cursor' ? params.cursor : offsetCursor(skipped);
   const filter = Object.fromEntries(
     Object.entries(list.filters ?? {})
       .filter(([name]) => params[name] !== undefined && params[name] !== null)
       .map(([name, target]) => [target, params[name]]),
   );
-  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', 'cursor', 'page'].includes(name) && !(name in (list.filters ?? {}))));
+  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', 'cursor', 'page', 'offset'].includes(name) && !(name in (list.filters ?? {}))));
   return { ...rest, first: size, after: after ?? null, filter };
 }
 
@@ -92,7 +111,7 @@ export function restListVariables(list: RestList, params: Params): Params {
 export function restListField(list: RestList, field: string): string {
   const [head, ...rest] = field.split('.');
   if (head === 'first') return 'limit';
-  if (head === 'after') return list.paging === 'cursor' ? 'cursor' : 'page';
+  if (head === 'after') return { cursor: 'cursor', page: 'page', offset: 'offset' }[list.paging];
   if (head === 'filter' && rest[0]) return Object.entries(list.filters ?? {}).find(([, target]) => target === rest[0])?.[0] ?? field;
   return field;
 }
@@ -105,26 +124,27 @@ interface ConnectionAnswer {
 
 /** REST's list envelope from the connection's answer. */
 export function restListAnswer(list: RestList, value: ConnectionAnswer, params: Params) {
-  if (list.paging === 'cursor') {
-    const more = value.pageInfo?.hasNextPage ?? false;
-    return { data: value.nodes, nextCursor: more ? (value.pageInfo?.endCursor ?? null) : null, hasMore: more };
-  }
-  return { data: value.nodes, total: value.totalCount ?? 0, page: (params.page as number | undefined) ?? 1, pageSize: (params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE };
+  const more = value.pageInfo?.hasNextPage ?? false;
+  const all: Record<string, unknown> = {
+    nextCursor: more ? (value.pageInfo?.endCursor ?? null) : null,
+    hasMore: more,
+    total: value.totalCount ?? 0,
+    page: (params.page as number | undefined) ?? 1,
+    pageSize: (params.limit as number | undefined) ?? defaultSize(list),
+  };
+  return { data: value.nodes, ...Object.fromEntries(membersOf(list).map((name) => [name, all[name]])) };
 }
 
 /** The JSON Schema of REST's list envelope around the schema of one item. */
 export function restListSchema(list: RestList, item: Record<string, unknown>) {
-  const members: Record<string, Record<string, unknown>> =
-    list.paging === 'cursor'
-      ? {
-          nextCursor: { type: ['string', 'null'], description: 'Cursor of the next page; null on the last page.' },
-          hasMore: { type: 'boolean', description: 'Whether another page follows.' },
-        }
-      : {
-          total: { type: 'integer', description: 'Number of matching rows across all pages.' },
-          page: { type: 'integer', description: 'This page number, 1-based.' },
-          pageSize: { type: 'integer', description: 'Maximum rows per page (the `limit` asked for).' },
-        };
+  const schemas: Record<string, Record<string, unknown>> = {
+    nextCursor: { type: ['string', 'null'], description: 'Cursor of the next page; null on the last page.' },
+    hasMore: { type: 'boolean', description: list.paging === 'offset' ? 'Whether more rows follow (ask again with a larger `offset`).' : 'Whether another page follows.' },
+    total: { type: 'integer', description: 'Number of matching rows across all pages.' },
+    page: { type: 'integer', description: 'This page number, 1-based.' },
+    pageSize: { type: 'integer', description: 'Maximum rows per page (the `limit` asked for).' },
+  };
+  const members = Object.fromEntries(membersOf(list).map((name) => [name, schemas[name]]));
   const properties = { data: { type: 'array', items: item, description: 'The rows of this page.' }, ...members };
   return { type: 'object', required: Object.keys(properties), properties };
 }
