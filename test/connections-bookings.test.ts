@@ -54,7 +54,7 @@ async function walk(key: string, field: string, fields: string, args: Record<str
 }
 
 /** The rows sorted by `key` in `direction`, ties by id in the same direction. */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const sorted = (rows: Row[], key: string, direction: 'ASC' | 'DESC', compare = byText) =>
   [...rows].sort((a, b) => (direction === 'ASC' ? 1 : -1) * (compare(a[key]!, b[key]!) || byText(a.id!, b.id!))).map((r) => r.id);
 const byNumber = (a: string, b: string) => Number(a) - Number(b);
