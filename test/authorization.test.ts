@@ -323,8 +323,8 @@ describe('the reported holes stay closed', () => {
       expect(await ask(world.owner.secret, `{ company(id: "${company.id}") { ${part} } contact(id: "${contact.id}") { __typename id } }`)).toEqual({
         data: { company: read.data && (read.data as { invoice: { company: unknown } }).invoice.company, contact: { __typename: 'Contact', id: contact.id } },
       });
-      const listed = await ask(key, `{ invoices(companyId: "${company.id}") { data { company { __typename id name } } } }`);
-      expect(listed).toEqual({ data: { invoices: { data: [{ company: { __typename: 'Company', id: company.id, name: 'Crane Works' } }] } } });
+      const listed = await ask(key, `{ invoices(filter: { companyId: "${company.id}" }) { nodes { company { __typename id name } } } }`);
+      expect(listed).toEqual({ data: { invoices: { nodes: [{ company: { __typename: 'Company', id: company.id, name: 'Crane Works' } }] } } });
     });
 
     it('the rest of the company and contact stays FORBIDDEN to an invoices.read key, their relations included', async () => {

@@ -135,54 +135,39 @@ describe('the resource list answers all of them', () => {
     return { names: (response.body.data as { name: string }[]).map((r) => r.name), total: response.body.total, hasMore: response.body.hasMore };
   };
   const gqlList = async (key: string, args = '') => {
-    const document = parse(`{ bookableResources${args} { data { name } total hasMore } }`) as TypedDocumentNode<{ bookableResources: { data: { name: string }[]; total: number; hasMore: boolean } }>;
+    const document = parse(`{ bookableResources${args} { nodes { name } totalCount pageInfo { hasNextPage } } }`) as TypedDocumentNode<{
+      bookableResources: { nodes: { name: string }[]; totalCount: number; pageInfo: { hasNextPage: boolean } };
+    }>;
     const result = await gql(key, document);
     expect(result.errors).toBeUndefined();
     const list = result.data!.bookableResources;
-    return { names: list.data.map((r) => r.name), total: list.total, hasMore: list.hasMore };
+    return { names: list.nodes.map((r) => r.name), total: list.totalCount, hasMore: list.pageInfo.hasNextPage };
   };
   const named = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `R${String(from + i).padStart(3, '0')}`);
 
   it('without a limit, every active resource (27 here), with the total and hasMore; limit and offset page through them', async () => {
     const t = await tenant();
     await manyResources(t, 27);
-    for (const list of [await restList(t.secret), await gqlList(t.secret), await restList(t.publishable)]) {
+    for (const list of [await restList(t.secret), await gqlList(t.secret, '(first: 100)'), await restList(t.publishable)]) {
       expect(list).toEqual({ names: named(1, 27), total: 27, hasMore: false });
     }
     expect(await restList(t.secret, '?limit=25')).toEqual({ names: named(1, 25), total: 27, hasMore: true });
     expect(await restList(t.secret, '?limit=25&offset=25')).toEqual({ names: named(26, 27), total: 27, hasMore: false });
-    expect(await gqlList(t.secret, '(limit: 10, offset: 20)')).toEqual({ names: named(21, 27), total: 27, hasMore: false });
+    expect(await gqlList(t.secret, '(first: 10)')).toEqual({ names: named(1, 10), total: 27, hasMore: true });
     expect(await restList(t.secret, '?includeInactive=true&offset=27')).toEqual({ names: ['Z inactive'], total: 28, hasMore: false });
-    // The cost estimate counts the ceiling for a list without `limit`, as for any list size asked for.
-    const nested = (args: string, aliases = 1) =>
-      parse(`query Week${args.includes('$') ? '($limit: Int)' : ''} { ${Array.from({ length: aliases }, (_, i) => `r${i}: bookableResources${args} { data { description hours { weekday opensAt closesAt } availability { slotId startsAt endsAt remaining } } }`).join(' ')} }`) as TypedDocumentNode<unknown, { limit?: number }>;
-    const cost = async (args: string, variables: { limit?: number }) => {
-      const answer = await gql(t.secret, nested(args), variables);
-      expect(answer.errors, args).toBeUndefined();
-      return answer.extensions!.cost!.requested;
-    };
-    const whole = await cost('', {});
-    expect(await cost('(limit: 250)', {})).toBe(whole);
-    expect(whole).toBeGreaterThan(2 * (await cost('(limit: 100)', {})));
-    // So three whole lists are over the budget, where three of 100 are not.
-    for (const [args, variables] of [['', {}], ['(limit: $limit)', { limit: 250 }]] as const) {
-      const costly = await gql(t.secret, nested(args, 3), variables);
-      expect(costly.errors?.[0]?.extensions.code, args).toBe('QUERY_TOO_COSTLY');
-    }
-    expect((await gql(t.secret, nested('(limit: $limit)', 3), { limit: 100 })).errors).toBeUndefined();
   });
 
-  it('stops at the ceiling of 250 and says there are more', async () => {
+  it('stops at the ceiling of 100 (the largest page) and says there are more', async () => {
     const t = await tenant();
-    await manyResources(t, 251);
-    for (const list of [await restList(t.secret), await gqlList(t.secret)]) {
-      expect(list.names).toEqual(named(1, 250));
-      expect(list).toMatchObject({ total: 251, hasMore: true });
+    await manyResources(t, 101);
+    for (const list of [await restList(t.secret), await gqlList(t.secret, '(first: 100)')]) {
+      expect(list.names).toEqual(named(1, 100));
+      expect(list).toMatchObject({ total: 101, hasMore: true });
     }
-    expect(await restList(t.secret, '?offset=250')).toEqual({ names: ['R251'], total: 251, hasMore: false });
-    expect(await restList(t.secret, '?limit=250&offset=1')).toMatchObject({ total: 251, hasMore: false });
-    const over = await rest('GET', '/api/bookings/resources?limit=251', { key: t.secret });
-    expect(over).toMatchObject({ status: 400, body: { details: [{ field: 'limit', message: 'must be between 1 and 250' }] } });
+    expect(await restList(t.secret, '?offset=100')).toEqual({ names: ['R101'], total: 101, hasMore: false });
+    expect(await restList(t.secret, '?limit=100&offset=1')).toMatchObject({ total: 101, hasMore: false });
+    const over = await rest('GET', '/api/bookings/resources?limit=101', { key: t.secret });
+    expect(over).toMatchObject({ status: 400, body: { details: [{ field: 'limit', message: 'must be between 1 and 100' }] } });
   });
 });
 

@@ -302,15 +302,15 @@ describe('bookings over GraphQL', () => {
       answer = await gql(t.secret, ResourcesWithAvailabilityDocument, range);
     });
     expect(five).toBe(one);
-    const data = answer?.data as { bookableResources: { data: { availability: unknown[] }[] } };
-    expect(data.bookableResources.data).toHaveLength(5);
-    expect(data.bookableResources.data.every((r) => r.availability.length === 16)).toBe(true);
+    const data = answer?.data as { bookableResources: { nodes: { availability: unknown[] }[] } };
+    expect(data.bookableResources.nodes).toHaveLength(5);
+    expect(data.bookableResources.nodes.every((r) => r.availability.length === 16)).toBe(true);
   });
 
   it('books, reads the booking with its lead and the lead\'s bookings, and cancels', async () => {
     const t = await tenant();
     const resource = await make.resource(t.secret, { name: 'Pod' });
-    const slots = (await gql(t.secret, ResourcesWithAvailabilityDocument, { from: '2030-01-07', to: '2030-01-07' })).data?.bookableResources.data[0]?.availability;
+    const slots = (await gql(t.secret, ResourcesWithAvailabilityDocument, { from: '2030-01-07', to: '2030-01-07' })).data?.bookableResources.nodes[0]?.availability;
     const created = await gql(t.secret, BookSlotDocument, { input: { slotId: slots![0]!.slotId, ...guest } });
     expect(created.errors).toBeUndefined();
     expect(created.data?.createBooking).toMatchObject({ status: 'confirmed', resource: { id: resource.id, name: 'Pod' } });
@@ -335,7 +335,7 @@ describe('bookings over GraphQL', () => {
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
-      body: JSON.stringify({ query: '{ bookableResources { data { availability(from: "2030-01-01", to: "2030-01-31") { slotId } } } }' }),
+      body: JSON.stringify({ query: '{ bookableResources(first: 3) { nodes { availability(from: "2030-01-01", to: "2030-01-31") { slotId } } } }' }),
     });
     const answer = await response.json();
     expect(answer.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COSTLY', cost: { estimate: 3 * 31 * 288, budget: 10_000 } });

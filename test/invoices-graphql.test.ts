@@ -65,12 +65,12 @@ describe('invoices over GraphQL', () => {
     expect(Buffer.from(pdf.data?.invoicePdf?.pdfBase64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('lists with the page fields, filters overdue, and nulls an unknown invoice with NOT_FOUND', async () => {
+  it('lists as a connection with its count, filters overdue, and nulls an unknown invoice with NOT_FOUND', async () => {
     const overdue = await w.inStatus('overdue');
-    const list = await gql(w.key, InvoiceListGqlDocument, { status: 'overdue', limit: 100 });
-    expect(list.data?.invoices.data.map((i) => i.id)).toContain(overdue.id);
-    expect(list.data?.invoices.data.every((i) => i.status === 'overdue')).toBe(true);
-    expect(list.data?.invoices).toMatchObject({ page: 1, pageSize: 100 });
+    const list = await gql(w.key, InvoiceListGqlDocument, { filter: { status: ['overdue'] }, first: 100 });
+    expect(list.data?.invoices.nodes.map((i) => i.id)).toContain(overdue.id);
+    expect(list.data?.invoices.nodes.every((i) => i.status === 'overdue')).toBe(true);
+    expect(list.data?.invoices.totalCount).toBe(list.data?.invoices.nodes.length);
     const missing = await gql(w.key, InvoiceGqlDocument, { id: '0199aa00-0000-7000-8000-000000000001' });
     expect(missing.data).toEqual({ invoice: null });
     expect(codes(missing)).toEqual(['NOT_FOUND']);

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
-import { pageArgs } from '../graphql/pagination.js';
+import { defineList } from '../graphql/connection.js';
 import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
-import { cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
+import { bookingOrder, cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
 import { longText } from '../graphql/limits.js';
 
@@ -78,11 +78,21 @@ builder.prismaObjectField('Lead', 'bookings', (t) =>
   }),
 );
 
-const BookingList = builder.objectRef<{ data: object[]; total: number }>('BookingList').implement({
-  description: 'Bookings by start, with the number matching across all pages.',
-  fields: (t) => ({
-    data: t.field({ type: [Booking], description: 'The bookings of this page.', resolve: (list) => list.data as never }),
-    total: t.exposeInt('total', { description: 'Number of matching bookings across all pages.' }),
+const bookingList = defineList(Booking, bookingOrder, {
+  plural: 'bookings',
+  filterDescription: 'Conditions on bookings; every given condition must hold.',
+  filter: (t) => ({
+    resourceId: t.field({ type: 'UUID', description: 'Only bookings of this resource.' }),
+    status: t.field({ type: [BookingStatusEnum], description: 'Only bookings with one of these statuses.' }),
+    leadId: t.field({ type: 'UUID', description: 'Only bookings linked to this lead.' }),
+    from: t.string({
+      description: `Only bookings starting at or after this, ${DATE_OR_DATE_TIME}. A date is a local day in the booked resource's own time zone (its start).`,
+      validate: dateOrDateTime,
+    }),
+    to: t.string({
+      description: `Only bookings starting at or before this, ${DATE_OR_DATE_TIME}. A date is a local day in the booked resource's own time zone and includes that whole day.`,
+      validate: dateOrDateTime,
+    }),
   }),
 });
 
@@ -113,17 +123,10 @@ const manage = { scope: 'bookings.manage' } as const;
 
 builder.queryFields((t) => ({
   bookings: t.field({
-    type: BookingList,
-    description: 'Bookings of the tenant by start.',
+    type: bookingList.connection,
+    description: 'Bookings of the tenant, by start unless `orderBy` says otherwise.',
     authScopes: { scope: 'bookings.read' },
-    args: {
-      ...pageArgs().offset,
-      resourceId: t.arg({ type: 'UUID', description: 'Only bookings of this resource.' }),
-      status: t.arg({ type: BookingStatusEnum, description: 'Only bookings with this status.' }),
-      leadId: t.arg({ type: 'UUID', description: 'Only bookings linked to this lead.' }),
-      from: t.arg.string({ description: `Only bookings starting at or after this, ${DATE_OR_DATE_TIME} (a date is a UTC day).`, validate: dateOrDateTime }),
-      to: t.arg.string({ description: `Only bookings starting at or before this, ${DATE_OR_DATE_TIME} (a date includes that whole UTC day).`, validate: dateOrDateTime }),
-    },
+    args: bookingList.args(),
     resolve: (_root, args, ctx) => listBookings(ctx, args),
   }),
   booking: t.field({

@@ -3,6 +3,7 @@ import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope
 import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
+import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
 import { isDate } from '../shared/dates.js';
 import { AppError, notFound } from '../shared/errors.js';
@@ -15,28 +16,54 @@ import { parseBound } from './time-window.js';
 
 export interface BookingFilter {
   resourceId?: string | null;
-  status?: BookingStatus | null;
+  status?: BookingStatus[] | null;
   leadId?: string | null;
   from?: string | null;
   to?: string | null;
-  limit: number;
-  offset: number;
 }
 
-export async function listBookings(ctx: Context, filter: BookingFilter) {
-  // Dates are UTC days here (bookings of several resources have no one zone). A date `to` ends
-  // where the next day starts; a date-time `to` is included, as the specification says.
-  const to = filter.to ? parseBound(filter.to, 'to', 'UTC', true) : undefined;
-  const startsAt = {
-    gte: filter.from ? parseBound(filter.from, 'from', 'UTC', false) : undefined,
-    ...(to && filter.to ? { [isDate(filter.to) ? 'lt' : 'lte']: to } : {}),
+export const bookingOrder: ListOrder = {
+  entity: 'Booking',
+  orderFields: {
+    STARTS_AT: { column: 'startsAt', date: true, description: 'Start of the booked slot.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When it was booked.' },
+  },
+  defaultOrder: { field: 'STARTS_AT', direction: 'ASC' },
+};
+
+/**
+ * The `startsAt` condition of `from`/`to`. A date is a local day in each booking's resource's
+ * time zone, so one condition per zone the tenant's resources use (few); date-times are instants.
+ * `from` is included; a date `to` includes its whole day and a date-time `to` that instant.
+ */
+async function startsWithin(ctx: Context, filter: BookingFilter): Promise<object[]> {
+  const { from, to } = filter;
+  if (!from && !to) return [];
+  const within = (zone: string) => ({
+    gte: from ? parseBound(from, 'from', zone, false) : undefined,
+    ...(to ? { [isDate(to) ? 'lt' : 'lte']: parseBound(to, 'to', zone, true) } : {}),
+  });
+  if (!(from && isDate(from)) && !(to && isDate(to))) return [{ startsAt: within('UTC') }];
+  const zones = await ctx.db.bookableResource.findMany({ where: filter.resourceId ? { id: filter.resourceId } : {}, distinct: ['timezone'], select: { timezone: true } });
+  return [{ OR: zones.map(({ timezone }) => ({ resource: { timezone }, startsAt: within(timezone) })) }];
+}
+
+/** The bookings matching a filter, one keyset page at a time (src/graphql/connection.ts). */
+export async function listBookings(ctx: Context, args: ListArgs<BookingFilter>) {
+  const filter = args.filter ?? {};
+  const where = {
+    resourceId: filter.resourceId ?? undefined,
+    status: oneOf(filter.status),
+    leadId: filter.leadId ?? undefined,
+    AND: await startsWithin(ctx, filter),
   };
-  const where = { resourceId: filter.resourceId ?? undefined, status: filter.status ?? undefined, leadId: filter.leadId ?? undefined, startsAt };
-  const [data, total] = await Promise.all([
-    ctx.db.booking.findMany({ where, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }], skip: filter.offset, take: filter.limit }),
-    ctx.db.booking.count({ where }),
-  ]);
-  return { data, total };
+  return keysetPage(
+    ctx,
+    bookingOrder,
+    args,
+    (page) => ctx.db.booking.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.booking.count({ where }),
+  );
 }
 
 export const getBooking = (ctx: Context, id: string) => found(ctx.db.booking.findUnique({ where: { id } }), 'Booking');

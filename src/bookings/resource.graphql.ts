@@ -3,8 +3,8 @@ import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { DeletionResult } from '../graphql/deletion-result.js';
-import { DateTimeRange, defineList } from '../graphql/connection.js';
-import { MAX_PAGE_SIZE, wholeListArgs } from '../graphql/pagination.js';
+import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
+import { MAX_PAGE_SIZE } from '../graphql/pagination.js';
 import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -20,7 +20,7 @@ import {
   listResources,
   closureOrder,
   listUpcomingClosures,
-  MAX_RESOURCE_LIST,
+  resourceOrder,
   type OpeningInterval,
   setResourceHours,
   updateResource,
@@ -124,12 +124,13 @@ const closureList = defineList(ResourceClosure, closureOrder, {
   }),
 });
 
-const BookableResourceList = builder.objectRef<{ data: object[]; total: number; hasMore: boolean }>('BookableResourceList').implement({
-  description: 'Bookable resources by name: all that match, unless `limit` or the ceiling stops the list (then `hasMore` is true).',
-  fields: (t) => ({
-    data: t.field({ type: [BookableResource], description: 'The resources.', resolve: (list) => list.data as never }),
-    total: t.exposeInt('total', { description: 'Number of matching resources, all pages together.' }),
-    hasMore: t.exposeBoolean('hasMore', { description: 'Whether more matching resources follow this list (ask again with a larger `offset`).' }),
+const resourceList = defineList(BookableResource, resourceOrder, {
+  plural: 'bookable resources',
+  filterDescription: 'Conditions on bookable resources; every given condition must hold. Only active resources unless `includeInactive`.',
+  filter: (t) => ({
+    search: t.string({ description: searchDescription('the name'), validate: searchText }),
+    type: t.field({ type: [ResourceTypeEnum], description: 'Only resources of one of these types.' }),
+    includeInactive: t.boolean({ description: 'Include inactive resources too (ignored for publishable keys); only active ones unless true.' }),
   }),
 });
 
@@ -240,15 +241,10 @@ const manage = { scope: 'bookings.resources.manage' } as const;
 
 builder.queryFields((t) => ({
   bookableResources: t.field({
-    type: BookableResourceList,
-    description: `Bookable resources of the tenant by name; active ones unless \`includeInactive\`: all of them, up to ${MAX_RESOURCE_LIST} (\`hasMore\` says when there are more). A publishable key sees only active, published resources.`,
+    type: resourceList.connection,
+    description: 'Bookable resources of the tenant, by name unless `orderBy` says otherwise; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources.',
     authScopes: { publicScope: 'bookings.read' },
-    args: {
-      ...wholeListArgs(MAX_RESOURCE_LIST),
-      type: t.arg({ type: ResourceTypeEnum, description: 'Only resources of this type.' }),
-      query: t.arg.string({ description: 'Case-insensitive words, each matched against the name.', validate: searchText }),
-      includeInactive: t.arg.boolean({ description: 'Include inactive resources (ignored for publishable keys).', defaultValue: false, required: true }),
-    },
+    args: resourceList.args(),
     resolve: (_root, args, ctx) => listResources(ctx, args),
   }),
   bookableResource: t.field({

@@ -1,6 +1,6 @@
 import { lockForUpdate } from '../db/tenant-scope.js';
 import type { ResourceType } from '../generated/prisma/enums.js';
-import { keysetPage, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
+import { keysetPage, oneOf, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
@@ -18,31 +18,37 @@ export const isVisibleTo = (ctx: Context, resource: { isActive: boolean; publish
   principalOf(ctx).kind !== 'publishable' || (resource.isActive && resource.published);
 
 export interface ResourceFilter {
-  type?: ResourceType | null;
-  query?: string | null;
-  includeInactive: boolean;
-  limit: number;
-  offset: number;
+  type?: ResourceType[] | null;
+  search?: string | null;
+  includeInactive?: boolean | null;
 }
 
-/**
- * Most resources one list answers. The specification lists "all active bookable resources"; a
- * tenant has tens, and this bounds the answer for one with more (`hasMore` then says so).
- */
-export const MAX_RESOURCE_LIST = 250;
+export const resourceOrder: ListOrder = {
+  entity: 'BookableResource',
+  orderFields: {
+    NAME: { column: 'name', description: 'Name, in the database collation.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the resource was created.' },
+    UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the resource last changed.' },
+  },
+  defaultOrder: { field: 'NAME', direction: 'ASC' },
+};
 
-export async function listResources(ctx: Context, filter: ResourceFilter) {
+/** The resources matching a filter (active ones unless `includeInactive`), one keyset page at a time. */
+export function listResources(ctx: Context, args: ListArgs<ResourceFilter>) {
+  const filter = args.filter ?? {};
   const where = {
-    type: filter.type ?? undefined,
+    type: oneOf(filter.type),
     isActive: filter.includeInactive ? undefined : true,
-    AND: searchWords(filter.query, ['name']),
+    AND: searchWords(filter.search, ['name']),
     ...visibleToCaller(ctx),
   };
-  const [data, total] = await Promise.all([
-    ctx.db.bookableResource.findMany({ where, orderBy: [{ name: 'asc' }, { id: 'asc' }], skip: filter.offset, take: filter.limit }),
-    ctx.db.bookableResource.count({ where }),
-  ]);
-  return { data, total, hasMore: filter.offset + data.length < total };
+  return keysetPage(
+    ctx,
+    resourceOrder,
+    args,
+    (page) => ctx.db.bookableResource.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.bookableResource.count({ where }),
+  );
 }
 
 export const getResource = (ctx: Context, id: string) =>

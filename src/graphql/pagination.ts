@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 
 const limitSchema = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
 
-/** Paging arguments: `page`/`limit` (1-based pages), `limit`/`offset`, or `limit`/`cursor`; 25 rows by default, at most 100. */
+/** Paging arguments: `page`/`limit` (1-based pages) or `limit`/`cursor`; 25 rows by default, at most 100. */
 export const pageArgs = () => ({
   page: builder.args((t) => ({
     page: t.int({
@@ -23,20 +23,6 @@ export const pageArgs = () => ({
       validate: limitSchema,
     }),
   })),
-  offset: builder.args((t) => ({
-    limit: t.int({
-      description: `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
-      defaultValue: DEFAULT_PAGE_SIZE,
-      required: true,
-      validate: limitSchema,
-    }),
-    offset: t.int({
-      description: 'Rows to skip, default 0.',
-      defaultValue: 0,
-      required: true,
-      validate: z.number().int().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000'),
-    }),
-  })),
   cursor: builder.args((t) => ({
     limit: t.int({
       description: `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`,
@@ -50,23 +36,6 @@ export const pageArgs = () => ({
     }),
   })),
 });
-
-/**
- * `limit`/`offset` for a list the specification answers whole ("all active bookable resources"):
- * without `limit`, every row up to `ceiling`; `limit` itself may be 1 to `ceiling`. The ceiling is
- * on the argument (`extensions.largest`), where the cost estimate reads it.
- */
-export const wholeListArgs = (ceiling: number) =>
-  builder.args((t) => ({
-    limit: t.int({
-      description: `Maximum rows to return: 1 to ${ceiling}. Default: all of them, up to ${ceiling} (\`hasMore\` says when there are more).`,
-      defaultValue: ceiling,
-      required: true,
-      extensions: { largest: ceiling },
-      validate: z.number().int().min(1, `must be between 1 and ${ceiling}`).max(ceiling, `must be between 1 and ${ceiling}`),
-    }),
-    offset: pageArgs().offset.offset,
-  }));
 
 /** Skip/take of a page-based list. */
 export const pageWindow = ({ page, limit }: { page: number; limit: number }) => ({ skip: (page - 1) * limit, take: limit });

@@ -6,15 +6,20 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
 
 /**
  * REST's list routes over GraphQL connections. The specification pages its lists by cursor
- * (`limit`, `cursor` → `{data, nextCursor, hasMore}`) or by page number (`page`, `limit` →
- * `{data, total, page, pageSize}`) and filters them with flat query parameters; GraphQL serves
- * every list as one connection (`first`, `after`, `filter`). A short list REST answers whole
- * (`{data}`, no paging) asks the connection for its largest page. A list route declares its paging and
+ * (`limit`, `cursor` → `{data, nextCursor, hasMore}`), by page number (`page`, `limit` →
+ * `{data, total, page, pageSize}`) or by offset (`limit`, `offset` → `{data, total, hasMore}`),
+ * some routes answering fewer members (a route declares its own `members`), or whole (`{data}`), and
+ * filters them with flat query parameters; GraphQL serves
+ * every list as one connection (`first`, `after`, `filter`). A list route declares its paging and
  * which query parameters set which filter fields; this file turns one into the other both ways.
  */
 export interface RestList {
-  /** `whole`: no paging parameters, `{data}` holds every row (the list's largest page; its rules cap it below that). */
-  paging: 'cursor' | 'page' | 'whole';
+  /** `whole`: no paging parameters, `{data}` holds every row (up to the largest page; the list's own rules keep it below that). */
+  paging: 'cursor' | 'page' | 'offset' | 'whole';
+  /** The envelope's members besides `data` when the route answers fewer than its paging's usual ones (`pagingMembers`). */
+  members?: string[];
+  /** A list the specification answers whole: `limit` defaults to the largest page, not the default one (`hasMore` says when more follow). */
+  whole?: boolean;
   /** Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`. A list filter field takes one value. */
   filters?: Record<string, string>;
   /** The query parameter carrying a `cursor` list's position: `cursor` unless given (the events routes, published before lists shared one model, say `after`). */
@@ -38,7 +43,13 @@ const parameter = (name: string, type: GraphQLInputType, description: string, de
 
 const sizeRule = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
 const limit = (what: string) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, DEFAULT_PAGE_SIZE, sizeRule);
+const wholeLimit = parameter('limit', GraphQLInt, `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}. Default: all of them, up to ${MAX_PAGE_SIZE} (\`hasMore\` says when there are more).`, MAX_PAGE_SIZE, sizeRule);
+const offset = parameter('offset', GraphQLInt, 'Rows to skip, default 0.', 0, z.number().int().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000'));
 
+/** The envelope members besides `data` each paging answers, unless a route declares fewer. */
+const pagingMembers: Record<RestList['paging'], string[]> = { cursor: ['nextCursor', 'hasMore'], page: ['total', 'page', 'pageSize'], offset: ['total', 'hasMore'], whole: [] };
+const membersOf = (list: RestList) => list.members ?? pagingMembers[list.paging];
+const defaultSize = (list: RestList) => (list.whole || list.paging === 'whole' ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE);
 const cursorName = (list: RestList) => list.cursorParameter ?? 'cursor';
 
 const pagingParameters = (list: RestList): GraphQLArgument[] =>
@@ -51,6 +62,7 @@ const pagingParameters = (list: RestList): GraphQLArgument[] =>
       parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
       limit('Rows per page'),
     ],
+    offset: [limit('Maximum rows to return'), offset],
     whole: [],
   })[list.paging];
 
@@ -72,7 +84,8 @@ export function restListParameters(field: GraphQLField<unknown, unknown>, list: 
     const one = isListType(type) && !list.repeatable?.includes(name) ? getNullableType(type.ofType) : type;
     return { ...parameter(name, one as GraphQLInputType, input.description ?? ''), extensions: input.extensions };
   });
-  return [...pagingParameters(list), ...filters];
+  const paging = list.whole ? [wholeLimit, ...pagingParameters(list).filter((p) => p.name !== 'limit')] : pagingParameters(list);
+  return [...paging, ...filters];
 }
 
 /** The route's document: the connection with REST's page and filter as variables, selecting the members REST answers. */
@@ -81,20 +94,25 @@ export function restListDocument(field: GraphQLField<unknown, unknown>, list: Re
   const filter = filterType(field).name;
   const variables = [...pathArgs.map((a) => `$${a.name}: ${a.type.toString()}`), '$first: Int', '$after: String', `$filter: ${filter}`].join(', ');
   const args = [...pathArgs.map((a) => `${a.name}: $${a.name}`), 'first: $first', 'after: $after', 'filter: $filter'].join(', ');
-  const members = { cursor: 'pageInfo { hasNextPage endCursor }', page: 'totalCount', whole: '' }[list.paging];
+  const wanted = membersOf(list);
+  const members = [
+    wanted.includes('total') ? 'totalCount' : '',
+    wanted.includes('hasMore') ? `pageInfo { hasNextPage${list.paging === 'cursor' ? ' endCursor' : ''} }` : '',
+  ].join(' ');
   return `query ${operationName}(${variables}) { ${field.name}(${args}) { nodes ${nodeSelection} ${members} } }`;
 }
 
 /** GraphQL variables from REST's parameters (already checked and coerced). */
 export function restListVariables(list: RestList, params: Params): Params {
-  const size = list.paging === 'whole' ? MAX_PAGE_SIZE : ((params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE);
-  const after = list.paging === 'cursor' ? params[cursorName(list)] : offsetCursor((((params.page as number | undefined) ?? 1) - 1) * size);
+  const size = (params.limit as number | undefined) ?? defaultSize(list);
+  const skipped = list.paging === 'offset' ? ((params.offset as number | undefined) ?? 0) : (((params.page as number | undefined) ?? 1) - 1) * size;
+  const after = list.paging === 'cursor' ? params[cursorName(list)] : offsetCursor(skipped);
   const filter = Object.fromEntries(
     Object.entries(list.filters ?? {})
       .filter(([name]) => params[name] !== undefined && params[name] !== null)
       .map(([name, target]) => [target, params[name]]),
   );
-  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', cursorName(list), 'page'].includes(name) && !(name in (list.filters ?? {}))));
+  const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', cursorName(list), 'page', 'offset'].includes(name) && !(name in (list.filters ?? {}))));
   return { ...rest, first: size, after: after ?? null, filter };
 }
 
@@ -103,7 +121,7 @@ export function restListField(list: RestList, rootField: string, field: string):
   // The operation guard names a connection argument by its path (`leads.first`).
   const [head, ...rest] = field.startsWith(`${rootField}.`) ? field.slice(rootField.length + 1).split('.') : field.split('.');
   if (head === 'first') return 'limit';
-  if (head === 'after') return list.paging === 'cursor' ? cursorName(list) : 'page';
+  if (head === 'after') return { cursor: cursorName(list), page: 'page', offset: 'offset', whole: field }[list.paging];
   if (head === 'filter' && rest[0]) return Object.entries(list.filters ?? {}).find(([, target]) => target === rest[0])?.[0] ?? field;
   return field;
 }
@@ -116,30 +134,27 @@ interface ConnectionAnswer {
 
 /** REST's list envelope from the connection's answer. */
 export function restListAnswer(list: RestList, value: ConnectionAnswer, params: Params) {
-  if (list.paging === 'whole') return { data: value.nodes };
-  if (list.paging === 'cursor') {
-    const more = value.pageInfo?.hasNextPage ?? false;
-    return { data: value.nodes, nextCursor: more ? (value.pageInfo?.endCursor ?? null) : null, hasMore: more };
-  }
-  return { data: value.nodes, total: value.totalCount ?? 0, page: (params.page as number | undefined) ?? 1, pageSize: (params.limit as number | undefined) ?? DEFAULT_PAGE_SIZE };
+  const more = value.pageInfo?.hasNextPage ?? false;
+  const all: Record<string, unknown> = {
+    nextCursor: more ? (value.pageInfo?.endCursor ?? null) : null,
+    hasMore: more,
+    total: value.totalCount ?? 0,
+    page: (params.page as number | undefined) ?? 1,
+    pageSize: (params.limit as number | undefined) ?? defaultSize(list),
+  };
+  return { data: value.nodes, ...Object.fromEntries(membersOf(list).map((name) => [name, all[name]])) };
 }
 
 /** The JSON Schema of REST's list envelope around the schema of one item. */
 export function restListSchema(list: RestList, item: Record<string, unknown>) {
-  const members: Record<string, Record<string, unknown>> =
-    list.paging === 'whole'
-      ? {}
-      : list.paging === 'cursor'
-      ? {
-          nextCursor: { type: ['string', 'null'], description: 'Cursor of the next page; null on the last page.' },
-          hasMore: { type: 'boolean', description: 'Whether another page follows.' },
-        }
-      : {
-          total: { type: 'integer', description: 'Number of matching rows across all pages.' },
-          page: { type: 'integer', description: 'This page number, 1-based.' },
-          pageSize: { type: 'integer', description: 'Maximum rows per page (the `limit` asked for).' },
-        };
-  const rows = list.paging === 'whole' ? 'Every row.' : 'The rows of this page.';
-  const properties = { data: { type: 'array', items: item, description: rows }, ...members };
+  const schemas: Record<string, Record<string, unknown>> = {
+    nextCursor: { type: ['string', 'null'], description: 'Cursor of the next page; null on the last page.' },
+    hasMore: { type: 'boolean', description: list.paging === 'offset' ? 'Whether more rows follow (ask again with a larger `offset`).' : 'Whether another page follows.' },
+    total: { type: 'integer', description: 'Number of matching rows across all pages.' },
+    page: { type: 'integer', description: 'This page number, 1-based.' },
+    pageSize: { type: 'integer', description: 'Maximum rows per page (the `limit` asked for).' },
+  };
+  const members = Object.fromEntries(membersOf(list).map((name) => [name, schemas[name]]));
+  const properties = { data: { type: 'array', items: item, description: list.paging === 'whole' ? 'Every row.' : 'The rows of this page.' }, ...members };
   return { type: 'object', required: Object.keys(properties), properties };
 }

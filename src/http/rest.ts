@@ -1,5 +1,5 @@
 import type { ExecutionArgs, ExecutionResult, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, isScalarType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -138,6 +138,14 @@ function readParameters(operation: CompiledRoute, url: URL, params: Record<strin
   return { values, problems };
 }
 
+/** A coerced parameter back as a variable's value: a scalar serialized as a client sends it (a `Date` parameter was read into a JS Date). */
+function asVariable(type: GraphQLInputType, value: unknown): unknown {
+  const nullable = getNullableType(type);
+  if (value == null) return value;
+  if (isListType(nullable)) return (value as unknown[]).map((item) => asVariable(nullable.ofType, item));
+  return isScalarType(nullable) ? nullable.serialize(value) : value;
+}
+
 /** The JSON body of a write (already size-, depth- and Unicode-checked by the request boundary), or the answer that refuses it. */
 async function readBody(request: Request): Promise<{ body: Record<string, unknown> } | { refusal: Response }> {
   const text = await request.text();
@@ -227,7 +235,9 @@ export function useRest(operations: readonly Operation[]): Plugin {
             schema: envelopedRequest.schema,
             document: operation.document,
             operationName: operation.operationName,
-            variableValues: operation.variables(values),
+            variableValues: operation.variables(
+              Object.fromEntries(Object.entries(values).map(([name, value]) => [name, operation.queryArgs.has(name) ? asVariable(operation.queryArgs.get(name)!.type, value) : value])),
+            ),
             contextValue,
           })) as ExecutionResult;
           if (result.errors?.length) return errorAnswer(result.errors, operation);

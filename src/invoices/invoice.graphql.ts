@@ -1,14 +1,15 @@
+import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { pageArgs, pageType } from '../graphql/pagination.js';
+import { defineList } from '../graphql/connection.js';
 import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
-import { getInvoice, listInvoices } from './invoice.service.js';
+import { getInvoice, invoiceOrder, listInvoices } from './invoice.service.js';
 import { fixedList, longText } from '../graphql/limits.js';
 import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
@@ -142,23 +143,34 @@ builder.prismaObjectField('Company', 'invoices', (t) =>
   }),
 );
 
-const InvoicePage = pageType('Invoice', Invoice, 'invoices, newest first');
+/** Whether a connection field selects `nodes` directly (else its rows are planned from `edges.node`). */
+const selectsNodes = (info: GraphQLResolveInfo) =>
+  info.fieldNodes.some((node) => node.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'nodes'));
+
+const invoiceList = defineList(Invoice, invoiceOrder, {
+  plural: 'invoices',
+  filterDescription: 'Conditions on invoices; every given condition must hold.',
+  filter: (t) => ({
+    search: t.string({ description: 'Case-insensitive text found in the invoice number or the company name.', validate: searchText }),
+    status: t.field({
+      type: [InvoiceStatusEnum],
+      description: 'Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).',
+    }),
+    companyId: t.field({ type: 'UUID', description: 'Only invoices billing this company.' }),
+    dateFrom: t.field({ type: 'Date', description: 'Only invoices issued on or after this date, YYYY-MM-DD (a calendar date: invoices have no time zone).' }),
+    dateTo: t.field({ type: 'Date', description: 'Only invoices issued on or before this date, YYYY-MM-DD.' }),
+  }),
+});
+
 const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
 
 builder.queryFields((t) => ({
   invoices: t.field({
-    type: InvoicePage,
-    description: 'Invoices of the tenant, newest first, page by page.',
+    type: invoiceList.connection,
+    description: 'Invoices of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: invoicesRead,
-    args: {
-      ...pageArgs().page,
-      status: t.arg({ type: InvoiceStatusEnum, description: 'Only invoices with this status; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).' }),
-      search: t.arg.string({ description: 'Case-insensitive text found in the invoice number or the company name.', validate: searchText }),
-      dateFrom: t.arg({ type: 'Date', description: 'Only invoices issued on or after this date, YYYY-MM-DD.' }),
-      dateTo: t.arg({ type: 'Date', description: 'Only invoices issued on or before this date, YYYY-MM-DD.' }),
-      companyId: t.arg({ type: 'UUID', description: 'Only invoices billing this company.' }),
-    },
-    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, queryFromInfo({ context: ctx, info, path: ['data'] })),
+    args: invoiceList.args(),
+    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, queryFromInfo({ context: ctx, info, path: selectsNodes(info) ? ['nodes'] : ['edges', 'node'] })),
   }),
   invoice: t.prismaField({
     type: Invoice,

@@ -9,7 +9,13 @@ const event = 'id fromStatus toStatus note occurredAt user { id name }';
 const settings = '{ invoicePrefix nextInvoiceNumber }';
 
 export const invoiceRoutes: RestRoutes = {
-  'Query.invoices': { method: 'GET', path: '/invoices', summary: 'List invoices', select: `{ data { ${listItem} } total }` },
+  'Query.invoices': {
+    method: 'GET',
+    path: '/invoices',
+    summary: 'List invoices',
+    select: `{ ${listItem} }`,
+    list: { paging: 'page', members: ['total'], filters: { status: 'status', search: 'search', dateFrom: 'dateFrom', dateTo: 'dateTo', companyId: 'companyId' } },
+  },
   'Mutation.createInvoice': { method: 'POST', path: '/invoices', summary: 'Create a draft invoice', status: 201, select: invoice },
   'Query.invoice': { method: 'GET', path: '/invoices/:id', summary: 'Get an invoice', select: invoice },
   'Mutation.updateInvoice': { method: 'PATCH', path: '/invoices/:id', summary: "Update an invoice's metadata", select: invoice },

@@ -3,7 +3,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { pageOf } from '../graphql/pagination.js';
+import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
 import { likeLiteral } from '../shared/search.js';
@@ -17,35 +17,47 @@ import { lockInvoice, mustAllow, recordInvoiceEvent } from './invoice-status.js'
 export type InvoiceQuery = { include?: Prisma.InvoiceInclude; select?: Prisma.InvoiceSelect };
 
 export interface InvoiceFilter {
-  page: number;
-  limit: number;
-  status?: InvoiceStatus | null;
+  status?: InvoiceStatus[] | null;
   search?: string | null;
   dateFrom?: Date | null;
   dateTo?: Date | null;
   companyId?: string | null;
 }
 
-/** Invoices newest first, by status, the number or company name (`search`) and issue date; overdue ones moved first. */
-export async function listInvoices(ctx: Context, filter: InvoiceFilter, query: InvoiceQuery) {
-  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'dateTo', message: 'must not be before dateFrom' }]);
+export const invoiceOrder: ListOrder = {
+  entity: 'Invoice',
+  orderFields: {
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When the invoice was created.' },
+    INVOICE_NUMBER: { column: 'invoiceNumber', description: 'Invoice number, in the database collation.' },
+    TOTAL_AMOUNT: { column: 'totalAmount', description: 'Total amount, tax included.' },
+  },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+/** The columns a keyset page reads from each row, whatever the client selected. */
+const orderColumns = Object.fromEntries(['id', ...Object.values(invoiceOrder.orderFields).map((f) => f.column)].map((c) => [c, true]));
+
+/** Invoices by status, the number or company name (`search`), issue date and company, one keyset page at a time; overdue ones moved first. */
+export async function listInvoices(ctx: Context, args: ListArgs<InvoiceFilter>, query: InvoiceQuery) {
+  const filter = args.filter ?? {};
+  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'filter.dateTo', message: 'must not be before dateFrom' }]);
   await moveTenantOverdueInvoices(ctx);
   const search = likeLiteral(filter.search?.trim() ?? '');
   const where: Prisma.InvoiceWhereInput = {
     companyId: filter.companyId ?? undefined,
+    status: oneOf(filter.status),
     issuedDate: filter.dateFrom || filter.dateTo ? { gte: filter.dateFrom ?? undefined, lte: filter.dateTo ?? undefined } : undefined,
-    AND: [
-      filter.status ? { status: filter.status } : {},
-      search
-        ? { OR: [{ invoiceNumber: { contains: search, mode: 'insensitive' } }, { company: { name: { contains: search, mode: 'insensitive' } } }] }
-        : {},
-    ],
+    AND: search
+      ? [{ OR: [{ invoiceNumber: { contains: search, mode: 'insensitive' } }, { company: { name: { contains: search, mode: 'insensitive' } } }] }]
+      : [],
   };
-  return pageOf(filter, ({ skip, take }) =>
-    Promise.all([
-      ctx.db.invoice.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
-      ctx.db.invoice.count({ where }),
-    ]),
+  const read = query.select ? { select: { ...query.select, ...orderColumns } } : query;
+  return keysetPage(
+    ctx,
+    invoiceOrder,
+    args,
+    (page) => ctx.db.invoice.findMany({ ...read, where: { ...where, AND: [...(where.AND as object[]), page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.invoice.count({ where }),
   );
 }
 

@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * List bookable resources
-         * @description Bookable resources of the tenant by name; active ones unless `includeInactive`: all of them, up to 250 (`hasMore` says when there are more). A publishable key sees only active, published resources.
+         * @description Bookable resources of the tenant, by name unless `orderBy` says otherwise; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Bookings of the tenant by start.
+         * @description Bookings of the tenant, by start unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `bookings.read` scope.
          */
@@ -1161,7 +1161,7 @@ export interface paths {
         };
         /**
          * List invoices
-         * @description Invoices of the tenant, newest first, page by page.
+         * @description Invoices of the tenant, newest first unless `orderBy` says otherwise.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -6940,16 +6940,16 @@ export interface operations {
     bookableResources: {
         parameters: {
             query?: {
-                /** @description Include inactive resources (ignored for publishable keys). */
-                includeInactive?: boolean;
-                /** @description Maximum rows to return: 1 to 250. Default: all of them, up to 250 (`hasMore` says when there are more). */
+                /** @description Maximum rows to return: 1 to 100. Default: all of them, up to 100 (`hasMore` says when there are more). */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
-                /** @description Case-insensitive words, each matched against the name. */
-                query?: string;
-                /** @description Only resources of this type. */
+                /** @description Only resources of one of these types. */
                 type?: components["schemas"]["ResourceType"];
+                /** @description Text search: every word (at most 5) must appear, in any case, in the name. */
+                query?: string;
+                /** @description Include inactive resources too (ignored for publishable keys); only active ones unless true. */
+                includeInactive?: boolean;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -6971,7 +6971,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The resources. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -7021,12 +7021,9 @@ export interface operations {
                              */
                             updatedAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching resources, all pages together.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
-                        /** @description Whether more matching resources follow this list (ask again with a larger `offset`). */
+                        /** @description Whether more rows follow (ask again with a larger `offset`). */
                         hasMore: boolean;
                     };
                 };
@@ -7701,19 +7698,19 @@ export interface operations {
     bookings: {
         parameters: {
             query?: {
-                /** @description Only bookings starting at or after this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200 (a date is a UTC day). */
-                from?: string;
-                /** @description Only bookings linked to this lead. */
-                leadId?: string;
                 /** @description Maximum rows to return: 1 to 100, default 25. */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
                 /** @description Only bookings of this resource. */
                 resourceId?: string;
-                /** @description Only bookings with this status. */
+                /** @description Only bookings with one of these statuses. */
                 status?: components["schemas"]["BookingStatus"];
-                /** @description Only bookings starting at or before this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200 (a date includes that whole UTC day). */
+                /** @description Only bookings linked to this lead. */
+                leadId?: string;
+                /** @description Only bookings starting at or after this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200. A date is a local day in the booked resource's own time zone (its start). */
+                from?: string;
+                /** @description Only bookings starting at or before this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200. A date is a local day in the booked resource's own time zone and includes that whole day. */
                 to?: string;
             };
             header?: {
@@ -7736,7 +7733,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The bookings of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -7795,10 +7792,7 @@ export interface operations {
                              */
                             cancelledAt: string | null;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching bookings across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
                     };
                 };
@@ -10642,20 +10636,20 @@ export interface operations {
     invoices: {
         parameters: {
             query?: {
-                /** @description Only invoices billing this company. */
-                companyId?: string;
-                /** @description Only invoices issued on or after this date, YYYY-MM-DD. */
+                /** @description Page number, 1-based. */
+                page?: number;
+                /** @description Rows per page: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
+                status?: components["schemas"]["InvoiceStatus"];
+                /** @description Case-insensitive text found in the invoice number or the company name. */
+                search?: string;
+                /** @description Only invoices issued on or after this date, YYYY-MM-DD (a calendar date: invoices have no time zone). */
                 dateFrom?: string;
                 /** @description Only invoices issued on or before this date, YYYY-MM-DD. */
                 dateTo?: string;
-                /** @description Rows per page: 1 to 100, default 25. */
-                limit?: number;
-                /** @description Page number, 1-based. */
-                page?: number;
-                /** @description Case-insensitive text found in the invoice number or the company name. */
-                search?: string;
-                /** @description Only invoices with this status; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
-                status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices billing this company. */
+                companyId?: string;
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -10677,7 +10671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The invoices, newest first of this page. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -10721,10 +10715,7 @@ export interface operations {
                              */
                             createdAt: string;
                         }[];
-                        /**
-                         * Format: int32
-                         * @description Number of matching rows across all pages.
-                         */
+                        /** @description Number of matching rows across all pages. */
                         total: number;
                     };
                 };
