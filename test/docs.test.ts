@@ -125,7 +125,7 @@ describe('in a browser without internet access', { timeout: 180_000 }, () => {
     await page.locator('.graphiql-container').first().waitFor({ state: 'visible', timeout: 30_000 });
     expect(await page.title()).toBe('Business Platform API');
     expect((await (await introspection).json()).data.__schema).toBeDefined();
-    await expect.poll(() => page.locator('.graphiql-query-editor').first().textContent()).toMatch(/leads\(limit:\s5\)/);
+    await expect.poll(() => page.locator('.graphiql-query-editor').first().textContent()).toMatch(/leads\(first:\s5\)/);
     expect(blocked).toEqual([]);
   });
 
