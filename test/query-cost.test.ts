@@ -60,7 +60,7 @@ describe('the cost of a frontend screen', () => {
     const [ten, hundred, none, last] = [await requested(t.secret, nested('(first: 10)')), await requested(t.secret, nested('(first: 100)')), await requested(t.secret, nested('')), await requested(t.secret, nested('(last: 30)'))];
     // Each of 10 companies reads 90 more deals, of three values each (the edge's node, id, name).
     expect(hundred - ten).toBe(10 * 90 * 3);
-    expect(none - ten).toBe(10 * 10 * 3); // Pothos' default page: 20
+    expect(none - ten).toBe(10 * 15 * 3); // the default page of every connection, nested ones included: 25 (DEFAULT_PAGE_SIZE)
     expect(last - ten).toBe(10 * 20 * 3);
     // A variable counts as its value.
     expect(await requested(t.secret, 'query($n: Int) { companies(first: 10) { nodes { deals(first: $n) { edges { node { id name } } } } } }', { n: 100 })).toBe(hundred);
