@@ -1,4 +1,5 @@
-import { keysetPage, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { withinRange } from '../graphql/list-filters.js';
 import type { Context } from '../graphql/context.js';
 import { searchWords } from '../shared/search.js';
 

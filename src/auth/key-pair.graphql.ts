@@ -1,6 +1,7 @@
 import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
-import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { optionalText } from '../shared/validation.js';

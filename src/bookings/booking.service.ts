@@ -3,7 +3,8 @@ import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope
 import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { oneOf } from '../graphql/list-filters.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
 import { isDate } from '../shared/dates.js';
 import { AppError, notFound } from '../shared/errors.js';

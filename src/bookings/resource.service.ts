@@ -1,6 +1,7 @@
 import { lockForUpdate } from '../db/tenant-scope.js';
 import type { ResourceType } from '../generated/prisma/enums.js';
-import { keysetPage, oneOf, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { oneOf, withinRange } from '../graphql/list-filters.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';

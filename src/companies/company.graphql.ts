@@ -3,7 +3,8 @@ import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { embeddable, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { oneLineAddress } from '../shared/address.js';
-import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { companyOrder, createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
 

@@ -1,7 +1,8 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { embeddable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { contactOrder, createContact, getContact, listContacts, updateContact } from './contact.service.js';
 import { longText } from '../graphql/limits.js';

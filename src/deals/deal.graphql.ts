@@ -4,7 +4,8 @@ import { customFieldsInputDescription } from '../custom-fields/custom-field.rule
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { DateRange, DateTimeRange, MoneyRange, defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { DateTimeRange, defineList } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateTimeRange } from '../graphql/list-filters.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { whoMay } from '../graphql/access.js';
 import { EVENT_RETENTION_DAYS, type EventShape } from './event-log.js';

@@ -1,6 +1,7 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, type ListArgs, type ListOrder, withinRange } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { withinRange } from '../graphql/list-filters.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { EVENT_RETENTION_DAYS } from './event-log.js';

@@ -5,7 +5,8 @@ import { lockForUpdate, lockTenant, scopedTenantId } from '../db/tenant-scope.js
 import { forbidden, scopesNamed } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, type ListArgs, type ListOrder, oneOf, withinRange } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { oneOf, withinRange } from '../graphql/list-filters.js';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { AppError, badInput } from '../shared/errors.js';

@@ -1,6 +1,7 @@
 import { EquipmentStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { searchDescription } from '../graphql/list-filters.js';
 import { readableBy } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import {

@@ -1,7 +1,8 @@
 import type { EquipmentStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { oneOf } from '../graphql/list-filters.js';
 import { AppError } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
-import { defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { searchDescription } from '../graphql/list-filters.js';
 import { readableBy } from '../graphql/read-access.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, ANSWER_TYPES, type ChecklistItem, type ChecklistSection, checklistId } from './checklist.js';

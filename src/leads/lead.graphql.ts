@@ -2,7 +2,8 @@ import { customFieldsInputDescription } from '../custom-fields/custom-field.rule
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
-import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, leadOrder, listLeads, updateLead } from './lead.service.js';
 import { longText } from '../graphql/limits.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
-import { defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createPipeline, createStage, listPipelines, listStages, pipelineOrder, stageOrder, updateStage } from './pipeline.service.js';
 

@@ -1,7 +1,8 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { readableBy } from '../graphql/read-access.js';
-import { DateTimeRange, defineList, searchDescription } from '../graphql/connection.js';
+import { defineList } from '../graphql/connection.js';
+import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createSite, getSite, listSites, siteOrder, updateSite } from './site.service.js';
 

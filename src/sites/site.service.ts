@@ -1,6 +1,7 @@
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, withinRange, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { withinRange } from '../graphql/list-filters.js';
 import { refreshSearchText } from '../inspections/search-text.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';

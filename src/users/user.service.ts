@@ -1,6 +1,7 @@
 import type { UserRole } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
-import { keysetPage, oneOf, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { oneOf } from '../graphql/list-filters.js';
 import { searchWords } from '../shared/search.js';
 
 export interface UserFilter {
