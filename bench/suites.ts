@@ -8,7 +8,7 @@ import { dealRoutes } from '../src/deals/deal.rest.js';
 import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
 import { leadRoutes } from '../src/leads/lead.rest.js';
-import { DEFAULT_PAGE_SIZE } from '../src/graphql/pagination.js';
+import { DEFAULT_PAGE_SIZE } from '../src/graphql/limits.js';
 import { restListAnswer } from '../src/graphql/rest-lists.js';
 import type { RestRoutes } from '../src/graphql/operations.js';
 import type { Target } from './load.js';

@@ -5,7 +5,7 @@ import { builder } from '../graphql/builder.js';
 import { DeletionResult } from '../graphql/deletion-result.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
-import { MAX_PAGE_SIZE } from '../graphql/pagination.js';
+import { MAX_PAGE_SIZE } from '../graphql/limits.js';
 import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';

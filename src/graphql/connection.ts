@@ -5,7 +5,7 @@ import { badInput } from '../shared/errors.js';
 import { builder } from './builder.js';
 import type { Context } from './context.js';
 import { principalOf } from './context.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 type FilterFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];

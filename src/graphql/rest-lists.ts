@@ -2,7 +2,7 @@ import type { GraphQLArgument, GraphQLField, GraphQLInputType } from 'graphql';
 import { GraphQLInt, GraphQLString, getNamedType, getNullableType, isInputObjectType, isListType } from 'graphql';
 import { z } from 'zod';
 import { offsetCursor } from './connection.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 
 /**
  * REST's list routes over GraphQL connections. The specification pages its lists by cursor

@@ -228,10 +228,9 @@ function estimateOperation(
         size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
       }
       if (size === undefined && typeof args.limit === 'number') {
-        // A list answered whole declares its larger ceiling on `limit` (src/graphql/pagination.ts).
-        const largest = (field.args.find((a) => a.name === 'limit')?.extensions.largest as number | undefined) ?? MAX_PAGE_SIZE;
+        // A list sized by `limit` (a deal's activities) reads at most a page.
         const fromVariable = selection.arguments?.some((a) => a.name.value === 'limit' && a.value.kind === Kind.VARIABLE);
-        size = worstCase && fromVariable ? largest : Math.min(Math.max(args.limit, 0), largest);
+        size = worstCase && fromVariable ? MAX_PAGE_SIZE : Math.min(Math.max(args.limit, 0), MAX_PAGE_SIZE);
       }
       if (connection) size ??= DEFAULT_CONNECTION_SIZE;
       let childMultiplier = multiplier;
