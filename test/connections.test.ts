@@ -150,6 +150,14 @@ describe('leads as a connection', () => {
       expect(status, what).toBeLessThan(500);
       expect(body.errors?.[0]?.extensions, what).toMatchObject({ code: 'BAD_USER_INPUT', details: [expect.objectContaining({ field })] });
     }
+    // A cursor's binding can be copied; values forged beside it are refused, never sent to SQL.
+    const [kind, binding] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const forge = (values: unknown) => Buffer.from(JSON.stringify([kind, binding, values])).toString('base64url');
+    for (const values of [['not a date', '00000000-0000-4000-8000-000000000000'], ['2026-01-01T00:00:00.000Z', 'not-a-uuid'], ['2026-01-01T00:00:00.000Z'], [1, 2, 3]]) {
+      const { status, body } = await graphql(t.secret, LEADS, { first: 2, after: forge(values) });
+      expect(status, JSON.stringify(values)).toBeLessThan(500);
+      expect(body.errors?.[0]?.extensions, JSON.stringify(values)).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'after' }] });
+    }
     const foreign = await graphql(other.secret, LEADS, { first: 2, after: cursor });
     expect(foreign.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'after' }] });
     // REST names its own parameter.

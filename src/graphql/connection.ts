@@ -32,6 +32,8 @@ export interface OrderFieldSpec {
   column: string;
   /** Dates travel in cursors as ISO strings and are revived. */
   date?: boolean;
+  /** A number column (an integer or a decimal amount): a cursor's value must be one. */
+  numeric?: boolean;
 }
 
 export interface Order {
@@ -180,6 +182,18 @@ function afterPosition(keys: { column: string; direction: Direction; date?: bool
   return { AND: [{ [first.column]: { [first.direction === 'ASC' ? 'gte' : 'lte']: value(0) } }, { OR: alternatives }] };
 }
 
+const uuid = z.uuid();
+
+/** Whether a cursor's values are one per key: dates that parse, numbers for number columns, text elsewhere, an id last. */
+const fitsKeys = (keys: { column: string; date?: boolean; numeric?: boolean }[], values: (string | number)[]) =>
+  values.length === keys.length &&
+  keys.every((key, i) => {
+    const value = values[i];
+    if (key.column === 'id') return uuid.safeParse(value).success;
+    if (key.date) return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    return key.numeric ? /^-?\d{1,18}(\.\d{1,6})?$/.test(String(value)) : typeof value === 'string';
+  });
+
 const keyValue = (row: Record<string, unknown>, column: string): string | number => {
   const value = row[column];
   if (value instanceof Date) return value.toISOString();
@@ -216,6 +230,8 @@ export async function keysetPage<Row extends Record<string, unknown>>(
   const binding = bindingOf(list.entity, ctx, args.orderBy, args.filter);
   const keys = sortKeys(list, args.orderBy).map((k) => (backward ? { ...k, direction: flip(k.direction) } : k));
   const position = cursor ? decodePosition(cursor, cursorArgument, binding) : null;
+  // A cursor is not signed: its binding can be recomputed, so its values are checked before they reach SQL.
+  if (position && 'values' in position && !fitsKeys(keys, position.values)) throw badInput([{ field: cursorArgument, message: 'is not a cursor of this list with this order and filter' }]);
   const rows = await fetch({
     where: position && 'values' in position ? afterPosition(keys, position.values) : {},
     orderBy: keys.map((k) => ({ [k.column]: k.direction === 'ASC' ? 'asc' : 'desc' })),

@@ -30,7 +30,7 @@ export const invoiceOrder: ListOrder = {
   orderFields: {
     CREATED_AT: { column: 'createdAt', date: true, description: 'When the invoice was created.' },
     INVOICE_NUMBER: { column: 'invoiceNumber', description: 'Invoice number, in the database collation.' },
-    TOTAL_AMOUNT: { column: 'totalAmount', description: 'Total amount, tax included.' },
+    TOTAL_AMOUNT: { column: 'totalAmount', numeric: true, description: 'Total amount, tax included.' },
   },
   defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
 };

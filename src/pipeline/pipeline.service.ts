@@ -43,7 +43,7 @@ export interface StageFilter {
 export const stageOrder: ListOrder = {
   entity: 'PipelineStage',
   orderFields: {
-    POSITION: { column: 'position', description: 'Order of the stage within its pipeline.' },
+    POSITION: { column: 'position', numeric: true, description: 'Order of the stage within its pipeline.' },
     NAME: { column: 'name', description: 'Stage name, in the database collation.' },
     CREATED_AT: { column: 'createdAt', date: true, description: 'When the stage was created.' },
   },
