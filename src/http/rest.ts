@@ -146,6 +146,22 @@ function asVariable(type: GraphQLInputType, value: unknown): unknown {
   return isScalarType(nullable) ? nullable.serialize(value) : value;
 }
 
+/** A list route: its document over the field's connection, with REST's parameters as its variables, answered in REST's envelope. */
+async function runList(operation: CompiledRoute, values: Record<string, unknown>, enveloped: ReturnType<GetEnvelopedFn<Record<string, unknown>>>, contextValue: Context) {
+  const variables = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, operation.queryArgs.has(name) ? asVariable(operation.queryArgs.get(name)!.type, value) : value]),
+  );
+  const result = (await enveloped.execute({
+    schema: enveloped.schema,
+    document: operation.document,
+    operationName: operation.operationName,
+    variableValues: operation.variables(variables),
+    contextValue,
+  })) as ExecutionResult;
+  if (result.errors?.length) return errorAnswer(result.errors, operation);
+  return json(operation.answer(result.data?.[operation.field.name], values), 200);
+}
+
 /** The JSON body of a write (already size-, depth- and Unicode-checked by the request boundary), or the answer that refuses it. */
 async function readBody(request: Request): Promise<{ body: Record<string, unknown> } | { refusal: Response }> {
   const text = await request.text();
@@ -229,20 +245,8 @@ export function useRest(operations: readonly Operation[]): Plugin {
         if (refusal) return errorAnswer([refusal]);
         const { values, problems } = readParameters(operation, url, found.params);
         if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
-        if (route.list) {
-          // A list route's parameters are not its field's arguments (src/graphql/rest-lists.ts): it runs its document itself.
-          const result = (await envelopedRequest.execute({
-            schema: envelopedRequest.schema,
-            document: operation.document,
-            operationName: operation.operationName,
-            variableValues: operation.variables(
-              Object.fromEntries(Object.entries(values).map(([name, value]) => [name, operation.queryArgs.has(name) ? asVariable(operation.queryArgs.get(name)!.type, value) : value])),
-            ),
-            contextValue,
-          })) as ExecutionResult;
-          if (result.errors?.length) return errorAnswer(result.errors, operation);
-          return json(operation.answer(result.data?.[operation.field.name], values), 200);
-        }
+        // A list route's parameters are not its field's arguments (src/graphql/rest-lists.ts): it runs its document itself.
+        if (route.list) return runList(operation, values, envelopedRequest, contextValue);
         // SOFA routes the canonical path, and reads each argument under its own name.
         const canonical = new URL(url);
         canonical.pathname = canonicalPathname(url.pathname);
