@@ -1,5 +1,5 @@
 import type { ExecutionArgs, ExecutionResult, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, isScalarType } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -80,7 +80,7 @@ function errorAnswer(errors: readonly unknown[], operation?: Operation): Respons
 const badRequest = (message: string, details?: FieldProblem[]) =>
   json({ error: ErrorCodes.BAD_USER_INPUT.title, message, ...(details ? { details } : {}) }, 400);
 
-/** One query or path parameter read as its GraphQL argument type, or the problem with it. */
+/** One query or path parameter checked against its GraphQL argument type: its JSON value, or the problem with it. */
 function readParameter(name: string, raw: string, type: GraphQLInputType): { value: unknown } | { problem: FieldProblem } {
   const nullable = getNullableType(type);
   let value: unknown = raw;
@@ -92,11 +92,12 @@ function readParameter(name: string, raw: string, type: GraphQLInputType): { val
     value = raw === 'true';
   }
   let problem: FieldProblem | null = null;
-  const coerced = coerceInputValue(value, type, (_path, _invalid, error) => {
+  coerceInputValue(value, type, (_path, _invalid, error) => {
     const named = getNamedType(type);
     problem = { field: name, message: isEnumType(named) ? enumExpectation(named) : error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
   });
-  return problem ? { problem } : { value: coerced };
+  // The value as JSON carries it (a variable's form): GraphQL coerces it again when it runs.
+  return problem ? { problem } : { value };
 }
 
 function decodePathSegment(raw: string): string | null {
@@ -138,24 +139,13 @@ function readParameters(operation: CompiledRoute, url: URL, params: Record<strin
   return { values, problems };
 }
 
-/** A coerced parameter back as a variable's value: a scalar serialized as a client sends it (a `Date` parameter was read into a JS Date). */
-function asVariable(type: GraphQLInputType, value: unknown): unknown {
-  const nullable = getNullableType(type);
-  if (value == null) return value;
-  if (isListType(nullable)) return (value as unknown[]).map((item) => asVariable(nullable.ofType, item));
-  return isScalarType(nullable) ? nullable.serialize(value) : value;
-}
-
 /** A list route: its document over the field's connection, with REST's parameters as its variables, answered in REST's envelope. */
 async function runList(operation: CompiledRoute, values: Record<string, unknown>, enveloped: ReturnType<GetEnvelopedFn<Record<string, unknown>>>, contextValue: Context) {
-  const variables = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, operation.queryArgs.has(name) ? asVariable(operation.queryArgs.get(name)!.type, value) : value]),
-  );
   const result = (await enveloped.execute({
     schema: enveloped.schema,
     document: operation.document,
     operationName: operation.operationName,
-    variableValues: operation.variables(variables),
+    variableValues: operation.variables(values),
     contextValue,
   })) as ExecutionResult;
   if (result.errors?.length) return errorAnswer(result.errors, operation);
