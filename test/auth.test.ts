@@ -148,7 +148,7 @@ describe('authentication is discoverable, and checked before input', () => {
       await rest('GET', '/api/v1/pipeline/deals?foo=1', { key: reader.secret }),
     ];
     for (const answer of forbidden) expect(answer).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
-    const create = 'mutation($input: CreateLeadInput!) { createLead(input: $input) { id } }';
+    const create = 'mutation($input: CreateLeadInput!) { createLead(input: $input) { lead { id } } }';
     const anonymous = await graphql(null, create, { input: { firstName: 42 } });
     expect(anonymous.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
     const withoutScope = await graphql(reader.secret, create, { input: { firstName: 42 } });

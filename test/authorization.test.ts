@@ -213,6 +213,8 @@ describe('every type enforces its own read scope, however it is reached', () => 
     for (const [name, scope] of Object.entries(expectedReadScope)) readers.set(name, (held) => holds(held, scope));
     const refusable = [...readers].flatMap(([name, reads]) =>
       Object.values((schema.getType(name) as GraphQLObjectType | undefined)?.getFields() ?? {}).flatMap((field) => {
+        // A mutation payload's result is the mutation's own, granted whole to its caller (ReadGrantsPlugin).
+        if ((schema.getType(name) as GraphQLObjectType).extensions.payloadResult === field.name) return [];
         const target = recordTypeOf(field);
         // A `part` edge (an invoice's company) is readable by every reader of its parent: the part it
         // embeds is granted, and the rest of the record is refused field by field (see \`outcome\`).
@@ -221,7 +223,7 @@ describe('every type enforces its own read scope, however it is reached', () => 
         return mayBeRefused ? [{ name: `${name}.${field.name}`, field }] : [];
       }),
     );
-    expect(refusable.map((f) => f.name).sort()).toEqual(['Booking.lead', 'BookingCancellation.booking', 'Company.contacts', 'Company.deals', 'Company.invoices', 'Contact.company', 'Lead.bookings']);
+    expect(refusable.map((f) => f.name).sort()).toEqual(['Booking.lead', 'Company.contacts', 'Company.deals', 'Company.invoices', 'Contact.company', 'Lead.bookings']);
     const unsafe = refusable.filter(({ field }) => isNonNullType(field.type) || !declaredScopes(field)).map((f) => f.name);
     expect(unsafe).toEqual([]);
   });
@@ -251,14 +253,14 @@ describe('the reported holes stay closed', () => {
 
   it("a write key reads its mutation's result, and nothing beyond it", async () => {
     const key = world.keys.get('contacts.write')!;
-    const own = await ask(key, `mutation { updateContact(id: "${world.contact.id}", input: { role: "Buyer" }) { id role email } }`);
-    expect(own).toEqual({ data: { updateContact: { id: world.contact.id, role: 'Buyer', email: 'pat@acme.example' } } });
-    const beyond = await ask(key, `mutation { updateContact(id: "${world.contact.id}", input: { role: "Owner" }) { id company { name deals { totalCount } } } }`);
+    const own = await ask(key, `mutation { updateContact(id: "${world.contact.id}", input: { role: "Buyer" }) { contact { id role email } } }`);
+    expect(own).toEqual({ data: { updateContact: { contact: { id: world.contact.id, role: 'Buyer', email: 'pat@acme.example' } } } });
+    const beyond = await ask(key, `mutation { updateContact(id: "${world.contact.id}", input: { role: "Owner" }) { contact { id company { name deals { totalCount } } } } }`);
     expect(beyond.errors?.map((e) => e.extensions.code)).toContain('FORBIDDEN');
     // The write itself was allowed; only the read beyond it was refused.
     expect((await h.db.prisma.contact.findUniqueOrThrow({ where: { id: world.contact.id } })).role).toBe('Owner');
     // A read key is not a write key.
-    const reader = await ask(world.keys.get('contacts.read')!, `mutation { updateContact(id: "${world.contact.id}", input: { role: "X" }) { id } }`);
+    const reader = await ask(world.keys.get('contacts.read')!, `mutation { updateContact(id: "${world.contact.id}", input: { role: "X" }) { contact { id } } }`);
     expect(reader.errors?.map((e) => e.extensions.code)).toEqual(['FORBIDDEN']);
   });
 
@@ -278,7 +280,7 @@ describe('the reported holes stay closed', () => {
       expect(response, path).toMatchObject({ status: 400, body: { error: 'Bad Request', details: [{ field: 'body', message: 'nothing to change: send at least one field' }] } });
       expect(await delegate.findUniqueOrThrow({ where: { id } }), path).toEqual(before);
     }
-    const viaGraphql = await ask(world.keys.get('leads.lead.write')!, `mutation { updateLead(id: "${world.lead.id}", input: {}) { id email notes } }`);
+    const viaGraphql = await ask(world.keys.get('leads.lead.write')!, `mutation { updateLead(id: "${world.lead.id}", input: {}) { lead { id email notes } } }`);
     expect(viaGraphql).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
     expect(viaGraphql.data ?? null).toBeNull();
     const refusedRead = await harness.rest('GET', `/api/v1/leads/${world.lead.id}`, { key: world.keys.get('leads.lead.write')! });
@@ -386,7 +388,7 @@ describe('the reported holes stay closed', () => {
       expect(written.status, JSON.stringify(written.body)).toBe(200);
       expect({ company: written.body.company, contact: written.body.contact }).toEqual({ company, contact });
       // The write key's grant is the invoice and the part it prints, not the company.
-      const beyond = await ask(world.keys.get('invoices.write')!, `mutation { updateInvoice(id: "${invoice.id}", input: { notes: "x" }) { company { name phone } } }`);
+      const beyond = await ask(world.keys.get('invoices.write')!, `mutation { updateInvoice(id: "${invoice.id}", input: { notes: "x" }) { invoice { company { name phone } } } }`);
       expect(beyond.errors?.map((e) => e.extensions.code)).toEqual(['FORBIDDEN']);
     });
   });
@@ -440,13 +442,14 @@ describe('a refused nested field nulls itself alone, never its parents', () => {
     expect(withBookings).toEqual({ data: { lead: { email: 'guest@acme.example', status: 'new', bookings: { totalCount: 1, edges: [{ node: { firstName: 'Gus' } }] } } } });
   });
 
-  it("a cancellation by a key that cannot read bookings answers its success, with the booking null and FORBIDDEN there", async () => {
+  it("a cancellation by a key that cannot read bookings answers the cancelled booking, its own result, and nothing beyond it", async () => {
     const key = world.owner.secret;
     const slot = (await harness.rest('GET', `/api/bookings/resources/${world.resource.id}/availability?from=2030-01-08&to=2030-01-08`, { key })).body.slots[0];
     const booking = (await harness.rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Cy', lastName: 'Cancel', email: 'cy@acme.example' } })).body.booking;
-    const result = await ask(world.keys.get('bookings.manage')!, `mutation { cancelBooking(id: "${booking.id}") { success booking { status } } }`);
-    expect(result.data).toEqual({ cancelBooking: { success: true, booking: null } });
-    expect(result.errors).toMatchObject([{ path: ['cancelBooking', 'booking'], extensions: { code: 'FORBIDDEN', requiredScope: 'bookings.read' } }]);
+    const result = await ask(world.keys.get('bookings.manage')!, `mutation { cancelBooking(id: "${booking.id}") { booking { status lead { email } } } }`);
+    expect(result.data).toEqual({ cancelBooking: { booking: { status: 'cancelled', lead: null } } });
+    // A booking's lead is null to a key that cannot read leads (Booking.lead), without an error.
+    expect(result.errors).toBeUndefined();
     expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('cancelled');
   });
 

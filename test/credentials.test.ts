@@ -34,8 +34,8 @@ const pairsOf = (tenantId: string) => h.db.prisma.apiKeyPair.findMany({ where: {
 const credentialsOf = async (tenantId: string) =>
   (await pairsOf(tenantId)).map((pair) => ({ id: pair.id, userId: pair.userId, expiresAt: pair.expiresAt, revoked: pair.keys.map((key) => key.revokedAt) }));
 const rotate = (key: string, id: string, headers: Record<string, string> = {}) =>
-  graphql(key, `mutation { rotateApiKeyPair(id: "${id}") { secretKey publishableKey pair { id createdBy { id } scopes } } }`, headers);
-const revoke = (key: string, id: string) => graphql(key, `mutation { revokeApiKeyPair(id: "${id}") { status } }`);
+  graphql(key, `mutation { rotateApiKeyPair(id: "${id}") { issuedApiKeyPair { secretKey publishableKey pair { id createdBy { id } scopes } } } }`, headers);
+const revoke = (key: string, id: string) => graphql(key, `mutation { revokeApiKeyPair(id: "${id}") { apiKeyPair { status } } }`);
 
 /** Waits (up to a second) for a change to reach the key cache through the database's announcement. */
 async function until(check: () => Promise<boolean>) {
@@ -69,9 +69,9 @@ describe("nobody obtains keys acting as another user, or with scopes they do not
     const manager = await colleague(admin.tenantId, 'manager', ['settings.manage', 'leads.lead.read']);
     expect(codes(await rotate(admin.secret, manager.pairId))).toEqual(['FORBIDDEN']);
     expect((await pairsOf(admin.tenantId)).length).toBe(2);
-    expect(await revoke(admin.secret, manager.pairId)).toEqual({ data: { revokeApiKeyPair: { status: 'revoked' } } });
+    expect(await revoke(admin.secret, manager.pairId)).toEqual({ data: { revokeApiKeyPair: { apiKeyPair: { status: 'revoked' } } } });
     const own = await rotate(admin.secret, (await pairsOf(admin.tenantId))[0]!.id);
-    expect(own.data.rotateApiKeyPair.pair.createdBy.id).toBe(admin.userId);
+    expect(own.data.rotateApiKeyPair.issuedApiKeyPair?.pair.createdBy.id).toBe(admin.userId);
   });
 
   it('a key rotates its own pair only when it holds every scope the pair carries', async () => {
@@ -82,7 +82,7 @@ describe("nobody obtains keys acting as another user, or with scopes they do not
     expect(codes(refused)).toEqual(['FORBIDDEN']);
     expect(refused.errors?.[0]?.message).toContain('invoices.write');
     expect((await pairsOf(t.tenantId)).length).toBe(2);
-    expect((await rotate(narrow.secret.key, narrow.id)).data.rotateApiKeyPair.pair.scopes).toEqual(['settings.manage']);
+    expect((await rotate(narrow.secret.key, narrow.id)).data.rotateApiKeyPair.issuedApiKeyPair?.pair.scopes).toEqual(['settings.manage']);
   });
 
   it("the dashboard's buttons follow the same rules", async () => {
@@ -108,19 +108,19 @@ describe("a key's scopes are its pair's within its user's current role (S5)", ()
     const viewerScopes = async () => (await graphql(mallory.secret, '{ viewer { scopes } }')).data?.viewer.scopes;
     expect(await viewerScopes()).toEqual(['companies.read', 'leads.lead.read', 'settings.manage']);
 
-    const demoted = await graphql(admin.secret, `mutation { changeUserRole(id: "${mallory.userId}", role: technician) { role } }`);
-    expect(demoted.data).toEqual({ changeUserRole: { role: 'technician' } });
+    const demoted = await graphql(admin.secret, `mutation { changeUserRole(id: "${mallory.userId}", role: technician) { user { role } } }`);
+    expect(demoted.data).toEqual({ changeUserRole: { user: { role: 'technician' } } });
     await until(async () => (await viewerScopes())?.length === 1);
     expect(await viewerScopes()).toEqual(['companies.read']);
     expect((await rest('GET', '/api/v1/leads', { key: mallory.secret })).status).toBe(403);
     expect((await rest('GET', '/api/v1/companies', { key: mallory.secret })).status).toBe(200);
-    const created = await graphql(mallory.secret, 'mutation { createApiKeyPair(input: { name: "x", scopes: ["settings.manage"] }) { secretKey } }');
+    const created = await graphql(mallory.secret, 'mutation { createApiKeyPair(input: { name: "x", scopes: ["settings.manage"] }) { issuedApiKeyPair { secretKey } } }');
     expect(codes(created)).toEqual(['FORBIDDEN']);
     expect(codes(await rotate(mallory.secret, mallory.pairId))).toEqual(['FORBIDDEN']);
     expect((await pairsOf(admin.tenantId)).length).toBe(2);
 
     // Promoted again, the pair's scopes come back: they were never widened, only held back.
-    await graphql(admin.secret, `mutation { changeUserRole(id: "${mallory.userId}", role: manager) { role } }`);
+    await graphql(admin.secret, `mutation { changeUserRole(id: "${mallory.userId}", role: manager) { user { role } } }`);
     await until(async () => (await viewerScopes())?.length === 3);
     expect(await viewerScopes()).toEqual(['companies.read', 'leads.lead.read', 'settings.manage']);
   });
@@ -138,24 +138,24 @@ describe("a key's scopes are its pair's within its user's current role (S5)", ()
 describe('credentials are never stored in clear (S6)', () => {
   it('a key creation or rotation with Idempotency-Key stores no key, and its retry is a 409 that creates nothing', async () => {
     const t = await tenant();
-    const create = () => graphql(t.secret, 'mutation { createApiKeyPair(input: { name: "Once", scopes: ["leads.lead.read"] }) { secretKey publishableKey pair { id } } }', { 'idempotency-key': 'create-once' });
+    const create = () => graphql(t.secret, 'mutation { createApiKeyPair(input: { name: "Once", scopes: ["leads.lead.read"] }) { issuedApiKeyPair { secretKey publishableKey pair { id } } } }', { 'idempotency-key': 'create-once' });
     const first = await create();
-    expect(first.data.createApiKeyPair.secretKey).toMatch(/^sk_live_/);
+    expect(first.data.createApiKeyPair.issuedApiKeyPair?.secretKey).toMatch(/^sk_live_/);
     const retried = await create();
     expect(codes(retried)).toEqual(['CREDENTIALS_NOT_REPLAYED']);
-    expect(retried.errors?.[0]?.message).toContain(first.data.createApiKeyPair.pair.id);
+    expect(retried.errors?.[0]?.message).toContain(first.data.createApiKeyPair.issuedApiKeyPair?.pair.id);
     expect(JSON.stringify(retried)).not.toMatch(/[sp]k_live_/);
     expect((await pairsOf(t.tenantId)).filter((pair) => pair.name === 'Once')).toHaveLength(1);
 
-    const rotated = await rotate(t.secret, first.data.createApiKeyPair.pair.id, { 'idempotency-key': 'rotate-once' });
-    expect(rotated.data.rotateApiKeyPair.secretKey).toMatch(/^sk_live_/);
-    expect(codes(await rotate(t.secret, first.data.createApiKeyPair.pair.id, { 'idempotency-key': 'rotate-once' }))).toEqual(['CREDENTIALS_NOT_REPLAYED']);
+    const rotated = await rotate(t.secret, first.data.createApiKeyPair.issuedApiKeyPair?.pair.id, { 'idempotency-key': 'rotate-once' });
+    expect(rotated.data.rotateApiKeyPair.issuedApiKeyPair?.secretKey).toMatch(/^sk_live_/);
+    expect(codes(await rotate(t.secret, first.data.createApiKeyPair.issuedApiKeyPair?.pair.id, { 'idempotency-key': 'rotate-once' }))).toEqual(['CREDENTIALS_NOT_REPLAYED']);
     expect((await pairsOf(t.tenantId)).filter((pair) => pair.name === 'Once')).toHaveLength(2);
 
     const stored = await h.db.prisma.idempotentRequest.findMany({ where: { tenantId: t.tenantId } });
     expect(stored.map((row) => row.key).sort()).toEqual(['create-once', 'rotate-once']);
     const everything = JSON.stringify(stored);
-    for (const secret of [first.data.createApiKeyPair.secretKey, first.data.createApiKeyPair.publishableKey, rotated.data.rotateApiKeyPair.secretKey]) {
+    for (const secret of [first.data.createApiKeyPair.issuedApiKeyPair?.secretKey, first.data.createApiKeyPair.issuedApiKeyPair?.publishableKey, rotated.data.rotateApiKeyPair.issuedApiKeyPair?.secretKey]) {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toMatch(/[sp]k_live_/);
@@ -166,10 +166,10 @@ describe('rotation happens once per pair (S14)', () => {
   it('an expiring, revoked or expired pair answers 409, and changes nothing', async () => {
     const t = await tenant();
     const pairId = (await pairsOf(t.tenantId))[0]!.id;
-    const successor = (await rotate(t.secret, pairId)).data.rotateApiKeyPair;
+    const successor = (await rotate(t.secret, pairId)).data.rotateApiKeyPair.issuedApiKeyPair;
     expect(successor.secretKey).toMatch(/^sk_live_/);
     const spare = await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: t.userId, name: 'spare', scopes: ['settings.manage', 'leads.lead.read'] });
-    expect(await revoke(t.secret, spare.id)).toEqual({ data: { revokeApiKeyPair: { status: 'revoked' } } });
+    expect(await revoke(t.secret, spare.id)).toEqual({ data: { revokeApiKeyPair: { apiKeyPair: { status: 'revoked' } } } });
     const before = await credentialsOf(t.tenantId);
     const again = await rotate(t.secret, pairId);
     expect(codes(again)).toEqual(['CONFLICT']);
@@ -189,7 +189,7 @@ describe('rotation happens once per pair (S14)', () => {
     const t = await tenant();
     const pairId = (await pairsOf(t.tenantId))[0]!.id;
     const answers = await Promise.all(Array.from({ length: 5 }, () => rotate(t.secret, pairId)));
-    expect(answers.filter((answer) => answer.data?.rotateApiKeyPair)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.data?.rotateApiKeyPair.issuedApiKeyPair)).toHaveLength(1);
     expect(answers.flatMap(codes).sort()).toEqual(['CONFLICT', 'CONFLICT', 'CONFLICT', 'CONFLICT']);
     expect(await pairsOf(t.tenantId)).toHaveLength(2);
   });
@@ -197,8 +197,8 @@ describe('rotation happens once per pair (S14)', () => {
 
 describe('an administrator always remains (S13)', () => {
   for (const [change, mutation] of [
-    ['deactivating', (id: string) => `mutation { deactivateUser(id: "${id}") { active } }`],
-    ['demoting', (id: string) => `mutation { changeUserRole(id: "${id}", role: technician) { role } }`],
+    ['deactivating', (id: string) => `mutation { deactivateUser(id: "${id}") { user { active } } }`],
+    ['demoting', (id: string) => `mutation { changeUserRole(id: "${id}", role: technician) { user { role } } }`],
   ] as const) {
     it(`two administrators ${change} each other at once: one succeeds, the other is refused`, async () => {
       const alex = await tenant({ role: 'system_admin' });

@@ -14,7 +14,7 @@ const emailOf = async (userId: string) => (await h.db.prisma.user.findUniqueOrTh
 /** The code of a GraphQL answer's first error (GraphQL answers HTTP 200 with its errors in the body). */
 const codeOf = (answer: { errors?: { extensions: { code: string } }[] }) => answer.errors?.[0]?.extensions.code;
 const viewerQuery = '{ viewer { credential scopes user { id role } tenant { id name } } }';
-const createPair = (scopes: string[]) => `mutation { createApiKeyPair(input: { name: "CI", scopes: ${JSON.stringify(scopes)} }) { secretKey publishableKey pair { id status scopes } } }`;
+const createPair = (scopes: string[]) => `mutation { createApiKeyPair(input: { name: "CI", scopes: ${JSON.stringify(scopes)} }) { issuedApiKeyPair { secretKey publishableKey pair { id status scopes } } } }`;
 
 describe('dashboard sign-in', () => {
   it('sends a link that works once, stores only its hash, and opens a session cookie with the right attributes', async () => {
@@ -91,13 +91,13 @@ describe('dashboard sign-in', () => {
   it('sends no link to a deactivated user, ends their sessions and stops their keys', async () => {
     const admin = await tenant({ role: 'system_admin' });
     const adminSession = await signIn(h.app, h.db.prisma, await emailOf(admin.userId));
-    const invited = await gqlAsSession(h.app, adminSession, 'mutation { inviteUser(input: { name: "Robin Tech", email: "Robin.Tech@Example.test", role: technician }) { id email active } }');
-    expect(invited.data).toMatchObject({ inviteUser: { email: 'robin.tech@example.test', active: true } });
-    const userId = (invited.data as { inviteUser: { id: string } }).inviteUser.id;
+    const invited = await gqlAsSession(h.app, adminSession, 'mutation { inviteUser(input: { name: "Robin Tech", email: "Robin.Tech@Example.test", role: technician }) { user { id email active } } }');
+    expect(invited.data).toMatchObject({ inviteUser: { user: { email: 'robin.tech@example.test', active: true } } });
+    const userId = (invited.data as { inviteUser: { user: { id: string } } }).inviteUser.user.id;
     const robin = await signIn(h.app, h.db.prisma, 'robin.tech@example.test');
     expect((await gqlAsSession(h.app, robin, viewerQuery)).data).toMatchObject({ viewer: { user: { role: 'technician' } } });
 
-    const deactivated = await gqlAsSession(h.app, adminSession, `mutation { deactivateUser(id: "${userId}") { active } }`);
+    const deactivated = await gqlAsSession(h.app, adminSession, `mutation { deactivateUser(id: "${userId}") { user { active } } }`);
     expect(deactivated.data).toEqual({ deactivateUser: { active: false } });
     expect(await h.db.prisma.dashboardSession.count({ where: { userId } })).toBe(0);
     expect(codeOf(await gqlAsSession(h.app, robin, viewerQuery))).toBe('UNAUTHENTICATED');
@@ -159,13 +159,13 @@ describe('dashboard sessions', () => {
     const t = await tenant({ role: 'technician' });
     const manager = await tenant({ role: 'manager' });
     const technician = await signIn(h.app, h.db.prisma, await emailOf(t.userId));
-    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { totalCount } }', '{ leads { totalCount } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { modules } }']) {
+    for (const operation of [createPair(['companies.read']), '{ apiKeyPairs { totalCount } }', '{ leads { totalCount } }', 'mutation { setModuleEnabled(module: inspections, enabled: true) { tenant { modules } } }']) {
       const answer = await gqlAsSession(h.app, technician, operation);
       expect(answer.errors?.[0]?.extensions.code, operation).toBe('FORBIDDEN');
       expect(answer.data ?? null).toBeNull();
     }
     const managerSession = await signIn(h.app, h.db.prisma, await emailOf(manager.userId));
-    const invite = await gqlAsSession(h.app, managerSession, 'mutation { inviteUser(input: { name: "X", email: "x@example.test", role: sales }) { id } }');
+    const invite = await gqlAsSession(h.app, managerSession, 'mutation { inviteUser(input: { name: "X", email: "x@example.test", role: sales }) { user { id } } }');
     expect(invite.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     expect(await h.db.prisma.user.count({ where: { tenantId: manager.tenantId, email: 'x@example.test' } })).toBe(0);
     // Pages say so plainly.
@@ -255,7 +255,7 @@ describe('key pair operations', () => {
     const unknown = await call(createPair(['leads.everything']));
     expect(unknown.errors[0].extensions.code).toBe('BAD_USER_INPUT');
 
-    const created = (await call(createPair(['leads.lead.read']))).data.createApiKeyPair;
+    const created = (await call(createPair(['leads.lead.read']))).data.createApiKeyPair.issuedApiKeyPair;
     expect(created.secretKey).toMatch(/^sk_live_/);
     expect(created.pair).toMatchObject({ status: 'active', scopes: ['leads.lead.read'] });
     expect((await rest('GET', '/api/v1/leads', { key: created.secretKey })).status).toBe(200);
@@ -268,19 +268,19 @@ describe('key pair operations', () => {
     expect(mine.createdBy.id).toBe(t.userId);
     expect(JSON.stringify(listed)).not.toContain(created.secretKey);
 
-    const rotated = (await call(`mutation { rotateApiKeyPair(id: "${created.pair.id}") { secretKey pair { id status } } }`)).data.rotateApiKeyPair;
+    const rotated = (await call(`mutation { rotateApiKeyPair(id: "${created.pair.id}") { issuedApiKeyPair { secretKey pair { id status } } } }`)).data.rotateApiKeyPair.issuedApiKeyPair;
     expect(rotated.pair.status).toBe('active');
     const old = (await call(`{ apiKeyPairs { nodes { id status } } }`)).data.apiKeyPairs.nodes.find((pair: { id: string }) => pair.id === created.pair.id);
     expect(old.status).toBe('expiring');
 
-    const revoked = (await call(`mutation { revokeApiKeyPair(id: "${rotated.pair.id}") { status } }`)).data.revokeApiKeyPair;
+    const revoked = (await call(`mutation { revokeApiKeyPair(id: "${rotated.pair.id}") { apiKeyPair { status } } }`)).data.revokeApiKeyPair.apiKeyPair;
     expect(revoked.status).toBe('revoked');
     expect((await rest('GET', '/api/v1/leads', { key: rotated.secretKey })).status).toBe(401);
-    const again = await call(`mutation { rotateApiKeyPair(id: "${rotated.pair.id}") { secretKey } }`);
+    const again = await call(`mutation { rotateApiKeyPair(id: "${rotated.pair.id}") { issuedApiKeyPair { secretKey } } }`);
     expect(again.errors[0].extensions.code).toBe('CONFLICT');
 
     const other = await tenant();
-    const foreign = await call(`mutation { revokeApiKeyPair(id: "${other.secretKeyId}") { status } }`);
+    const foreign = await call(`mutation { revokeApiKeyPair(id: "${other.secretKeyId}") { apiKeyPair { status } } }`);
     expect(foreign.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await rest('GET', '/api/v1/leads', { key: other.secret })).status).toBe(200);
   });

@@ -72,7 +72,7 @@ describe('pipeline deals', () => {
   it("gives a deal created in a dashboard session, without ownerId, to the session's user", async () => {
     const { email } = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
     const session = await signIn(h.app, h.db.prisma, email);
-    const created = await gqlAsSession(h.app, session, `mutation { createDeal(input: { name: "By hand", companyId: "${company.id}", stageId: "${stages.qualify.id}" }) { id owner { id } } }`);
+    const created = await gqlAsSession(h.app, session, `mutation { createDeal(input: { name: "By hand", companyId: "${company.id}", stageId: "${stages.qualify.id}" }) { deal { id owner { id } } } }`);
     const deal = (created.data as { createDeal: { id: string; owner: { id: string } | null } }).createDeal;
     expect(deal.owner).toEqual({ id: t.userId });
     expect((await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } })).ownerId).toBe(t.userId);
@@ -133,7 +133,7 @@ describe('pipeline deals', () => {
     const named = await rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body: { stageId: stages.won.id } });
     expect(named.body.data).toMatchObject({ status: 'won', probability: 95, actualCloseDate: today(), activities: [] });
     const viaGraphql = await gql(t.secret, UpdateDealDocument, { id: deal.id, input: { stageId: stages.won.id, notes: 'again' } });
-    expect(viaGraphql.data?.updateDeal).toMatchObject({ status: 'won', probability: 95, activities: [] });
+    expect(viaGraphql.data?.updateDeal.deal).toMatchObject({ status: 'won', probability: 95, activities: [] });
     expect(await h.db.prisma.dealActivity.count({ where: { dealId: deal.id } })).toBe(0);
     await rest('PATCH', `/api/v1/pipeline/stages/${stages.won.id}`, { key: t.secret, body: { probability: 100 } });
   });

@@ -126,7 +126,7 @@ describe('an open subscription', () => {
     const t = await tenant();
     const received = await subscribed(t.secret);
     const pair = await h.db.prisma.apiKeyPair.findFirstOrThrow({ where: { tenantId: t.tenantId } });
-    const revoked = await gql(t.secret, parse(`mutation { revokeApiKeyPair(id: "${pair.id}") { status } }`));
+    const revoked = await gql(t.secret, parse(`mutation { revokeApiKeyPair(id: "${pair.id}") { apiKeyPair { status } } }`));
     expect(revoked.errors).toBeUndefined();
     expect(await h.db.prisma.apiKey.count({ where: { pairId: pair.id, revokedAt: null } })).toBe(0);
     await until(() => received.ended !== null);

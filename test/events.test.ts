@@ -58,7 +58,7 @@ describe('every change of the catalog records its event, with the record as its 
     expectEvents(created, ['lead.created']);
     expect(created[0]!.data).toEqual((await ok(rest('GET', `/api/v1/leads/${lead.id}`, { key }))).data);
 
-    const updated = await recorded(key, () => gql(key, parse(`mutation { updateLead(id: "${lead.id}", input: { status: contacted }) { id } }`)));
+    const updated = await recorded(key, () => gql(key, parse(`mutation { updateLead(id: "${lead.id}", input: { status: contacted }) { lead { id } } }`)));
     expectEvents(updated, ['lead.updated']);
     expect(updated[0]!.data.status).toBe('contacted');
     expect(updated[0]!.data).toEqual((await ok(rest('GET', `/api/v1/leads/${lead.id}`, { key }))).data);
@@ -99,7 +99,7 @@ describe('every change of the catalog records its event, with the record as its 
     const moved = await recorded(key, () => ok(rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key, body: { stageId: stages.proposal.id } })));
     expectEvents(moved, ['deal.updated', 'deal.stage_changed']);
     expect(moved[1]!.data).toMatchObject({ id: deal.id, previousStageId: stages.qualify.id });
-    const won = await recorded(key, () => gql(key, parse(`mutation { updateDeal(id: "${deal.id}", input: { stageId: "${stages.won.id}" }) { id } }`)));
+    const won = await recorded(key, () => gql(key, parse(`mutation { updateDeal(id: "${deal.id}", input: { stageId: "${stages.won.id}" }) { deal { id } } }`)));
     expectEvents(won, ['deal.updated', 'deal.stage_changed', 'deal.won']);
     expect(won[2]!.data.status).toBe('won');
     // Naming the stage it is in is no move, and no new outcome.
@@ -297,8 +297,8 @@ describe('webhook endpoints', () => {
     expect(rotated.data.secret).not.toBe(endpoint.secret);
     expect(new Date(rotated.data.previousSecretExpiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
 
-    const graphql = await gql(manager, parse(`mutation { createWebhookEndpoint(input: { url: "${endpointUrl}", events: ["contact.created"] }) { id secret events } }`));
-    expect((graphql.data as any).createWebhookEndpoint.secret).toMatch(/^whsec_/);
+    const graphql = await gql(manager, parse(`mutation { createWebhookEndpoint(input: { url: "${endpointUrl}", events: ["contact.created"] }) { webhookEndpoint { id secret events } } }`));
+    expect((graphql.data as any).createWebhookEndpoint.webhookEndpoint.secret).toMatch(/^whsec_/);
   });
 
   it('refuses bad input with a 4xx naming the field, and creates nothing', async () => {

@@ -105,7 +105,7 @@ describe('CORS', () => {
 });
 
 describe('CSRF', () => {
-  const mutation = 'mutation { createLead(input: { firstName: "Cross", lastName: "Site" }) { id } }';
+  const mutation = 'mutation { createLead(input: { firstName: "Cross", lastName: "Site" }) { lead { id } } }';
 
   it('refuses GraphQL bodies a page on another site can send without a preflight, and runs nothing', async () => {
     const t = await tenant();

@@ -181,7 +181,7 @@ describe('Idempotency-Key on REST writes', () => {
 });
 
 describe('Idempotency-Key on GraphQL mutations', () => {
-  const mutation = 'mutation { createLead(input: { firstName: "Gra", lastName: "Phql" }) { id lastName } }';
+  const mutation = 'mutation { createLead(input: { firstName: "Gra", lastName: "Phql" }) { lead { id lastName } } }';
 
   it('replays a mutation, refuses another one under the same key with a 422, and never stores queries', async () => {
     const t = await tenant();
@@ -203,10 +203,10 @@ describe('Idempotency-Key on GraphQL mutations', () => {
 
   it('lets a corrected mutation reuse the key of one refused for its input', async () => {
     const t = await tenant();
-    const refused = await graphql(t.secret, 'mutation { createLead(input: { firstName: "", lastName: "Fix" }) { id } }', { 'idempotency-key': 'gql-fix' });
+    const refused = await graphql(t.secret, 'mutation { createLead(input: { firstName: "", lastName: "Fix" }) { lead { id } } }', { 'idempotency-key': 'gql-fix' });
     expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const corrected = await graphql(t.secret, mutation, { 'idempotency-key': 'gql-fix' });
-    expect(corrected.body.data.createLead.lastName).toBe('Phql');
+    expect(corrected.body.data.createLead.lead?.lastName).toBe('Phql');
     expect(corrected.headers.get('idempotent-replayed')).toBeNull();
   });
 
@@ -214,7 +214,7 @@ describe('Idempotency-Key on GraphQL mutations', () => {
     const t = await tenant();
     const answers = await Promise.all(Array.from({ length: 10 }, () => graphql(t.secret, mutation, { 'idempotency-key': 'gql-burst' })));
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
-    const ids = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.data.createLead.id));
+    const ids = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.data.createLead.lead?.id));
     expect(ids.size).toBe(1);
     expect(await leadsNamed(t.tenantId, 'Phql')).toBe(1);
   });

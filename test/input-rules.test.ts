@@ -38,7 +38,7 @@ async function refusedOnGraphql(input: Record<string, unknown>, field: string) {
   const response = await h.app.fetch('http://localhost/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
-    body: JSON.stringify({ query: 'mutation($input: CreateLeadInput!) { createLead(input: $input) { id } }', variables: { input } }),
+    body: JSON.stringify({ query: 'mutation($input: CreateLeadInput!) { createLead(input: $input) { lead { id } } }', variables: { input } }),
   });
   const body = (await response.json()) as { errors?: { extensions: { code: string; details: { field: string; message: string }[] } }[] };
   expect(body.errors?.[0]?.extensions.code, JSON.stringify(input)).toBe('BAD_USER_INPUT');

@@ -30,27 +30,27 @@ describe('inspections over GraphQL', () => {
     const created = await gql(tech.key, CreateInspectionGqlDocument, {
       input: { equipmentId: w.equipment.id, siteId: w.site.id, checklistTemplateId: w.template.id, inspectionDate: '2030-04-01', technicianIds: [manager.userId] },
     });
-    const id = created.data!.createInspection.id;
-    expect(created.data?.createInspection).toMatchObject({ status: 'draft', findingCount: 0 });
+    const id = created.data!.createInspection.inspection!.id;
+    expect(created.data?.createInspection.inspection).toMatchObject({ status: 'draft', findingCount: 0 });
 
     const early = await gql(tech.key, SubmitInspectionGqlDocument, { id });
     expect(codes(early)).toEqual(['BAD_USER_INPUT']);
     expect(early.errors?.[0]?.extensions.details?.map((d) => d.field)).toEqual(['responses.brake', 'responses.hook-latch', 'responses.overview']);
     const wrong = await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: [{ itemId: 'brake', value: 'maybe' }] } });
     expect(wrong.errors?.[0]?.extensions.details).toEqual([{ field: 'responses.0.value', message: 'must be "pass" or "fail" (item "brake" is pass_fail)' }]);
-    expect((await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: completeAnswers } })).data?.updateInspection.responses).toHaveLength(3);
-    expect((await gql(tech.key, RecordFindingDocument, { id, input: { severity: 'imminent', description: 'Hook cracked' } })).data?.createFinding.severity).toBe('imminent');
-    expect((await gql(tech.key, SubmitInspectionGqlDocument, { id })).data?.submitInspection.status).toBe('submitted');
+    expect((await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: completeAnswers } })).data?.updateInspection.inspection?.responses).toHaveLength(3);
+    expect((await gql(tech.key, RecordFindingDocument, { id, input: { severity: 'imminent', description: 'Hook cracked' } })).data?.createFinding.finding?.severity).toBe('imminent');
+    expect((await gql(tech.key, SubmitInspectionGqlDocument, { id })).data?.submitInspection.inspection?.status).toBe('submitted');
 
     const byTechnician = await gql(tech.key, StartInspectionReviewGqlDocument, { id });
     expect(codes(byTechnician)).toEqual(['FORBIDDEN']);
     expect(byTechnician.errors?.[0]?.message).toMatch(/role manager, field_coordinator, system_admin/);
-    expect((await gql(manager.key, StartInspectionReviewGqlDocument, { id })).data?.startInspectionReview.status).toBe('in_review');
+    expect((await gql(manager.key, StartInspectionReviewGqlDocument, { id })).data?.startInspectionReview.inspection?.status).toBe('in_review');
     expect(codes(await gql(manager.key, SubmitInspectionGqlDocument, { id }))).toEqual(['FORBIDDEN']); // not on the team
     expect(codes(await gql(tech.key, SubmitInspectionGqlDocument, { id }))).toEqual(['CONFLICT']);
-    expect((await gql(manager.key, ApproveInspectionGqlDocument, { id, input: { overallResult: 'fail' } })).data?.approveInspection).toMatchObject({ status: 'approved', overallResult: 'fail' });
+    expect((await gql(manager.key, ApproveInspectionGqlDocument, { id, input: { overallResult: 'fail' } })).data?.approveInspection.inspection).toMatchObject({ status: 'approved', overallResult: 'fail' });
     expect(codes(await gql(w.key, InspectionReportGqlDocument, { id }))).toEqual(['NOT_FOUND']);
-    expect((await gql(manager.key, DeliverInspectionGqlDocument, { id })).data?.deliverInspection.status).toBe('delivered');
+    expect((await gql(manager.key, DeliverInspectionGqlDocument, { id })).data?.deliverInspection.inspection?.status).toBe('delivered');
     const report = await gql(w.key, InspectionReportGqlDocument, { id });
     expect(report.data?.inspectionReport?.emailedTo).toBe('pia@northwind.example');
     expect(Buffer.from(report.data?.inspectionReport?.pdfBase64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');

@@ -53,7 +53,7 @@ describe('a PATCH never changes the status', () => {
 
     const second = await w.inStatus('overdue');
     const updated = await gql(w.key, UpdateInvoiceGqlDocument, { id: second.id, input: { dueDate: '2099-06-01' } });
-    expect(updated.data?.updateInvoice).toMatchObject({ dueDate: '2099-06-01', status: 'overdue' });
+    expect(updated.data?.updateInvoice.invoice).toMatchObject({ dueDate: '2099-06-01', status: 'overdue' });
     expect(await stored(second.id)).toBe('overdue');
     const ids = (await rest('GET', '/api/invoices?status=overdue&limit=100', { key: w.key })).body.data.map((i: { id: string }) => i.id);
     expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));

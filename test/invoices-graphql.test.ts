@@ -30,7 +30,7 @@ const codes = (answer: { errors?: { extensions: { code: string } }[] }) => (answ
 describe('invoices over GraphQL', () => {
   it('runs the lifecycle with the same rules and shapes as REST', async () => {
     const created = await gql(w.key, CreateInvoiceGqlDocument, { input: { companyId: w.company.id, contactId: w.contact.id, taxRate: '0.0825', lineItems: TWO_LINES, customerNotes: 'Thanks' } });
-    const invoice = created.data!.createInvoice;
+    const invoice = created.data!.createInvoice.invoice!;
     const id = invoice.id;
     expect(invoice).toMatchObject({
       status: 'draft',
@@ -48,16 +48,16 @@ describe('invoices over GraphQL', () => {
     }
 
     const lines = await gql(w.key, ReplaceInvoiceLinesGqlDocument, { id, input: { lineItems: [{ description: 'Inspection', quantity: '1', unitPrice: '1000' }], taxRate: '0' } });
-    expect(lines.data?.replaceInvoiceLineItems).toMatchObject({ totalAmount: '1000.00', taxRate: '0', lineItems: [{ total: '1000.00', sortOrder: 0 }] });
+    expect(lines.data?.replaceInvoiceLineItems.invoice).toMatchObject({ totalAmount: '1000.00', taxRate: '0', lineItems: [{ total: '1000.00', sortOrder: 0 }] });
     expect(codes(await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1.00', paymentMethod: 'cash' } }))).toEqual(['CONFLICT']);
-    expect((await gql(w.key, SendInvoiceGqlDocument, { id })).data?.sendInvoice.status).toBe('sent');
+    expect((await gql(w.key, SendInvoiceGqlDocument, { id })).data?.sendInvoice.invoice?.status).toBe('sent');
     expect(codes(await gql(w.key, ReplaceInvoiceLinesGqlDocument, { id, input: { lineItems: TWO_LINES } }))).toEqual(['CONFLICT']);
-    expect((await gql(w.key, MarkInvoiceViewedGqlDocument, { id })).data?.markInvoiceViewed.status).toBe('viewed');
+    expect((await gql(w.key, MarkInvoiceViewedGqlDocument, { id })).data?.markInvoiceViewed.invoice?.status).toBe('viewed');
     const over = await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1000.01', paymentMethod: 'cash' } });
     expect(codes(over)).toEqual(['BAD_USER_INPUT']);
     expect(over.errors?.[0]?.extensions.details).toEqual([{ field: 'amount', message: 'must not exceed the balance due, 1000.00' }]);
     const paid = await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1000', paymentMethod: 'credit_card', paymentDate: '2026-11-02', referenceNumber: 'ch_1' } });
-    expect(paid.data?.recordInvoicePayment).toMatchObject({ status: 'paid', amountPaid: '1000.00', balanceDue: '0.00', payments: [{ amount: '1000.00', paymentDate: '2026-11-02', paymentMethod: 'credit_card', referenceNumber: 'ch_1' }] });
+    expect(paid.data?.recordInvoicePayment.invoice).toMatchObject({ status: 'paid', amountPaid: '1000.00', balanceDue: '0.00', payments: [{ amount: '1000.00', paymentDate: '2026-11-02', paymentMethod: 'credit_card', referenceNumber: 'ch_1' }] });
     expect(codes(await gql(w.key, VoidInvoiceGqlDocument, { id }))).toEqual(['CONFLICT']);
     const history = await gql(w.key, InvoiceHistoryGqlDocument, { id });
     expect(history.data?.invoiceHistory?.map((e) => e.toStatus)).toEqual(['draft', 'sent', 'viewed', 'paid']);
@@ -76,7 +76,7 @@ describe('invoices over GraphQL', () => {
     expect(codes(missing)).toEqual(['NOT_FOUND']);
     expect(codes(await gql(w.key, UpdateInvoiceGqlDocument, { id: overdue.id, input: {} }))).toEqual(['BAD_USER_INPUT']);
     const updated = await gql(w.key, UpdateInvoiceGqlDocument, { id: overdue.id, input: { dueDate: '2099-01-01' } });
-    expect(updated.data?.updateInvoice).toMatchObject({ dueDate: '2099-01-01', status: 'overdue' });
+    expect(updated.data?.updateInvoice.invoice).toMatchObject({ dueDate: '2099-01-01', status: 'overdue' });
   });
 
   it("pages a company's invoices as a connection, guarded by invoices.read", async () => {

@@ -31,7 +31,7 @@ const leadsStatus = async (server: ServerProcess, key: string) =>
 /** A user of the tenant with a key that reads leads, made by the CLI (not by a server, whose cache it could warm). */
 async function userWithKey(name: string) {
   const [a] = servers;
-  const { inviteUser } = await graphql(a!, admin, 'mutation($input: InviteUserInput!) { inviteUser(input: $input) { id } }', {
+  const { inviteUser } = await graphql(a!, admin, 'mutation($input: InviteUserInput!) { inviteUser(input: $input) { user { id } } }', {
     input: { name, email: `${name.toLowerCase()}@cache.example`, role: 'sales' },
   });
   const created = await cli(database.env, 'key', 'create', '--tenant', tenantId, '--user', inviteUser!.id, '--name', name, '--scopes', 'leads.lead.read');
@@ -75,7 +75,7 @@ describe('cached keys', () => {
     const victim = await userWithKey('Revoked');
     await warm(victim.key);
     const since = Date.now();
-    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { revokeApiKeyPair(id: $id) { status } }', { id: victim.pairId });
+    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { revokeApiKeyPair(id: $id) { apiKeyPair { status } } }', { id: victim.pairId });
     expect(await untilRefusedEverywhere(victim.key, since)).toBeLessThan(WITHIN_MS);
   });
 
@@ -94,10 +94,10 @@ describe('cached keys', () => {
     const victim = await userWithKey('Deactivated');
     await warm(victim.key);
     const since = Date.now();
-    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { deactivateUser(id: $id) { active } }', { id: victim.userId });
+    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { deactivateUser(id: $id) { user { active } } }', { id: victim.userId });
     expect(await untilRefusedEverywhere(victim.key, since)).toBeLessThan(WITHIN_MS);
     // And back: reactivation is announced the same way.
-    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { reactivateUser(id: $id) { active } }', { id: victim.userId });
+    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { reactivateUser(id: $id) { user { active } } }', { id: victim.userId });
     const back = Date.now();
     for (const server of servers) {
       while ((await leadsStatus(server, victim.key)) !== 200 && Date.now() - back < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -109,7 +109,7 @@ describe('cached keys', () => {
     const bystander = await userWithKey('Bystander');
     await warm(bystander.key);
     const other = await userWithKey('Other');
-    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { revokeApiKeyPair(id: $id) { status } }', { id: other.pairId });
+    await graphql(servers[0]!, admin, 'mutation($id: UUID!) { revokeApiKeyPair(id: $id) { apiKeyPair { status } } }', { id: other.pairId });
     for (const server of servers) expect(await leadsStatus(server, bystander.key)).toBe(200);
   });
 });

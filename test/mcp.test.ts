@@ -380,9 +380,9 @@ describe('MCP at /mcp: the graphql tool and the resources', () => {
     await rest('POST', '/api/v1/companies', { key: t.secret, body: { name: 'Northwind' } });
     const read = await client.callTool({ name: 'graphql', arguments: { query: 'query Q($s: String) { companies(filter: { search: $s }) { nodes { name } totalCount } }', variables: { s: 'north' } } });
     expect(read.structuredContent).toEqual({ data: { companies: { nodes: [{ name: 'Northwind' }], totalCount: 1 } } });
-    const mutation = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'mutation { createLead(input: {firstName: "M", lastName: "X"}) { id } }' } }));
+    const mutation = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'mutation { createLead(input: {firstName: "M", lastName: "X"}) { lead { id } } }' } }));
     expect(mutation).toMatchObject({ status: 400, details: [{ field: 'query' }] });
-    const named = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'query A { __typename } mutation B { createLead(input: {firstName: "M", lastName: "X"}) { id } }', operationName: 'B' } }));
+    const named = toolError(await client.callTool({ name: 'graphql', arguments: { query: 'query A { __typename } mutation B { createLead(input: {firstName: "M", lastName: "X"}) { lead { id } } }', operationName: 'B' } }));
     expect(named.status).toBe(400);
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
     const forbidden = await client.callTool({ name: 'graphql', arguments: { query: '{ webhookEndpoints { nodes { id } } }' } });

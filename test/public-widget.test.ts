@@ -120,7 +120,7 @@ describe('the booking widget (publishable keys)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
     // Over GraphQL, from the same address: refused as well, with an HTTP 429.
     const viaGraphql = await call('192.0.2.1', t.publishable, 'POST', '/graphql', {
-      query: `mutation { createBooking(input: {slotId: "${s3}", firstName: "Ann", lastName: "Hourly 4", email: "h4@example.test"}) { id } }`,
+      query: `mutation { createBooking(input: {slotId: "${s3}", firstName: "Ann", lastName: "Hourly 4", email: "h4@example.test"}) { booking { id } } }`,
     });
     expect(viaGraphql.status).toBe(429);
     expect(viaGraphql.body.errors[0].extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
@@ -176,12 +176,12 @@ describe('the booking widget (publishable keys)', () => {
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${t.publishable}` },
-      body: JSON.stringify({ query: `mutation { createBooking(input: {slotId: "${s2}", firstName: "Kim", lastName: "Known", email: "${existing.email}"}) { id leadId lead { id } } }` }),
+      body: JSON.stringify({ query: `mutation { createBooking(input: {slotId: "${s2}", firstName: "Kim", lastName: "Known", email: "${existing.email}"}) { booking { id leadId lead { id } } } }` }),
     });
     const viaGraphql = await response.json();
     expect(viaGraphql.errors).toBeUndefined();
-    expect(viaGraphql.data.createBooking).toMatchObject({ leadId: null, lead: null });
-    expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: viaGraphql.data.createBooking.id } })).leadId).toBe(existing.id);
+    expect(viaGraphql.data.createBooking.booking).toMatchObject({ leadId: null, lead: null });
+    expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: viaGraphql.data.createBooking.booking?.id } })).leadId).toBe(existing.id);
 
     const staff = await rest('POST', '/api/bookings', { key: t.secret, body: { slotId: s3, firstName: 'Kim', lastName: 'Known', email: existing.email } });
     expect(staff.body.booking.leadId).toBe(existing.id);

@@ -61,7 +61,7 @@ describe('request bodies', () => {
     const deepVariables = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
-      body: `{"query":"mutation($a: JSONObject) { createLead(input: {firstName: \\"A\\", lastName: \\"B\\", sourceAttribution: $a}) { id } }","variables":{"a":{"x":${nested(3000)}}}}`,
+      body: `{"query":"mutation($a: JSONObject) { createLead(input: {firstName: \\"A\\", lastName: \\"B\\", sourceAttribution: $a}) { lead { id } } }","variables":{"a":{"x":${nested(3000)}}}}`,
     });
     expect(deepVariables.status).toBe(400);
     expect((await deepVariables.json()).errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -76,13 +76,13 @@ describe('request bodies', () => {
     const lone = await rest('POST', '/api/v1/leads', { key: t.secret, rawBody: '{"firstName":"\\ud800","lastName":"B"}' });
     expect(lone.status).toBe(400);
     expect(lone.body.message).toMatch(/Unicode/);
-    const viaVariables = await graphql(t.secret, 'mutation($i: CreateLeadInput!) { createLead(input: $i) { id } }', { i: { firstName: '\ud800', lastName: 'B' } });
+    const viaVariables = await graphql(t.secret, 'mutation($i: CreateLeadInput!) { createLead(input: $i) { lead { id } } }', { i: { firstName: '\ud800', lastName: 'B' } });
     expect(viaVariables.status).toBe(400);
     const viaGet = await h.app.fetch(`http://localhost/graphql?query=${encodeURIComponent('query($s: String) { leads { totalCount } }')}&variables=${encodeURIComponent('{"s":"\\ud800"}')}`, {
       headers: { authorization: `Bearer ${t.secret}` },
     });
     expect(viaGet.status).toBe(400);
-    const viaLiteral = await graphql(t.secret, 'mutation { createLead(input: {firstName: "\\ud800", lastName: "B"}) { id } }');
+    const viaLiteral = await graphql(t.secret, 'mutation { createLead(input: {firstName: "\\ud800", lastName: "B"}) { lead { id } } }');
     expect(viaLiteral.body.data ?? null).toBeNull();
     const notUtf8 = await h.app.fetch('http://localhost/api/v1/leads', {
       method: 'POST',

@@ -38,18 +38,18 @@ async function post(key: string, body: Record<string, unknown>) {
 
 const register = (key: string, input: Record<string, unknown>) =>
   post(key, {
-    query: 'mutation Register($input: RegisterTrustedDocumentsInput!) { registerTrustedDocuments(input: $input) { hashes added keyPairId } }',
+    query: 'mutation Register($input: RegisterTrustedDocumentsInput!) { registerTrustedDocuments(input: $input) { trustedDocumentRegistration { hashes added keyPairId } } }',
     variables: { input },
   });
 
 /** A new key pair of `t`'s user, with `trustedDocuments` as asked (the schema's default when omitted). */
 async function newPair(t: TenantFixture, trustedDocuments?: string) {
   const created = await post(t.secret, {
-    query: 'mutation New($input: CreateApiKeyPairInput!) { createApiKeyPair(input: $input) { pair { id trustedDocuments } publishableKey secretKey } }',
+    query: 'mutation New($input: CreateApiKeyPairInput!) { createApiKeyPair(input: $input) { issuedApiKeyPair { pair { id trustedDocuments } publishableKey secretKey } } }',
     variables: { input: { name: 'Web app', scopes: ['bookings.read', 'leads.lead.read'], ...(trustedDocuments ? { trustedDocuments } : {}) } },
   });
   expect(created.body.errors).toBeUndefined();
-  const issued = created.body.data.createApiKeyPair;
+  const issued = created.body.data.createApiKeyPair.issuedApiKeyPair;
   return { id: issued.pair.id as string, rule: issued.pair.trustedDocuments as string, publishable: issued.publishableKey as string, secret: issued.secretKey as string };
 }
 
@@ -64,13 +64,13 @@ describe('trusted documents', () => {
     resource = await make.resource(a.secret, { name: 'Trusted studio', published: true, defaultDurationMinutes: 30, maxConcurrent: 1 }, [['09:00', '17:00']]);
     const registered = await register(a.secret, { documents: manifest });
     expect(registered.body.errors).toBeUndefined();
-    expect(registered.body.data.registerTrustedDocuments).toEqual({ hashes: Object.keys(manifest), added: 2, keyPairId: null });
+    expect(registered.body.data.registerTrustedDocuments.trustedDocumentRegistration).toEqual({ hashes: Object.keys(manifest), added: 2, keyPairId: null });
   });
 
   it('registers a codegen manifest once: registering it again adds nothing', async () => {
     expect(await storedFor(a.tenantId)).toBe(2);
     const again = await register(a.secret, { documents: manifest });
-    expect(again.body.data.registerTrustedDocuments).toEqual({ hashes: Object.keys(manifest), added: 0, keyPairId: null });
+    expect(again.body.data.registerTrustedDocuments.trustedDocumentRegistration).toEqual({ hashes: Object.keys(manifest), added: 0, keyPairId: null });
     expect(await storedFor(a.tenantId)).toBe(2);
   });
 
@@ -173,7 +173,7 @@ describe('trusted documents', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     // Registering the same document in B makes it B's as well.
-    expect((await register(b.secret, { documents: { [sha256(myScopes)]: myScopes } })).body.data.registerTrustedDocuments.added).toBe(1);
+    expect((await register(b.secret, { documents: { [sha256(myScopes)]: myScopes } })).body.data.registerTrustedDocuments.trustedDocumentRegistration?.added).toBe(1);
     expect((await post(b.secret, { documentId: sha256(myScopes) })).body.data.viewer.scopes).toContain('settings.manage');
   });
 
@@ -183,11 +183,11 @@ describe('trusted documents', () => {
     const document = 'query PairOnly {\n  viewer {\n    scopes\n  }\n  __typename\n}';
     const hash = sha256(document);
     const registered = await register(a.secret, { documents: { [hash]: document }, keyPairId: mine.id });
-    expect(registered.body.data.registerTrustedDocuments).toEqual({ hashes: [hash], added: 1, keyPairId: mine.id });
+    expect(registered.body.data.registerTrustedDocuments.trustedDocumentRegistration).toEqual({ hashes: [hash], added: 1, keyPairId: mine.id });
     expect((await post(mine.secret, { documentId: hash })).body.data.__typename).toBe('Query');
     expect((await post(other.secret, { documentId: hash })).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
-    const rotated = await post(a.secret, { query: `mutation { rotateApiKeyPair(id: "${mine.id}") { pair { id trustedDocuments } secretKey } }` });
-    const successor = rotated.body.data.rotateApiKeyPair;
+    const rotated = await post(a.secret, { query: `mutation { rotateApiKeyPair(id: "${mine.id}") { issuedApiKeyPair { pair { id trustedDocuments } secretKey } } }` });
+    const successor = rotated.body.data.rotateApiKeyPair.issuedApiKeyPair;
     expect(successor.pair.trustedDocuments).toBe('all');
     expect((await post(successor.secretKey, { documentId: hash })).body.data.__typename).toBe('Query');
     // A pair of another tenant is not found.
@@ -201,7 +201,7 @@ describe('trusted documents', () => {
     const freeText = () => post(pair.secret, { query: '{ viewer { scopes } }' });
     expect((await freeText()).status).toBe(200);
     const update = (key: string, trustedDocuments: string) =>
-      post(key, { query: `mutation { updateApiKeyPair(id: "${pair.id}", input: {trustedDocuments: ${trustedDocuments}}) { id trustedDocuments } }` });
+      post(key, { query: `mutation { updateApiKeyPair(id: "${pair.id}", input: {trustedDocuments: ${trustedDocuments}}) { apiKeyPair { id trustedDocuments } } }` });
     expect((await update(a.secret, 'all')).body).toMatchObject({ data: { updateApiKeyPair: { id: pair.id, trustedDocuments: 'all' } } });
     const since = Date.now();
     while ((await freeText()).status !== 403 && Date.now() - since < 1_000) await new Promise((resolve) => setTimeout(resolve, 10));

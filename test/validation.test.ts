@@ -170,7 +170,7 @@ describe('bad input', () => {
     expect(await ask('{ lead(id: "nope") { id } }')).toEqual([
       { code: 'BAD_USER_INPUT', message: 'id: Value is not a valid UUID: nope', details: [{ field: 'id', message: 'Value is not a valid UUID: nope' }] },
     ]);
-    const literals = await ask('mutation { createLead(input: { firstName: 1, products: 2, email: "x" }) { id } }');
+    const literals = await ask('mutation { createLead(input: { firstName: 1, products: 2, email: "x" }) { lead { id } } }');
     expect(literals.map((e) => e.details?.[0]?.field).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);
     expect(literals.every((e) => e.code === 'BAD_USER_INPUT' && e.message.startsWith(`${e.details?.[0]?.field}: `))).toBe(true);
     expect(await ask('{ leads { nope } }')).toEqual([{ code: 'GRAPHQL_VALIDATION_FAILED', message: 'Cannot query field "nope" on type "LeadConnection". Did you mean "nodes"?', details: undefined }]);

@@ -102,7 +102,7 @@ describe('webhook delivery', () => {
     // GraphQL retries and shows the same log.
     const again = await gql(t.secret, RetryWebhookDeliveryDocument, { id: endpoint.id, deliveryId: delivery.id });
     expect(again.errors).toBeUndefined();
-    expect(again.data?.retryWebhookDelivery).toEqual({ id: delivery.id, status: 'pending' });
+    expect(again.data?.retryWebhookDelivery.webhookDelivery).toEqual({ id: delivery.id, status: 'pending' });
     await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 5, 'the second retry recorded');
     const read = await gql(t.secret, WebhookDeliveriesDocument, { id: endpoint.id });
     const [logged] = read.data!.webhookDeliveries.nodes;
@@ -226,7 +226,7 @@ describe('webhook addresses', () => {
     const refused = await withPrivateNetworks(false, () =>
       gql(t.secret, CreateWebhookEndpointDocument, { input: { url: 'https://169.254.169.254/latest/meta-data', events: ['lead.created'] } }),
     );
-    expect(refused.data?.createWebhookEndpoint ?? null).toBeNull();
+    expect(refused.data?.createWebhookEndpoint.webhookEndpoint ?? null).toBeNull();
     expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
     expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: 'url', message: expect.stringMatching(/resolves to a private, loopback, link-local or reserved address/) }]);
     expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);

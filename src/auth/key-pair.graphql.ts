@@ -10,6 +10,7 @@ import { allowedActions, statusOf } from './key-pair.rules.js';
 import type { IssuedKeyPair } from './key-pairs.js';
 import { createKeyPair, parseScopes, revokeKeyPair, rotateKeyPair, updateKeyPair } from './key-pairs.js';
 import { allScopes, Scopes } from './scopes.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 const manageKeys = { scope: 'settings.manage' } as const;
 
@@ -191,9 +192,14 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateApiKeyPairPayload = recordPayload('CreateApiKeyPairPayload', 'issuedApiKeyPair', IssuedApiKeyPair, 'What `createApiKeyPair` answers.');
+const RotateApiKeyPairPayload = recordPayload('RotateApiKeyPairPayload', 'issuedApiKeyPair', IssuedApiKeyPair, 'What `rotateApiKeyPair` answers.');
+const UpdateApiKeyPairPayload = recordPayload('UpdateApiKeyPairPayload', 'apiKeyPair', ApiKeyPair, 'What `updateApiKeyPair` answers.');
+const RevokeApiKeyPairPayload = recordPayload('RevokeApiKeyPairPayload', 'apiKeyPair', ApiKeyPair, 'What `revokeApiKeyPair` answers.');
+
 builder.mutationFields((t) => ({
   createApiKeyPair: t.field({
-    type: IssuedApiKeyPair,
+    type: CreateApiKeyPairPayload,
     description:
       "Creates a key pair acting as the caller's user, with scopes the caller holds (a key's: its pair's within its user's role). The keys are in the answer, and never shown again: a retry with the same `Idempotency-Key` is a 409 `CREDENTIALS_NOT_REPLAYED`, never a second pair.",
     authScopes: manageKeys,
@@ -211,7 +217,7 @@ builder.mutationFields((t) => ({
     },
   }),
   rotateApiKeyPair: t.field({
-    type: IssuedApiKeyPair,
+    type: RotateApiKeyPairPayload,
     description:
       "Issues a new pair with the same name, scopes, user, trusted-documents rule and pair-only trusted documents; the old pair keeps working for 24 hours (its `status` is `expiring`), then stops. The new keys are in the answer, and never shown again. Only the pair's own user may rotate it, with a key or session holding every scope it carries (403 otherwise: the new keys act as that user); 409 for a pair already rotated, revoked or expired. Concurrent rotations of one pair issue one new pair.",
     authScopes: manageKeys,
@@ -219,7 +225,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id }, ctx) => rotateKeyPair(ctx.db, id, principalOf(ctx), ctx.now()),
   }),
   updateApiKeyPair: t.field({
-    type: ApiKeyPair,
+    type: UpdateApiKeyPairPayload,
     description:
       "Changes a pair's settings (which of its keys run only trusted documents). The pair's own user may, and an administrator (`system_admin`) any pair of the tenant; others get 403. Its keys keep working and carry the change on every server process within a second.",
     authScopes: manageKeys,
@@ -233,7 +239,7 @@ builder.mutationFields((t) => ({
     },
   }),
   revokeApiKeyPair: t.field({
-    type: ApiKeyPair,
+    type: RevokeApiKeyPairPayload,
     description:
       "Revokes both keys of a pair at once: the next request with either gets 401, on every server process. The pair's own user may revoke it, and an administrator (`system_admin`) any pair of the tenant; others get 403.",
     authScopes: manageKeys,

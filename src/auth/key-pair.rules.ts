@@ -1,5 +1,5 @@
 import type { UserRole } from '../generated/prisma/enums.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, invalidState } from '../shared/errors.js';
 import { administratorRoles } from './roles.js';
 import type { Scope } from './scopes.js';
 
@@ -54,7 +54,7 @@ export function refusalOf(action: PairAction, pair: PairFacts, caller: PairCalle
       return new AppError('FORBIDDEN', `Forbidden: only the pair's own user or an administrator may ${action} it`);
     }
     const status = statusOf(pair, now);
-    return action === 'update' && (status === 'revoked' || status === 'expired') ? new AppError('CONFLICT', inState[status]) : null;
+    return action === 'update' && (status === 'revoked' || status === 'expired') ? invalidState(inState[status]) : null;
   }
   if (!own) {
     return new AppError('FORBIDDEN', "Forbidden: only the pair's own user may rotate it, since the new keys act as that user; create a pair of your own instead");
@@ -64,7 +64,7 @@ export function refusalOf(action: PairAction, pair: PairFacts, caller: PairCalle
     return new AppError('FORBIDDEN', `Forbidden: this pair carries scopes your key or role does not hold (${missing.join(', ')}); rotate it with one that holds them, or create a new pair`);
   }
   const status = statusOf(pair, now);
-  return status === 'active' ? null : new AppError('CONFLICT', inState[status]);
+  return status === 'active' ? null : invalidState(inState[status]);
 }
 
 /** What `caller` may do with `pair` now, for clients to offer only those (the dashboard's buttons). */

@@ -8,6 +8,7 @@ import { optionalText, requiredText } from '../shared/validation.js';
 import { bookingOrder, cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
 import { longText } from '../graphql/limits.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 const BookingStatusEnum = builder.enumType(BookingStatus, {
   name: 'BookingStatus',
@@ -96,14 +97,6 @@ const bookingList = defineList(Booking, bookingOrder, {
   }),
 });
 
-const BookingCancellation = builder.objectRef<{ success: boolean; booking: object }>('BookingCancellation').implement({
-  description: 'The answer to a cancellation.',
-  fields: (t) => ({
-    success: t.exposeBoolean('success', { description: 'Always true: a refused cancellation is an error instead.' }),
-    booking: t.field({ type: Booking, ...refusedAloneUnless('Booking'), description: 'The cancelled booking.', resolve: (c) => c.booking as never }),
-  }),
-});
-
 const CreateBookingInput = builder.inputType('CreateBookingInput', {
   description: 'A booking of an open slot by a guest.',
   fields: (t) => ({
@@ -139,9 +132,14 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateBookingPayload = recordPayload('CreateBookingPayload', 'booking', Booking, 'What `createBooking` answers.');
+const CancelBookingPayload = recordPayload('CancelBookingPayload', 'booking', Booking, 'What `cancelBooking` answers.');
+const CompleteBookingPayload = recordPayload('CompleteBookingPayload', 'booking', Booking, 'What `completeBooking` answers.');
+const MarkBookingNoShowPayload = recordPayload('MarkBookingNoShowPayload', 'booking', Booking, 'What `markBookingNoShow` answers.');
+
 builder.mutationFields((t) => ({
   createBooking: t.field({
-    type: Booking,
+    type: CreateBookingPayload,
     description:
       'Books an open slot for a guest: checked and written atomically, so a slot never holds more than `maxConcurrent` confirmed bookings. A CONFLICT error when the slot is no longer available (full, closed, outside the hours, started, or the resource inactive). Links the booking to the lead with the guest\'s email, creating one if needed, and emails the guest a confirmation with a calendar event. Publishable keys (a booking widget) may book published resources: each client address a limited number per hour (TOO_MANY_REQUESTS past it), a guest address receives a limited number of confirmations per hour (past it the booking is made without one), and the answer\'s `leadId` and `lead` are null.',
     authScopes: { publicScope: 'bookings.manage' },
@@ -149,21 +147,21 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => createBooking(ctx, input),
   }),
   cancelBooking: t.field({
-    type: BookingCancellation,
+    type: CancelBookingPayload,
     description: 'Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled.',
     authScopes: manage,
     args: bookingId,
     resolve: (_root, { id }, ctx) => cancelBooking(ctx, id),
   }),
   completeBooking: t.field({
-    type: Booking,
+    type: CompleteBookingPayload,
     description: 'Records that a confirmed booking took place, once its slot has started (CONFLICT otherwise).',
     authScopes: manage,
     args: bookingId,
     resolve: (_root, { id }, ctx) => closeBooking(ctx, id, 'completed'),
   }),
   markBookingNoShow: t.field({
-    type: Booking,
+    type: MarkBookingNoShowPayload,
     description: 'Records that the guest of a confirmed booking did not come, once its slot has started (CONFLICT otherwise).',
     authScopes: manage,
     args: bookingId,

@@ -7,7 +7,7 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { oneOf } from '../graphql/list-filters.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
 import { isDate } from '../shared/dates.js';
-import { AppError, notFound } from '../shared/errors.js';
+import { AppError, invalidState, notFound } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { loadSlotRules } from './availability.js';
 import { bookingMail } from './booking.mail.js';
@@ -82,7 +82,7 @@ export interface NewBooking {
 
 type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
 
-const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot is no longer available: ${reason}`);
+const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot is no longer available: ${reason}`, undefined, undefined, 'UNAVAILABLE');
 
 /**
  * The guest's lead: the tenant's earliest lead with that email (case-insensitive), or a new one.
@@ -172,7 +172,7 @@ export async function createBooking(ctx: Context, input: NewBooking) {
 export async function cancelBooking(ctx: Context, id: string) {
   const booking = await getBooking(ctx, id);
   if (booking.status === 'cancelled') throw notFound('Booking');
-  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', `Only a confirmed booking can be cancelled; this one is ${booking.status}`);
+  if (booking.status !== 'confirmed') throw invalidState(`Only a confirmed booking can be cancelled; this one is ${booking.status}`);
   const cancelledAt = ctx.now();
   const cancelled = await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: 'cancelled', cancelledAt } });
@@ -180,7 +180,7 @@ export async function cancelBooking(ctx: Context, id: string) {
     const resource = await tx.bookableResource.findUniqueOrThrow({ where: { id: booking.resourceId } });
     await enqueueMail(tx, booking.tenantId, bookingMail('cancelled', booking, resource));
     await ctx.events.record(tx, 'booking.cancelled', id);
-    return { success: true, booking: { ...booking, status: 'cancelled' as const, cancelledAt } };
+    return { ...booking, status: 'cancelled' as const, cancelledAt };
   });
   mailQueued();
   return cancelled;
@@ -189,8 +189,8 @@ export async function cancelBooking(ctx: Context, id: string) {
 /** Records how a confirmed booking ended (`completed` or `no_show`), once its slot has started. */
 export async function closeBooking(ctx: Context, id: string, outcome: 'completed' | 'no_show') {
   const booking = await getBooking(ctx, id);
-  if (booking.status !== 'confirmed') throw new AppError('CONFLICT', `Only a confirmed booking can be marked ${outcome}; this one is ${booking.status}`);
-  if (booking.startsAt > ctx.now()) throw new AppError('CONFLICT', `The booking cannot be marked ${outcome} before its slot starts; it is still confirmed`);
+  if (booking.status !== 'confirmed') throw invalidState(`Only a confirmed booking can be marked ${outcome}; this one is ${booking.status}`);
+  if (booking.startsAt > ctx.now()) throw invalidState(`The booking cannot be marked ${outcome} before its slot starts; it is still confirmed`);
   return ctx.db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: outcome } });
     if (!count) throw new AppError('CONFLICT', `The booking changed while marking it ${outcome}; read it again`);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { DeletionResult } from '../graphql/deletion-result.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { MAX_PAGE_SIZE } from '../graphql/limits.js';
@@ -28,6 +27,7 @@ import {
 } from './resource.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime, MAX_AVAILABILITY_DAYS } from './time-window.js';
 import { longText } from '../graphql/limits.js';
+import { deletionPayload, recordPayload } from '../graphql/mutation-payload.js';
 
 export const ResourceTypeEnum = builder.enumType(ResourceType, {
   name: 'ResourceType',
@@ -283,37 +283,43 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateBookableResourcePayload = recordPayload('CreateBookableResourcePayload', 'bookableResource', BookableResource, 'What `createBookableResource` answers.');
+const UpdateBookableResourcePayload = recordPayload('UpdateBookableResourcePayload', 'bookableResource', BookableResource, 'What `updateBookableResource` answers.');
+const SetResourceHoursPayload = recordPayload('SetResourceHoursPayload', 'resourceHours', ResourceHoursType, 'What `setResourceHours` answers.');
+const CreateResourceClosurePayload = recordPayload('CreateResourceClosurePayload', 'resourceClosure', ResourceClosure, 'What `createResourceClosure` answers.');
+const DeleteResourceClosurePayload = deletionPayload('DeleteResourceClosurePayload', 'resource closure');
+
 builder.mutationFields((t) => ({
   createBookableResource: t.field({
-    type: BookableResource,
+    type: CreateBookableResourcePayload,
     description: 'Creates a bookable resource.',
     authScopes: manage,
     args: { input: t.arg({ type: CreateBookableResourceInput, required: true, description: 'The resource to create.' }) },
     resolve: (_root, { input }, ctx) => createResource(ctx, input),
   }),
   updateBookableResource: t.field({
-    type: BookableResource,
+    type: UpdateBookableResourcePayload,
     description: 'Changes a bookable resource.',
     authScopes: manage,
     args: { ...resourceId, input: t.arg({ type: UpdateBookableResourceInput, required: true, description: 'The changes.' }) },
     resolve: (_root, { id, input }, ctx) => updateResource(ctx, id, input),
   }),
   setResourceHours: t.field({
-    type: ResourceHoursType,
+    type: SetResourceHoursPayload,
     description: "Replaces a resource's weekly opening hours and answers them back. Bookings already made are kept.",
     authScopes: manage,
     args: { ...resourceId, input: t.arg({ type: SetResourceHoursInput, required: true, description: 'The whole schedule.' }) },
     resolve: (_root, { id, input }, ctx) => setResourceHours(ctx, id, input.hours),
   }),
   createResourceClosure: t.field({
-    type: ResourceClosure,
+    type: CreateResourceClosurePayload,
     description: 'Closes a resource for a period: no slot overlapping it is offered or booked (bookings already made are kept).',
     authScopes: manage,
     args: { ...resourceId, input: t.arg({ type: CreateResourceClosureInput, required: true, description: 'The closure.' }) },
     resolve: (_root, { id, input }, ctx) => createClosure(ctx, id, input),
   }),
   deleteResourceClosure: t.field({
-    type: DeletionResult,
+    type: DeleteResourceClosurePayload,
     description: 'Removes a closure of a resource.',
     authScopes: manage,
     args: { ...resourceId, closureId: t.arg({ type: 'UUID', required: true, description: 'Closure id.' }) },

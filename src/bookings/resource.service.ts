@@ -108,7 +108,7 @@ async function freeSlug(ctx: Context, name: string): Promise<string> {
 }
 
 const slugTaken = (slug: string) =>
-  new AppError('CONFLICT', `slug: another resource of the tenant already uses "${slug}"`, [{ field: 'slug', message: 'is already used by another resource' }]);
+  new AppError('CONFLICT', `slug: another resource of the tenant already uses "${slug}"`, [{ field: 'slug', message: 'is already used by another resource', code: 'TAKEN' }]);
 
 async function slugMustBeFree(ctx: Context, slug: string, exceptId?: string) {
   const other = await ctx.db.bookableResource.findFirst({ where: { slug, id: exceptId ? { not: exceptId } : undefined }, select: { id: true } });
@@ -253,5 +253,5 @@ export async function createClosure(ctx: Context, id: string, input: NewClosure)
 export async function deleteClosure(ctx: Context, id: string, closureId: string) {
   const { count } = await ctx.db.resourceClosure.deleteMany({ where: { id: closureId, resourceId: id } });
   if (!count) throw notFound('Closure');
-  return { success: true };
+  return closureId;
 }

@@ -7,6 +7,7 @@ import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { companyOrder, createCompany, getCompany, listCompanies, updateCompany } from './company.service.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Company = builder.prismaObject('Company', {
   authScopes: readableBy('Company'),
@@ -98,16 +99,19 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateCompanyPayload = recordPayload('CreateCompanyPayload', 'company', Company, 'What `createCompany` answers.');
+const UpdateCompanyPayload = recordPayload('UpdateCompanyPayload', 'company', Company, 'What `updateCompany` answers.');
+
 builder.mutationFields((t) => ({
   createCompany: t.field({
-    type: Company,
+    type: CreateCompanyPayload,
     description: 'Creates a company.',
     authScopes: { scope: 'companies.write' },
     args: { input: t.arg({ type: CreateCompanyInput, required: true, description: 'The company to create.' }) },
     resolve: (_root, { input }, ctx) => createCompany(ctx, input),
   }),
   updateCompany: t.field({
-    type: Company,
+    type: UpdateCompanyPayload,
     description: 'Changes a company.',
     authScopes: { scope: 'companies.write' },
     args: {

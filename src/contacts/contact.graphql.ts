@@ -6,6 +6,7 @@ import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { contactOrder, createContact, getContact, listContacts, updateContact } from './contact.service.js';
 import { longText } from '../graphql/limits.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Contact = builder.prismaObject('Contact', {
   authScopes: readableBy('Contact'),
@@ -87,16 +88,19 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateContactPayload = recordPayload('CreateContactPayload', 'contact', Contact, 'What `createContact` answers.');
+const UpdateContactPayload = recordPayload('UpdateContactPayload', 'contact', Contact, 'What `updateContact` answers.');
+
 builder.mutationFields((t) => ({
   createContact: t.field({
-    type: Contact,
+    type: CreateContactPayload,
     description: 'Creates a contact of a company.',
     authScopes: { scope: 'contacts.write' },
     args: { input: t.arg({ type: CreateContactInput, required: true, description: 'The contact to create.' }) },
     resolve: (_root, { input }, ctx) => createContact(ctx, input),
   }),
   updateContact: t.field({
-    type: Contact,
+    type: UpdateContactPayload,
     description: 'Changes a contact.',
     authScopes: { scope: 'contacts.write' },
     args: {

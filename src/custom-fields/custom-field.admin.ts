@@ -43,7 +43,7 @@ export async function createCustomFieldDefinition(prisma: PrismaClient, input: R
     await lockTenant(tx);
     const where = { entity: data.entity };
     if ((await tx.customFieldDefinition.count({ where })) >= MAX_DEFINITIONS_PER_ENTITY) {
-      throw new AppError('CONFLICT', `A tenant has at most ${MAX_DEFINITIONS_PER_ENTITY} custom fields per entity; ${data.entity} has them all`);
+      throw new AppError('CONFLICT', `A tenant has at most ${MAX_DEFINITIONS_PER_ENTITY} custom fields per entity; ${data.entity} has them all`, undefined, undefined, 'LIMIT_REACHED');
     }
     const last = data.order === undefined ? await tx.customFieldDefinition.findFirst({ where, orderBy: { order: 'desc' }, select: { order: true } }) : null;
     return tx.customFieldDefinition.create({

@@ -10,7 +10,11 @@ export interface ApiError {
 
 export type ApiResult<TData> = { data: TData; errors?: undefined } | { data?: undefined; errors: ApiError[] };
 
-/** Runs one of the dashboard's typed operations (src/dashboard/operations/) as the signed-in user. */
+/**
+ * Runs one of the dashboard's typed operations (src/dashboard/operations/) as the signed-in user.
+ * Its mutations do not select `userErrors`, so a refusal comes back in `errors` and a mutation
+ * answered with `data` always holds its record.
+ */
 export type ApiClient = <TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) => Promise<ApiResult<TData>>;
 
 const printed = new WeakMap<object, string>();

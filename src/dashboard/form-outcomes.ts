@@ -14,9 +14,9 @@ const OUTCOME_WAIT_MS = 5_000;
 export interface Outcome {
   done?: string;
   /** The keys of a created or rotated pair: shown on that page, never again. */
-  issued?: { keys: CreateApiKeyPairMutation['createApiKeyPair']; rotated: boolean };
+  issued?: { keys: NonNullable<CreateApiKeyPairMutation['createApiKeyPair']['issuedApiKeyPair']>; rotated: boolean };
   /** The signing secret of a created or rotated webhook endpoint: shown on that page, never again. */
-  webhookSecret?: { endpoint: CreateWebhookEndpointMutation['createWebhookEndpoint']; rotated: boolean };
+  webhookSecret?: { endpoint: NonNullable<CreateWebhookEndpointMutation['createWebhookEndpoint']['webhookEndpoint']>; rotated: boolean };
 }
 
 /** A new form's one-time token: when it was rendered (base 36 milliseconds), then 128 random bits. */

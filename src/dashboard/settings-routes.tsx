@@ -73,14 +73,14 @@ export function settingsRoutes({ prisma, publicUrl }: { prisma: PrismaClient; pu
       form(KEYS, async (page, user) => {
         const input = { name: page.form.get('name') ?? '', scopes: page.form.getAll('scopes') };
         const result = await user.api(CreateApiKeyPairDocument, { input });
-        if (!result.errors) return { issued: { keys: result.data.createApiKeyPair, rotated: false } };
+        if (!result.errors) return { issued: { keys: result.data.createApiKeyPair.issuedApiKeyPair!, rotated: false } };
         return formRefused(page, user, result.errors, (errors, status) => keysPage(page, user, { errors, form: input }, status));
       }),
     ),
     [`POST ${KEYS}/rotate`]: keyManagers(
       form(KEYS, async (page, user) => {
         const result = await user.api(RotateApiKeyPairDocument, { id: idOf(page.form) });
-        if (!result.errors) return { issued: { keys: result.data.rotateApiKeyPair, rotated: true } };
+        if (!result.errors) return { issued: { keys: result.data.rotateApiKeyPair.issuedApiKeyPair!, rotated: true } };
         return formRefused(page, user, result.errors, (errors, status) => keysPage(page, user, { errors }, status));
       }),
     ),
@@ -94,7 +94,7 @@ export function settingsRoutes({ prisma, publicUrl }: { prisma: PrismaClient; pu
       form(KEYS, async (page, user) => {
         const result = await user.api(RevokeApiKeyPairDocument, { id: idOf(page.form) });
         if (result.errors) return refused(page, result.errors, user.chrome);
-        return { done: `“${result.data.revokeApiKeyPair.name}” is revoked: its keys no longer work.` };
+        return { done: `“${result.data.revokeApiKeyPair.apiKeyPair!.name}” is revoked: its keys no longer work.` };
       }),
     ),
     [`GET ${USERS}`]: administrators((page, user) => usersPage(page, user)),

@@ -65,7 +65,7 @@ export function webhookRoutes({ prisma }: { prisma: PrismaClient }): Record<stri
         const draft: EndpointDraft = { url: page.form.get('url') ?? '', description: page.form.get('description') ?? '', events: page.form.getAll('events') };
         const input = { url: draft.url, events: draft.events, description: draft.description.trim() || null };
         const result = await user.api(CreateWebhookEndpointDocument, { input });
-        if (!result.errors) return { webhookSecret: { endpoint: result.data.createWebhookEndpoint, rotated: false } };
+        if (!result.errors) return { webhookSecret: { endpoint: result.data.createWebhookEndpoint.webhookEndpoint!, rotated: false } };
         const [error] = result.errors;
         // The page already checked webhooks.manage: what is left to forbid is an event type the user does not read (inspections with the module off).
         if (error?.extensions?.code === 'FORBIDDEN') return endpointsPage(page, user, { errors: [error.message], mistakes: [{ field: 'events', message: error.message }], draft }, 403);
@@ -78,11 +78,11 @@ export function webhookRoutes({ prisma }: { prisma: PrismaClient }): Record<stri
     }),
     [`POST ${WEBHOOKS}/status`]: endpointForm(
       (user, fields) => user.api(SetWebhookEndpointStatusDocument, { id: idOf(fields), status: (fields.get('status') ?? '') as WebhookEndpointStatus }),
-      (data) => ({ done: data.updateWebhookEndpoint.status === 'enabled' ? 'Endpoint enabled: events are sent to it again.' : 'Endpoint disabled: nothing is sent to it.' }),
+      (data) => ({ done: data.updateWebhookEndpoint.webhookEndpoint!.status === 'enabled' ? 'Endpoint enabled: events are sent to it again.' : 'Endpoint disabled: nothing is sent to it.' }),
     ),
     [`POST ${WEBHOOKS}/rotate`]: endpointForm(
       (user, fields) => user.api(RotateWebhookEndpointSecretDocument, { id: idOf(fields) }),
-      (data) => ({ webhookSecret: { endpoint: data.rotateWebhookEndpointSecret, rotated: true } }),
+      (data) => ({ webhookSecret: { endpoint: data.rotateWebhookEndpointSecret.webhookEndpoint!, rotated: true } }),
     ),
     [`POST ${WEBHOOKS}/test`]: endpointForm(
       (user, fields) => user.api(SendTestWebhookEventDocument, { id: idOf(fields) }),

@@ -11,6 +11,7 @@ import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
 import { createDeal, dealOrder, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { longText } from '../graphql/limits.js';
+import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
   name: 'DealStatus',
@@ -233,32 +234,36 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateDealPayload = recordPayload('CreateDealPayload', 'deal', 'Deal', 'What `createDeal` answers.');
+const UpdateDealPayload = recordPayload('UpdateDealPayload', 'deal', 'Deal', 'What `updateDeal` answers.');
+const LogDealActivityPayload = recordPayload('LogDealActivityPayload', 'dealActivity', 'DealActivity', 'What `logDealActivity` answers.');
+
 builder.mutationFields((t) => ({
-  createDeal: t.prismaField({
-    type: 'Deal',
+  createDeal: t.field({
+    type: CreateDealPayload,
     description: 'Creates a deal in a stage.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreateDealInput, required: true, description: 'The deal to create.' }) },
-    resolve: (query, _root, { input }, ctx) => createDeal(ctx, input, query),
+    resolve: (_root, { input }, ctx, info) => createDeal(ctx, input, resultQuery(ctx, info)),
   }),
-  updateDeal: t.prismaField({
-    type: 'Deal',
+  updateDeal: t.field({
+    type: UpdateDealPayload,
     description: 'Changes a deal; moving it to another stage may win, lose or reopen it.',
     authScopes: pipelineScope,
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }),
       input: t.arg({ type: UpdateDealInput, required: true, description: 'The changes.' }),
     },
-    resolve: (query, _root, { id, input }, ctx) => updateDeal(ctx, id, input, query),
+    resolve: (_root, { id, input }, ctx, info) => updateDeal(ctx, id, input, resultQuery(ctx, info)),
   }),
-  logDealActivity: t.prismaField({
-    type: 'DealActivity',
+  logDealActivity: t.field({
+    type: LogDealActivityPayload,
     description: "Logs a call, email, meeting, note or task on a deal as the API key's user.",
     authScopes: pipelineScope,
     args: {
       dealId: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }),
       input: t.arg({ type: LogActivityInput, required: true, description: 'The activity.' }),
     },
-    resolve: (query, _root, { dealId, input }, ctx) => logDealActivity(ctx, dealId, input, query),
+    resolve: (_root, { dealId, input }, ctx, info) => logDealActivity(ctx, dealId, input, resultQuery(ctx, info)),
   }),
 }));

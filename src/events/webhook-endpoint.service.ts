@@ -74,7 +74,7 @@ export async function createWebhookEndpoint(ctx: Context, input: NewWebhookEndpo
     // Counted under the tenant's row lock, so concurrent creations cannot pass the ceiling together.
     await lockTenant(tx);
     if ((await tx.webhookEndpoint.count()) >= MAX_ENDPOINTS) {
-      throw new AppError('CONFLICT', `A tenant has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first (one endpoint can receive every event type)`);
+      throw new AppError('CONFLICT', `A tenant has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first (one endpoint can receive every event type)`, undefined, undefined, 'LIMIT_REACHED');
     }
     return tx.webhookEndpoint.create({
       data: { ...types, url: input.url, description: input.description ?? null, secret: newSecret(), createdByUserId: principal.userId, tenantId: principal.tenantId },
@@ -137,11 +137,11 @@ export async function updateWebhookEndpoint(ctx: Context, id: string, patch: Web
   });
 }
 
-/** Deletes an endpoint with its pending deliveries and their log. */
+/** Deletes an endpoint with its pending deliveries and their log; answers its id. */
 export async function deleteWebhookEndpoint(ctx: Context, id: string) {
   await getWebhookEndpoint(ctx, id);
   await ctx.db.webhookEndpoint.deleteMany({ where: { id } });
-  return { success: true };
+  return id;
 }
 
 /** A new secret; the old one keeps signing beside it for `SECRET_OVERLAP_MS` (what it replaced before is dropped). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { DeletionResult } from '../graphql/deletion-result.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange } from '../graphql/list-filters.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
@@ -25,6 +24,7 @@ import {
   TEST_EVENT_TYPE,
   updateWebhookEndpoint,
 } from './webhook-endpoint.service.js';
+import { deletionPayload, recordPayload } from '../graphql/mutation-payload.js';
 
 const manageWebhooks = { scope: 'webhooks.manage' } as const;
 
@@ -182,16 +182,23 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateWebhookEndpointPayload = recordPayload('CreateWebhookEndpointPayload', 'webhookEndpoint', WebhookEndpoint, 'What `createWebhookEndpoint` answers.');
+const UpdateWebhookEndpointPayload = recordPayload('UpdateWebhookEndpointPayload', 'webhookEndpoint', WebhookEndpoint, 'What `updateWebhookEndpoint` answers.');
+const DeleteWebhookEndpointPayload = deletionPayload('DeleteWebhookEndpointPayload', 'webhook endpoint');
+const RotateWebhookEndpointSecretPayload = recordPayload('RotateWebhookEndpointSecretPayload', 'webhookEndpoint', WebhookEndpoint, 'What `rotateWebhookEndpointSecret` answers.');
+const SendTestWebhookEventPayload = recordPayload('SendTestWebhookEventPayload', 'webhookDelivery', WebhookDelivery, 'What `sendTestWebhookEvent` answers.');
+const RetryWebhookDeliveryPayload = recordPayload('RetryWebhookDeliveryPayload', 'webhookDelivery', WebhookDelivery, 'What `retryWebhookDelivery` answers.');
+
 builder.mutationFields((t) => ({
   createWebhookEndpoint: t.field({
-    type: WebhookEndpoint,
+    type: CreateWebhookEndpointPayload,
     description: `Adds a webhook endpoint (at most ${MAX_ENDPOINTS} per tenant) and answers it with its signing secret, shown this once.`,
     authScopes: manageWebhooks,
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, description: 'The endpoint.' }) },
     resolve: (_root, { input }, ctx) => createWebhookEndpoint(ctx, input),
   }),
   updateWebhookEndpoint: t.field({
-    type: WebhookEndpoint,
+    type: UpdateWebhookEndpointPayload,
     description: "Changes an endpoint's URL, event types, description or status.",
     authScopes: manageWebhooks,
     args: {
@@ -201,28 +208,28 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id, input }, ctx) => updateWebhookEndpoint(ctx, id, input),
   }),
   deleteWebhookEndpoint: t.field({
-    type: DeletionResult,
+    type: DeleteWebhookEndpointPayload,
     description: 'Deletes an endpoint, with its deliveries: nothing more is sent to it.',
     authScopes: manageWebhooks,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
     resolve: (_root, { id }, ctx) => deleteWebhookEndpoint(ctx, id),
   }),
   rotateWebhookEndpointSecret: t.field({
-    type: WebhookEndpoint,
+    type: RotateWebhookEndpointSecretPayload,
     description: 'Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any.',
     authScopes: manageWebhooks,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
     resolve: (_root, { id }, ctx) => rotateWebhookEndpointSecret(ctx, id),
   }),
   sendTestWebhookEvent: t.field({
-    type: WebhookDelivery,
+    type: SendTestWebhookEventPayload,
     description: `Sends a \`${TEST_EVENT_TYPE}\` event to this endpoint only (even a disabled one) and answers its delivery; read it again to see the outcome.`,
     authScopes: manageWebhooks,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
     resolve: (_root, { id }, ctx) => sendTestWebhookEvent(ctx, id),
   }),
   retryWebhookDelivery: t.field({
-    type: WebhookDelivery,
+    type: RetryWebhookDeliveryPayload,
     description: 'Sends a delivery again now, whatever its status; a failed one gets a new 3 days of retries.',
     authScopes: manageWebhooks,
     args: {

@@ -8,7 +8,7 @@ export const webhookRoutes: RestRoutes = {
   'Query.webhookEndpoints': { method: 'GET', path: '/webhook-endpoints', summary: 'List webhook endpoints', select: `{ ${endpoint} }`, list: { paging: 'whole' } },
   'Query.webhookEndpoint': { method: 'GET', path: '/webhook-endpoints/:id', summary: 'Get a webhook endpoint', envelope: 'data', select: `{ ${endpoint} }` },
   'Mutation.updateWebhookEndpoint': { method: 'PATCH', path: '/webhook-endpoints/:id', summary: 'Update a webhook endpoint', envelope: 'data', select: `{ ${endpoint} }` },
-  'Mutation.deleteWebhookEndpoint': { method: 'DELETE', path: '/webhook-endpoints/:id', summary: 'Delete a webhook endpoint', select: '{ success }' },
+  'Mutation.deleteWebhookEndpoint': { method: 'DELETE', path: '/webhook-endpoints/:id', summary: 'Delete a webhook endpoint', select: '', acknowledge: true },
   'Mutation.rotateWebhookEndpointSecret': { method: 'POST', path: '/webhook-endpoints/:id/rotate-secret', summary: "Rotate an endpoint's secret", envelope: 'data', select: `{ ${endpoint} secret }` },
   'Mutation.sendTestWebhookEvent': { method: 'POST', path: '/webhook-endpoints/:id/test', summary: 'Send a test event', status: 201, envelope: 'data', select: `{ ${delivery} }` },
   'Query.webhookDeliveries': { method: 'GET', path: '/webhook-endpoints/:id/deliveries', summary: "List an endpoint's deliveries", select: `{ ${delivery} }`, list: { paging: 'cursor', cursorParameter: 'after' } },

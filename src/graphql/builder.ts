@@ -15,10 +15,12 @@ import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { badInput } from '../shared/errors.js';
+import { problemCode } from '../shared/validation.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
+import { userErrorsPlugin } from './user-errors-plugin.js';
 import { DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
@@ -49,8 +51,9 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   // Scope checks run first so nothing else (validation included) runs for a caller without access;
-  // read grants record what mutations and embedding relations return (src/graphql/read-access.ts).
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin, readGrantsPlugin],
+  // read grants record what mutations and embedding relations return (src/graphql/read-access.ts);
+  // mutation payloads report their refusals as `userErrors` (src/graphql/user-errors-plugin.ts).
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ValidationPlugin, readGrantsPlugin, userErrorsPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: scopeChecks,
@@ -97,6 +100,7 @@ export const builder = new SchemaBuilder<{
         result.issues.map((issue) => ({
           field: (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.'),
           message: issue.message,
+          code: problemCode(issue),
         })),
       ),
   },

@@ -1,8 +1,9 @@
 import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 'graphql';
-import { getNullableType, parse } from 'graphql';
+import { getNamedType, getNullableType, parse } from 'graphql';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { declaredScopes, type ScopeMap } from './access.js';
+import { PAYLOAD_RESULT } from './user-errors-plugin.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -24,8 +25,10 @@ export interface RestRoute {
   status?: 200 | 201;
   /** Wrap the field's value under this key: `{data: value}` (the specification's single-record envelope), `{booking: value}`. */
   envelope?: 'data' | 'booking';
-  /** The selection set answered: the JSON shape of the response, written as GraphQL (of one item, for a list route). */
+  /** The selection set answered: the JSON shape of the response, written as GraphQL (of one item, for a list route; of the record, for a mutation's payload). */
   select: string;
+  /** Answer `{success: true}` once the operation succeeded (the specification's answer to a deletion or a cancellation); `select` is then empty. */
+  acknowledge?: true;
   /** A list route: REST's paging and filter parameters over the field's connection (src/graphql/rest-lists.ts). */
   list?: RestList;
   /** Query parameters REST names otherwise than their arguments, by argument: `{ types: 'type' }` (`?type=a&type=b`). */
@@ -69,6 +72,8 @@ export interface Operation {
   operationName: string;
   /** The root field with all its arguments as variables, selecting exactly the route's shape. */
   document: DocumentNode;
+  /** For a mutation answering a payload (src/graphql/mutation-payload.ts): the payload's field holding its result, which REST answers. */
+  payloadResult: string | undefined;
   /** The operation's variables from REST's parameters (path and query, by their REST names, checked and coerced) and body. */
   variables(params: Record<string, unknown>, body?: Record<string, unknown>): Record<string, unknown>;
   /** What the parameters' own rules (ranges, lengths) refuse in REST's values, by REST name. */
@@ -104,13 +109,13 @@ function rootField(schema: GraphQLSchema, key: string): GraphQLField<unknown, un
  * every nested type). An argument with a default is declared nullable and left to its default
  * when absent, which every executor (graphql-jit included) reads the same way.
  */
-function routeDocument(kind: Operation['kind'], field: GraphQLField<unknown, unknown>, route: RestRoute): DocumentNode {
+function routeDocument(kind: Operation['kind'], field: GraphQLField<unknown, unknown>, route: RestRoute, payloadResult: string | undefined): DocumentNode {
   const variables = field.args
     .map((a) => `$${a.name}: ${(a.defaultValue !== undefined ? getNullableType(a.type) : a.type).toString()}`)
     .join(', ');
   const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
   return parse(
-    `${kind} ${sofaOperationName(field.name, kind)}${variables ? `(${variables})` : ''} { ${field.name}${args ? `(${args})` : ''} ${route.select} }`,
+    `${kind} ${sofaOperationName(field.name, kind)}${variables ? `(${variables})` : ''} { ${field.name}${args ? `(${args})` : ''} ${payloadResult ? `{ ${payloadResult} ${route.select} }` : route.select} }`,
   );
 }
 
@@ -125,7 +130,9 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const query = route.list ? restListParameters(field, route.list) : field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input');
       const parameterName = (arg: GraphQLArgument) => route.queryNames?.[arg.name] ?? arg.name;
       const operationName = sofaOperationName(field.name, kind);
-      const { list, envelope } = route;
+      const { list, envelope, acknowledge } = route;
+      const payloadResult = getNamedType(field.type).extensions[PAYLOAD_RESULT] as string | undefined;
+      const result = (value: unknown) => (payloadResult ? (value as Record<string, unknown> | null)?.[payloadResult] : value);
       return {
         key,
         kind,
@@ -136,7 +143,8 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
         args: { path, query, body: field.args.find((a) => a.name === 'input') },
         parameterName,
         operationName,
-        document: list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route),
+        document: list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route, payloadResult),
+        payloadResult,
         variables: list
           ? (params) => restListVariables(list, params)
           : (params, body) => ({
@@ -150,7 +158,11 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
             return problem ? [{ field: parameterName(arg), message: problem }] : [];
           }),
         restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
-        answer: list ? (value, params) => restListAnswer(list, value as never, params) : (value) => (envelope ? { [envelope]: value } : value),
+        answer: list
+          ? (value, params) => restListAnswer(list, value as never, params)
+          : acknowledge
+            ? () => ({ success: true })
+            : (value) => (envelope ? { [envelope]: result(value) } : result(value)),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
       };
     }),

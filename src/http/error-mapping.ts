@@ -167,8 +167,8 @@ export function restError(errors: readonly unknown[], restField: (field: string)
   const details = errors
     .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)
     .flatMap((e) => (e.extensions?.details as FieldProblem[] | undefined) ?? []);
-  // The REST body *is* the operation's `input`, so its fields are named without that prefix.
-  const restDetails = details.length ? details.map((d) => ({ ...d, field: d.field.startsWith('input') ? d.field.replace(/^input\.?/, '') || 'body' : restField(d.field) })) : undefined;
+  // The REST body *is* the operation's `input`, so its fields are named without that prefix; the kinds of problem are GraphQL's (`userErrors`).
+  const restDetails = details.length ? details.map((d) => ({ field: d.field.startsWith('input') ? d.field.replace(/^input\.?/, '') || 'body' : restField(d.field), message: d.message })) : undefined;
   return {
     status,
     // Headers the error carries for HTTP (a refusal's `Retry-After`).

@@ -69,16 +69,19 @@ function isMutation(bodyText: string): boolean {
   }
 }
 
-/** Whether an answer says the request was refused before it ran, or could not reach the database. */
+/** Whether an answer says the request was refused before it ran (or whole, in its payloads' `userErrors`), or could not reach the database. */
 function changedNothing(request: Request, status: number, body: string): boolean {
   if (CHANGED_NOTHING_STATUSES.has(status)) return true;
   if (!isGraphqlPath(request.url)) return false;
   try {
     const { data, errors } = JSON.parse(body) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+    // A mutation payload listing `userErrors` was refused whole: its transaction changed nothing.
+    const refused = (value: unknown) => value === null || ((value as { userErrors?: unknown[] }).userErrors?.length ?? 0) > 0;
+    const values = Object.values(data ?? {});
     return (
-      Boolean(errors?.length) &&
-      errors!.every((e) => REFUSED_BEFORE_RUNNING.has(e.extensions?.code ?? '')) &&
-      Object.values(data ?? {}).every((value) => value === null)
+      (Boolean(errors?.length) || values.length > 0) &&
+      (errors ?? []).every((e) => REFUSED_BEFORE_RUNNING.has(e.extensions?.code ?? '')) &&
+      values.every(refused)
     );
   } catch {
     return false;

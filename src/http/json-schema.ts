@@ -1,4 +1,4 @@
-import type { GraphQLField, GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLOutputType, GraphQLSchema, SelectionSetNode } from 'graphql';
+import type { GraphQLField, GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLObjectType, GraphQLOutputType, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import { z } from 'zod';
 import type { Operation } from '../graphql/operations.js';
@@ -118,16 +118,24 @@ export function selectionSchema(type: GraphQLOutputType, selectionSet: Selection
 }
 
 /** The JSON Schema of what a route's field answers, before its envelope (the route's selection of the field's type). */
-export function routeValueSchema({ field, document }: Pick<Operation, 'field' | 'document'>, reached: Set<string>): JsonSchema {
+export function routeValueSchema({ field, document, payloadResult, route }: Pick<Operation, 'field' | 'document' | 'payloadResult' | 'route'>, reached: Set<string>): JsonSchema {
+  if (route.acknowledge) return { type: 'object', required: ['success'], properties: { success: { type: 'boolean', const: true } }, additionalProperties: false };
   const definition = document.definitions[0];
   const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
+  let answered = root?.kind === Kind.FIELD ? root : undefined;
+  let type = field.type;
+  // A mutation's payload: REST answers its result.
+  if (payloadResult) {
+    const inner = answered?.selectionSet?.selections[0];
+    answered = inner?.kind === Kind.FIELD ? inner : undefined;
+    type = (getNamedType(type) as GraphQLObjectType).getFields()[payloadResult]?.type ?? type;
+  }
   // REST answers a missing record 404, never a null body.
-  const type = isNonNullType(field.type) ? field.type : new GraphQLNonNull(field.type);
-  return selectionSchema(type, root?.kind === Kind.FIELD ? root.selectionSet : undefined, reached);
+  return selectionSchema(isNonNullType(type) ? type : new GraphQLNonNull(type), answered?.selectionSet, reached);
 }
 
 /** What a route answers: its value, inside the route's envelope (`{data: value}`) when it has one. */
-export function routeResponseSchema(operation: Pick<Operation, 'field' | 'document' | 'route'>, reached: Set<string>): JsonSchema {
+export function routeResponseSchema(operation: Pick<Operation, 'field' | 'document' | 'route' | 'payloadResult'>, reached: Set<string>): JsonSchema {
   const value = routeValueSchema(operation, reached);
   const { envelope, list } = operation.route;
   if (list) return restListSchema(list, ((value.properties as Record<string, JsonSchema>).nodes as JsonSchema).items as JsonSchema);

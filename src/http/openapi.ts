@@ -125,7 +125,7 @@ const errorResponses = {
 
 const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
 
-function operationObject({ field, route, tag, args, access, document, parameterName }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
+function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
     ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
     ...args.query.map((a) => ({
@@ -144,7 +144,7 @@ function operationObject({ field, route, tag, args, access, document, parameterN
     inputRules.set(input, neverNullFields(field));
   }
 
-  const body = routeResponseSchema({ field, document, route }, reached);
+  const body = routeResponseSchema({ field, document, route, payloadResult }, reached);
   const status = route.status ?? 200;
   const writes = route.method !== 'GET';
   const scopes = scopesNamed(access ?? {});

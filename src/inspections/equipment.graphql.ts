@@ -17,6 +17,7 @@ import {
   updateEquipmentType,
 } from './equipment.service.js';
 import { inspectionsRead, inspectionsWrite } from './inspection-access.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const EquipmentStatusEnum = builder.enumType(EquipmentStatus, {
   name: 'EquipmentStatus',
@@ -165,33 +166,38 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateEquipmentTypePayload = recordPayload('CreateEquipmentTypePayload', 'equipmentType', 'EquipmentType', 'What `createEquipmentType` answers.');
+const UpdateEquipmentTypePayload = recordPayload('UpdateEquipmentTypePayload', 'equipmentType', 'EquipmentType', 'What `updateEquipmentType` answers.');
+const CreateEquipmentPayload = recordPayload('CreateEquipmentPayload', 'equipment', 'Equipment', 'What `createEquipment` answers.');
+const UpdateEquipmentPayload = recordPayload('UpdateEquipmentPayload', 'equipment', 'Equipment', 'What `updateEquipment` answers.');
+
 builder.mutationFields((t) => ({
-  createEquipmentType: t.prismaField({
-    type: 'EquipmentType',
+  createEquipmentType: t.field({
+    type: CreateEquipmentTypePayload,
     description: 'Creates an equipment type.',
     authScopes: inspectionsWrite,
     args: { input: t.arg({ type: CreateEquipmentTypeInput, required: true, description: 'The equipment type.' }) },
-    resolve: (_query, _root, { input }, ctx) => createEquipmentType(ctx, input),
+    resolve: (_root, { input }, ctx) => createEquipmentType(ctx, input),
   }),
-  updateEquipmentType: t.prismaField({
-    type: 'EquipmentType',
+  updateEquipmentType: t.field({
+    type: UpdateEquipmentTypePayload,
     description: 'Changes an equipment type.',
     authScopes: inspectionsWrite,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment type id.' }), input: t.arg({ type: UpdateEquipmentTypeInput, required: true, description: 'The changes.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateEquipmentType(ctx, id, input),
+    resolve: (_root, { id, input }, ctx) => updateEquipmentType(ctx, id, input),
   }),
-  createEquipment: t.prismaField({
-    type: 'Equipment',
+  createEquipment: t.field({
+    type: CreateEquipmentPayload,
     description: 'Records a piece of equipment at a site.',
     authScopes: inspectionsWrite,
     args: { input: t.arg({ type: CreateEquipmentInput, required: true, description: 'The equipment.' }) },
-    resolve: (_query, _root, { input }, ctx) => createEquipment(ctx, input),
+    resolve: (_root, { input }, ctx) => createEquipment(ctx, input),
   }),
-  updateEquipment: t.prismaField({
-    type: 'Equipment',
+  updateEquipment: t.field({
+    type: UpdateEquipmentPayload,
     description: 'Changes a piece of equipment.',
     authScopes: inspectionsWrite,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment id.' }), input: t.arg({ type: UpdateEquipmentInput, required: true, description: 'The changes.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateEquipment(ctx, id, input),
+    resolve: (_root, { id, input }, ctx) => updateEquipment(ctx, id, input),
   }),
 }));

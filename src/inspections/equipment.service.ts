@@ -124,7 +124,7 @@ const siteMustExist = (ctx: Context, id: string) =>
 async function serialMustBeFree(ctx: Context, serialNumber: string, exceptId?: string) {
   const holder = await ctx.db.equipment.findUnique({ where: { tenantId_serialNumber: { tenantId: principalOf(ctx).tenantId, serialNumber } }, select: { id: true } });
   if (holder && holder.id !== exceptId) {
-    throw new AppError('CONFLICT', `serialNumber: equipment ${holder.id} already has this serial number`, [{ field: 'serialNumber', message: 'is already used by other equipment of the tenant' }]);
+    throw new AppError('CONFLICT', `serialNumber: equipment ${holder.id} already has this serial number`, [{ field: 'serialNumber', message: 'is already used by other equipment of the tenant', code: 'TAKEN' }]);
   }
 }
 

@@ -1,11 +1,11 @@
 import { FindingSeverity, PhotoType, QuoteStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { DeletionResult } from '../graphql/deletion-result.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { addPhoto, createFinding, deleteFinding, deletePhoto, updateFinding } from './finding.service.js';
 import { inspectionsWrite } from './inspection-access.js';
 import { longText } from '../graphql/limits.js';
+import { deletionPayload, recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
 const FindingSeverityEnum = builder.enumType(FindingSeverity, {
   name: 'FindingSeverity',
@@ -102,37 +102,44 @@ const inspectionId = builder.args((t) => ({ id: t.field({ type: 'UUID', required
 const findingId = builder.args((t) => ({ ...inspectionId, findingId: t.field({ type: 'UUID', required: true, description: 'Finding id.' }) }));
 const whileEditable = 'while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`';
 
+const DeleteFindingPayload = deletionPayload('DeleteFindingPayload', 'finding');
+const DeleteFindingPhotoPayload = deletionPayload('DeleteFindingPhotoPayload', 'finding photo');
+
+const CreateFindingPayload = recordPayload('CreateFindingPayload', 'finding', 'Finding', 'What `createFinding` answers.');
+const UpdateFindingPayload = recordPayload('UpdateFindingPayload', 'finding', 'Finding', 'What `updateFinding` answers.');
+const AddFindingPhotoPayload = recordPayload('AddFindingPhotoPayload', 'findingPhoto', 'FindingPhoto', 'What `addFindingPhoto` answers.');
+
 builder.mutationFields((t) => ({
-  createFinding: t.prismaField({
-    type: 'Finding',
+  createFinding: t.field({
+    type: CreateFindingPayload,
     description: `Records a finding on an inspection, ${whileEditable}. An \`imminent\` finding sets the equipment's status to \`out_of_service\` in the same transaction.`,
     authScopes: inspectionsWrite,
     args: { ...inspectionId, input: t.arg({ type: CreateFindingInput, required: true, description: 'The finding.' }) },
-    resolve: (query, _root, { id, input }, ctx) => createFinding(ctx, id, input, query),
+    resolve: (_root, { id, input }, ctx, info) => createFinding(ctx, id, input, resultQuery(ctx, info)),
   }),
-  updateFinding: t.prismaField({
-    type: 'Finding',
+  updateFinding: t.field({
+    type: UpdateFindingPayload,
     description: 'Changes a finding or moves its repair quote (see the input for who may change what, and when).',
     authScopes: inspectionsWrite,
     args: { ...findingId, input: t.arg({ type: UpdateFindingInput, required: true, description: 'The changes.' }) },
-    resolve: (query, _root, { id, findingId, input }, ctx) => updateFinding(ctx, id, findingId, input, query),
+    resolve: (_root, { id, findingId, input }, ctx, info) => updateFinding(ctx, id, findingId, input, resultQuery(ctx, info)),
   }),
   deleteFinding: t.field({
-    type: DeletionResult,
+    type: DeleteFindingPayload,
     description: `Deletes a finding and its photos, ${whileEditable}.`,
     authScopes: inspectionsWrite,
     args: findingId,
     resolve: (_root, { id, findingId }, ctx) => deleteFinding(ctx, id, findingId),
   }),
-  addFindingPhoto: t.prismaField({
-    type: 'FindingPhoto',
+  addFindingPhoto: t.field({
+    type: AddFindingPhotoPayload,
     description: `Attaches a photo to a finding, ${whileEditable}.`,
     authScopes: inspectionsWrite,
     args: { ...findingId, input: t.arg({ type: AddFindingPhotoInput, required: true, description: 'The photo.' }) },
-    resolve: (_query, _root, { id, findingId, input }, ctx) => addPhoto(ctx, id, findingId, input),
+    resolve: (_root, { id, findingId, input }, ctx) => addPhoto(ctx, id, findingId, input),
   }),
   deleteFindingPhoto: t.field({
-    type: DeletionResult,
+    type: DeleteFindingPhotoPayload,
     description: `Removes a photo from a finding, ${whileEditable}.`,
     authScopes: inspectionsWrite,
     args: { ...findingId, photoId: t.arg({ type: 'UUID', required: true, description: 'Photo id.' }) },

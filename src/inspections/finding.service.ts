@@ -4,7 +4,7 @@ import type { FindingSeverity, PhotoType, QuoteStatus } from '../generated/prism
 import { roleMissing } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { AppError } from '../shared/errors.js';
+import { invalidState } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 import { hasRole, REVIEWER_ROLES } from './inspection-access.js';
@@ -70,7 +70,7 @@ export function updateFinding(ctx: Context, inspectionId: string, id: string, pa
         throw roleMissing(REVIEWER_ROLES);
       }
       if (!QUOTE_MOVES[finding.quoteStatus].includes(quoteStatus)) {
-        throw new AppError('CONFLICT', `Cannot move a quote from ${finding.quoteStatus} to ${quoteStatus}`, undefined, { quoteStatus: finding.quoteStatus });
+        throw invalidState(`Cannot move a quote from ${finding.quoteStatus} to ${quoteStatus}`, { quoteStatus: finding.quoteStatus });
       }
     }
     const updated = await tx.finding.update({
@@ -83,13 +83,14 @@ export function updateFinding(ctx: Context, inspectionId: string, id: string, pa
   });
 }
 
+/** Deletes a finding with its photos; answers its id. */
 export function deleteFinding(ctx: Context, inspectionId: string, id: string) {
   return ctx.db.$transaction(async (tx) => {
     await editableInspection(ctx, tx, inspectionId);
     await findingOf(tx, inspectionId, id);
     await tx.findingPhoto.deleteMany({ where: { findingId: id } });
     await tx.finding.delete({ where: { id } });
-    return { success: true };
+    return id;
   });
 }
 
@@ -107,13 +108,14 @@ export function addPhoto(ctx: Context, inspectionId: string, findingId: string, 
   });
 }
 
+/** Removes a finding's photo; answers its id. */
 export function deletePhoto(ctx: Context, inspectionId: string, findingId: string, id: string) {
   return ctx.db.$transaction(async (tx) => {
     await editableInspection(ctx, tx, inspectionId);
     await findingOf(tx, inspectionId, findingId);
     await found(tx.findingPhoto.findFirst({ where: { id, findingId } }), 'Photo');
     await tx.findingPhoto.delete({ where: { id } });
-    return { success: true };
+    return id;
   });
 }
 

@@ -13,6 +13,7 @@ import { findingCountOf } from './finding.service.js';
 import { inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
 import { createInspection, getInspection, getReport, inspectionHistory, inspectionOrder, listInspections, moveInspection, updateInspection } from './inspection.service.js';
 import { longText } from '../graphql/limits.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 const InspectionStatusEnum = builder.enumType(InspectionStatus, {
   name: 'InspectionStatus',
@@ -264,54 +265,62 @@ builder.queryFields((t) => ({
 
 const reviewers = 'a `manager`, `field_coordinator` or `system_admin`';
 
+const CreateInspectionPayload = recordPayload('CreateInspectionPayload', 'inspection', 'Inspection', 'What `createInspection` answers.');
+const UpdateInspectionPayload = recordPayload('UpdateInspectionPayload', 'inspection', 'Inspection', 'What `updateInspection` answers.');
+const SubmitInspectionPayload = recordPayload('SubmitInspectionPayload', 'inspection', 'Inspection', 'What `submitInspection` answers.');
+const StartInspectionReviewPayload = recordPayload('StartInspectionReviewPayload', 'inspection', 'Inspection', 'What `startInspectionReview` answers.');
+const ApproveInspectionPayload = recordPayload('ApproveInspectionPayload', 'inspection', 'Inspection', 'What `approveInspection` answers.');
+const RejectInspectionPayload = recordPayload('RejectInspectionPayload', 'inspection', 'Inspection', 'What `rejectInspection` answers.');
+const DeliverInspectionPayload = recordPayload('DeliverInspectionPayload', 'inspection', 'Inspection', 'What `deliverInspection` answers.');
+
 builder.mutationFields((t) => ({
-  createInspection: t.prismaField({
-    type: 'Inspection',
+  createInspection: t.field({
+    type: CreateInspectionPayload,
     description: 'Creates an inspection in `draft`, with its team.',
     authScopes: inspectionsWrite,
     args: { input: t.arg({ type: CreateInspectionInput, required: true, description: 'The inspection.' }) },
-    resolve: (_query, _root, { input }, ctx) => createInspection(ctx, input),
+    resolve: (_root, { input }, ctx) => createInspection(ctx, input),
   }),
-  updateInspection: t.prismaField({
-    type: 'Inspection',
+  updateInspection: t.field({
+    type: UpdateInspectionPayload,
     description: "Changes the technicians' record while the inspection is `draft` or `rejected`; by its team, a `field_coordinator` or a `system_admin`.",
     authScopes: inspectionsWrite,
     args: { ...inspectionId, input: t.arg({ type: UpdateInspectionInput, required: true, description: 'The changes.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateInspection(ctx, id, input),
+    resolve: (_root, { id, input }, ctx) => updateInspection(ctx, id, input),
   }),
-  submitInspection: t.prismaField({
-    type: 'Inspection',
+  submitInspection: t.field({
+    type: SubmitInspectionPayload,
     description: '`draft` or `rejected` → `submitted`, by its team, a `field_coordinator` or a `system_admin`. Every required item needs an answer (BAD_USER_INPUT listing the missing ones). Clears `rejectionReason`.',
     authScopes: inspectionsWrite,
     args: inspectionId,
-    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'submit'),
+    resolve: (_root, { id }, ctx) => moveInspection(ctx, id, 'submit'),
   }),
-  startInspectionReview: t.prismaField({
-    type: 'Inspection',
+  startInspectionReview: t.field({
+    type: StartInspectionReviewPayload,
     description: `\`submitted\` → \`in_review\`, by ${reviewers}.`,
     authScopes: inspectionsReview,
     args: inspectionId,
-    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'startReview'),
+    resolve: (_root, { id }, ctx) => moveInspection(ctx, id, 'startReview'),
   }),
-  approveInspection: t.prismaField({
-    type: 'Inspection',
+  approveInspection: t.field({
+    type: ApproveInspectionPayload,
     description: `\`in_review\` → \`approved\` with an overall result, by ${reviewers} who did not lead it.`,
     authScopes: inspectionsReview,
     args: { ...inspectionId, input: t.arg({ type: ApproveInspectionInput, required: true, description: 'The outcome.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'approve', input),
+    resolve: (_root, { id, input }, ctx) => moveInspection(ctx, id, 'approve', input),
   }),
-  rejectInspection: t.prismaField({
-    type: 'Inspection',
+  rejectInspection: t.field({
+    type: RejectInspectionPayload,
     description: `\`in_review\` → \`rejected\`, back to the team with a reason, by ${reviewers}.`,
     authScopes: inspectionsReview,
     args: { ...inspectionId, input: t.arg({ type: RejectInspectionInput, required: true, description: 'The reason.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => moveInspection(ctx, id, 'reject', input),
+    resolve: (_root, { id, input }, ctx) => moveInspection(ctx, id, 'reject', input),
   }),
-  deliverInspection: t.prismaField({
-    type: 'Inspection',
+  deliverInspection: t.field({
+    type: DeliverInspectionPayload,
     description: `\`approved\` → \`delivered\`, by ${reviewers}: renders the PDF report (then served by \`inspectionReport\`) and emails it to the customer's primary contact; without one, the history notes that it was not emailed.`,
     authScopes: inspectionsReview,
     args: inspectionId,
-    resolve: (_query, _root, { id }, ctx) => moveInspection(ctx, id, 'deliver'),
+    resolve: (_root, { id }, ctx) => moveInspection(ctx, id, 'deliver'),
   }),
 }));

@@ -58,7 +58,7 @@ export const inspectionRoutes: RestRoutes = {
   },
   'Mutation.createFinding': { method: 'POST', path: '/inspections/:id/findings', summary: 'Record a finding', status: 201, envelope: 'data', select: `{ ${finding} }` },
   'Mutation.updateFinding': { method: 'PATCH', path: '/inspections/:id/findings/:findingId', summary: "Update a finding or move its quote", envelope: 'data', select: `{ ${finding} }` },
-  'Mutation.deleteFinding': { method: 'DELETE', path: '/inspections/:id/findings/:findingId', summary: 'Delete a finding', select: '{ success }' },
+  'Mutation.deleteFinding': { method: 'DELETE', path: '/inspections/:id/findings/:findingId', summary: 'Delete a finding', select: '', acknowledge: true },
   'Mutation.addFindingPhoto': { method: 'POST', path: '/inspections/:id/findings/:findingId/photos', summary: 'Attach a photo to a finding', status: 201, envelope: 'data', select: `{ ${photo} }` },
-  'Mutation.deleteFindingPhoto': { method: 'DELETE', path: '/inspections/:id/findings/:findingId/photos/:photoId', summary: 'Remove a photo', select: '{ success }' },
+  'Mutation.deleteFindingPhoto': { method: 'DELETE', path: '/inspections/:id/findings/:findingId/photos/:photoId', summary: 'Remove a photo', select: '', acknowledge: true },
 };

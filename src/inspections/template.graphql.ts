@@ -7,6 +7,7 @@ import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, ANSWER_TYPES, type ChecklistItem, type ChecklistSection, checklistId } from './checklist.js';
 import { inspectionsRead, inspectionsWrite } from './inspection-access.js';
 import { createTemplate, getTemplate, listTemplates, sectionsOf, templateOrder, updateTemplate } from './template.service.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const AnswerTypeEnum = builder.enumType('AnswerType', {
   description: `How a checklist item is answered. Answers are strings: ${ANSWER_FORMATS_TEXT}.`,
@@ -115,19 +116,22 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateChecklistTemplatePayload = recordPayload('CreateChecklistTemplatePayload', 'checklistTemplate', 'ChecklistTemplate', 'What `createChecklistTemplate` answers.');
+const UpdateChecklistTemplatePayload = recordPayload('UpdateChecklistTemplatePayload', 'checklistTemplate', 'ChecklistTemplate', 'What `updateChecklistTemplate` answers.');
+
 builder.mutationFields((t) => ({
-  createChecklistTemplate: t.prismaField({
-    type: 'ChecklistTemplate',
+  createChecklistTemplate: t.field({
+    type: CreateChecklistTemplatePayload,
     description: 'Creates a checklist template.',
     authScopes: inspectionsWrite,
     args: { input: t.arg({ type: CreateChecklistTemplateInput, required: true, description: 'The template.' }) },
-    resolve: (_query, _root, { input }, ctx) => createTemplate(ctx, input),
+    resolve: (_root, { input }, ctx) => createTemplate(ctx, input),
   }),
-  updateChecklistTemplate: t.prismaField({
-    type: 'ChecklistTemplate',
+  updateChecklistTemplate: t.field({
+    type: UpdateChecklistTemplatePayload,
     description: 'Changes a checklist template.',
     authScopes: inspectionsWrite,
     args: { ...templateId, input: t.arg({ type: UpdateChecklistTemplateInput, required: true, description: 'The changes.' }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateTemplate(ctx, id, input),
+    resolve: (_root, { id, input }, ctx) => updateTemplate(ctx, id, input),
   }),
 }));

@@ -8,6 +8,7 @@ import { Invoice, InvoiceSettings, PaymentMethodEnum } from './invoice.graphql.j
 import { markInvoiceViewed, recordPayment, sendInvoice, voidInvoice } from './invoice-lifecycle.js';
 import { updateInvoiceSettings } from './invoice-numbering.js';
 import { createInvoice, replaceInvoiceLineItems, updateInvoice } from './invoice.service.js';
+import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
 
 const LineItemInput = builder.inputType('InvoiceLineItemInput', {
@@ -86,58 +87,68 @@ const UpdateInvoiceSettingsInput = builder.inputType('UpdateInvoiceSettingsInput
 const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
 const conflicts = 'CONFLICT naming the current status otherwise.';
 
+const UpdateInvoiceSettingsPayload = recordPayload('UpdateInvoiceSettingsPayload', 'invoiceSettings', InvoiceSettings, 'What `updateInvoiceSettings` answers.');
+
+const CreateInvoicePayload = recordPayload('CreateInvoicePayload', 'invoice', Invoice, 'What `createInvoice` answers.');
+const UpdateInvoicePayload = recordPayload('UpdateInvoicePayload', 'invoice', Invoice, 'What `updateInvoice` answers.');
+const ReplaceInvoiceLineItemsPayload = recordPayload('ReplaceInvoiceLineItemsPayload', 'invoice', Invoice, 'What `replaceInvoiceLineItems` answers.');
+const SendInvoicePayload = recordPayload('SendInvoicePayload', 'invoice', Invoice, 'What `sendInvoice` answers.');
+const MarkInvoiceViewedPayload = recordPayload('MarkInvoiceViewedPayload', 'invoice', Invoice, 'What `markInvoiceViewed` answers.');
+const RecordInvoicePaymentPayload = recordPayload('RecordInvoicePaymentPayload', 'invoice', Invoice, 'What `recordInvoicePayment` answers.');
+const VoidInvoicePayload = recordPayload('VoidInvoicePayload', 'invoice', Invoice, 'What `voidInvoice` answers.');
+
 builder.mutationFields((t) => ({
-  createInvoice: t.prismaField({
-    type: Invoice,
+  createInvoice: t.field({
+    type: CreateInvoicePayload,
     description: "Creates a draft invoice with the tenant's next number, its line items and computed amounts.",
     authScopes: invoicesWrite,
     args: { input: t.arg({ type: CreateInvoiceInput, required: true, description: 'The invoice.' }) },
-    resolve: (query, _root, { input }, ctx) => createInvoice(ctx, input, query),
+    resolve: (_root, { input }, ctx, info) => createInvoice(ctx, input, resultQuery(ctx, info)),
   }),
-  updateInvoice: t.prismaField({
-    type: Invoice,
+  updateInvoice: t.field({
+    type: UpdateInvoicePayload,
     description: 'Changes the metadata of an invoice: notes, customer notes, due date, custom fields. Never its status or amounts.',
     authScopes: invoicesWrite,
     args: { ...invoiceId, input: t.arg({ type: UpdateInvoiceInput, required: true, description: 'The changes.' }) },
-    resolve: (query, _root, { id, input }, ctx) => updateInvoice(ctx, id, input, query),
+    resolve: (_root, { id, input }, ctx, info) => updateInvoice(ctx, id, input, resultQuery(ctx, info)),
   }),
-  replaceInvoiceLineItems: t.prismaField({
-    type: Invoice,
+  replaceInvoiceLineItems: t.field({
+    type: ReplaceInvoiceLineItemsPayload,
     description: `Replaces every line item of a \`draft\` (and its tax rate, when given) and recomputes its amounts. ${conflicts}`,
     authScopes: invoicesWrite,
     args: { ...invoiceId, input: t.arg({ type: ReplaceLineItemsInput, required: true, description: 'The new lines.' }) },
-    resolve: (query, _root, { id, input }, ctx) => replaceInvoiceLineItems(ctx, id, input, query),
+    resolve: (_root, { id, input }, ctx, info) => replaceInvoiceLineItems(ctx, id, input, resultQuery(ctx, info)),
   }),
-  sendInvoice: t.prismaField({
-    type: Invoice,
+  sendInvoice: t.field({
+    type: SendInvoicePayload,
     description: `\`draft\` → \`sent\`: sets \`sentAt\`, and \`issuedDate\` to today (UTC) when unset, and emails the PDF to the invoice's contact, else the company's primary contact (the history says where it went). A draft without line items is BAD_USER_INPUT; one whose total is 0.00 is settled by sending: it becomes \`paid\`. ${conflicts}`,
     authScopes: invoicesWrite,
     args: invoiceId,
-    resolve: (query, _root, { id }, ctx) => sendInvoice(ctx, id, query),
+    resolve: (_root, { id }, ctx, info) => sendInvoice(ctx, id, resultQuery(ctx, info)),
   }),
-  markInvoiceViewed: t.prismaField({
-    type: Invoice,
+  markInvoiceViewed: t.field({
+    type: MarkInvoiceViewedPayload,
     description: `\`sent\` → \`viewed\`, for a customer portal or tracking link; changes nothing once viewed, partially paid, paid or overdue. ${conflicts}`,
     authScopes: invoicesWrite,
     args: invoiceId,
-    resolve: (query, _root, { id }, ctx) => markInvoiceViewed(ctx, id, query),
+    resolve: (_root, { id }, ctx, info) => markInvoiceViewed(ctx, id, resultQuery(ctx, info)),
   }),
-  recordInvoicePayment: t.prismaField({
-    type: Invoice,
+  recordInvoicePayment: t.field({
+    type: RecordInvoicePaymentPayload,
     description: `Records a payment on a \`sent\`, \`viewed\`, \`partially_paid\` or \`overdue\` invoice: it becomes \`partially_paid\` (an overdue one stays \`overdue\`), or \`paid\` (with \`paidAt\`) when the balance reaches 0. An amount above the balance due, or a payment past the ${MAX_PAYMENTS}th of the invoice, is BAD_USER_INPUT. Answers the invoice. ${conflicts}`,
     authScopes: invoicesWrite,
     args: { ...invoiceId, input: t.arg({ type: RecordPaymentInput, required: true, description: 'The payment.' }) },
-    resolve: (query, _root, { id, input }, ctx) => recordPayment(ctx, id, input, query),
+    resolve: (_root, { id, input }, ctx, info) => recordPayment(ctx, id, input, resultQuery(ctx, info)),
   }),
-  voidInvoice: t.prismaField({
-    type: Invoice,
+  voidInvoice: t.field({
+    type: VoidInvoicePayload,
     description: `Any unpaid status (\`draft\`, \`sent\`, \`viewed\`, \`overdue\`, with no payment recorded) → \`voided\`, which is final. With payments recorded, or when paid or voided already: CONFLICT.`,
     authScopes: invoicesWrite,
     args: invoiceId,
-    resolve: (query, _root, { id }, ctx) => voidInvoice(ctx, id, query),
+    resolve: (_root, { id }, ctx, info) => voidInvoice(ctx, id, resultQuery(ctx, info)),
   }),
   updateInvoiceSettings: t.field({
-    type: InvoiceSettings,
+    type: UpdateInvoiceSettingsPayload,
     description: "Changes the tenant's invoice number prefix; numbering continues where it was.",
     authScopes: invoiceSettingsManage,
     args: { input: t.arg({ type: UpdateInvoiceSettingsInput, required: true, description: 'The settings.' }) },

@@ -4,7 +4,7 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { mailQueued } from '../mail/outbox.js';
 import { dateOnly, utcToday } from '../shared/dates.js';
-import { AppError, badInput } from '../shared/errors.js';
+import { badInput, invalidState } from '../shared/errors.js';
 import { emailInvoice, prepareSentPdf } from './invoice-delivery.js';
 import { MAX_PAYMENTS } from './invoice-limits.js';
 import { afterPayment, isZero } from './invoice-money.js';
@@ -112,7 +112,7 @@ export async function voidInvoice(ctx: Context, id: string, query: InvoiceQuery 
     const invoice = await lockInvoice(tx, id, ctx);
     const status = invoice.status;
     if (!isZero(invoice.amountPaid)) {
-      throw new AppError('CONFLICT', `Cannot void an invoice with payments recorded: it is ${status}, with ${invoice.amountPaid.toFixed(2)} paid`, undefined, { status });
+      throw invalidState(`Cannot void an invoice with payments recorded: it is ${status}, with ${invoice.amountPaid.toFixed(2)} paid`, { status });
     }
     mustAllow(status, 'void');
     await recordInvoiceEvent(tx, { invoiceId: id, userId, fromStatus: invoice.status, toStatus: 'voided' });

@@ -7,6 +7,7 @@ import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createLead, getLead, leadOrder, listLeads, updateLead } from './lead.service.js';
 import { longText } from '../graphql/limits.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const LeadStatusEnum = builder.enumType(LeadStatus, {
   name: 'LeadStatus',
@@ -131,16 +132,19 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateLeadPayload = recordPayload('CreateLeadPayload', 'lead', Lead, 'What `createLead` answers.');
+const UpdateLeadPayload = recordPayload('UpdateLeadPayload', 'lead', Lead, 'What `updateLead` answers.');
+
 builder.mutationFields((t) => ({
   createLead: t.field({
-    type: Lead,
+    type: CreateLeadPayload,
     description: 'Creates a lead with status `new`.',
     authScopes: { scope: 'leads.lead.write' },
     args: { input: t.arg({ type: CreateLeadInput, required: true, description: 'The lead to create.' }) },
     resolve: (_root, { input }, ctx) => createLead(ctx, input),
   }),
   updateLead: t.field({
-    type: Lead,
+    type: UpdateLeadPayload,
     description: 'Changes a lead (status, assignment, notes, ...).',
     authScopes: { scope: 'leads.lead.write' },
     args: {

@@ -5,6 +5,7 @@ import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { createPipeline, createStage, listPipelines, listStages, pipelineOrder, stageOrder, updateStage } from './pipeline.service.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 const probability = z.number().int().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100');
 const position = z.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000');
@@ -118,23 +119,27 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreatePipelinePayload = recordPayload('CreatePipelinePayload', 'pipeline', Pipeline, 'What `createPipeline` answers.');
+const CreatePipelineStagePayload = recordPayload('CreatePipelineStagePayload', 'pipelineStage', PipelineStage, 'What `createPipelineStage` answers.');
+const UpdatePipelineStagePayload = recordPayload('UpdatePipelineStagePayload', 'pipelineStage', PipelineStage, 'What `updatePipelineStage` answers.');
+
 builder.mutationFields((t) => ({
   createPipeline: t.field({
-    type: Pipeline,
+    type: CreatePipelinePayload,
     description: 'Creates a pipeline.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreatePipelineInput, required: true, description: 'The pipeline to create.' }) },
     resolve: (_root, { input }, ctx) => createPipeline(ctx, input),
   }),
   createPipelineStage: t.field({
-    type: PipelineStage,
+    type: CreatePipelineStagePayload,
     description: 'Adds a stage to a pipeline.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreateStageInput, required: true, description: 'The stage to create.' }) },
     resolve: (_root, { input }, ctx) => createStage(ctx, input),
   }),
   updatePipelineStage: t.field({
-    type: PipelineStage,
+    type: UpdatePipelineStagePayload,
     description: 'Changes a stage.',
     authScopes: pipelineScope,
     args: {

@@ -41,9 +41,32 @@ export const ErrorCodes = {
 
 export type ErrorCode = keyof typeof ErrorCodes;
 
+/**
+ * Why a client's input or request was refused, as GraphQL mutation payloads report it in
+ * `userErrors` (REST answers the same refusal with its HTTP status and `details`).
+ */
+export const UserErrorCodes = {
+  REQUIRED: 'A required value is missing, or null where it cannot be.',
+  BLANK: 'Text that must say something is empty or only white space.',
+  TOO_LONG: 'Text or a list is longer than its limit.',
+  TOO_SHORT: 'Text or a list is shorter than its minimum.',
+  OUT_OF_RANGE: 'A number or date is outside its allowed range.',
+  INVALID: 'A value is malformed or not one the field takes.',
+  NOT_FOUND: 'The record named (by this field, or the mutation itself) does not exist in the tenant.',
+  TAKEN: 'The value is already used by another record, and must be unique.',
+  INVALID_STATE: "The record's current status does not allow this change (the message names the status).",
+  UNAVAILABLE: 'The slot asked for is closed or already taken.',
+  LIMIT_REACHED: 'The tenant already has as many of these records as it may.',
+  CONFLICT: 'The record changed meanwhile, or other records depend on it; read it again, then decide.',
+} as const;
+
+export type UserErrorCode = keyof typeof UserErrorCodes;
+
 export interface FieldProblem {
   field: string;
   message: string;
+  /** What kind of problem; INVALID when not given. */
+  code?: UserErrorCode;
 }
 
 /**
@@ -58,6 +81,8 @@ export class AppError extends GraphQLError {
     readonly details?: FieldProblem[],
     /** More facts for the client, such as a cost estimate and its budget. */
     extra?: Record<string, unknown>,
+    /** The refusal's kind in a mutation payload's `userErrors`, where `code` alone says too little (CONFLICT: a status, a taken slot, a limit). */
+    readonly userErrorCode?: UserErrorCode,
   ) {
     super(message ?? ErrorCodes[code].title, {
       // No `http` extension: GraphQL answers 200 with the code; REST maps the code to a status.
@@ -67,6 +92,9 @@ export class AppError extends GraphQLError {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/** A refusal by a record's current status: CONFLICT (HTTP 409), INVALID_STATE in a payload. */
+export const invalidState = (message: string, extra?: Record<string, unknown>) => new AppError('CONFLICT', message, undefined, extra, 'INVALID_STATE');
 
 export const badInput = (details: FieldProblem[], message?: string) =>
   new AppError('BAD_USER_INPUT', message ?? details.map((d) => `${d.field}: ${d.message}`).join('; '), details);

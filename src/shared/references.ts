@@ -12,7 +12,7 @@ export async function found<T>(lookup: Promise<T | null>, what: string): Promise
  */
 export async function mustExist<T>(lookup: Promise<T | null>, field: string, what: string): Promise<T> {
   const row = await lookup;
-  if (!row) throw new AppError('NOT_FOUND', `${field}: ${what} not found`);
+  if (!row) throw new AppError('NOT_FOUND', `${field}: ${what} not found`, [{ field, message: `${what} not found`, code: 'NOT_FOUND' }]);
   return row;
 }
 

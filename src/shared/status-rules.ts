@@ -1,8 +1,8 @@
-import { AppError } from './errors.js';
+import { invalidState } from './errors.js';
 
 /** CONFLICT naming the current status: "Cannot send an invoice that is paid". */
 const wrongStatus = (record: string, status: string, action: string) =>
-  new AppError('CONFLICT', `Cannot ${action} ${record} that is ${status}`, undefined, { status });
+  invalidState(`Cannot ${action} ${record} that is ${status}`, { status });
 
 /** A move or edit allowed only from some statuses; CONFLICT naming the current one otherwise. */
 export function mustBeIn<Status extends string>(record: string, status: Status, allowed: readonly Status[], action: string): void {

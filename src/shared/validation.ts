@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badInput } from './errors.js';
+import { badInput, UserErrorCodes, type UserErrorCode } from './errors.js';
 
 /**
  * Characters no text field takes: control characters (C0, DEL, C1), the line and paragraph
@@ -40,7 +40,8 @@ export const boundedText = (max: number, kind: TextKind = 'line') =>
 const blank = /^[\p{White_Space}\p{Z}\p{Default_Ignorable_Code_Point}]*$/u;
 
 /** A required text value of at most `max` characters, not blank. */
-export const requiredText = (max: number, kind: TextKind = 'line') => boundedText(max, kind).refine((s) => !blank.test(s), 'must not be blank');
+export const requiredText = (max: number, kind: TextKind = 'line') =>
+  boundedText(max, kind).refine((s) => !blank.test(s), { message: 'must not be blank', params: { code: 'BLANK' satisfies UserErrorCode } });
 
 /** A non-negative amount of money with up to `digits` digits, then up to 2 decimals. */
 export const moneyOfDigits = (digits: number) =>
@@ -74,7 +75,7 @@ export const patchInput = (...required: string[]) =>
         ctx.addIssue({ code: 'custom', path: [], message: 'nothing to change: send at least one field' });
       }
       for (const field of required) {
-        if (input[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be null' });
+        if (input[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'cannot be null', params: { code: 'REQUIRED' satisfies UserErrorCode } });
       }
     })
     // The OpenAPI document reads this to publish these fields as not nullable.
@@ -97,3 +98,16 @@ export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) 
 
 /** A `search` argument: words, at most 200 characters in all. */
 export const searchText = optionalText(200);
+
+/**
+ * The kind of problem a validation issue reports, for mutation payloads' `userErrors`: a custom
+ * rule names its own (`params.code`), lengths and ranges are read from the issue, anything else is INVALID.
+ */
+export function problemCode(issue: object): UserErrorCode {
+  const { code, origin, params } = issue as { code?: string; origin?: string; params?: { code?: string } };
+  if (params?.code && Object.hasOwn(UserErrorCodes, params.code)) return params.code as UserErrorCode;
+  const measured = origin === 'string' || origin === 'array';
+  if (code === 'too_big') return measured ? 'TOO_LONG' : 'OUT_OF_RANGE';
+  if (code === 'too_small') return measured ? 'TOO_SHORT' : 'OUT_OF_RANGE';
+  return 'INVALID';
+}

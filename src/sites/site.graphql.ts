@@ -5,6 +5,7 @@ import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createSite, getSite, listSites, siteOrder, updateSite } from './site.service.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Site = builder.prismaObject('Site', {
   authScopes: readableBy('Site'),
@@ -84,16 +85,19 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const CreateSitePayload = recordPayload('CreateSitePayload', 'site', Site, 'What `createSite` answers.');
+const UpdateSitePayload = recordPayload('UpdateSitePayload', 'site', Site, 'What `updateSite` answers.');
+
 builder.mutationFields((t) => ({
   createSite: t.field({
-    type: Site,
+    type: CreateSitePayload,
     description: 'Creates a site of a company.',
     authScopes: { scope: 'companies.write' },
     args: { input: t.arg({ type: CreateSiteInput, required: true, description: 'The site to create.' }) },
     resolve: (_root, { input }, ctx) => createSite(ctx, input),
   }),
   updateSite: t.field({
-    type: Site,
+    type: UpdateSitePayload,
     description: 'Changes a site.',
     authScopes: { scope: 'companies.write' },
     args: {

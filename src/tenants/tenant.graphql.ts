@@ -5,6 +5,7 @@ import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
 import { readableBy } from '../graphql/read-access.js';
 import { administerTenant, User } from '../users/user.graphql.js';
+import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
 const TenantModuleEnum = builder.enumType(TenantModule, {
   name: 'TenantModule',
@@ -70,20 +71,22 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const SetModuleEnabledPayload = recordPayload('SetModuleEnabledPayload', 'tenant', Tenant, 'What `setModuleEnabled` answers.');
+
 builder.mutationFields((t) => ({
-  setModuleEnabled: t.prismaField({
-    type: Tenant,
+  setModuleEnabled: t.field({
+    type: SetModuleEnabledPayload,
     description: 'Turns a module on or off for the tenant. Turning it off hides its operations (403) and keeps its data.',
     authScopes: administerTenant,
     args: {
       module: t.arg({ type: TenantModuleEnum, required: true, description: 'The module.' }),
       enabled: t.arg.boolean({ required: true, description: 'On (true) or off (false).' }),
     },
-    resolve: async (query, _root, { module, enabled }, ctx) => {
+    resolve: async (_root, { module, enabled }, ctx, info) => {
       const { tenantId } = principalOf(ctx);
       const { modules } = await ctx.prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { modules: true } });
       const next = enabled ? [...new Set([...modules, module])] : modules.filter((m) => m !== module);
-      return ctx.prisma.tenant.update({ ...query, where: { id: tenantId }, data: { modules: next } });
+      return ctx.prisma.tenant.update({ ...resultQuery(ctx, info), where: { id: tenantId }, data: { modules: next } });
     },
   }),
 }));

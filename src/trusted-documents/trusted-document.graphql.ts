@@ -1,6 +1,7 @@
 import { builder } from '../graphql/builder.js';
 import type { Registration } from './trusted-document.service.js';
 import { registerTrustedDocuments } from './trusted-document.service.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 const RegisterTrustedDocumentsInput = builder.inputType('RegisterTrustedDocumentsInput', {
   description: 'A client build\'s documents to trust: GraphQL Code Generator\'s `persisted-documents.json` as it is.',
@@ -28,9 +29,11 @@ const TrustedDocumentRegistration = builder.objectRef<Registration>('TrustedDocu
   }),
 });
 
+const RegisterTrustedDocumentsPayload = recordPayload('RegisterTrustedDocumentsPayload', 'trustedDocumentRegistration', TrustedDocumentRegistration, 'What `registerTrustedDocuments` answers.');
+
 builder.mutationFields((t) => ({
   registerTrustedDocuments: t.field({
-    type: TrustedDocumentRegistration,
+    type: RegisterTrustedDocumentsPayload,
     description:
       'Registers trusted GraphQL documents for the tenant (or one key pair): a client then sends `{"documentId": "<hash>", "variables": ...}` or `{"extensions": {"persistedQuery": {"version": 1, "sha256Hash": "<hash>"}}}` instead of the text. Keys limited to trusted documents (publishable keys by default; see `ApiKeyPair.trustedDocuments`) run nothing else over GraphQL. Run it from the client\'s build, or use the command line: `npm run cli -- documents register --tenant <id> --file persisted-documents.json`.',
     authScopes: { scope: 'settings.manage' },

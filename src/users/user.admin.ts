@@ -24,7 +24,7 @@ export async function inviteUser(ctx: Context, input: { name: string; email: str
   const invitation = parseOrThrow(Invitation, input);
   const tenantId = principalOf(ctx).tenantId;
   const taken = await ctx.db.user.findFirst({ where: { email: invitation.email }, select: { id: true } });
-  if (taken) throw new AppError('CONFLICT', `a user with the email ${invitation.email} already exists in this business`);
+  if (taken) throw new AppError('CONFLICT', `a user with the email ${invitation.email} already exists in this business`, [{ field: 'email', message: 'is already used by a user of this business', code: 'TAKEN' }]);
   const user = await ctx.db.$transaction(async (tx) => {
     const created = await tx.user.create({ data: { ...invitation, tenantId } });
     const recipient = { tenantId, userId: created.id, email: created.email, name: created.name, tenantName: await tenantName(tx) };

@@ -7,6 +7,7 @@ import { searchDescription } from '../graphql/list-filters.js';
 import { searchText } from '../shared/validation.js';
 import { changeUserRole, deactivateUser, inviteUser, reactivateUser } from './user.admin.js';
 import { listUsers, userOrder } from './user.service.js';
+import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const UserRoleEnum = builder.enumType(UserRole, {
   name: 'UserRole',
@@ -69,16 +70,21 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const InviteUserPayload = recordPayload('InviteUserPayload', 'user', User, 'What `inviteUser` answers.');
+const ChangeUserRolePayload = recordPayload('ChangeUserRolePayload', 'user', User, 'What `changeUserRole` answers.');
+const DeactivateUserPayload = recordPayload('DeactivateUserPayload', 'user', User, 'What `deactivateUser` answers.');
+const ReactivateUserPayload = recordPayload('ReactivateUserPayload', 'user', User, 'What `reactivateUser` answers.');
+
 builder.mutationFields((t) => ({
   inviteUser: t.field({
-    type: User,
+    type: InviteUserPayload,
     description: 'Adds a user to the tenant and emails them a dashboard sign-in link (valid 15 minutes; they can ask for another on the sign-in page). 409 if the email is taken in the tenant.',
     authScopes: administerTenant,
     args: { input: t.arg({ type: InviteUserInput, required: true, description: 'Who to invite.' }) },
     resolve: (_root, { input }, ctx) => inviteUser(ctx, input),
   }),
   changeUserRole: t.field({
-    type: User,
+    type: ChangeUserRolePayload,
     description: "Changes another user's role (never your own: 409). Their sessions take the new role at their next request.",
     authScopes: administerTenant,
     args: {
@@ -88,14 +94,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id, role }, ctx) => changeUserRole(ctx, id, role),
   }),
   deactivateUser: t.field({
-    type: User,
+    type: DeactivateUserPayload,
     description: 'Deactivates another user (never yourself: 409): their sessions end and their API keys stop working at once, on every process.',
     authScopes: administerTenant,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'User id.' }) },
     resolve: (_root, { id }, ctx) => deactivateUser(ctx, id),
   }),
   reactivateUser: t.field({
-    type: User,
+    type: ReactivateUserPayload,
     description: 'Lets a deactivated user sign in again; their keys work again unless revoked or expired meanwhile.',
     authScopes: administerTenant,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'User id.' }) },

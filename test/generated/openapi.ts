@@ -7609,8 +7609,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Always true: a failed deletion is an error instead. */
-                        success: boolean;
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
@@ -8067,8 +8067,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Always true: a refused cancellation is an error instead. */
-                        success: boolean;
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
@@ -10425,8 +10425,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Always true: a failed deletion is an error instead. */
-                        success: boolean;
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
@@ -10616,8 +10616,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Always true: a failed deletion is an error instead. */
-                        success: boolean;
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
@@ -12904,8 +12904,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Always true: a failed deletion is an error instead. */
-                        success: boolean;
+                        /** @constant */
+                        success: true;
                     };
                 };
             };

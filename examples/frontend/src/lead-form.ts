@@ -4,24 +4,23 @@ import type { CreateLeadInput } from './gql/graphql.js';
 
 export const CreateLeadMutation = graphql(`
   mutation CreateLeadForm($input: CreateLeadInput!) {
-    createLead(input: $input) { id firstName lastName }
+    createLead(input: $input) {
+      lead { id firstName lastName }
+      userErrors { field message code }
+    }
   }
 `);
 
-/** Every problem of the input at once, by form field (`["input", "email"]` → `email`). */
+/** Every problem of the input at once, by form field (`["input", "email"]` → `email`; `form` for the whole form). */
 export type FieldErrors = Record<string, string[]>;
 
 export async function submitLead(client: Client, input: CreateLeadInput): Promise<{ id: string } | { errors: FieldErrors }> {
   const result = await client.mutation(CreateLeadMutation, { input }).toPromise();
-  const created = result.data?.createLead;
-  if (created) return { id: created.id };
+  // Authentication, scopes and outages are top-level errors; the form's own problems are data.
+  if (result.error) return { errors: { form: [result.error.message] } };
+  const { lead, userErrors } = result.data!.createLead;
+  if (lead) return { id: lead.id };
   const errors: FieldErrors = {};
-  for (const error of result.error?.graphQLErrors ?? []) {
-    const details = (error.extensions.details as { field: string; message: string }[] | undefined) ?? [{ field: '', message: error.message }];
-    for (const { field, message } of details) {
-      const key = field.replace(/^input\.?/, '') || 'form';
-      (errors[key] ??= []).push(message);
-    }
-  }
+  for (const { field, message } of userErrors) (errors[field?.slice(1).join('.') || 'form'] ??= []).push(message);
   return { errors };
 }

@@ -6,7 +6,7 @@ import type { Chrome } from './layout.js';
 import { Copyable, FormTokens, Layout, Notice, Time } from './layout.js';
 
 type Pair = ApiKeysPageQuery['apiKeyPairs']['nodes'][number];
-type Issued = CreateApiKeyPairMutation['createApiKeyPair'];
+type Issued = NonNullable<CreateApiKeyPairMutation['createApiKeyPair']['issuedApiKeyPair']>;
 
 /** A pair's status in words: "Active", "Expires in 23 hours", "Revoked". */
 function StatusOf({ pair, now }: { pair: Pair; now: Date }) {

@@ -1,0 +1,73 @@
+import type { ObjectRef, SchemaTypes } from '@pothos/core';
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { type GraphQLResolveInfo, getNamedType } from 'graphql';
+import { UserErrorCodes } from '../shared/errors.js';
+import { builder } from './builder.js';
+import { PAYLOAD_RESULT, payloadTypes, type PayloadValue, type UserErrorValue } from './user-errors-plugin.js';
+
+export const UserErrorCodeEnum = builder.enumType('UserErrorCode', {
+  description: 'What kind of problem a `UserError` reports.',
+  values: Object.fromEntries(Object.entries(UserErrorCodes).map(([code, description]) => [code, { description }])) as Record<keyof typeof UserErrorCodes, { description: string }>,
+});
+
+export const UserError = builder.objectRef<UserErrorValue>('UserError').implement({
+  description:
+    "One problem with a mutation's input or with what it asked for. Every problem of the input is reported at once, so a form can show them all after one submit.",
+  fields: (t) => ({
+    field: t.exposeStringList('field', {
+      nullable: true,
+      description:
+        'Path to the input value at fault, from the mutation\'s arguments: `["input", "firstName"]`, `["input", "lineItems", "0", "quantity"]`, `["id"]`. Null when the problem is not one field\'s (a record\'s status, a taken slot).',
+    }),
+    message: t.exposeString('message', {
+      description: 'What is wrong, in English. For a field it follows the field\'s name ("must be at most 255 characters"); otherwise it is a whole sentence.',
+    }),
+    code: t.expose('code', { type: UserErrorCodeEnum, description: 'The kind of problem, for code to act on.' }),
+  }),
+});
+
+/** Where the payload's result is read (the plugin wraps the mutation's value in a `PayloadValue`). */
+const resultOf = <T>(payload: unknown) => (payload as PayloadValue<T>).result;
+
+const userErrorsDescription =
+  'Problems that stopped the mutation; empty when it succeeded. Select it: without it, the same problems come back as top-level errors (BAD_USER_INPUT, NOT_FOUND, CONFLICT), so none is ever silent.';
+
+/**
+ * The payload of a mutation that answers a record (its type's ref, or a Prisma model's name): `{<field>: Record, userErrors}`. The mutation's
+ * resolver returns the record itself; its refusals fill `userErrors` (src/graphql/user-errors-plugin.ts).
+ */
+export function recordPayload<Types extends SchemaTypes, T>(name: string, field: string, record: ObjectRef<Types, T> | string, description: string) {
+  const ref = builder.objectRef<T>(name);
+  payloadTypes.add(ref);
+  return ref.implement({
+    description: `${description} The record is null when \`userErrors\` lists why the mutation did not run.`,
+    extensions: { [PAYLOAD_RESULT]: field },
+    fields: (t) => ({
+      [field]: t.field({ type: record as never, nullable: true, description: `The ${field} the mutation created or changed.`, resolve: (payload) => resultOf<T>(payload) as never }),
+      userErrors: t.field({ type: [UserError], description: userErrorsDescription, resolve: (payload) => (payload as unknown as PayloadValue).userErrors }),
+    }),
+  });
+}
+
+/** The payload of a deletion: the id of what it removed. Its resolver returns that id. */
+export function deletionPayload(name: string, what: string) {
+  const ref = builder.objectRef<string>(name);
+  payloadTypes.add(ref);
+  return ref.implement({
+    description: `The answer to deleting ${what}.`,
+    extensions: { [PAYLOAD_RESULT]: 'deletedId' },
+    fields: (t) => ({
+      deletedId: t.field({ type: 'UUID', nullable: true, description: `Id of the ${what} deleted; null when \`userErrors\` lists why not.`, resolve: (payload) => resultOf<string>(payload) }),
+      userErrors: t.field({ type: [UserError], description: userErrorsDescription, resolve: (payload) => (payload as unknown as PayloadValue).userErrors }),
+    }),
+  });
+}
+
+/**
+ * The Prisma query (select or include) for what a mutation's client selected of its payload's
+ * result, so the service returns the record with its selected relations in one statement.
+ */
+export function resultQuery(context: object, info: GraphQLResolveInfo) {
+  const result = getNamedType(info.returnType).extensions[PAYLOAD_RESULT] as string;
+  return queryFromInfo({ context, info, path: [result] });
+}
