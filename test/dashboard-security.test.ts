@@ -98,7 +98,7 @@ describe('dashboard sign-in', () => {
     expect((await gqlAsSession(h.app, robin, viewerQuery)).data).toMatchObject({ viewer: { user: { role: 'technician' } } });
 
     const deactivated = await gqlAsSession(h.app, adminSession, `mutation { deactivateUser(id: "${userId}") { user { active } } }`);
-    expect(deactivated.data).toEqual({ deactivateUser: { active: false } });
+    expect(deactivated.data).toEqual({ deactivateUser: { user: { active: false } } });
     expect(await h.db.prisma.dashboardSession.count({ where: { userId } })).toBe(0);
     expect(codeOf(await gqlAsSession(h.app, robin, viewerQuery))).toBe('UNAUTHENTICATED');
     const before = await h.db.prisma.signInLink.count({ where: { userId } });

@@ -73,7 +73,7 @@ describe('pipeline deals', () => {
     const { email } = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
     const session = await signIn(h.app, h.db.prisma, email);
     const created = await gqlAsSession(h.app, session, `mutation { createDeal(input: { name: "By hand", companyId: "${company.id}", stageId: "${stages.qualify.id}" }) { deal { id owner { id } } } }`);
-    const deal = (created.data as { createDeal: { id: string; owner: { id: string } | null } }).createDeal;
+    const deal = (created.data as { createDeal: { deal: { id: string; owner: { id: string } | null } } }).createDeal.deal;
     expect(deal.owner).toEqual({ id: t.userId });
     expect((await h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } })).ownerId).toBe(t.userId);
   });

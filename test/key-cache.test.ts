@@ -34,10 +34,10 @@ async function userWithKey(name: string) {
   const { inviteUser } = await graphql(a!, admin, 'mutation($input: InviteUserInput!) { inviteUser(input: $input) { user { id } } }', {
     input: { name, email: `${name.toLowerCase()}@cache.example`, role: 'sales' },
   });
-  const created = await cli(database.env, 'key', 'create', '--tenant', tenantId, '--user', inviteUser!.id, '--name', name, '--scopes', 'leads.lead.read');
+  const created = await cli(database.env, 'key', 'create', '--tenant', tenantId, '--user', inviteUser!.user.id, '--name', name, '--scopes', 'leads.lead.read');
   expect(created.code, created.stderr).toBe(0);
   const pair = JSON.parse(created.stdout) as { id: string; secret: { id: string; key: string } };
-  return { userId: inviteUser!.id, pairId: pair.id, keyId: pair.secret.id, key: pair.secret.key };
+  return { userId: inviteUser!.user.id, pairId: pair.id, keyId: pair.secret.id, key: pair.secret.key };
 }
 
 /** Every server answers 200 to the key, twice: its lookup is now in each process's cache. */

@@ -82,7 +82,7 @@ describe('the booking widget (publishable keys)', () => {
     const { call } = await limitedApp({ keyRequests: 10 });
     const slots = takeSlots(16);
     const fields = (from: number, to: number, alias: string) =>
-      slots.slice(from, to).map((slotId, i) => `${alias}${i}: createBooking(input: {slotId: "${slotId}", firstName: "Spam", lastName: "Alias ${i}", email: "victim${i}@example.test"}) { id }`);
+      slots.slice(from, to).map((slotId, i) => `${alias}${i}: createBooking(input: {slotId: "${slotId}", firstName: "Spam", lastName: "Alias ${i}", email: "victim${i}@example.test"}) { booking { id } }`);
     const graphql = (query: string) => call('198.51.100.1', t.secret, 'POST', '/graphql', { query });
 
     // 12 fields (half of them through a fragment) against a budget of 10: refused, nothing booked or mailed.
@@ -99,7 +99,7 @@ describe('the booking widget (publishable keys)', () => {
     const fresh = await tenant();
     const freshResource = await make.resource(fresh.secret, { name: 'Fresh', published: true });
     const freshSlots = (await rest('GET', `/api/bookings/resources/${freshResource.id}/availability?from=2030-01-07&to=2030-01-07`, { key: fresh.secret })).body.slots.map((s: { slotId: string }) => s.slotId);
-    const four = freshSlots.slice(0, 4).map((slotId: string, i: number) => `b${i}: createBooking(input: {slotId: "${slotId}", firstName: "Four", lastName: "Alias ${i}", email: "four${i}@example.test"}) { id }`);
+    const four = freshSlots.slice(0, 4).map((slotId: string, i: number) => `b${i}: createBooking(input: {slotId: "${slotId}", firstName: "Four", lastName: "Alias ${i}", email: "four${i}@example.test"}) { booking { id } }`);
     const booked = await call('198.51.100.1', fresh.secret, 'POST', '/graphql', { query: `mutation { ${four.join(' ')} }` });
     expect(booked.status).toBe(200);
     expect(booked.body.errors).toBeUndefined();

@@ -202,7 +202,7 @@ describe('trusted documents', () => {
     expect((await freeText()).status).toBe(200);
     const update = (key: string, trustedDocuments: string) =>
       post(key, { query: `mutation { updateApiKeyPair(id: "${pair.id}", input: {trustedDocuments: ${trustedDocuments}}) { apiKeyPair { id trustedDocuments } } }` });
-    expect((await update(a.secret, 'all')).body).toMatchObject({ data: { updateApiKeyPair: { id: pair.id, trustedDocuments: 'all' } } });
+    expect((await update(a.secret, 'all')).body).toMatchObject({ data: { updateApiKeyPair: { apiKeyPair: { id: pair.id, trustedDocuments: 'all' } } } });
     const since = Date.now();
     while ((await freeText()).status !== 403 && Date.now() - since < 1_000) await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await freeText()).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_ONLY');
