@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JIT_AFTER_EXECUTIONS } from '../src/http/compiled-execution.js';
 import { invoiceWorld, type InvoiceWorld } from './support/invoice-fixtures.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
@@ -23,7 +24,7 @@ async function page(key: string, field: string, fields: string, args: Record<str
         nodes { ${fields} } totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
   ) as TypedDocumentNode<{ list: Page }, Record<string, unknown>>;
   const answer = await gql(key, document, args);
-  return { list: answer.data?.list, codes: answer.errors?.map((e) => e.extensions?.code) };
+  return { list: answer.data?.list, codes: answer.errors?.map((e) => e.extensions?.code), fields: answer.errors?.flatMap((e) => e.extensions?.details?.map((d) => d.field) ?? []) };
 }
 const entity = (field: string) => ({ bookings: 'Booking', bookableResources: 'BookableResource', invoices: 'Invoice' })[field]!;
 const orderType = (field: string) => `${entity(field)}Order`;
@@ -115,21 +116,48 @@ describe('bookings as a connection', () => {
     expect(await ids({ status: ['cancelled', 'completed'] })).toEqual(['2030-01-07T15:00:00.000Z', '2030-01-08T07:59:00.000Z']);
     expect(await ids({ resourceId: resources['Tokyo room'] })).toHaveLength(3);
     // 2030-01-07 is a different stretch of time in Tokyo and in Los Angeles.
-    expect(await ids({ from: '2030-01-07', to: '2030-01-07' })).toEqual([
+    expect(await ids({ startsAt: { from: '2030-01-07', to: '2030-01-07' } })).toEqual([
       '2030-01-06T15:00:00.000Z',
       '2030-01-07T08:00:00.000Z',
       '2030-01-07T14:59:00.000Z',
       '2030-01-07T15:00:00.000Z',
       '2030-01-08T07:59:00.000Z',
     ]);
-    expect(await ids({ from: '2030-01-07', to: '2030-01-07', resourceId: resources['Tokyo room'] })).toEqual(['2030-01-06T15:00:00.000Z', '2030-01-07T14:59:00.000Z']);
+    expect(await ids({ startsAt: { from: '2030-01-07', to: '2030-01-07' }, resourceId: resources['Tokyo room'] })).toEqual(['2030-01-06T15:00:00.000Z', '2030-01-07T14:59:00.000Z']);
     // Date-times are instants; a date-time `to` is included.
-    expect(await ids({ from: '2030-01-07T08:00:00Z', to: '2030-01-07T15:00:00Z' })).toEqual([
+    expect(await ids({ startsAt: { from: '2030-01-07T08:00:00Z', to: '2030-01-07T15:00:00Z' } })).toEqual([
       '2030-01-07T08:00:00.000Z',
       '2030-01-07T14:59:00.000Z',
       '2030-01-07T15:00:00.000Z',
       '2030-01-07T15:00:00.000Z',
     ]);
+  });
+
+  it('narrows by a startsAt range open at either end, its ends days or instants', async () => {
+    const ids = async (startsAt: Record<string, unknown>) => (await walk(t.secret, 'bookings', fields, { filter: { startsAt } })).map((r) => r.startsAt).sort();
+    // 2030-01-08 begins at 15:00Z in Tokyo and at 08:00Z the next morning in Los Angeles.
+    expect(await ids({ from: '2030-01-08' })).toEqual(['2030-01-07T15:00:00.000Z']);
+    // 2030-01-06 ends at 15:00Z in Tokyo and at 08:00Z the next morning in Los Angeles.
+    expect(await ids({ to: '2030-01-06' })).toEqual(['2030-01-07T07:59:00.000Z']);
+    expect(await ids({ from: '2030-01-07T15:00:00Z' })).toEqual(['2030-01-07T15:00:00.000Z', '2030-01-07T15:00:00.000Z', '2030-01-08T07:59:00.000Z']);
+    expect(await ids({ to: '2030-01-07T07:59:00Z' })).toEqual(['2030-01-06T15:00:00.000Z', '2030-01-07T07:59:00.000Z']);
+    // A day's start in each zone, up to one instant.
+    expect(await ids({ from: '2030-01-07', to: '2030-01-07T08:00:00Z' })).toEqual(['2030-01-06T15:00:00.000Z', '2030-01-07T08:00:00.000Z']);
+    expect(await ids({ from: '2030-01-08T08:00:00Z', to: '2030-01-09' })).toEqual([]);
+    expect(await ids({})).toHaveLength(7);
+  });
+
+  it('refuses a range end that is neither a date nor a date-time, naming it', async () => {
+    for (const [startsAt, field] of [
+      [{ from: 'yesterday' }, 'filter.startsAt.from'],
+      [{ to: '2030-02-30' }, 'filter.startsAt.to'],
+      [{ from: '2030-01-07', to: '2030-01-07T09:00:00' }, 'filter.startsAt.to'],
+    ] as const) {
+      const refused = await page(t.secret, 'bookings', fields, { first: 2, filter: { startsAt } });
+      expect(refused.list ?? null, JSON.stringify(startsAt)).toBeNull();
+      expect(refused.codes, JSON.stringify(startsAt)).toEqual(['BAD_USER_INPUT']);
+      expect(refused.fields, JSON.stringify(startsAt)).toEqual([field]);
+    }
   });
 
   it('refuses a cursor of another order or filter, and REST keeps {data, total} with limit and offset', async () => {
@@ -149,6 +177,33 @@ describe('bookings as a connection', () => {
     const bad = await rest('GET', '/api/bookings?offset=-1&from=yesterday', { key: t.secret });
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['from', 'offset']);
+  });
+
+  it('keeps REST’s flat from and to, each alone or together, days or instants, as the startsAt range', async () => {
+    const starts = async (query: string) => {
+      const answer = await rest('GET', `/api/bookings?${query}`, { key: t.secret });
+      expect(answer.status, query).toBe(200);
+      expect(answer.body.total, query).toBe(answer.body.data.length);
+      return answer.body.data.map((b: Row) => b.startsAt).sort();
+    };
+    const graphql = async (startsAt: Record<string, unknown>) => (await walk(t.secret, 'bookings', fields, { filter: { startsAt } })).map((r) => r.startsAt).sort();
+    for (const startsAt of [
+      { from: '2030-01-08' },
+      { to: '2030-01-06' },
+      { from: '2030-01-07', to: '2030-01-07' },
+      { from: '2030-01-07T08:00:00Z', to: '2030-01-07T15:00:00Z' },
+      { from: '2030-01-07', to: '2030-01-07T08:00:00+00:00' },
+    ]) {
+      const query = Object.entries(startsAt).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+      expect(await starts(query), query).toEqual(await graphql(startsAt));
+    }
+    expect(await starts('from=2030-01-08')).toEqual(['2030-01-07T15:00:00.000Z']);
+    expect(await starts(`to=2030-01-06&resourceId=${resources['LA room']}`)).toEqual(['2030-01-07T07:59:00.000Z']);
+    for (const [query, field] of [['to=2030-02-30', 'to'], ['from=2030-01-07T09:00', 'from'], ['from=2030-01-07T09:00:00 09:00', 'from']] as const) {
+      const bad = await rest('GET', `/api/bookings?${query}`, { key: t.secret });
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.details.map((d: { field: string }) => d.field), query).toEqual([field]);
+    }
   });
 });
 
@@ -224,7 +279,7 @@ describe('invoices as a connection', () => {
   it('filters by status, issue dates, company and search; refuses a foreign cursor; REST keeps {data, total}', async () => {
     const of = async (filter: Record<string, unknown>) => (await walk(w.key, 'invoices', fields, { filter })).length;
     expect(await of({ status: ['sent', 'paid'] })).toBe(2);
-    expect(await of({ dateFrom: '2026-03-02', dateTo: '2026-03-03' })).toBe(2);
+    expect(await of({ issuedDate: { from: '2026-03-02', to: '2026-03-03' } })).toBe(2);
     expect(await of({ companyId: w.company.id })).toBe(5);
     expect(await of({ search: 'no such invoice' })).toBe(0);
     const first = await page(w.key, 'invoices', fields, { first: 2 });
@@ -233,5 +288,43 @@ describe('invoices as a connection', () => {
     expect(restPage.status).toBe(200);
     expect(Object.keys(restPage.body).sort()).toEqual(['data', 'total']);
     expect(restPage.body).toMatchObject({ total: 3, data: [expect.objectContaining({ issuedDate: '2026-03-01' })] });
+  });
+
+  it('narrows by an issuedDate range open at either end, and refuses a bad or reversed one naming its end', async () => {
+    const all = await walk(w.key, 'invoices', fields);
+    const issued = async (issuedDate: Record<string, unknown>) => (await walk(w.key, 'invoices', fields, { filter: { issuedDate } })).map((r) => r.id).sort();
+    const expected = (keep: (day: string) => boolean) => all.filter((r) => keep(r.issuedDate!)).map((r) => r.id).sort();
+    expect(await issued({ from: '2026-03-02' })).toEqual(expected((day) => day >= '2026-03-02'));
+    expect(await issued({ to: '2026-03-02' })).toEqual(expected((day) => day <= '2026-03-02'));
+    expect(await issued({ from: '2026-03-02', to: '2026-03-02' })).toEqual(expected((day) => day === '2026-03-02'));
+    expect(await issued({ from: '2026-03-02' })).toHaveLength(4);
+    expect(await issued({ to: '2026-03-02' })).toHaveLength(2);
+    for (const [issuedDate, field] of [
+      [{ from: '2026-13-01' }, 'filter.issuedDate.from'],
+      [{ to: '2026-03-01T00:00:00Z' }, 'filter.issuedDate.to'],
+      [{ from: '2026-03-03', to: '2026-03-02' }, 'filter.issuedDate.to'],
+    ] as const) {
+      const refused = await page(w.key, 'invoices', fields, { first: 2, filter: { issuedDate } });
+      expect(refused.list ?? null, JSON.stringify(issuedDate)).toBeNull();
+      expect(refused.codes, JSON.stringify(issuedDate)).toEqual(['BAD_USER_INPUT']);
+      expect(refused.fields, JSON.stringify(issuedDate)).toEqual([field]);
+    }
+    // A document run often enough is compiled (graphql-jit): its refused variables are named by their path all the same.
+    const issuedCount = parse('query Issued($filter: InvoiceFilter) { invoices(filter: $filter) { totalCount } }') as TypedDocumentNode<{ invoices: { totalCount: number } }, Record<string, unknown>>;
+    for (let run = 0; run <= JIT_AFTER_EXECUTIONS; run += 1) {
+      expect((await gql(w.key, issuedCount, { filter: { issuedDate: { from: '2026-03-01', to: '2026-03-31' } } })).data?.invoices.totalCount, `run ${run}`).toBe(3);
+      const refused = await gql(w.key, issuedCount, { filter: { issuedDate: { to: '2026-02-30' } } });
+      expect(refused.errors?.flatMap((e) => e.extensions.details?.map((d) => d.field) ?? []), `run ${run}`).toEqual(['filter.issuedDate.to']);
+    }
+    // REST keeps dateFrom and dateTo, each alone or together, its problems named so.
+    const restIds = async (query: string) => (await rest('GET', `/api/invoices?limit=100&${query}`, { key: w.key })).body.data.map((i: Row) => i.id).sort();
+    expect(await restIds('dateFrom=2026-03-02')).toEqual(await issued({ from: '2026-03-02' }));
+    expect(await restIds('dateTo=2026-03-02')).toEqual(await issued({ to: '2026-03-02' }));
+    expect(await restIds('dateFrom=2026-03-02&dateTo=2026-03-02')).toEqual(await issued({ from: '2026-03-02', to: '2026-03-02' }));
+    for (const [query, field] of [['dateFrom=2026-13-01', 'dateFrom'], ['dateTo=2026-03', 'dateTo'], ['dateFrom=2026-03-03&dateTo=2026-03-02', 'dateTo']] as const) {
+      const bad = await rest('GET', `/api/invoices?${query}`, { key: w.key });
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.details.map((d: { field: string }) => d.field), query).toEqual([field]);
+    }
   });
 });

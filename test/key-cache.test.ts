@@ -31,13 +31,13 @@ const leadsStatus = async (server: ServerProcess, key: string) =>
 /** A user of the tenant with a key that reads leads, made by the CLI (not by a server, whose cache it could warm). */
 async function userWithKey(name: string) {
   const [a] = servers;
-  const { inviteUser } = await graphql(a!, admin, 'mutation($input: InviteUserInput!) { inviteUser(input: $input) { user { id } } }', {
+  const { inviteUser } = (await graphql(a!, admin, 'mutation($input: InviteUserInput!) { inviteUser(input: $input) { user { id } } }', {
     input: { name, email: `${name.toLowerCase()}@cache.example`, role: 'sales' },
-  });
-  const created = await cli(database.env, 'key', 'create', '--tenant', tenantId, '--user', inviteUser!.user.id, '--name', name, '--scopes', 'leads.lead.read');
+  })) as unknown as { inviteUser: { user: { id: string } } };
+  const created = await cli(database.env, 'key', 'create', '--tenant', tenantId, '--user', inviteUser.user.id, '--name', name, '--scopes', 'leads.lead.read');
   expect(created.code, created.stderr).toBe(0);
   const pair = JSON.parse(created.stdout) as { id: string; secret: { id: string; key: string } };
-  return { userId: inviteUser!.user.id, pairId: pair.id, keyId: pair.secret.id, key: pair.secret.key };
+  return { userId: inviteUser.user.id, pairId: pair.id, keyId: pair.secret.id, key: pair.secret.key };
 }
 
 /** Every server answers 200 to the key, twice: its lookup is now in each process's cache. */

@@ -3,10 +3,10 @@ import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
 import { defineList } from '../graphql/connection.js';
+import { DateOrDateTimeRange } from '../graphql/list-filters.js';
 import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { bookingOrder, cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
-import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
@@ -86,13 +86,10 @@ const bookingList = defineList(Booking, bookingOrder, {
     resourceId: t.field({ type: 'UUID', description: 'Only bookings of this resource.' }),
     status: t.field({ type: [BookingStatusEnum], description: 'Only bookings with one of these statuses.' }),
     leadId: t.field({ type: 'UUID', description: 'Only bookings linked to this lead.' }),
-    from: t.string({
-      description: `Only bookings starting at or after this, ${DATE_OR_DATE_TIME}. A date is a local day in the booked resource's own time zone (its start).`,
-      validate: dateOrDateTime,
-    }),
-    to: t.string({
-      description: `Only bookings starting at or before this, ${DATE_OR_DATE_TIME}. A date is a local day in the booked resource's own time zone and includes that whole day.`,
-      validate: dateOrDateTime,
+    startsAt: t.field({
+      type: DateOrDateTimeRange,
+      description:
+        "Only bookings starting in this interval. A date is a local day in the booked resource's own time zone, so one date is a different stretch of time for resources in different zones; a date-time is an instant.",
     }),
   }),
 });

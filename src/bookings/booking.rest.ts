@@ -18,7 +18,7 @@ export const bookingRoutes: RestRoutes = {
   'Mutation.createResourceClosure': { method: 'POST', path: '/bookings/resources/:id/closures', summary: 'Close a resource for a period', status: 201, envelope: 'data', select: `{ ${closure} }` },
   'Mutation.deleteResourceClosure': { method: 'DELETE', path: '/bookings/resources/:id/closures/:closureId', summary: 'Remove a closure', select: '', acknowledge: true },
   'Query.resourceAvailability': { method: 'GET', path: '/bookings/resources/:id/availability', summary: "List a resource's open slots", select: '{ resourceId slots { slotId startsAt endsAt remaining } }' },
-  'Query.bookings': { method: 'GET', path: '/bookings', summary: 'List bookings', select: `{ ${booking} }`, list: { paging: 'offset', members: ['total'], filters: { resourceId: 'resourceId', status: 'status', leadId: 'leadId', from: 'from', to: 'to' } } },
+  'Query.bookings': { method: 'GET', path: '/bookings', summary: 'List bookings', select: `{ ${booking} }`, list: { paging: 'offset', members: ['total'], filters: { resourceId: 'resourceId', status: 'status', leadId: 'leadId', from: 'startsAt.from', to: 'startsAt.to' } } },
   'Mutation.createBooking': { method: 'POST', path: '/bookings', summary: 'Book a slot', status: 201, envelope: 'booking', select: `{ ${booking} }` },
   'Query.booking': { method: 'GET', path: '/bookings/:id', summary: 'Get a booking', envelope: 'booking', select: `{ ${bookingDetail} }` },
   'Mutation.cancelBooking': { method: 'DELETE', path: '/bookings/:id', summary: 'Cancel a booking', select: '', acknowledge: true },

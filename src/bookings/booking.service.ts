@@ -4,23 +4,20 @@ import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
-import { oneOf } from '../graphql/list-filters.js';
+import { type DaysOrInstants, namesDay, oneOf, withinDaysOrInstants } from '../graphql/list-filters.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
-import { isDate } from '../shared/dates.js';
 import { AppError, invalidState, notFound } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { loadSlotRules } from './availability.js';
 import { bookingMail } from './booking.mail.js';
 import { readSlotId } from './slot-ids.js';
 import { bookableSlot } from './slots.js';
-import { parseBound } from './time-window.js';
 
 export interface BookingFilter {
   resourceId?: string | null;
   status?: BookingStatus[] | null;
   leadId?: string | null;
-  from?: string | null;
-  to?: string | null;
+  startsAt?: DaysOrInstants;
 }
 
 export const bookingOrder: ListOrder = {
@@ -33,20 +30,15 @@ export const bookingOrder: ListOrder = {
 };
 
 /**
- * The `startsAt` condition of `from`/`to`. A date is a local day in each booking's resource's
- * time zone, so one condition per zone the tenant's resources use (few); date-times are instants.
- * `from` is included; a date `to` includes its whole day and a date-time `to` that instant.
+ * The `startsAt` condition. A date is a local day in each booking's resource's time zone, so one
+ * condition per zone the tenant's resources use (few); date-times are instants.
  */
 async function startsWithin(ctx: Context, filter: BookingFilter): Promise<object[]> {
-  const { from, to } = filter;
-  if (!from && !to) return [];
-  const within = (zone: string) => ({
-    gte: from ? parseBound(from, 'from', zone, false) : undefined,
-    ...(to ? { [isDate(to) ? 'lt' : 'lte']: parseBound(to, 'to', zone, true) } : {}),
-  });
-  if (!(from && isDate(from)) && !(to && isDate(to))) return [{ startsAt: within('UTC') }];
+  const range = filter.startsAt;
+  if (!range?.from && !range?.to) return [];
+  if (!namesDay(range)) return [{ startsAt: withinDaysOrInstants(range, 'UTC') }];
   const zones = await ctx.db.bookableResource.findMany({ where: filter.resourceId ? { id: filter.resourceId } : {}, distinct: ['timezone'], select: { timezone: true } });
-  return [{ OR: zones.map(({ timezone }) => ({ resource: { timezone }, startsAt: within(timezone) })) }];
+  return [{ OR: zones.map(({ timezone }) => ({ resource: { timezone }, startsAt: withinDaysOrInstants(range, timezone) })) }];
 }
 
 /** The bookings matching a filter, one keyset page at a time (src/graphql/connection.ts). */

@@ -25,7 +25,8 @@ import {
   setResourceHours,
   updateResource,
 } from './resource.service.js';
-import { DATE_OR_DATE_TIME, dateOrDateTime, MAX_AVAILABILITY_DAYS } from './time-window.js';
+import { DATE_OR_DATE_TIME, dateOrDateTime } from '../shared/dates.js';
+import { MAX_AVAILABILITY_DAYS } from './time-window.js';
 import { longText } from '../graphql/limits.js';
 import { deletionPayload, recordPayload } from '../graphql/mutation-payload.js';
 

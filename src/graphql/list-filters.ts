@@ -1,9 +1,10 @@
+import { DATE_OR_DATE_TIME, dateOrDateTime, isDate, parseBound } from '../shared/dates.js';
 import { builder } from './builder.js';
 
 /**
  * The filter vocabulary every list shares (src/graphql/connection.ts builds the lists), so a
- * screen filters each list with the same words: intervals of instants, days and amounts, one or
- * several statuses, and text search.
+ * screen filters each list with the same words: intervals of instants, of days, of either and of
+ * amounts, one or several statuses, and text search.
  */
 
 export const DateTimeRange = builder.inputType('DateTimeRange', {
@@ -26,7 +27,7 @@ export const searchDescription = (fields: string) =>
 
 /**
  * Calendar days, for date columns (a due date, an expected close date). A day is the record's own
- * local day where the record has a time zone (bookings: the resource's zone), a UTC day otherwise.
+ * local day where the record has a time zone, a UTC day otherwise.
  */
 export const DateRange = builder.inputType('DateRange', {
   description:
@@ -40,6 +41,41 @@ export const DateRange = builder.inputType('DateRange', {
 /** A `DateRange` as a Prisma condition on a date column. */
 export const withinDays = (range: { from?: Date | null; to?: Date | null } | null | undefined) =>
   range ? { gte: range.from ?? undefined, lte: range.to ?? undefined } : undefined;
+
+/**
+ * Days or instants, for date-time columns of records with a time zone of their own (a booking's
+ * start is read in its resource's zone): a person filters by the days they see, a program by
+ * instants. Both ends are included, as the REST parameters such a range serves always were.
+ */
+export const DateOrDateTimeRange = builder.inputType('DateOrDateTimeRange', {
+  description:
+    "An interval of days or instants, both ends included; either end may be left open, and the two ends may differ in kind. Each end is a date (YYYY-MM-DD), a calendar day: the record's local day where it has a time zone, the UTC day otherwise; or a date-time with Z or an offset, one instant.",
+  fields: (t) => ({
+    from: t.string({
+      description: `First day or instant included: ${DATE_OR_DATE_TIME}. A date starts at that day's first instant in the record's time zone (UTC without one).`,
+      validate: dateOrDateTime,
+    }),
+    to: t.string({
+      description: `Last day or instant included: ${DATE_OR_DATE_TIME}. A date includes that whole day in the record's time zone (UTC without one); a date-time includes that instant.`,
+      validate: dateOrDateTime,
+    }),
+  }),
+});
+
+export type DaysOrInstants = { from?: string | null; to?: string | null } | null | undefined;
+
+/** Whether a `DateOrDateTimeRange` names a day, whose instants depend on the record's time zone. */
+export const namesDay = (range: DaysOrInstants) => [range?.from, range?.to].some((end) => !!end && isDate(end));
+
+/** A `DateOrDateTimeRange` as a Prisma condition on a date-time column, its days read in `zone`. */
+export const withinDaysOrInstants = (range: DaysOrInstants, zone: string) =>
+  range?.from || range?.to
+    ? {
+        gte: range.from ? parseBound(range.from, 'from', zone, false) : undefined,
+        // A day ends where the next begins (excluded); an instant is itself included.
+        ...(range.to ? { [isDate(range.to) ? 'lt' : 'lte']: parseBound(range.to, 'to', zone, true) } : {}),
+      }
+    : undefined;
 
 export const MoneyRange = builder.inputType('MoneyRange', {
   description: 'An interval of amounts, both ends included; either end may be left open. A record without the amount does not match.',

@@ -1,4 +1,4 @@
-import type { GraphQLArgument, GraphQLField, GraphQLInputType } from 'graphql';
+import type { GraphQLArgument, GraphQLField, GraphQLInputField, GraphQLInputType } from 'graphql';
 import { GraphQLInt, GraphQLString, getNamedType, getNullableType, isInputObjectType, isListType } from 'graphql';
 import { z } from 'zod';
 import { offsetCursor } from './connection.js';
@@ -20,7 +20,11 @@ export interface RestList {
   members?: string[];
   /** A list the specification answers whole: `limit` defaults to the largest page, not the default one (`hasMore` says when more follow). */
   whole?: boolean;
-  /** Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`. A list filter field takes one value. */
+  /**
+   * Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`; a dotted
+   * target sets a field of an input the filter field takes (`{ from: 'startsAt.from' }`). A list
+   * filter field takes one value.
+   */
   filters?: Record<string, string>;
   /** The query parameter carrying a `cursor` list's position: `cursor` unless given (the events routes, published before lists shared one model, say `after`). */
   cursorParameter?: string;
@@ -74,15 +78,28 @@ function filterType(field: GraphQLField<unknown, unknown>) {
   return named;
 }
 
+/** The input fields a parameter's target names, outermost first: a filter field, or by a dotted path that and fields of the inputs it takes. */
+function targetFields(field: GraphQLField<unknown, unknown>, target: string): GraphQLInputField[] {
+  const fields: GraphQLInputField[] = [];
+  for (const name of target.split('.')) {
+    const owner = fields.length ? getNamedType(fields[fields.length - 1]!.type) : filterType(field);
+    const next = isInputObjectType(owner) ? owner.getFields()[name] : undefined;
+    if (!next) throw new Error(`${field.name}: a REST parameter sets unknown filter field ${target}`);
+    fields.push(next);
+  }
+  return fields;
+}
+
 /** The route's query parameters: its paging, then its filters, typed and described as the filter fields they set. */
 export function restListParameters(field: GraphQLField<unknown, unknown>, list: RestList): GraphQLArgument[] {
-  const fields = Object.entries(list.filters ?? {}).length ? filterType(field).getFields() : {};
   const filters = Object.entries(list.filters ?? {}).map(([name, target]) => {
-    const input = fields[target];
-    if (!input) throw new Error(`${field.name}: REST parameter ${name} sets unknown filter field ${target}`);
+    const fields = targetFields(field, target);
+    const input = fields[fields.length - 1]!;
     const type = getNullableType(input.type);
     const one = isListType(type) && !list.repeatable?.includes(name) ? getNullableType(type.ofType) : type;
-    return { ...parameter(name, one as GraphQLInputType, input.description ?? ''), extensions: input.extensions };
+    // A nested field says what it is (`First day included`), the fields around it what it filters.
+    const description = fields.map((f) => f.description ?? '').reverse().join(' ').trim();
+    return { ...parameter(name, one as GraphQLInputType, description), extensions: input.extensions };
   });
   const paging = list.whole ? [wholeLimit, ...pagingParameters(list).filter((p) => p.name !== 'limit')] : pagingParameters(list);
   return [...paging, ...filters];
@@ -107,11 +124,15 @@ export function restListVariables(list: RestList, params: Params): Params {
   const size = (params.limit as number | undefined) ?? defaultSize(list);
   const skipped = list.paging === 'offset' ? ((params.offset as number | undefined) ?? 0) : (((params.page as number | undefined) ?? 1) - 1) * size;
   const after = list.paging === 'cursor' ? params[cursorName(list)] : offsetCursor(skipped);
-  const filter = Object.fromEntries(
-    Object.entries(list.filters ?? {})
-      .filter(([name]) => params[name] !== undefined && params[name] !== null)
-      .map(([name, target]) => [target, params[name]]),
-  );
+  const filter: Params = {};
+  for (const [name, target] of Object.entries(list.filters ?? {})) {
+    if (params[name] === undefined || params[name] === null) continue;
+    // `startsAt.from` sets `from` in the filter's `startsAt` input.
+    const path = target.split('.');
+    const leaf = path.pop()!;
+    const owner = path.reduce((node, key) => (node[key] ??= {}) as Params, filter);
+    owner[leaf] = params[name];
+  }
   const rest = Object.fromEntries(Object.entries(params).filter(([name]) => !['limit', cursorName(list), 'page', 'offset'].includes(name) && !(name in (list.filters ?? {}))));
   return { ...rest, first: size, after: after ?? null, filter };
 }
@@ -122,7 +143,9 @@ export function restListField(list: RestList, rootField: string, field: string):
   const [head, ...rest] = field.startsWith(`${rootField}.`) ? field.slice(rootField.length + 1).split('.') : field.split('.');
   if (head === 'first') return 'limit';
   if (head === 'after') return { cursor: cursorName(list), page: 'page', offset: 'offset', whole: field }[list.paging];
-  if (head === 'filter' && rest[0]) return Object.entries(list.filters ?? {}).find(([, target]) => target === rest[0])?.[0] ?? field;
+  // A problem within a parameter's target (`filter.startsAt.from`, `filter.status.1`) is that parameter's (`from`, `status`).
+  const path = rest.join('.');
+  if (head === 'filter' && path) return Object.entries(list.filters ?? {}).find(([, target]) => path === target || path.startsWith(`${target}.`))?.[0] ?? field;
   return field;
 }
 

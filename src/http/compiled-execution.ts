@@ -106,10 +106,17 @@ export function useCompiledExecution(): Plugin {
   }
 
   return {
-    onExecute({ args, setExecuteFn }) {
+    onExecute({ args, executeFn, setExecuteFn }) {
       const compiled = compiledFor(args);
       if (!compiled || compiled.operationName !== (args.operationName ?? undefined)) return;
-      setExecuteFn(makeExecute((a) => compiled.query(a.rootValue, a.contextValue, a.variableValues)));
+      setExecuteFn(
+        makeExecute(async (a) => {
+          const result = await compiled.query(a.rootValue, a.contextValue, a.variableValues);
+          // Refused variables (no `data`: nothing ran) are named by graphql-jit by their innermost
+          // field only (`$from`); graphql-js refuses them as cheaply and names their path (`filter.issuedDate.from`).
+          return 'data' in result ? result : executeFn(a);
+        }),
+      );
     },
   };
 }

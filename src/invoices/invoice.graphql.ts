@@ -3,6 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
+import { DateRange } from '../graphql/list-filters.js';
 import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
@@ -157,8 +158,10 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
       description: 'Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).',
     }),
     companyId: t.field({ type: 'UUID', description: 'Only invoices billing this company.' }),
-    dateFrom: t.field({ type: 'Date', description: 'Only invoices issued on or after this date, YYYY-MM-DD (a calendar date: invoices have no time zone).' }),
-    dateTo: t.field({ type: 'Date', description: 'Only invoices issued on or before this date, YYYY-MM-DD.' }),
+    issuedDate: t.field({
+      type: DateRange,
+      description: 'Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused.',
+    }),
   }),
 });
 

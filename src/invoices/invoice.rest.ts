@@ -14,7 +14,7 @@ export const invoiceRoutes: RestRoutes = {
     path: '/invoices',
     summary: 'List invoices',
     select: `{ ${listItem} }`,
-    list: { paging: 'page', members: ['total'], filters: { status: 'status', search: 'search', dateFrom: 'dateFrom', dateTo: 'dateTo', companyId: 'companyId' } },
+    list: { paging: 'page', members: ['total'], filters: { status: 'status', search: 'search', dateFrom: 'issuedDate.from', dateTo: 'issuedDate.to', companyId: 'companyId' } },
   },
   'Mutation.createInvoice': { method: 'POST', path: '/invoices', summary: 'Create a draft invoice', status: 201, select: invoice },
   'Query.invoice': { method: 'GET', path: '/invoices/:id', summary: 'Get an invoice', select: invoice },

@@ -4,7 +4,7 @@ import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
-import { oneOf } from '../graphql/list-filters.js';
+import { oneOf, withinDays } from '../graphql/list-filters.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
 import { likeLiteral } from '../shared/search.js';
@@ -20,8 +20,7 @@ export type InvoiceQuery = { include?: Prisma.InvoiceInclude; select?: Prisma.In
 export interface InvoiceFilter {
   status?: InvoiceStatus[] | null;
   search?: string | null;
-  dateFrom?: Date | null;
-  dateTo?: Date | null;
+  issuedDate?: { from?: Date | null; to?: Date | null } | null;
   companyId?: string | null;
 }
 
@@ -41,13 +40,14 @@ const orderColumns = Object.fromEntries(['id', ...Object.values(invoiceOrder.ord
 /** Invoices by status, the number or company name (`search`), issue date and company, one keyset page at a time; overdue ones moved first. */
 export async function listInvoices(ctx: Context, args: ListArgs<InvoiceFilter>, query: InvoiceQuery) {
   const filter = args.filter ?? {};
-  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) throw badInput([{ field: 'filter.dateTo', message: 'must not be before dateFrom' }]);
+  const { from, to } = filter.issuedDate ?? {};
+  if (from && to && from > to) throw badInput([{ field: 'filter.issuedDate.to', message: "must not be before the range's first day" }]);
   await moveTenantOverdueInvoices(ctx);
   const search = likeLiteral(filter.search?.trim() ?? '');
   const where: Prisma.InvoiceWhereInput = {
     companyId: filter.companyId ?? undefined,
     status: oneOf(filter.status),
-    issuedDate: filter.dateFrom || filter.dateTo ? { gte: filter.dateFrom ?? undefined, lte: filter.dateTo ?? undefined } : undefined,
+    issuedDate: withinDays(filter.issuedDate),
     AND: search
       ? [{ OR: [{ invoiceNumber: { contains: search, mode: 'insensitive' } }, { company: { name: { contains: search, mode: 'insensitive' } } }] }]
       : [],

@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { badInput } from './errors.js';
 
 /** Today's date in UTC, as stored in a DATE column (midnight UTC). */
 export const utcToday = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -61,3 +63,45 @@ export function parseDateTime(value: unknown): Date {
 /** A hint for a date-time whose offset's `+` was sent unencoded in a query string (where it means a space). */
 export const unencodedPlusHint = (value: unknown) =>
   typeof value === 'string' && UNENCODED_PLUS.test(value) ? ' (in a query string, write + as %2B)' : '';
+
+export const DATE_OR_DATE_TIME = `a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years ${EARLIEST_YEAR} to ${LATEST_YEAR}`;
+
+/** A `from`/`to` bound as an instant: a date is that day in `zone` (its start, or for an end the start of the next day). */
+function boundInstant(value: string, zone: string, end: boolean): Date {
+  if (!isDate(value)) return parseDateTime(value);
+  const day = parseDate(value);
+  return DateTime.fromObject({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() }, { zone })
+    .plus({ days: end ? 1 : 0 })
+    .toJSDate();
+}
+
+/** What is wrong with a bound that cannot be read, or null. */
+function boundProblem(value: string): string | null {
+  try {
+    boundInstant(value, 'UTC', false);
+    return null;
+  } catch {
+    return `must be ${DATE_OR_DATE_TIME}${unencodedPlusHint(value)}`;
+  }
+}
+
+/** The argument validator of a `from`/`to` bound (its shape is published as a pattern). */
+export const dateOrDateTime = z
+  .string()
+  .max(40, `must be ${DATE_OR_DATE_TIME}`)
+  .superRefine((value, ctx) => {
+    const problem = boundProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$', examples: ['2030-01-07', '2030-01-07T09:00:00Z'] })
+  .nullish();
+
+/**
+ * A `from`/`to` parameter as an instant. A date is that day in `zone`: its start, or for an
+ * end (`to`) the start of the next day, so the whole day is included.
+ */
+export function parseBound(value: string, field: string, zone: string, end: boolean): Date {
+  const problem = boundProblem(value);
+  if (problem) throw badInput([{ field, message: problem }]);
+  return boundInstant(value, zone, end);
+}

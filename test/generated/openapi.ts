@@ -7708,9 +7708,9 @@ export interface operations {
                 status?: components["schemas"]["BookingStatus"];
                 /** @description Only bookings linked to this lead. */
                 leadId?: string;
-                /** @description Only bookings starting at or after this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200. A date is a local day in the booked resource's own time zone (its start). */
+                /** @description First day or instant included: a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200. A date starts at that day's first instant in the record's time zone (UTC without one). Only bookings starting in this interval. A date is a local day in the booked resource's own time zone, so one date is a different stretch of time for resources in different zones; a date-time is an instant. */
                 from?: string;
-                /** @description Only bookings starting at or before this, a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200. A date is a local day in the booked resource's own time zone and includes that whole day. */
+                /** @description Last day or instant included: a date (YYYY-MM-DD) or an ISO 8601 date-time with Z or an offset from -18:00 to +18:00 (2030-01-07T09:00:00Z), in the years 1900 to 2200. A date includes that whole day in the record's time zone (UTC without one); a date-time includes that instant. Only bookings starting in this interval. A date is a local day in the booked resource's own time zone, so one date is a different stretch of time for resources in different zones; a date-time is an instant. */
                 to?: string;
             };
             header?: {
@@ -10644,9 +10644,9 @@ export interface operations {
                 status?: components["schemas"]["InvoiceStatus"];
                 /** @description Case-insensitive text found in the invoice number or the company name. */
                 search?: string;
-                /** @description Only invoices issued on or after this date, YYYY-MM-DD (a calendar date: invoices have no time zone). */
+                /** @description First day included (YYYY-MM-DD). Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
                 dateFrom?: string;
-                /** @description Only invoices issued on or before this date, YYYY-MM-DD. */
+                /** @description Last day included (YYYY-MM-DD). Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
                 dateTo?: string;
                 /** @description Only invoices billing this company. */
                 companyId?: string;

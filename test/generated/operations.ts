@@ -438,10 +438,8 @@ export type InspectionStatus =
 export type InvoiceFilter = {
   /** Only invoices billing this company. */
   companyId?: string | null | undefined;
-  /** Only invoices issued on or after this date, YYYY-MM-DD (a calendar date: invoices have no time zone). */
-  dateFrom?: string | null | undefined;
-  /** Only invoices issued on or before this date, YYYY-MM-DD. */
-  dateTo?: string | null | undefined;
+  /** Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
+  issuedDate?: DateRange | null | undefined;
   /** Case-insensitive text found in the invoice number or the company name. */
   search?: string | null | undefined;
   /** Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
