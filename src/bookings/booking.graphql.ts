@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
 import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { bookingOrder, cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
@@ -68,16 +68,6 @@ export const Booking = builder.prismaObject('Booking', {
   }),
 });
 
-builder.prismaObjectField('Lead', 'bookings', (t) =>
-  t.relatedConnection('bookings', {
-    ...refusedAloneUnless('Booking'),
-    description: 'Bookings made by this lead, by start.',
-    cursor: 'id',
-    query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
-    totalCount: true,
-  }),
-);
-
 const bookingList = defineList(Booking, bookingOrder, {
   plural: 'bookings',
   filterDescription: 'Conditions on bookings; every given condition must hold.',
@@ -95,6 +85,16 @@ const bookingList = defineList(Booking, bookingOrder, {
     }),
   }),
 });
+
+builder.prismaObjectFields('Lead', (t) => ({
+  bookings: t.field({
+    ...refusedAloneUnless('Booking'),
+    type: bookingList.connection,
+    description: `Bookings made by this lead, by start unless \`orderBy\` says otherwise. ${fixedByParent('leadId')}`,
+    args: bookingList.args(),
+    resolve: (lead, args, ctx) => listBookings(ctx, nestedArgs(args, 'leadId', lead.id)),
+  }),
+}));
 
 const BookingCancellation = builder.objectRef<{ success: boolean; booking: object }>('BookingCancellation').implement({
   description: 'The answer to a cancellation.',

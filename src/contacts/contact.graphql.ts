@@ -1,7 +1,7 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { embeddable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { contactOrder, createContact, getContact, listContacts, updateContact } from './contact.service.js';
@@ -68,6 +68,16 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
     customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  contacts: t.field({
+    ...refusedAloneUnless('Contact'),
+    type: contactList.connection,
+    description: `The company's contacts, by last name then first name unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
+    args: contactList.args(),
+    resolve: (company, args, ctx) => listContacts(ctx, nestedArgs(args, 'companyId', company.id)),
+  }),
+}));
 
 builder.queryFields((t) => ({
   contacts: t.field({

@@ -1,15 +1,16 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { z } from 'zod';
+import type { GraphQLResolveInfo } from 'graphql';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import type { Context } from '../graphql/context.js';
 import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
 import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
-import { createDeal, dealOrder, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { createDeal, dealActivityOrder, dealOrder, getDeal, listDealActivities, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { longText } from '../graphql/limits.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
@@ -55,6 +56,18 @@ export const DealActivity = builder.prismaObject('DealActivity', {
     user: t.relation('user', { nullable: true, description: 'The user who logged it (the API key\'s user).' }),
   }),
 });
+
+const activityList = defineList(DealActivity, dealActivityOrder, {
+  plural: 'activities',
+  filterDescription: "Conditions on a deal's activities; every given condition must hold.",
+  filter: (t) => ({
+    type: t.field({ type: [DealActivityTypeEnum], description: 'Only activities of one of these kinds.' }),
+    activityDate: t.field({ type: DateTimeRange, description: 'Only activities that happened in this interval.' }),
+  }),
+});
+
+/** The Prisma query planned for a connection's rows from the fields selected under `nodes` or `edges.node`. */
+const rowsQuery = (ctx: Context, info: GraphQLResolveInfo) => queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] });
 
 // What the specification's deal shape embeds of its company and contact: readable with the deal
 // (`pipeline`); the rest of those records needs `companies.read` or `contacts.read`.
@@ -106,31 +119,15 @@ export const Deal = builder.prismaObject('Deal', {
     stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
     site: t.relation('site', { type: SiteSummary, nullable: true, description: 'The customer site the deal is about, if any: its name and address.' }),
     owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
-    activities: t.relation('activities', {
+    activities: t.field({
       ...listOf('DealActivity'),
-      description: 'Activities on the deal, newest first.',
-      args: {
-        limit: t.arg.int({
-          description: 'How many, 1 to 100; default 20.',
-          defaultValue: 20,
-          required: true,
-          validate: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'),
-        }),
-      },
-      query: (args) => ({ take: args.limit, orderBy: [{ activityDate: 'desc' }, { id: 'desc' }] }),
+      type: activityList.connection,
+      description: 'Activities on the deal, newest first unless `orderBy` says otherwise; cursors are bound to the deal, the order and the filter.',
+      args: activityList.args(),
+      resolve: (deal, args, ctx, info) => listDealActivities(ctx, deal.id, args, rowsQuery(ctx, info)),
     }),
   }),
 });
-
-builder.prismaObjectField('Company', 'deals', (t) =>
-  t.relatedConnection('deals', {
-    ...refusedAloneUnless('Deal'),
-    cursor: 'id',
-    totalCount: true,
-    description: "The company's deals, newest first.",
-    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-  }),
-);
 
 const dealList = defineList(Deal, dealOrder, {
   plural: 'deals',
@@ -147,6 +144,26 @@ const dealList = defineList(Deal, dealOrder, {
     createdAt: t.field({ type: DateTimeRange, description: 'Only deals created in this interval.' }),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  deals: t.field({
+    ...refusedAloneUnless('Deal'),
+    type: dealList.connection,
+    description: `The company's deals, newest first unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
+    args: dealList.args(),
+    resolve: (company, args, ctx, info) => listDeals(ctx, nestedArgs(args, 'companyId', company.id), rowsQuery(ctx, info)),
+  }),
+}));
+
+builder.prismaObjectFields('PipelineStage', (t) => ({
+  deals: t.field({
+    ...listOf('Deal'),
+    type: dealList.connection,
+    description: `Deals currently in this stage, newest first unless \`orderBy\` says otherwise. ${fixedByParent('stageId')}`,
+    args: dealList.args(),
+    resolve: (stage, args, ctx, info) => listDeals(ctx, nestedArgs(args, 'stageId', stage.id), rowsQuery(ctx, info)),
+  }),
+}));
 
 const DealProductInput = builder.inputType('DealProductInput', {
   description: 'A product line. Quantities and prices are decimal strings.',
@@ -221,7 +238,7 @@ builder.queryFields((t) => ({
     authScopes: pipelineScope,
     args: dealList.args(),
     // Plans one query for the page and every nested field selected under `nodes` or `edges.node`.
-    resolve: (_root, args, ctx, info) => listDeals(ctx, args, queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] })),
+    resolve: (_root, args, ctx, info) => listDeals(ctx, args, rowsQuery(ctx, info)),
   }),
   deal: t.prismaField({
     type: 'Deal',

@@ -60,6 +60,34 @@ export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQ
   );
 }
 
+export interface DealActivityFilter {
+  type?: DealActivityType[] | null;
+  activityDate?: { from?: Date | null; to?: Date | null } | null;
+}
+
+export const dealActivityOrder: ListOrder = {
+  entity: 'DealActivity',
+  orderFields: {
+    ACTIVITY_DATE: { column: 'activityDate', date: true, description: 'When it happened.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When it was logged.' },
+  },
+  defaultOrder: { field: 'ACTIVITY_DATE', direction: 'DESC' },
+};
+
+/** A deal's activities matching a filter, one keyset page at a time, each read with `query`. */
+export function listDealActivities(ctx: Context, dealId: string, args: ListArgs<DealActivityFilter>, query: { include?: Prisma.DealActivityInclude; select?: Prisma.DealActivitySelect }) {
+  const filter = args.filter ?? {};
+  const where = { dealId, type: oneOf(filter.type), activityDate: withinRange(filter.activityDate) };
+  return keysetPage(
+    ctx,
+    dealActivityOrder,
+    // The deal is part of the filter a cursor is bound to: a cursor of one deal's activities is refused on another's.
+    { ...args, filter: { ...filter, dealId } },
+    (page) => ctx.db.dealActivity.findMany({ ...query, where: { ...where, AND: [page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    () => ctx.db.dealActivity.count({ where }),
+  );
+}
+
 export async function getDeal(ctx: Context, id: string, query: DealQuery = {}) {
   return found(ctx.db.deal.findUnique({ ...query, where: { id } }), 'Deal');
 }

@@ -119,6 +119,22 @@ export function defineList<Fields extends InputFieldMap, Node>(node: ObjectRef<T
   };
 }
 
+/**
+ * A list nested under a parent (a company's deals) is the root list with the condition the nesting
+ * fixes set in its filter: the same `XOrder` and `XFilter` types, the same translation to Prisma
+ * and the same cursors (bound to the filter, so to the parent). The fixed condition stays in the
+ * filter type, redundant there: the parent's own value is accepted, another one refused.
+ */
+export function nestedArgs<Args extends ListArgs<object>>(args: Args, field: string, value: string): Args {
+  const given = (args.filter as Record<string, unknown> | null | undefined)?.[field];
+  if (given != null && given !== value) throw badInput([{ field: `filter.${field}`, message: 'is set by the parent this list is nested under; leave it out' }]);
+  return { ...args, filter: { ...args.filter, [field]: value } };
+}
+
+/** The sentence a nested list's description ends with, naming the filter condition its parent fixes. */
+export const fixedByParent = (field: string) =>
+  `Takes the root list's \`orderBy\` and \`filter\`; \`filter.${field}\` is fixed by the parent (another value is BAD_USER_INPUT), and cursors are bound to the order, the filter and so the parent.`;
+
 type Where = Record<string, unknown>;
 
 /** The sort keys in force: the given ones (or the default), then id, each with its column. */

@@ -1,8 +1,9 @@
 import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 'graphql';
-import { getNullableType, parse } from 'graphql';
+import { getNullableType, Kind, parse } from 'graphql';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { declaredScopes, type ScopeMap } from './access.js';
+import { nestedListsReshape } from './rest-shapes.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -75,7 +76,11 @@ export interface Operation {
   parameterProblems(params: Record<string, unknown>): FieldProblem[];
   /** A problem's field (a path into the operation's variables) as REST and MCP name it. */
   restField(field: string): string;
-  /** REST's answer from the root field's value: the route's envelope, or its list envelope. */
+  /** The root field's value in REST's shape: its nested connections that select `nodes` alone as arrays (src/graphql/rest-shapes.ts). */
+  shape(value: unknown): unknown;
+  /** Whether `shape` changes anything (else GraphQL's value is REST's shape as it is). */
+  reshapes: boolean;
+  /** REST's answer from the root field's value: `shape`d, in the route's envelope or its list envelope. */
   answer(value: unknown, params: Record<string, unknown>): unknown;
   /** The URL paths the route answers (a trailing slash names the same resource), capturing its parameters. */
   pattern: RegExp;
@@ -126,6 +131,11 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const parameterName = (arg: GraphQLArgument) => route.queryNames?.[arg.name] ?? arg.name;
       const operationName = sofaOperationName(field.name, kind);
       const { list, envelope } = route;
+      const document = list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route);
+      const definition = document.definitions[0];
+      const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
+      const reshape = root?.kind === Kind.FIELD ? nestedListsReshape(field.type, root.selectionSet) : null;
+      const shape = reshape ?? ((value: unknown) => value);
       return {
         key,
         kind,
@@ -136,7 +146,9 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
         args: { path, query, body: field.args.find((a) => a.name === 'input') },
         parameterName,
         operationName,
-        document: list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route),
+        document,
+        shape,
+        reshapes: Boolean(reshape),
         variables: list
           ? (params) => restListVariables(list, params)
           : (params, body) => ({
@@ -150,7 +162,7 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
             return problem ? [{ field: parameterName(arg), message: problem }] : [];
           }),
         restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
-        answer: list ? (value, params) => restListAnswer(list, value as never, params) : (value) => (envelope ? { [envelope]: value } : value),
+        answer: list ? (value, params) => restListAnswer(list, shape(value) as never, params) : (value) => (envelope ? { [envelope]: shape(value) } : shape(value)),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
       };
     }),

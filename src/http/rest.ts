@@ -261,8 +261,8 @@ export function useRest(operations: readonly Operation[]): Plugin {
           const value = (await response.json()) as Record<string, string>;
           return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
         }
-        if (!route.envelope) return response;
-        return json({ [route.envelope]: await response.json() }, response.status);
+        if (!route.envelope && !operation.reshapes) return response;
+        return json(operation.answer(await response.json(), values), response.status);
       });
       return endResponse(answer);
     },

@@ -2,7 +2,8 @@ import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { defineList } from '../graphql/connection.js';
+import type { Context } from '../graphql/context.js';
+import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
 import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
@@ -133,16 +134,6 @@ export const InvoiceSettings = builder.objectRef<{ invoicePrefix: string; nextIn
   }),
 });
 
-builder.prismaObjectField('Company', 'invoices', (t) =>
-  t.relatedConnection('invoices', {
-    ...refusedAloneUnless('Invoice'),
-    cursor: 'id',
-    totalCount: true,
-    description: "The company's invoices, newest first.",
-    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-  }),
-);
-
 /** Whether a connection field selects `nodes` directly (else its rows are planned from `edges.node`). */
 const selectsNodes = (info: GraphQLResolveInfo) =>
   info.fieldNodes.some((node) => node.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'nodes'));
@@ -162,6 +153,19 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
   }),
 });
 
+/** The Prisma query planned for a connection's rows from the fields selected under them. */
+const rowsQuery = (ctx: Context, info: GraphQLResolveInfo) => queryFromInfo({ context: ctx, info, path: selectsNodes(info) ? ['nodes'] : ['edges', 'node'] });
+
+builder.prismaObjectFields('Company', (t) => ({
+  invoices: t.field({
+    ...refusedAloneUnless('Invoice'),
+    type: invoiceList.connection,
+    description: `The company's invoices, newest first unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
+    args: invoiceList.args(),
+    resolve: (company, args, ctx, info) => listInvoices(ctx, nestedArgs(args, 'companyId', company.id), rowsQuery(ctx, info)),
+  }),
+}));
+
 const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
 
 builder.queryFields((t) => ({
@@ -170,7 +174,7 @@ builder.queryFields((t) => ({
     description: 'Invoices of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: invoicesRead,
     args: invoiceList.args(),
-    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, queryFromInfo({ context: ctx, info, path: selectsNodes(info) ? ['nodes'] : ['edges', 'node'] })),
+    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, rowsQuery(ctx, info)),
   }),
   invoice: t.prismaField({
     type: Invoice,

@@ -1,7 +1,7 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { readableBy } from '../graphql/read-access.js';
-import { defineList } from '../graphql/connection.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
+import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { createSite, getSite, listSites, siteOrder, updateSite } from './site.service.js';
@@ -65,6 +65,16 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
     ...addressInputFields(t, '; null clears'),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  sites: t.field({
+    ...listOf('Site'),
+    type: siteList.connection,
+    description: `The company's sites, by name unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
+    args: siteList.args(),
+    resolve: (company, args, ctx) => listSites(ctx, nestedArgs(args, 'companyId', company.id)),
+  }),
+}));
 
 builder.queryFields((t) => ({
   sites: t.field({

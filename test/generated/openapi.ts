@@ -2399,7 +2399,7 @@ export interface components {
                  */
                 email: string;
             } | null;
-            /** @description Activities on the deal, newest first. */
+            /** @description Activities on the deal, newest first unless `orderBy` says otherwise; cursors are bound to the deal, the order and the filter. */
             activities: {
                 /**
                  * Format: uuid
@@ -6342,7 +6342,7 @@ export interface operations {
                                  */
                                 email: string;
                             } | null;
-                            /** @description Activities on the deal, newest first. */
+                            /** @description Activities on the deal, newest first unless `orderBy` says otherwise; cursors are bound to the deal, the order and the filter. */
                             activities: {
                                 /**
                                  * Format: uuid
@@ -6572,7 +6572,7 @@ export interface operations {
                                  */
                                 email: string;
                             } | null;
-                            /** @description Activities on the deal, newest first. */
+                            /** @description Activities on the deal, newest first unless `orderBy` says otherwise; cursors are bound to the deal, the order and the filter. */
                             activities: {
                                 /**
                                  * Format: uuid
@@ -6804,7 +6804,7 @@ export interface operations {
                                  */
                                 email: string;
                             } | null;
-                            /** @description Activities on the deal, newest first. */
+                            /** @description Activities on the deal, newest first unless `orderBy` says otherwise; cursors are bound to the deal, the order and the filter. */
                             activities: {
                                 /**
                                  * Format: uuid
