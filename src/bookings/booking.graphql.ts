@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
-import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { badInput } from '../shared/errors.js';
 import { optionalText, requiredText } from '../shared/validation.js';
-import { bookingOrder, cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
+import { bookingOrder, bookingWhere, cancelBooking, startsWithinInstants, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from './time-window.js';
 import { longText } from '../graphql/limits.js';
 
@@ -87,12 +88,19 @@ const bookingList = defineList(Booking, bookingOrder, {
 });
 
 builder.prismaObjectFields('Lead', (t) => ({
-  bookings: t.field({
+  bookings: t.relatedConnection('bookings', {
     ...refusedAloneUnless('Booking'),
-    type: bookingList.connection,
-    description: `Bookings made by this lead, by start unless \`orderBy\` says otherwise. ${fixedByParent('leadId')}`,
-    args: bookingList.args(),
-    resolve: (lead, args, ctx) => listBookings(ctx, nestedArgs(args, 'leadId', lead.id)),
+    cursor: 'id',
+    totalCount: true,
+    description: `Bookings made by this lead, by start unless \`orderBy\` says otherwise. ${nestedListNote('leadId')} Here \`filter.from\` and \`filter.to\` take date-times only (a day is the resource's, which \`Query.bookings\` looks up).`,
+    args: bookingList.nestedArgs(),
+    query: (args) => {
+      const filter = args.filter ?? {};
+      const starts = startsWithinInstants(filter);
+      // A day needs its resource's time zone, a lookup the parent's one statement cannot wait for.
+      if (!starts) throw badInput([{ field: 'filter.from', message: "takes a date-time on a lead's bookings (or use Query.bookings with filter.leadId for days)" }]);
+      return { where: bookingWhere(filter, starts), orderBy: prismaOrderBy(bookingOrder, args.orderBy) };
+    },
   }),
 }));
 

@@ -38,26 +38,36 @@ export const bookingOrder: ListOrder = {
  * `from` is included; a date `to` includes its whole day and a date-time `to` that instant.
  */
 async function startsWithin(ctx: Context, filter: BookingFilter): Promise<object[]> {
+  const instants = startsWithinInstants(filter);
+  if (instants) return instants;
+  const zones = await ctx.db.bookableResource.findMany({ where: filter.resourceId ? { id: filter.resourceId } : {}, distinct: ['timezone'], select: { timezone: true } });
+  return [{ OR: zones.map(({ timezone }) => ({ resource: { timezone }, startsAt: startsBetween(filter, timezone) })) }];
+}
+
+const startsBetween = ({ from, to }: BookingFilter, zone: string) => ({
+  gte: from ? parseBound(from, 'from', zone, false) : undefined,
+  ...(to ? { [isDate(to) ? 'lt' : 'lte']: parseBound(to, 'to', zone, true) } : {}),
+});
+
+/** The `startsAt` condition of `from`/`to` when neither is a date (instants need no time zone); null when one is. */
+export function startsWithinInstants(filter: BookingFilter): object[] | null {
   const { from, to } = filter;
   if (!from && !to) return [];
-  const within = (zone: string) => ({
-    gte: from ? parseBound(from, 'from', zone, false) : undefined,
-    ...(to ? { [isDate(to) ? 'lt' : 'lte']: parseBound(to, 'to', zone, true) } : {}),
-  });
-  if (!(from && isDate(from)) && !(to && isDate(to))) return [{ startsAt: within('UTC') }];
-  const zones = await ctx.db.bookableResource.findMany({ where: filter.resourceId ? { id: filter.resourceId } : {}, distinct: ['timezone'], select: { timezone: true } });
-  return [{ OR: zones.map(({ timezone }) => ({ resource: { timezone }, startsAt: within(timezone) })) }];
+  return (from && isDate(from)) || (to && isDate(to)) ? null : [{ startsAt: startsBetween(filter, 'UTC') }];
 }
+
+/** The Prisma condition of a booking filter with its `startsAt` condition, for the root list and a lead's bookings. */
+export const bookingWhere = (filter: BookingFilter, starts: object[]) => ({
+  resourceId: filter.resourceId ?? undefined,
+  status: oneOf(filter.status),
+  leadId: filter.leadId ?? undefined,
+  AND: starts,
+});
 
 /** The bookings matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export async function listBookings(ctx: Context, args: ListArgs<BookingFilter>) {
   const filter = args.filter ?? {};
-  const where = {
-    resourceId: filter.resourceId ?? undefined,
-    status: oneOf(filter.status),
-    leadId: filter.leadId ?? undefined,
-    AND: await startsWithin(ctx, filter),
-  };
+  const where = bookingWhere(filter, await startsWithin(ctx, filter));
   return keysetPage(
     ctx,
     bookingOrder,

@@ -1,16 +1,14 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import type { GraphQLResolveInfo } from 'graphql';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import type { Context } from '../graphql/context.js';
 import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
+import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
-import { createDeal, dealActivityOrder, dealOrder, getDeal, listDealActivities, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { longText } from '../graphql/limits.js';
 
 const DealStatusEnum = builder.enumType(DealStatus, {
@@ -57,7 +55,8 @@ export const DealActivity = builder.prismaObject('DealActivity', {
   }),
 });
 
-const activityList = defineList(DealActivity, dealActivityOrder, {
+// A deal's activities are listed only under their deal: their order and filter without a root list.
+const activityInputs = listInputs(dealActivityOrder, {
   plural: 'activities',
   filterDescription: "Conditions on a deal's activities; every given condition must hold.",
   filter: (t) => ({
@@ -65,9 +64,6 @@ const activityList = defineList(DealActivity, dealActivityOrder, {
     activityDate: t.field({ type: DateTimeRange, description: 'Only activities that happened in this interval.' }),
   }),
 });
-
-/** The Prisma query planned for a connection's rows from the fields selected under `nodes` or `edges.node`. */
-const rowsQuery = (ctx: Context, info: GraphQLResolveInfo) => queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] });
 
 // What the specification's deal shape embeds of its company and contact: readable with the deal
 // (`pipeline`); the rest of those records needs `companies.read` or `contacts.read`.
@@ -119,12 +115,13 @@ export const Deal = builder.prismaObject('Deal', {
     stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
     site: t.relation('site', { type: SiteSummary, nullable: true, description: 'The customer site the deal is about, if any: its name and address.' }),
     owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
-    activities: t.field({
+    activities: t.relatedConnection('activities', {
       ...listOf('DealActivity'),
-      type: activityList.connection,
-      description: 'Activities on the deal, newest first unless `orderBy` says otherwise; cursors are bound to the deal, the order and the filter.',
-      args: activityList.args(),
-      resolve: (deal, args, ctx, info) => listDealActivities(ctx, deal.id, args, rowsQuery(ctx, info)),
+      cursor: 'id',
+      totalCount: true,
+      description: `Activities on the deal, newest first unless \`orderBy\` says otherwise. ${nestedListNote()}`,
+      args: builder.args(activityInputs),
+      query: (args) => ({ where: dealActivityWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealActivityOrder, args.orderBy) }),
     }),
   }),
 });
@@ -146,22 +143,24 @@ const dealList = defineList(Deal, dealOrder, {
 });
 
 builder.prismaObjectFields('Company', (t) => ({
-  deals: t.field({
+  deals: t.relatedConnection('deals', {
     ...refusedAloneUnless('Deal'),
-    type: dealList.connection,
-    description: `The company's deals, newest first unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
-    args: dealList.args(),
-    resolve: (company, args, ctx, info) => listDeals(ctx, nestedArgs(args, 'companyId', company.id), rowsQuery(ctx, info)),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's deals, newest first unless \`orderBy\` says otherwise. ${nestedListNote('companyId')}`,
+    args: dealList.nestedArgs(),
+    query: (args) => ({ where: dealWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealOrder, args.orderBy) }),
   }),
 }));
 
 builder.prismaObjectFields('PipelineStage', (t) => ({
-  deals: t.field({
+  deals: t.relatedConnection('deals', {
     ...listOf('Deal'),
-    type: dealList.connection,
-    description: `Deals currently in this stage, newest first unless \`orderBy\` says otherwise. ${fixedByParent('stageId')}`,
-    args: dealList.args(),
-    resolve: (stage, args, ctx, info) => listDeals(ctx, nestedArgs(args, 'stageId', stage.id), rowsQuery(ctx, info)),
+    cursor: 'id',
+    totalCount: true,
+    description: `Deals currently in this stage, newest first unless \`orderBy\` says otherwise. ${nestedListNote('stageId')}`,
+    args: dealList.nestedArgs(),
+    query: (args) => ({ where: dealWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealOrder, args.orderBy) }),
   }),
 }));
 
@@ -238,7 +237,7 @@ builder.queryFields((t) => ({
     authScopes: pipelineScope,
     args: dealList.args(),
     // Plans one query for the page and every nested field selected under `nodes` or `edges.node`.
-    resolve: (_root, args, ctx, info) => listDeals(ctx, args, rowsQuery(ctx, info)),
+    resolve: (_root, args, ctx, info) => listDeals(ctx, args, queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] })),
   }),
   deal: t.prismaField({
     type: 'Deal',

@@ -37,10 +37,8 @@ export const dealOrder: ListOrder = {
   defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
 };
 
-/** The deals matching a filter, one keyset page at a time, each read with `query` (the nested fields asked for). */
-export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQuery) {
-  const filter = args.filter ?? {};
-  const where = {
+/** The Prisma condition of a deal filter, for the root list and the lists nested under a company or a stage. */
+export const dealWhere = (filter: DealFilter) => ({
     AND: searchWords(filter.search, ['name', 'notes']),
     status: oneOf(filter.status),
     stageId: filter.stageId ?? undefined,
@@ -50,7 +48,11 @@ export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQ
     value: withinAmounts(filter.value),
     expectedCloseDate: withinDays(filter.expectedCloseDate),
     createdAt: withinRange(filter.createdAt),
-  };
+});
+
+/** The deals matching a filter, one keyset page at a time, each read with `query` (the nested fields asked for). */
+export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQuery) {
+  const where = dealWhere(args.filter ?? {});
   return keysetPage(
     ctx,
     dealOrder,
@@ -74,19 +76,8 @@ export const dealActivityOrder: ListOrder = {
   defaultOrder: { field: 'ACTIVITY_DATE', direction: 'DESC' },
 };
 
-/** A deal's activities matching a filter, one keyset page at a time, each read with `query`. */
-export function listDealActivities(ctx: Context, dealId: string, args: ListArgs<DealActivityFilter>, query: { include?: Prisma.DealActivityInclude; select?: Prisma.DealActivitySelect }) {
-  const filter = args.filter ?? {};
-  const where = { dealId, type: oneOf(filter.type), activityDate: withinRange(filter.activityDate) };
-  return keysetPage(
-    ctx,
-    dealActivityOrder,
-    // The deal is part of the filter a cursor is bound to: a cursor of one deal's activities is refused on another's.
-    { ...args, filter: { ...filter, dealId } },
-    (page) => ctx.db.dealActivity.findMany({ ...query, where: { ...where, AND: [page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.dealActivity.count({ where }),
-  );
-}
+/** The Prisma condition of a filter of a deal's activities (the deal is the relation's). */
+export const dealActivityWhere = (filter: DealActivityFilter) => ({ type: oneOf(filter.type), activityDate: withinRange(filter.activityDate) });
 
 export async function getDeal(ctx: Context, id: string, query: DealQuery = {}) {
   return found(ctx.db.deal.findUnique({ ...query, where: { id } }), 'Deal');

@@ -2,15 +2,14 @@ import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import type { Context } from '../graphql/context.js';
-import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
-import { getInvoice, invoiceOrder, listInvoices } from './invoice.service.js';
+import { getInvoice, invoiceOrder, invoiceWhere, listInvoices } from './invoice.service.js';
 import { fixedList, longText } from '../graphql/limits.js';
 import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
@@ -153,16 +152,15 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
   }),
 });
 
-/** The Prisma query planned for a connection's rows from the fields selected under them. */
-const rowsQuery = (ctx: Context, info: GraphQLResolveInfo) => queryFromInfo({ context: ctx, info, path: selectsNodes(info) ? ['nodes'] : ['edges', 'node'] });
-
 builder.prismaObjectFields('Company', (t) => ({
-  invoices: t.field({
+  invoices: t.relatedConnection('invoices', {
     ...refusedAloneUnless('Invoice'),
-    type: invoiceList.connection,
-    description: `The company's invoices, newest first unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
-    args: invoiceList.args(),
-    resolve: (company, args, ctx, info) => listInvoices(ctx, nestedArgs(args, 'companyId', company.id), rowsQuery(ctx, info)),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's invoices, newest first unless \`orderBy\` says otherwise. ${nestedListNote('companyId')} Statuses are as the last overdue sweep left them (\`Query.invoices\` moves due invoices to \`overdue\` before it reads).`,
+    args: invoiceList.nestedArgs(),
+    // Planned into the company's own statement, which cannot wait for the overdue move: statuses are as the last sweep (or a read of the invoice) left them.
+    query: (args) => ({ where: invoiceWhere(args.filter ?? {}), orderBy: prismaOrderBy(invoiceOrder, args.orderBy) }),
   }),
 }));
 
@@ -174,7 +172,7 @@ builder.queryFields((t) => ({
     description: 'Invoices of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: invoicesRead,
     args: invoiceList.args(),
-    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, rowsQuery(ctx, info)),
+    resolve: (_root, args, ctx, info) => listInvoices(ctx, args, queryFromInfo({ context: ctx, info, path: selectsNodes(info) ? ['nodes'] : ['edges', 'node'] })),
   }),
   invoice: t.prismaField({
     type: Invoice,

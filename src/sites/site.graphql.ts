@@ -1,10 +1,10 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy } from '../graphql/read-access.js';
-import { defineList, fixedByParent, nestedArgs } from '../graphql/connection.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
-import { createSite, getSite, listSites, siteOrder, updateSite } from './site.service.js';
+import { createSite, getSite, listSites, siteOrder, siteWhere, updateSite } from './site.service.js';
 
 export const Site = builder.prismaObject('Site', {
   authScopes: readableBy('Site'),
@@ -67,12 +67,13 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
 });
 
 builder.prismaObjectFields('Company', (t) => ({
-  sites: t.field({
+  sites: t.relatedConnection('sites', {
     ...listOf('Site'),
-    type: siteList.connection,
-    description: `The company's sites, by name unless \`orderBy\` says otherwise. ${fixedByParent('companyId')}`,
-    args: siteList.args(),
-    resolve: (company, args, ctx) => listSites(ctx, nestedArgs(args, 'companyId', company.id)),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's sites, by name unless \`orderBy\` says otherwise. ${nestedListNote('companyId')}`,
+    args: siteList.nestedArgs(),
+    query: (args) => ({ where: siteWhere(args.filter ?? {}), orderBy: prismaOrderBy(siteOrder, args.orderBy) }),
   }),
 }));
 
