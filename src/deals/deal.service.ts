@@ -39,15 +39,15 @@ export const dealOrder: ListOrder = {
 
 /** The Prisma condition of a deal filter, for the root list and the lists nested under a company or a stage. */
 export const dealWhere = (filter: DealFilter) => ({
-    AND: searchWords(filter.search, ['name', 'notes']),
-    status: oneOf(filter.status),
-    stageId: filter.stageId ?? undefined,
-    stage: filter.pipelineId ? { pipelineId: filter.pipelineId } : undefined,
-    companyId: filter.companyId ?? undefined,
-    ownerId: filter.ownerId ?? undefined,
-    value: withinAmounts(filter.value),
-    expectedCloseDate: withinDays(filter.expectedCloseDate),
-    createdAt: withinRange(filter.createdAt),
+  AND: searchWords(filter.search, ['name', 'notes']),
+  status: oneOf(filter.status),
+  stageId: filter.stageId ?? undefined,
+  stage: filter.pipelineId ? { pipelineId: filter.pipelineId } : undefined,
+  companyId: filter.companyId ?? undefined,
+  ownerId: filter.ownerId ?? undefined,
+  value: withinAmounts(filter.value),
+  expectedCloseDate: withinDays(filter.expectedCloseDate),
+  createdAt: withinRange(filter.createdAt),
 });
 
 /** The deals matching a filter, one keyset page at a time, each read with `query` (the nested fields asked for). */

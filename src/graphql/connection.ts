@@ -143,13 +143,13 @@ export const prismaOrderBy = (spec: ListOrder, orderBy: readonly Order[] | null 
   sortKeys(spec, orderBy).map((k) => ({ [k.column]: k.direction === 'ASC' ? ('asc' as const) : ('desc' as const) }));
 
 /**
- * The description sentence of a list nested under a parent (a company's deals). It is the root
- * list with the parent fixed, sorted and filtered the same way; Pothos pages it inside the
+ * The description sentences of a list nested under a parent (a company's deals), given the filter
+ * condition the parent fixes when the entity has a root list too. It is the root list with the parent fixed, sorted and filtered the same way; Pothos pages it inside the
  * parent's query (one statement for every parent), with cursors that are rows' ids: those are not
  * bound to an order as the root list's are, so the sentence says what another order makes of them.
  */
 export const nestedListNote = (fixed?: string) =>
-  `Takes the root list's \`orderBy\` and \`filter\`${fixed ? ` (\`filter.${fixed}\` is redundant here: the parent's own id changes nothing, another id matches nothing)` : ''}. Ties are broken by id. A cursor marks a row: given with another \`orderBy\` or \`filter\` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list.`;
+  `${fixed ? `Takes the root list's \`orderBy\` and \`filter\` (\`filter.${fixed}\` is redundant here: the parent's own id changes nothing, another id matches nothing). ` : ''}Ties are broken by id. A cursor marks a row: given with another \`orderBy\` or \`filter\` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list.`;
 
 /** What a cursor is bound to: the list, its order, its filter and the tenant; a cursor of another is refused. */
 function bindingOf(list: string, ctx: Context, orderBy: readonly Order[] | null | undefined, filter: unknown) {
