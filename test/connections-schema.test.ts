@@ -1,4 +1,4 @@
-import { buildClientSchema, getNullableType, introspectionFromSchema, isListType, isObjectType, type GraphQLObjectType } from 'graphql';
+import { buildClientSchema, getNamedType, getNullableType, introspectionFromSchema, isListType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../src/graphql/schema.js';
 
@@ -31,7 +31,6 @@ const recordArrays: Record<string, string> = {
   'Invoice.lineItems': "an invoice's lines",
   'Invoice.payments': "an invoice's payments (they cannot exceed its total)",
   'Deal.products': "a deal's products",
-  'Deal.activities': "a deal's activity log",
   'Pipeline.stages': "a pipeline's stages",
   'ChecklistTemplate.sections': "a template's sections",
   'ChecklistSection.items': "a section's items",
@@ -48,6 +47,12 @@ const recordArrays: Record<string, string> = {
   'ResourceAvailability.slots': "a resource's free slots in the asked window",
 };
 
+/**
+ * Connection fields without `orderBy`/`filter`, with why: none today (a sort key in either direction
+ * is already two orders). A list with a single possible order and nothing to filter would be named
+ * here rather than take arguments that change nothing.
+ */
+const unorderedConnections: Record<string, string> = {};
 
 // The schema as a client sees it, through introspection.
 const published = buildClientSchema(introspectionFromSchema(schema));
@@ -74,4 +79,24 @@ describe('lists in the schema', () => {
     expect(connections.length).toBeGreaterThan(0);
     for (const type of connections) expect(Object.keys(type.getFields()), type.name).toEqual(expect.arrayContaining(['totalCount', 'pageInfo', 'nodes', 'edges']));
   });
+
+  it('take the same orderBy and filter on every connection of an entity, root or nested', () => {
+    // Every field (root or nested) whose type is a connection, found by introspection: a new one cannot forget its arguments.
+    const fields = objectTypes
+      .filter((type) => !isConnection(type))
+      .flatMap((type) => Object.values(type.getFields()).map((field) => ({ name: `${type.name}.${field.name}`, field, connection: getNamedType(field.type) })))
+      .filter(({ connection }) => isObjectType(connection) && isConnection(connection));
+    expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(['Company.deals', 'PipelineStage.deals', 'Lead.bookings', 'Deal.activities']));
+    // One entity's lists (root or nested, whatever their connection is called) take one XOrder and one XFilter.
+    const nodeOf = ({ connection }: (typeof fields)[number]) => getNamedType((connection as GraphQLObjectType).getFields().nodes!.type).name;
+    const argsOf = ({ field }: (typeof fields)[number]) => field.args.filter((a) => ['orderBy', 'filter'].includes(a.name)).map((a) => `${a.name}: ${a.type.toString()}`).sort().join(', ');
+    const checked = fields.filter((f) => !(f.name in unorderedConnections));
+    const byNode = new Map<string, string>();
+    for (const f of checked) if (/^filter: (\w+)Filter, orderBy: \[\1Order!\]$/.test(argsOf(f))) byNode.set(nodeOf(f), byNode.get(nodeOf(f)) ?? argsOf(f));
+    const missing = checked.filter((f) => argsOf(f) !== byNode.get(nodeOf(f))).map((f) => `${f.name} (${nodeOf(f)}): ${argsOf(f) || 'none'}`);
+    expect(missing).toEqual([]);
+    // The allowlist names only connections that exist.
+    expect(Object.keys(unorderedConnections).filter((name) => !fields.some((f) => f.name === name))).toEqual([]);
+  });
 });
+

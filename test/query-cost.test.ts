@@ -54,7 +54,7 @@ describe('the cost of a frontend screen', () => {
     expect(await requested(key, INVOICES)).toBeGreaterThan(25 * MAX_LINE_ITEMS * 5);
   });
 
-  it('counts a connection by its first or last, the default when absent, and a page by its limit, once per parent row', async () => {
+  it('counts a connection by its first or last, the default when absent, once per parent row', async () => {
     const t = await tenant();
     const nested = (size: string) => `{ companies(first: 10) { nodes { deals${size} { edges { node { id name } } } } } }`;
     const [ten, hundred, none, last] = [await requested(t.secret, nested('(first: 10)')), await requested(t.secret, nested('(first: 100)')), await requested(t.secret, nested('')), await requested(t.secret, nested('(last: 30)'))];
@@ -68,6 +68,9 @@ describe('the cost of a frontend screen', () => {
     const page = async (size: string) => requested(t.secret, `{ deals${size} { nodes { id name } } }`);
     expect((await page('(first: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
     expect((await page('(last: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);
+    // A deal's activities are a connection like the others: 45 more of one value under each of 10 deals.
+    const activities = async (size: number) => requested(t.secret, `{ deals(first: 10) { nodes { activities(first: ${size}, orderBy: [{ field: CREATED_AT }]) { nodes { id } } } } }`);
+    expect((await activities(50)) - (await activities(5))).toBe(10 * 45);
     // A list that is part of a record counts at its declared ceiling: one more field of every line.
     const lines = async (fields: string) => requested(t.secret, `{ invoices(first: 2) { nodes { lineItems { ${fields} } } } }`);
     expect((await lines('id quantity')) - (await lines('id'))).toBe(2 * MAX_LINE_ITEMS);

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateOrDateTimeRange } from '../graphql/list-filters.js';
 import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { badInput } from '../shared/errors.js';
 import { optionalText, requiredText } from '../shared/validation.js';
-import { bookingOrder, cancelBooking, closeBooking, createBooking, getBooking, listBookings } from './booking.service.js';
+import { bookingOrder, bookingWhere, cancelBooking, closeBooking, createBooking, getBooking, listBookings, startsWithinInstants } from './booking.service.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
@@ -69,16 +70,6 @@ export const Booking = builder.prismaObject('Booking', {
   }),
 });
 
-builder.prismaObjectField('Lead', 'bookings', (t) =>
-  t.relatedConnection('bookings', {
-    ...refusedAloneUnless('Booking'),
-    description: 'Bookings made by this lead, by start.',
-    cursor: 'id',
-    query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
-    totalCount: true,
-  }),
-);
-
 const bookingList = defineList(Booking, bookingOrder, {
   plural: 'bookings',
   filterDescription: 'Conditions on bookings; every given condition must hold.',
@@ -93,6 +84,23 @@ const bookingList = defineList(Booking, bookingOrder, {
     }),
   }),
 });
+
+builder.prismaObjectFields('Lead', (t) => ({
+  bookings: t.relatedConnection('bookings', {
+    ...refusedAloneUnless('Booking'),
+    cursor: 'id',
+    totalCount: true,
+    description: `Bookings made by this lead, by start unless \`orderBy\` says otherwise. ${nestedListNote('leadId')} Here \`filter.startsAt\` takes date-times only (a day is the resource's, which \`Query.bookings\` looks up).`,
+    args: bookingList.nestedArgs(),
+    query: (args) => {
+      const filter = args.filter ?? {};
+      const starts = startsWithinInstants(filter);
+      // A day needs its resource's time zone, a lookup the parent's one statement cannot wait for.
+      if (!starts) throw badInput([{ field: 'filter.startsAt', message: "takes date-times on a lead's bookings (or use Query.bookings with filter.leadId for days)" }]);
+      return { where: bookingWhere(filter, starts), orderBy: prismaOrderBy(bookingOrder, args.orderBy) };
+    },
+  }),
+}));
 
 const CreateBookingInput = builder.inputType('CreateBookingInput', {
   description: 'A booking of an open slot by a guest.',

@@ -34,22 +34,32 @@ export const bookingOrder: ListOrder = {
  * condition per zone the tenant's resources use (few); date-times are instants.
  */
 async function startsWithin(ctx: Context, filter: BookingFilter): Promise<object[]> {
+  const instants = startsWithinInstants(filter);
+  if (instants) return instants;
   const range = filter.startsAt;
-  if (!range?.from && !range?.to) return [];
-  if (!namesDay(range)) return [{ startsAt: withinDaysOrInstants(range, 'UTC') }];
   const zones = await ctx.db.bookableResource.findMany({ where: filter.resourceId ? { id: filter.resourceId } : {}, distinct: ['timezone'], select: { timezone: true } });
   return [{ OR: zones.map(({ timezone }) => ({ resource: { timezone }, startsAt: withinDaysOrInstants(range, timezone) })) }];
 }
 
+/** The `startsAt` condition when its range names no day (instants need no time zone); null when it names one. */
+export function startsWithinInstants(filter: BookingFilter): object[] | null {
+  const range = filter.startsAt;
+  if (!range?.from && !range?.to) return [];
+  return namesDay(range) ? null : [{ startsAt: withinDaysOrInstants(range, 'UTC') }];
+}
+
+/** The Prisma condition of a booking filter with its `startsAt` condition, for the root list and a lead's bookings. */
+export const bookingWhere = (filter: BookingFilter, starts: object[]) => ({
+  resourceId: filter.resourceId ?? undefined,
+  status: oneOf(filter.status),
+  leadId: filter.leadId ?? undefined,
+  AND: starts,
+});
+
 /** The bookings matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export async function listBookings(ctx: Context, args: ListArgs<BookingFilter>) {
   const filter = args.filter ?? {};
-  const where = {
-    resourceId: filter.resourceId ?? undefined,
-    status: oneOf(filter.status),
-    leadId: filter.leadId ?? undefined,
-    AND: await startsWithin(ctx, filter),
-  };
+  const where = bookingWhere(filter, await startsWithin(ctx, filter));
   return keysetPage(
     ctx,
     bookingOrder,

@@ -1,7 +1,7 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { embeddable, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { embeddable, readableBy } from '../graphql/read-access.js';
 import { oneLineAddress } from '../shared/address.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
@@ -30,20 +30,6 @@ export const Company = builder.prismaObject('Company', {
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for companies, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the company was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the company last changed (ISO 8601, UTC).' }),
-    contacts: t.relatedConnection('contacts', {
-      ...refusedAloneUnless('Contact'),
-      cursor: 'id',
-      totalCount: true,
-      description: "The company's contacts, primary contact first, then by name.",
-      query: () => ({ orderBy: [{ isPrimary: 'desc' }, { lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] }),
-    }),
-    sites: t.relatedConnection('sites', {
-      ...listOf('Site'),
-      cursor: 'id',
-      totalCount: true,
-      description: "The company's sites, by name.",
-      query: () => ({ orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
-    }),
   }),
 });
 

@@ -1,10 +1,10 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
 import { embeddable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
-import { contactOrder, createContact, getContact, listContacts, updateContact } from './contact.service.js';
+import { contactOrder, contactSort, contactWhere, createContact, getContact, listContacts, updateContact } from './contact.service.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
@@ -69,6 +69,17 @@ const UpdateContactInput = builder.inputType('UpdateContactInput', {
     customFields: t.field({ type: 'JSONObject', description: customFieldsInputDescription(true) }),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  contacts: t.relatedConnection('contacts', {
+    ...refusedAloneUnless('Contact'),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's contacts, by last name then first name unless \`orderBy\` says otherwise. ${nestedListNote('companyId')}`,
+    args: contactList.nestedArgs(),
+    query: (args) => ({ where: contactWhere(args.filter ?? {}), orderBy: prismaOrderBy(contactOrder, contactSort(args.orderBy)) }),
+  }),
+}));
 
 builder.queryFields((t) => ({
   contacts: t.field({

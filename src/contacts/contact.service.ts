@@ -3,7 +3,7 @@ import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
-import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { keysetPage, type ListArgs, type ListOrder, type Order } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
 import { found, mustExist } from '../shared/references.js';
 import { searchWords } from '../shared/search.js';
@@ -27,23 +27,28 @@ export const contactOrder: ListOrder = {
 };
 
 /** Without `orderBy`, contacts sort as a directory does: last name, then first name. */
-const byName = [
-  { field: 'LAST_NAME', direction: 'ASC' },
-  { field: 'FIRST_NAME', direction: 'ASC' },
-] as const;
+export const contactSort = (orderBy: readonly Order[] | null | undefined): readonly Order[] =>
+  orderBy?.length
+    ? orderBy
+    : [
+        { field: 'LAST_NAME', direction: 'ASC' },
+        { field: 'FIRST_NAME', direction: 'ASC' },
+      ];
+
+/** The Prisma condition of a contact filter, for the root list and a company's contacts. */
+export const contactWhere = (filter: ContactFilter) => ({
+  AND: searchWords(filter.search, ['firstName', 'lastName', 'email']),
+  companyId: filter.companyId ?? undefined,
+  createdAt: withinRange(filter.createdAt),
+});
 
 /** The contacts matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listContacts(ctx: Context, args: ListArgs<ContactFilter>) {
-  const filter = args.filter ?? {};
-  const where = {
-    AND: searchWords(filter.search, ['firstName', 'lastName', 'email']),
-    companyId: filter.companyId ?? undefined,
-    createdAt: withinRange(filter.createdAt),
-  };
+  const where = contactWhere(args.filter ?? {});
   return keysetPage(
     ctx,
     contactOrder,
-    { ...args, orderBy: args.orderBy?.length ? args.orderBy : byName },
+    { ...args, orderBy: contactSort(args.orderBy) },
     (page) => ctx.db.contact.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
     () => ctx.db.contact.count({ where }),
   );

@@ -1,15 +1,14 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { z } from 'zod';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
-import { createDeal, dealOrder, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
@@ -54,6 +53,16 @@ export const DealActivity = builder.prismaObject('DealActivity', {
     description: t.exposeString('description', { description: 'What happened.', ...longText(10_000) }),
     activityDate: t.expose('activityDate', { type: 'DateTime', description: 'When it happened (ISO 8601, UTC).' }),
     user: t.relation('user', { nullable: true, description: 'The user who logged it (the API key\'s user).' }),
+  }),
+});
+
+// A deal's activities are listed only under their deal: their order and filter without a root list.
+const activityInputs = listInputs(dealActivityOrder, {
+  plural: 'activities',
+  filterDescription: "Conditions on a deal's activities; every given condition must hold.",
+  filter: (t) => ({
+    type: t.field({ type: [DealActivityTypeEnum], description: 'Only activities of one of these kinds.' }),
+    activityDate: t.field({ type: DateTimeRange, description: 'Only activities that happened in this interval.' }),
   }),
 });
 
@@ -107,31 +116,16 @@ export const Deal = builder.prismaObject('Deal', {
     stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
     site: t.relation('site', { type: SiteSummary, nullable: true, description: 'The customer site the deal is about, if any: its name and address.' }),
     owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
-    activities: t.relation('activities', {
+    activities: t.relatedConnection('activities', {
       ...listOf('DealActivity'),
-      description: 'Activities on the deal, newest first.',
-      args: {
-        limit: t.arg.int({
-          description: 'How many, 1 to 100; default 20.',
-          defaultValue: 20,
-          required: true,
-          validate: z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'),
-        }),
-      },
-      query: (args) => ({ take: args.limit, orderBy: [{ activityDate: 'desc' }, { id: 'desc' }] }),
+      cursor: 'id',
+      totalCount: true,
+      description: `Activities on the deal, newest first unless \`orderBy\` says otherwise. ${nestedListNote()}`,
+      args: builder.args(activityInputs),
+      query: (args) => ({ where: dealActivityWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealActivityOrder, args.orderBy) }),
     }),
   }),
 });
-
-builder.prismaObjectField('Company', 'deals', (t) =>
-  t.relatedConnection('deals', {
-    ...refusedAloneUnless('Deal'),
-    cursor: 'id',
-    totalCount: true,
-    description: "The company's deals, newest first.",
-    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-  }),
-);
 
 const dealList = defineList(Deal, dealOrder, {
   plural: 'deals',
@@ -148,6 +142,28 @@ const dealList = defineList(Deal, dealOrder, {
     createdAt: t.field({ type: DateTimeRange, description: 'Only deals created in this interval.' }),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  deals: t.relatedConnection('deals', {
+    ...refusedAloneUnless('Deal'),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's deals, newest first unless \`orderBy\` says otherwise. ${nestedListNote('companyId')}`,
+    args: dealList.nestedArgs(),
+    query: (args) => ({ where: dealWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealOrder, args.orderBy) }),
+  }),
+}));
+
+builder.prismaObjectFields('PipelineStage', (t) => ({
+  deals: t.relatedConnection('deals', {
+    ...listOf('Deal'),
+    cursor: 'id',
+    totalCount: true,
+    description: `Deals currently in this stage, newest first unless \`orderBy\` says otherwise. ${nestedListNote('stageId')}`,
+    args: dealList.nestedArgs(),
+    query: (args) => ({ where: dealWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealOrder, args.orderBy) }),
+  }),
+}));
 
 const DealProductInput = builder.inputType('DealProductInput', {
   description: 'A product line. Quantities and prices are decimal strings.',

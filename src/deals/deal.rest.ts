@@ -5,7 +5,7 @@ const stage = 'stage { id name color probability isClosedWon isClosedLost }';
 const dealFields = 'id name value probability expectedCloseDate actualCloseDate status lostReason products { name quantity unitPrice } notes createdAt';
 const listItem = `${dealFields} company { id name } contact { id firstName lastName } ${stage} owner { id name }`;
 const activity = 'id type description activityDate user { id name email role }';
-const detail = `${dealFields} customFields updatedAt company { id name phone email } contact { id firstName lastName email phone role } ${stage} site { id name address city state } owner { id name email } activities(limit: 20) { ${activity} }`;
+const detail = `${dealFields} customFields updatedAt company { id name phone email } contact { id firstName lastName email phone role } ${stage} site { id name address city state } owner { id name email } activities(first: 20) { nodes { ${activity} } }`;
 
 export const dealRoutes: RestRoutes = {
   'Query.deals': { method: 'GET', path: '/v1/pipeline/deals', summary: 'List deals', select: `{ ${listItem} }`, list: { paging: 'page', filters: { stageId: 'stageId', status: 'status', companyId: 'companyId', ownerId: 'ownerId' } } },

@@ -37,20 +37,22 @@ export const dealOrder: ListOrder = {
   defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
 };
 
+/** The Prisma condition of a deal filter, for the root list and the lists nested under a company or a stage. */
+export const dealWhere = (filter: DealFilter) => ({
+  AND: searchWords(filter.search, ['name', 'notes']),
+  status: oneOf(filter.status),
+  stageId: filter.stageId ?? undefined,
+  stage: filter.pipelineId ? { pipelineId: filter.pipelineId } : undefined,
+  companyId: filter.companyId ?? undefined,
+  ownerId: filter.ownerId ?? undefined,
+  value: withinAmounts(filter.value),
+  expectedCloseDate: withinDays(filter.expectedCloseDate),
+  createdAt: withinRange(filter.createdAt),
+});
+
 /** The deals matching a filter, one keyset page at a time, each read with `query` (the nested fields asked for). */
 export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQuery) {
-  const filter = args.filter ?? {};
-  const where = {
-    AND: searchWords(filter.search, ['name', 'notes']),
-    status: oneOf(filter.status),
-    stageId: filter.stageId ?? undefined,
-    stage: filter.pipelineId ? { pipelineId: filter.pipelineId } : undefined,
-    companyId: filter.companyId ?? undefined,
-    ownerId: filter.ownerId ?? undefined,
-    value: withinAmounts(filter.value),
-    expectedCloseDate: withinDays(filter.expectedCloseDate),
-    createdAt: withinRange(filter.createdAt),
-  };
+  const where = dealWhere(args.filter ?? {});
   return keysetPage(
     ctx,
     dealOrder,
@@ -59,6 +61,23 @@ export function listDeals(ctx: Context, args: ListArgs<DealFilter>, query: DealQ
     () => ctx.db.deal.count({ where }),
   );
 }
+
+export interface DealActivityFilter {
+  type?: DealActivityType[] | null;
+  activityDate?: { from?: Date | null; to?: Date | null } | null;
+}
+
+export const dealActivityOrder: ListOrder = {
+  entity: 'DealActivity',
+  orderFields: {
+    ACTIVITY_DATE: { column: 'activityDate', date: true, description: 'When it happened.' },
+    CREATED_AT: { column: 'createdAt', date: true, description: 'When it was logged.' },
+  },
+  defaultOrder: { field: 'ACTIVITY_DATE', direction: 'DESC' },
+};
+
+/** The Prisma condition of a filter of a deal's activities (the deal is the relation's). */
+export const dealActivityWhere = (filter: DealActivityFilter) => ({ type: oneOf(filter.type), activityDate: withinRange(filter.activityDate) });
 
 export async function getDeal(ctx: Context, id: string, query: DealQuery = {}) {
   return found(ctx.db.deal.findUnique({ ...query, where: { id } }), 'Deal');

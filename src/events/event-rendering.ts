@@ -33,7 +33,7 @@ const renderer = (tenantId: string): Principal => ({
  * operation (the route map's own document, compiled once) inside the transaction of the change,
  * so webhooks, subscriptions and the events list carry exactly what `GET` on the record answers.
  */
-let compiledDetails: Map<EventRecord, { query: CompiledQuery; field: string }> | undefined;
+let compiledDetails: Map<EventRecord, { query: CompiledQuery; field: string; shape: (value: unknown) => unknown }> | undefined;
 
 /** Each event record's REST detail operation, compiled once per process. */
 function detailQueries() {
@@ -43,7 +43,7 @@ function detailQueries() {
       if (operation?.route.path !== path) throw new Error(`events: ${detail} is not served at ${path}`);
       const query = compileQuery(schema, operation.document, operation.operationName);
       if (!isCompiledQuery(query)) throw new Error(`events: cannot compile ${detail}`);
-      return [record, { query, field: operation.field.name }] as const;
+      return [record, { query, field: operation.field.name, shape: operation.shape }] as const;
     }),
   );
   return compiledDetails;
@@ -56,7 +56,7 @@ function detailQueries() {
  */
 export function serverEventLog(options: { prisma: PrismaClient; publicUrl: string; now: () => Date }): EventLog {
   const log: EventLog = createEventLog(async (tx, record, id) => {
-    const { query, field } = detailQueries().get(record)!;
+    const { query, field, shape } = detailQueries().get(record)!;
     const ctx: Context = {
       principal: renderer(scopedTenantId(tx)),
       authFailure: null,
@@ -76,7 +76,7 @@ export function serverEventLog(options: { prisma: PrismaClient; publicUrl: strin
     const [failure] = result.errors ?? [];
     if (failure) throw failure.originalError ?? failure;
     if (!data || typeof data !== 'object') throw new Error(`events: rendering ${record} ${id} answered no data`);
-    return data as Record<string, unknown>;
+    return shape(data) as Record<string, unknown>;
   });
   return log;
 }

@@ -91,6 +91,20 @@ export function defineList<Fields extends InputFieldMap, Node>(node: ObjectRef<T
     },
     { name: `${order.entity}Edge`, description: `One of ${spec.plural}, with its cursor.` },
   );
+  const inputs = listInputs(order, spec);
+  return {
+    connection,
+    args: () => builder.args((t) => ({ ...t.connectionArgs(), ...inputs(t) })),
+    /** `orderBy` and `filter` alone, for a nested list whose paging arguments Pothos adds (`t.relatedConnection`). */
+    nestedArgs: () => builder.args(inputs),
+  };
+}
+
+/**
+ * A list's `orderBy` and `filter` arguments, with their `XOrder`, `XOrderField` and `XFilter`
+ * types; every field listing the entity takes these, so a client sorts and filters it one way.
+ */
+export function listInputs<Fields extends InputFieldMap>(order: ListOrder, spec: ListSpec<Fields>) {
   const fieldEnum = builder.enumType(`${order.entity}OrderField`, {
     description: `What ${spec.plural} can be sorted by; ties are broken by id in the same direction.`,
     values: Object.fromEntries(Object.entries(order.orderFields).map(([name, field]) => [name, { description: field.description }])),
@@ -104,19 +118,14 @@ export function defineList<Fields extends InputFieldMap, Node>(node: ObjectRef<T
   });
   const filterInput = builder.inputType(`${order.entity}Filter`, { description: spec.filterDescription, fields: spec.filter });
   const defaultOrder = `${order.defaultOrder.field} ${order.defaultOrder.direction}`;
-  return {
-    connection,
-    args: () =>
-      builder.args((t) => ({
-        ...t.connectionArgs(),
-        orderBy: t.field({
-          type: [orderInput],
-          description: `Sort keys, most significant first (at most 3). Default: \`${defaultOrder}\`.`,
-          validate: z.array(z.unknown()).max(3, 'takes at most 3 sort keys'),
-        }),
-        filter: t.field({ type: filterInput, description: `Only the ${spec.plural} matching every given condition.` }),
-      })),
-  };
+  return (t: Parameters<Parameters<typeof builder.args>[0]>[0]) => ({
+    orderBy: t.field({
+      type: [orderInput],
+      description: `Sort keys, most significant first (at most 3). Default: \`${defaultOrder}\`.`,
+      validate: z.array(z.unknown()).max(3, 'takes at most 3 sort keys'),
+    }),
+    filter: t.field({ type: filterInput, description: `Only the ${spec.plural} matching every given condition.` }),
+  });
 }
 
 type Where = Record<string, unknown>;
@@ -128,6 +137,19 @@ function sortKeys(spec: ListOrder, orderBy: readonly Order[] | null | undefined)
   const last = keys.at(-1)?.direction ?? 'ASC';
   return [...keys.filter((k) => k.column !== 'id'), { column: 'id', description: '', direction: last }];
 }
+
+/** A list's sort keys as Prisma's `orderBy`: the given ones (or the default), then id, so ties are broken and a cursor is one position. */
+export const prismaOrderBy = (spec: ListOrder, orderBy: readonly Order[] | null | undefined) =>
+  sortKeys(spec, orderBy).map((k) => ({ [k.column]: k.direction === 'ASC' ? ('asc' as const) : ('desc' as const) }));
+
+/**
+ * The description sentences of a list nested under a parent (a company's deals), given the filter
+ * condition the parent fixes when the entity has a root list too. It is the root list with the parent fixed, sorted and filtered the same way; Pothos pages it inside the
+ * parent's query (one statement for every parent), with cursors that are rows' ids: those are not
+ * bound to an order as the root list's are, so the sentence says what another order makes of them.
+ */
+export const nestedListNote = (fixed?: string) =>
+  `${fixed ? `Takes the root list's \`orderBy\` and \`filter\` (\`filter.${fixed}\` is redundant here: the parent's own id changes nothing, another id matches nothing). ` : ''}Ties are broken by id. A cursor marks a row: given with another \`orderBy\` or \`filter\` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list.`;
 
 /** What a cursor is bound to: the list, its order, its filter and the tenant; a cursor of another is refused. */
 function bindingOf(list: string, ctx: Context, orderBy: readonly Order[] | null | undefined, filter: unknown) {

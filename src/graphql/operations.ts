@@ -1,8 +1,9 @@
 import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 'graphql';
-import { getNamedType, getNullableType, parse } from 'graphql';
+import { getNamedType, getNullableType, Kind, parse } from 'graphql';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { declaredScopes, type ScopeMap } from './access.js';
+import { nestedListsReshape } from './rest-shapes.js';
 import { PAYLOAD_RESULT } from './user-errors-plugin.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
@@ -80,7 +81,9 @@ export interface Operation {
   parameterProblems(params: Record<string, unknown>): FieldProblem[];
   /** A problem's field (a path into the operation's variables) as REST and MCP name it. */
   restField(field: string): string;
-  /** REST's answer from the root field's value: the route's envelope, or its list envelope. */
+  /** The root field's value in REST's shape: a payload's result, its nested connections that select `nodes` alone as arrays (src/graphql/rest-shapes.ts). */
+  shape(value: unknown): unknown;
+  /** REST's answer from the root field's value: `shape`d, in the route's envelope or its list envelope. */
   answer(value: unknown, params: Record<string, unknown>): unknown;
   /** The URL paths the route answers (a trailing slash names the same resource), capturing its parameters. */
   pattern: RegExp;
@@ -132,7 +135,12 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const operationName = sofaOperationName(field.name, kind);
       const { list, envelope, acknowledge } = route;
       const payloadResult = getNamedType(field.type).extensions[PAYLOAD_RESULT] as string | undefined;
-      const result = (value: unknown) => (payloadResult ? (value as Record<string, unknown> | null)?.[payloadResult] : value);
+      const document = list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route, payloadResult);
+      const definition = document.definitions[0];
+      const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
+      const reshape = (root?.kind === Kind.FIELD ? nestedListsReshape(field.type, root.selectionSet) : null) ?? ((value: unknown) => value);
+      // A mutation's payload answers its result (src/graphql/mutation-payload.ts).
+      const shape = payloadResult ? (value: unknown) => (reshape(value) as Record<string, unknown> | null)?.[payloadResult] : reshape;
       return {
         key,
         kind,
@@ -143,8 +151,9 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
         args: { path, query, body: field.args.find((a) => a.name === 'input') },
         parameterName,
         operationName,
-        document: list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route, payloadResult),
+        document,
         payloadResult,
+        shape,
         variables: list
           ? (params) => restListVariables(list, params)
           : (params, body) => ({
@@ -159,10 +168,10 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
           }),
         restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
         answer: list
-          ? (value, params) => restListAnswer(list, value as never, params)
+          ? (value, params) => restListAnswer(list, shape(value) as never, params)
           : acknowledge
             ? () => ({ success: true })
-            : (value) => (envelope ? { [envelope]: result(value) } : result(value)),
+            : (value) => (envelope ? { [envelope]: shape(value) } : shape(value)),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
       };
     }),

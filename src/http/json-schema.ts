@@ -1,8 +1,9 @@
-import type { GraphQLField, GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLObjectType, GraphQLOutputType, GraphQLSchema, SelectionSetNode } from 'graphql';
+import type { FieldNode, GraphQLField, GraphQLInputField, GraphQLArgument, GraphQLInputType, GraphQLObjectType, GraphQLOutputType, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType } from 'graphql';
 import { z } from 'zod';
 import type { Operation } from '../graphql/operations.js';
 import { restListSchema } from '../graphql/rest-lists.js';
+import { selectsNodesAlone } from '../graphql/rest-shapes.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = Record<string, unknown>;
@@ -111,7 +112,11 @@ export function selectionSchema(type: GraphQLOutputType, selectionSet: Selection
     if (selection.kind !== Kind.FIELD) continue;
     const field = named.getFields()[selection.name.value];
     if (!field) continue;
-    const schema = selectionSchema(field.type, selection.selectionSet, reached);
+    // A nested connection selecting `nodes` alone is answered as its array (src/graphql/rest-shapes.ts).
+    const nodes = selectsNodesAlone(field, selection) ? (selection.selectionSet!.selections[0] as FieldNode) : undefined;
+    const schema = nodes
+      ? selectionSchema((getNamedType(field.type) as GraphQLObjectType).getFields().nodes!.type, nodes.selectionSet, reached)
+      : selectionSchema(field.type, selection.selectionSet, reached);
     properties[selection.alias?.value ?? selection.name.value] = field.description ? { ...schema, description: field.description } : schema;
   }
   return { type: 'object', required: Object.keys(properties), properties };

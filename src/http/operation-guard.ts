@@ -28,8 +28,7 @@ import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js
  * it runs: every selected field counts once per object it may be resolved on (long text and JSON
  * one more per CHARACTERS_PER_COST_UNIT characters they may hold), so a list multiplies what is
  * under it by the rows it may read, once per row of its parent. Those rows are a connection's
- * `first` or `last` (any field whose type has `edges` or `nodes`; its `limit` when it has
- * neither), a page's `limit`, the default of that argument when it is not given
+ * `first` or `last` (any field whose type has `edges` or `nodes`), the default of that argument when it is not given
  * (DEFAULT_CONNECTION_SIZE for a connection without one), the ceiling a list without a size
  * argument declares with `fixedList` (an invoice's line items: 250), and ASSUMED_LIST_SIZE for the
  * rest (a pipeline's stages). The size a field takes applies to the lists directly under it (a
@@ -227,11 +226,6 @@ function estimateOperation(
         if (fromVariables) estimate.variesByRequest = true;
         size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
       }
-      if (size === undefined && typeof args.limit === 'number') {
-        // A list sized by `limit` (a deal's activities) reads at most a page.
-        const fromVariable = selection.arguments?.some((a) => a.name.value === 'limit' && a.value.kind === Kind.VARIABLE);
-        size = worstCase && fromVariable ? MAX_PAGE_SIZE : Math.min(Math.max(args.limit, 0), MAX_PAGE_SIZE);
-      }
       if (connection) size ??= DEFAULT_CONNECTION_SIZE;
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
@@ -282,7 +276,7 @@ async function checkedCost(args: ExecutionArgs): Promise<number | AppError | nul
   const { cost, cursors } = estimate;
   if (cost > MAX_QUERY_COST) {
     return tooCostly(
-      `This operation could produce more than ${MAX_QUERY_COST} values (worst case with the sizes asked for, long text counting a value per ${CHARACTERS_PER_COST_UNIT} characters). Ask for fewer items (limit, first, last), fewer long-text fields or fewer nested lists.`,
+      `This operation could produce more than ${MAX_QUERY_COST} values (worst case with the sizes asked for, long text counting a value per ${CHARACTERS_PER_COST_UNIT} characters). Ask for fewer items (first, last), fewer long-text fields or fewer nested lists.`,
       cost,
     );
   }

@@ -2,7 +2,7 @@ import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { defineList } from '../graphql/connection.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateRange } from '../graphql/list-filters.js';
 import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
@@ -10,7 +10,7 @@ import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
-import { getInvoice, invoiceOrder, listInvoices } from './invoice.service.js';
+import { getInvoice, invoiceOrder, invoiceWhere, listInvoices } from './invoice.service.js';
 import { fixedList, longText } from '../graphql/limits.js';
 import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
@@ -134,16 +134,6 @@ export const InvoiceSettings = builder.objectRef<{ invoicePrefix: string; nextIn
   }),
 });
 
-builder.prismaObjectField('Company', 'invoices', (t) =>
-  t.relatedConnection('invoices', {
-    ...refusedAloneUnless('Invoice'),
-    cursor: 'id',
-    totalCount: true,
-    description: "The company's invoices, newest first.",
-    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-  }),
-);
-
 /** Whether a connection field selects `nodes` directly (else its rows are planned from `edges.node`). */
 const selectsNodes = (info: GraphQLResolveInfo) =>
   info.fieldNodes.some((node) => node.selectionSet?.selections.some((s) => s.kind === Kind.FIELD && s.name.value === 'nodes'));
@@ -164,6 +154,18 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
     }),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  invoices: t.relatedConnection('invoices', {
+    ...refusedAloneUnless('Invoice'),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's invoices, newest first unless \`orderBy\` says otherwise. ${nestedListNote('companyId')} Statuses are as the last overdue sweep left them (\`Query.invoices\` moves due invoices to \`overdue\` before it reads).`,
+    args: invoiceList.nestedArgs(),
+    // Planned into the company's own statement, which cannot wait for the overdue move: statuses are as the last sweep (or a read of the invoice) left them.
+    query: (args) => ({ where: invoiceWhere(args.filter ?? {}), orderBy: prismaOrderBy(invoiceOrder, args.orderBy) }),
+  }),
+}));
 
 const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
 

@@ -37,14 +37,12 @@ export const invoiceOrder: ListOrder = {
 /** The columns a keyset page reads from each row, whatever the client selected. */
 const orderColumns = Object.fromEntries(['id', ...Object.values(invoiceOrder.orderFields).map((f) => f.column)].map((c) => [c, true]));
 
-/** Invoices by status, the number or company name (`search`), issue date and company, one keyset page at a time; overdue ones moved first. */
-export async function listInvoices(ctx: Context, args: ListArgs<InvoiceFilter>, query: InvoiceQuery) {
-  const filter = args.filter ?? {};
+/** The Prisma condition of an invoice filter, for the root list and a company's invoices. */
+export function invoiceWhere(filter: InvoiceFilter): Prisma.InvoiceWhereInput & { AND: Prisma.InvoiceWhereInput[] } {
   const { from, to } = filter.issuedDate ?? {};
   if (from && to && from > to) throw badInput([{ field: 'filter.issuedDate.to', message: "must not be before the range's first day" }]);
-  await moveTenantOverdueInvoices(ctx);
   const search = likeLiteral(filter.search?.trim() ?? '');
-  const where: Prisma.InvoiceWhereInput = {
+  return {
     companyId: filter.companyId ?? undefined,
     status: oneOf(filter.status),
     issuedDate: withinDays(filter.issuedDate),
@@ -52,12 +50,18 @@ export async function listInvoices(ctx: Context, args: ListArgs<InvoiceFilter>, 
       ? [{ OR: [{ invoiceNumber: { contains: search, mode: 'insensitive' } }, { company: { name: { contains: search, mode: 'insensitive' } } }] }]
       : [],
   };
+}
+
+/** Invoices by status, the number or company name (`search`), issue date and company, one keyset page at a time; overdue ones moved first. */
+export async function listInvoices(ctx: Context, args: ListArgs<InvoiceFilter>, query: InvoiceQuery) {
+  const where = invoiceWhere(args.filter ?? {});
+  await moveTenantOverdueInvoices(ctx);
   const read = query.select ? { select: { ...query.select, ...orderColumns } } : query;
   return keysetPage(
     ctx,
     invoiceOrder,
     args,
-    (page) => ctx.db.invoice.findMany({ ...read, where: { ...where, AND: [...(where.AND as object[]), page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
+    (page) => ctx.db.invoice.findMany({ ...read, where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
     () => ctx.db.invoice.count({ where }),
   );
 }

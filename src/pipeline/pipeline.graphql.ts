@@ -25,13 +25,6 @@ export const PipelineStage = builder.prismaObject('PipelineStage', {
     isClosedLost: t.exposeBoolean('isClosedLost', { description: 'Deals entering this stage are lost.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the stage was created.' }),
     pipeline: t.relation('pipeline', { description: 'The pipeline the stage belongs to.' }),
-    deals: t.relatedConnection('deals', {
-      ...listOf('Deal'),
-      cursor: 'id',
-      totalCount: true,
-      description: 'Deals currently in this stage, newest first.',
-      query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-    }),
   }),
 });
 

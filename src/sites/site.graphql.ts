@@ -1,10 +1,10 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { readableBy } from '../graphql/read-access.js';
-import { defineList } from '../graphql/connection.js';
+import { listOf, readableBy } from '../graphql/read-access.js';
+import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
-import { createSite, getSite, listSites, siteOrder, updateSite } from './site.service.js';
+import { createSite, getSite, listSites, siteOrder, siteWhere, updateSite } from './site.service.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Site = builder.prismaObject('Site', {
@@ -66,6 +66,17 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
     ...addressInputFields(t, '; null clears'),
   }),
 });
+
+builder.prismaObjectFields('Company', (t) => ({
+  sites: t.relatedConnection('sites', {
+    ...listOf('Site'),
+    cursor: 'id',
+    totalCount: true,
+    description: `The company's sites, by name unless \`orderBy\` says otherwise. ${nestedListNote('companyId')}`,
+    args: siteList.nestedArgs(),
+    query: (args) => ({ where: siteWhere(args.filter ?? {}), orderBy: prismaOrderBy(siteOrder, args.orderBy) }),
+  }),
+}));
 
 builder.queryFields((t) => ({
   sites: t.field({

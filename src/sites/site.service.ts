@@ -23,14 +23,16 @@ export const siteOrder: ListOrder = {
   defaultOrder: { field: 'NAME', direction: 'ASC' },
 };
 
+/** The Prisma condition of a site filter, for the root list and a company's sites. */
+export const siteWhere = (filter: SiteFilter) => ({
+  AND: searchWords(filter.search, ['name', 'address', 'city']),
+  companyId: filter.companyId ?? undefined,
+  createdAt: withinRange(filter.createdAt),
+});
+
 /** The sites matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listSites(ctx: Context, args: ListArgs<SiteFilter>) {
-  const filter = args.filter ?? {};
-  const where = {
-    AND: searchWords(filter.search, ['name', 'address', 'city']),
-    companyId: filter.companyId ?? undefined,
-    createdAt: withinRange(filter.createdAt),
-  };
+  const where = siteWhere(args.filter ?? {});
   return keysetPage(
     ctx,
     siteOrder,

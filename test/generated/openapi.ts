@@ -2399,7 +2399,7 @@ export interface components {
                  */
                 email: string;
             } | null;
-            /** @description Activities on the deal, newest first. */
+            /** @description Activities on the deal, newest first unless `orderBy` says otherwise. Ties are broken by id. A cursor marks a row: given with another `orderBy` or `filter` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list. */
             activities: {
                 /**
                  * Format: uuid
@@ -6342,7 +6342,7 @@ export interface operations {
                                  */
                                 email: string;
                             } | null;
-                            /** @description Activities on the deal, newest first. */
+                            /** @description Activities on the deal, newest first unless `orderBy` says otherwise. Ties are broken by id. A cursor marks a row: given with another `orderBy` or `filter` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list. */
                             activities: {
                                 /**
                                  * Format: uuid
@@ -6572,7 +6572,7 @@ export interface operations {
                                  */
                                 email: string;
                             } | null;
-                            /** @description Activities on the deal, newest first. */
+                            /** @description Activities on the deal, newest first unless `orderBy` says otherwise. Ties are broken by id. A cursor marks a row: given with another `orderBy` or `filter` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list. */
                             activities: {
                                 /**
                                  * Format: uuid
@@ -6804,7 +6804,7 @@ export interface operations {
                                  */
                                 email: string;
                             } | null;
-                            /** @description Activities on the deal, newest first. */
+                            /** @description Activities on the deal, newest first unless `orderBy` says otherwise. Ties are broken by id. A cursor marks a row: given with another `orderBy` or `filter` than the page it came from, the next page continues after that row in the new order, or is empty when the row is not in the list. */
                             activities: {
                                 /**
                                  * Format: uuid
