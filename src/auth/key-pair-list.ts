@@ -1,7 +1,10 @@
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
 import type { Context } from '../graphql/context.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const keyPairSearch = searchColumns('ApiKeyPair', ['name']);
 
 export const keyPairOrder: ListOrder = {
   entity: 'ApiKeyPair',
@@ -19,7 +22,7 @@ export interface KeyPairFilter {
 
 /** The tenant's key pairs, revoked and expired ones included, one keyset page at a time (src/graphql/connection.ts). */
 export function listKeyPairs(ctx: Context, args: ListArgs<KeyPairFilter>) {
-  const where = { AND: searchWords(args.filter?.search, ['name']), createdAt: withinRange(args.filter?.createdAt) };
+  const where = { AND: searchWords(args.filter?.search, keyPairSearch), createdAt: withinRange(args.filter?.createdAt) };
   return keysetPage(
     ctx,
     keyPairOrder,

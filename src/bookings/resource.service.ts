@@ -6,10 +6,13 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
 import { found } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import type { WeeklyInterval } from './slots.js';
 import { canonicalTimeZone } from './time-window.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const resourceSearch = searchColumns('BookableResource', ['name']);
 
 /** A publishable key (a website widget) sees only resources that are active and published: as a Prisma condition, */
 export const visibleToCaller = (ctx: Context) => (principalOf(ctx).kind === 'publishable' ? { isActive: true, published: true } : {});
@@ -40,7 +43,7 @@ export function listResources(ctx: Context, args: ListArgs<ResourceFilter>) {
   const where = {
     type: oneOf(filter.type),
     isActive: filter.includeInactive ? undefined : true,
-    AND: searchWords(filter.search, ['name']),
+    AND: searchWords(filter.search, resourceSearch),
     ...visibleToCaller(ctx),
   };
   return keysetPage(

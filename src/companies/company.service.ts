@@ -6,8 +6,11 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { withinRange } from '../graphql/list-filters.js';
 import { refreshSearchText } from '../inspections/search-text.js';
 import { found } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const companySearch = searchColumns('Company', ['name', 'email']);
 
 export interface CompanyFilter {
   search?: string | null;
@@ -27,7 +30,7 @@ export const companyOrder: ListOrder = {
 /** The companies matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listCompanies(ctx: Context, args: ListArgs<CompanyFilter>) {
   const filter = args.filter ?? {};
-  const where = { AND: searchWords(filter.search, ['name', 'email']), createdAt: withinRange(filter.createdAt) };
+  const where = { AND: searchWords(filter.search, companySearch), createdAt: withinRange(filter.createdAt) };
   return keysetPage(
     ctx,
     companyOrder,

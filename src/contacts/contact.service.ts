@@ -6,8 +6,11 @@ import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder, type Order } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
 import { found, mustExist } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const contactSearch = searchColumns('Contact', ['firstName', 'lastName', 'email']);
 
 export interface ContactFilter {
   search?: string | null;
@@ -37,7 +40,7 @@ export const contactSort = (orderBy: readonly Order[] | null | undefined): reado
 
 /** The Prisma condition of a contact filter, for the root list and a company's contacts. */
 export const contactWhere = (filter: ContactFilter) => ({
-  AND: searchWords(filter.search, ['firstName', 'lastName', 'email']),
+  AND: searchWords(filter.search, contactSearch),
   companyId: filter.companyId ?? undefined,
   createdAt: withinRange(filter.createdAt),
 });

@@ -8,9 +8,12 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { oneOf, withinAmounts, withinDays, withinRange } from '../graphql/list-filters.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { defaultOwner, enterStage } from './deal.rules.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const dealSearch = searchColumns('Deal', ['name', 'notes']);
 
 /** Prisma `select`/`include` planned by the GraphQL layer from the fields a client asked for. */
 type DealQuery = { include?: Prisma.DealInclude; select?: Prisma.DealSelect };
@@ -39,7 +42,7 @@ export const dealOrder: ListOrder = {
 
 /** The Prisma condition of a deal filter, for the root list and the lists nested under a company or a stage. */
 export const dealWhere = (filter: DealFilter) => ({
-  AND: searchWords(filter.search, ['name', 'notes']),
+  AND: searchWords(filter.search, dealSearch),
   status: oneOf(filter.status),
   stageId: filter.stageId ?? undefined,
   stage: filter.pipelineId ? { pipelineId: filter.pipelineId } : undefined,

@@ -5,11 +5,15 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { oneOf } from '../graphql/list-filters.js';
 import { AppError } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { refreshSearchText } from './search-text.js';
 
 // Equipment types and the equipment inspected: the supporting records of inspections.
+
+/** The columns each list's `search` reads (each under a trigram index). */
+const equipmentTypeSearch = searchColumns('EquipmentType', ['name', 'category']);
+const equipmentSearch = searchColumns('Equipment', ['serialNumber', 'manufacturer', 'model', 'locationLabel']);
 
 export interface EquipmentTypeFields {
   name?: string | null;
@@ -32,7 +36,7 @@ export const equipmentTypeOrder: ListOrder = {
 
 /** The equipment types matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listEquipmentTypes(ctx: Context, args: ListArgs<EquipmentTypeFilter>) {
-  const where = { AND: searchWords(args.filter?.search, ['name', 'category']) };
+  const where = { AND: searchWords(args.filter?.search, equipmentTypeSearch) };
   return keysetPage(
     ctx,
     equipmentTypeOrder,
@@ -79,7 +83,7 @@ export const equipmentOrder: ListOrder = {
 export function listEquipment(ctx: Context, args: ListArgs<EquipmentFilter>) {
   const filter = args.filter ?? {};
   const where = {
-    AND: searchWords(filter.search, ['serialNumber', 'manufacturer', 'model', 'locationLabel']),
+    AND: searchWords(filter.search, equipmentSearch),
     status: oneOf(filter.status),
     siteId: filter.siteId ?? undefined,
     companyId: filter.companyId ?? undefined,

@@ -7,7 +7,7 @@ import { oneOf } from '../graphql/list-filters.js';
 import { mailQueued } from '../mail/outbox.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { type ChecklistResponse, checkResponses, unansweredRequired } from './checklist.js';
 import { DISPATCHER_ROLES, hasRole } from './inspection-access.js';
@@ -15,6 +15,9 @@ import { deliverReport } from './report.js';
 import { refreshSearchText } from './search-text.js';
 import { sectionsOf } from './template.service.js';
 import { EDITABLE, lockInspection, MOVES, type Move, mustBeIn, mustBeOnTeamOrDispatcher, recordMove } from './workflow.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const inspectionSearch = searchColumns('Inspection', ['searchText']);
 
 type Query = { include?: Prisma.InspectionInclude; select?: Prisma.InspectionSelect };
 
@@ -40,7 +43,7 @@ export const inspectionOrder: ListOrder = {
 export function listInspections(ctx: Context, args: ListArgs<InspectionFilter>, query: Query) {
   const filter = args.filter ?? {};
   const where = {
-    AND: searchWords(filter.search, ['searchText']) as Prisma.InspectionWhereInput[],
+    AND: searchWords(filter.search, inspectionSearch) as Prisma.InspectionWhereInput[],
     status: oneOf(filter.status),
     companyId: filter.companyId ?? undefined,
     equipmentId: filter.equipmentId ?? undefined,

@@ -3,10 +3,13 @@ import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { AppError } from '../shared/errors.js';
 import { found } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { type ChecklistSection, normalizeSections } from './checklist.js';
 import { typeMustExist } from './equipment.service.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const templateSearch = searchColumns('ChecklistTemplate', ['name']);
 
 type SectionsInput = Parameters<typeof normalizeSections>[0];
 
@@ -35,7 +38,7 @@ export const templateOrder: ListOrder = {
 /** The checklist templates matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listTemplates(ctx: Context, args: ListArgs<TemplateFilter>) {
   const filter = args.filter ?? {};
-  const where = { AND: searchWords(filter.search, ['name']), equipmentTypeId: filter.equipmentTypeId ?? undefined };
+  const where = { AND: searchWords(filter.search, templateSearch), equipmentTypeId: filter.equipmentTypeId ?? undefined };
   return keysetPage(
     ctx,
     templateOrder,

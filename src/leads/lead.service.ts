@@ -5,9 +5,12 @@ import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const leadSearch = searchColumns('Lead', ['firstName', 'lastName', 'email', 'companyName']);
 
 export interface LeadFilter {
   search?: string | null;
@@ -32,7 +35,7 @@ export const leadOrder: ListOrder = {
 export function listLeads(ctx: Context, args: ListArgs<LeadFilter>) {
   const filter = args.filter ?? {};
   const where = {
-    AND: searchWords(filter.search, ['firstName', 'lastName', 'email', 'companyName']),
+    AND: searchWords(filter.search, leadSearch),
     status: oneOf(filter.status),
     source: oneOf(filter.source),
     assignedTo: filter.assigneeId ?? undefined,

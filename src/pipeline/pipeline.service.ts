@@ -3,8 +3,12 @@ import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
+
+/** The columns each list's `search` reads (each under a trigram index). */
+const pipelineSearch = searchColumns('Pipeline', ['name']);
+const stageSearch = searchColumns('PipelineStage', ['name']);
 
 export interface PipelineFilter {
   search?: string | null;
@@ -21,7 +25,7 @@ export const pipelineOrder: ListOrder = {
 
 /** The pipelines matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listPipelines(ctx: Context, args: ListArgs<PipelineFilter>) {
-  const where = { AND: searchWords(args.filter?.search, ['name']) };
+  const where = { AND: searchWords(args.filter?.search, pipelineSearch) };
   return keysetPage(
     ctx,
     pipelineOrder,
@@ -53,7 +57,7 @@ export const stageOrder: ListOrder = {
 /** The stages matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listStages(ctx: Context, args: ListArgs<StageFilter>) {
   const filter = args.filter ?? {};
-  const where = { AND: searchWords(filter.search, ['name']), pipelineId: filter.pipelineId ?? undefined };
+  const where = { AND: searchWords(filter.search, stageSearch), pipelineId: filter.pipelineId ?? undefined };
   return keysetPage(
     ctx,
     stageOrder,

@@ -4,8 +4,11 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { withinRange } from '../graphql/list-filters.js';
 import { refreshSearchText } from '../inspections/search-text.js';
 import { found, mustExist } from '../shared/references.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const siteSearch = searchColumns('Site', ['name', 'address', 'city']);
 
 export interface SiteFilter {
   search?: string | null;
@@ -25,7 +28,7 @@ export const siteOrder: ListOrder = {
 
 /** The Prisma condition of a site filter, for the root list and a company's sites. */
 export const siteWhere = (filter: SiteFilter) => ({
-  AND: searchWords(filter.search, ['name', 'address', 'city']),
+  AND: searchWords(filter.search, siteSearch),
   companyId: filter.companyId ?? undefined,
   createdAt: withinRange(filter.createdAt),
 });

@@ -2,7 +2,10 @@ import type { UserRole } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf } from '../graphql/list-filters.js';
-import { searchWords } from '../shared/search.js';
+import { searchColumns, searchWords } from '../shared/search.js';
+
+/** The columns `search` reads (each under a trigram index). */
+const userSearch = searchColumns('User', ['name', 'email']);
 
 export interface UserFilter {
   search?: string | null;
@@ -21,7 +24,7 @@ export const userOrder: ListOrder = {
 /** The users matching a filter, deactivated ones included, one keyset page at a time (src/graphql/connection.ts). */
 export function listUsers(ctx: Context, args: ListArgs<UserFilter>) {
   const filter = args.filter ?? {};
-  const where = { AND: searchWords(filter.search, ['name', 'email']), role: oneOf(filter.role) };
+  const where = { AND: searchWords(filter.search, userSearch), role: oneOf(filter.role) };
   return keysetPage(
     ctx,
     userOrder,
