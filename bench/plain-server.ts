@@ -125,8 +125,10 @@ async function listLeads(tenantId: string, { limit }: PageQuery): Promise<object
   const hasMore = rows.length > limit;
   const data = hasMore ? rows.slice(0, limit) : rows;
   const last = data.at(-1);
+  // The product's opaque keyset cursor: the position, bound to the list, the tenant, its order and filter (none here).
+  const binding = createHash('sha256').update(JSON.stringify(['Lead', tenantId, null, []])).digest('base64url').slice(0, 12);
   const nextCursor =
-    hasMore && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString('base64url') : null;
+    hasMore && last ? Buffer.from(JSON.stringify(['k', binding, [last.createdAt.toISOString(), last.id]])).toString('base64url') : null;
   // Dates serialize as ISO 8601 (toJSON), like the DateTime scalar.
   return { data, nextCursor, hasMore };
 }
