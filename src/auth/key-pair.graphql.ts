@@ -192,10 +192,10 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateApiKeyPairPayload = recordPayload('CreateApiKeyPairPayload', 'issuedApiKeyPair', IssuedApiKeyPair, 'What `createApiKeyPair` answers.');
-const RotateApiKeyPairPayload = recordPayload('RotateApiKeyPairPayload', 'issuedApiKeyPair', IssuedApiKeyPair, 'What `rotateApiKeyPair` answers.');
-const UpdateApiKeyPairPayload = recordPayload('UpdateApiKeyPairPayload', 'apiKeyPair', ApiKeyPair, 'What `updateApiKeyPair` answers.');
-const RevokeApiKeyPairPayload = recordPayload('RevokeApiKeyPairPayload', 'apiKeyPair', ApiKeyPair, 'What `revokeApiKeyPair` answers.');
+const CreateApiKeyPairPayload = recordPayload('createApiKeyPair', 'issuedApiKeyPair', IssuedApiKeyPair);
+const RotateApiKeyPairPayload = recordPayload('rotateApiKeyPair', 'issuedApiKeyPair', IssuedApiKeyPair);
+const UpdateApiKeyPairPayload = recordPayload('updateApiKeyPair', 'apiKeyPair', ApiKeyPair);
+const RevokeApiKeyPairPayload = recordPayload('revokeApiKeyPair', 'apiKeyPair', ApiKeyPair);
 
 builder.mutationFields((t) => ({
   createApiKeyPair: t.field({

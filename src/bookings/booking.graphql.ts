@@ -137,10 +137,10 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateBookingPayload = recordPayload('CreateBookingPayload', 'booking', Booking, 'What `createBooking` answers.');
-const CancelBookingPayload = recordPayload('CancelBookingPayload', 'booking', Booking, 'What `cancelBooking` answers.');
-const CompleteBookingPayload = recordPayload('CompleteBookingPayload', 'booking', Booking, 'What `completeBooking` answers.');
-const MarkBookingNoShowPayload = recordPayload('MarkBookingNoShowPayload', 'booking', Booking, 'What `markBookingNoShow` answers.');
+const CreateBookingPayload = recordPayload('createBooking', 'booking', Booking);
+const CancelBookingPayload = recordPayload('cancelBooking', 'booking', Booking);
+const CompleteBookingPayload = recordPayload('completeBooking', 'booking', Booking);
+const MarkBookingNoShowPayload = recordPayload('markBookingNoShow', 'booking', Booking);
 
 builder.mutationFields((t) => ({
   createBooking: t.field({

@@ -284,11 +284,11 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateBookableResourcePayload = recordPayload('CreateBookableResourcePayload', 'bookableResource', BookableResource, 'What `createBookableResource` answers.');
-const UpdateBookableResourcePayload = recordPayload('UpdateBookableResourcePayload', 'bookableResource', BookableResource, 'What `updateBookableResource` answers.');
-const SetResourceHoursPayload = recordPayload('SetResourceHoursPayload', 'resourceHours', ResourceHoursType, 'What `setResourceHours` answers.');
-const CreateResourceClosurePayload = recordPayload('CreateResourceClosurePayload', 'resourceClosure', ResourceClosure, 'What `createResourceClosure` answers.');
-const DeleteResourceClosurePayload = deletionPayload('DeleteResourceClosurePayload', 'resource closure');
+const CreateBookableResourcePayload = recordPayload('createBookableResource', 'bookableResource', BookableResource);
+const UpdateBookableResourcePayload = recordPayload('updateBookableResource', 'bookableResource', BookableResource);
+const SetResourceHoursPayload = recordPayload('setResourceHours', 'resourceHours', ResourceHoursType);
+const CreateResourceClosurePayload = recordPayload('createResourceClosure', 'resourceClosure', ResourceClosure);
+const DeleteResourceClosurePayload = deletionPayload('deleteResourceClosure', 'resource closure');
 
 builder.mutationFields((t) => ({
   createBookableResource: t.field({

@@ -85,8 +85,8 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateCompanyPayload = recordPayload('CreateCompanyPayload', 'company', Company, 'What `createCompany` answers.');
-const UpdateCompanyPayload = recordPayload('UpdateCompanyPayload', 'company', Company, 'What `updateCompany` answers.');
+const CreateCompanyPayload = recordPayload('createCompany', 'company', Company);
+const UpdateCompanyPayload = recordPayload('updateCompany', 'company', Company);
 
 builder.mutationFields((t) => ({
   createCompany: t.field({

@@ -99,8 +99,8 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateContactPayload = recordPayload('CreateContactPayload', 'contact', Contact, 'What `createContact` answers.');
-const UpdateContactPayload = recordPayload('UpdateContactPayload', 'contact', Contact, 'What `updateContact` answers.');
+const CreateContactPayload = recordPayload('createContact', 'contact', Contact);
+const UpdateContactPayload = recordPayload('updateContact', 'contact', Contact);
 
 builder.mutationFields((t) => ({
   createContact: t.field({

@@ -250,9 +250,9 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateDealPayload = recordPayload('CreateDealPayload', 'deal', 'Deal', 'What `createDeal` answers.');
-const UpdateDealPayload = recordPayload('UpdateDealPayload', 'deal', 'Deal', 'What `updateDeal` answers.');
-const LogDealActivityPayload = recordPayload('LogDealActivityPayload', 'dealActivity', 'DealActivity', 'What `logDealActivity` answers.');
+const CreateDealPayload = recordPayload('createDeal', 'deal', 'Deal');
+const UpdateDealPayload = recordPayload('updateDeal', 'deal', 'Deal');
+const LogDealActivityPayload = recordPayload('logDealActivity', 'dealActivity', 'DealActivity');
 
 builder.mutationFields((t) => ({
   createDeal: t.field({

@@ -182,12 +182,12 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateWebhookEndpointPayload = recordPayload('CreateWebhookEndpointPayload', 'webhookEndpoint', WebhookEndpoint, 'What `createWebhookEndpoint` answers.');
-const UpdateWebhookEndpointPayload = recordPayload('UpdateWebhookEndpointPayload', 'webhookEndpoint', WebhookEndpoint, 'What `updateWebhookEndpoint` answers.');
-const DeleteWebhookEndpointPayload = deletionPayload('DeleteWebhookEndpointPayload', 'webhook endpoint');
-const RotateWebhookEndpointSecretPayload = recordPayload('RotateWebhookEndpointSecretPayload', 'webhookEndpoint', WebhookEndpoint, 'What `rotateWebhookEndpointSecret` answers.');
-const SendTestWebhookEventPayload = recordPayload('SendTestWebhookEventPayload', 'webhookDelivery', WebhookDelivery, 'What `sendTestWebhookEvent` answers.');
-const RetryWebhookDeliveryPayload = recordPayload('RetryWebhookDeliveryPayload', 'webhookDelivery', WebhookDelivery, 'What `retryWebhookDelivery` answers.');
+const CreateWebhookEndpointPayload = recordPayload('createWebhookEndpoint', 'webhookEndpoint', WebhookEndpoint);
+const UpdateWebhookEndpointPayload = recordPayload('updateWebhookEndpoint', 'webhookEndpoint', WebhookEndpoint);
+const DeleteWebhookEndpointPayload = deletionPayload('deleteWebhookEndpoint', 'webhook endpoint');
+const RotateWebhookEndpointSecretPayload = recordPayload('rotateWebhookEndpointSecret', 'webhookEndpoint', WebhookEndpoint);
+const SendTestWebhookEventPayload = recordPayload('sendTestWebhookEvent', 'webhookDelivery', WebhookDelivery);
+const RetryWebhookDeliveryPayload = recordPayload('retryWebhookDelivery', 'webhookDelivery', WebhookDelivery);
 
 builder.mutationFields((t) => ({
   createWebhookEndpoint: t.field({

@@ -32,36 +32,42 @@ const resultOf = <T>(payload: unknown) => (payload as PayloadValue<T>).result;
 const userErrorsDescription =
   'Problems that stopped the mutation; empty when it succeeded. Select it: without it, the same problems come back as top-level errors (BAD_USER_INPUT, NOT_FOUND, CONFLICT), so none is ever silent.';
 
-/**
- * The payload of a mutation that answers a record (its type's ref, or a Prisma model's name): `{<field>: Record, userErrors}`. The mutation's
- * resolver returns the record itself; its refusals fill `userErrors` (src/graphql/user-errors-plugin.ts).
- */
-export function recordPayload<Types extends SchemaTypes, T>(name: string, field: string, record: ObjectRef<Types, T> | string, description: string) {
-  const ref = builder.objectRef<T>(name);
+/** `createLead` → `CreateLeadPayload`: each mutation its own payload type, free to grow. */
+const payloadName = (mutation: string) => `${mutation[0]!.toUpperCase()}${mutation.slice(1)}Payload`;
+
+/** A payload type: the mutation's result under `result.field`, and `userErrors`. */
+function payload<T>(mutation: string, result: { field: string; type: unknown; description: string }, description: string) {
+  const ref = builder.objectRef<T>(payloadName(mutation));
   payloadTypes.add(ref);
   return ref.implement({
-    description: `${description} The record is null when \`userErrors\` lists why the mutation did not run.`,
-    extensions: { [PAYLOAD_RESULT]: field },
+    description,
+    extensions: { [PAYLOAD_RESULT]: result.field },
     fields: (t) => ({
-      [field]: t.field({ type: record as never, nullable: true, description: `The ${field} the mutation created or changed.`, resolve: (payload) => resultOf<T>(payload) as never }),
-      userErrors: t.field({ type: [UserError], description: userErrorsDescription, resolve: (payload) => (payload as unknown as PayloadValue).userErrors }),
+      [result.field]: t.field({ type: result.type as never, nullable: true, description: result.description, resolve: (value) => resultOf<T>(value) as never }),
+      userErrors: t.field({ type: [UserError], description: userErrorsDescription, resolve: (value) => (value as unknown as PayloadValue).userErrors }),
     }),
   });
 }
 
+/**
+ * The payload of a mutation that answers a record (its type's ref, or a Prisma model's name):
+ * `{<field>: Record, userErrors}`. The mutation's resolver returns the record itself; its
+ * refusals fill `userErrors` (src/graphql/user-errors-plugin.ts).
+ */
+export const recordPayload = <Types extends SchemaTypes, T>(mutation: string, field: string, record: ObjectRef<Types, T> | string) =>
+  payload<T>(
+    mutation,
+    { field, type: record, description: `The ${field} as the mutation left it; null when \`userErrors\` lists why it did not run.` },
+    `What \`${mutation}\` answers: the ${field} it created or changed, or the problems that stopped it (then the ${field} is null and nothing was written).`,
+  );
+
 /** The payload of a deletion: the id of what it removed. Its resolver returns that id. */
-export function deletionPayload(name: string, what: string) {
-  const ref = builder.objectRef<string>(name);
-  payloadTypes.add(ref);
-  return ref.implement({
-    description: `The answer to deleting ${what}.`,
-    extensions: { [PAYLOAD_RESULT]: 'deletedId' },
-    fields: (t) => ({
-      deletedId: t.field({ type: 'UUID', nullable: true, description: `Id of the ${what} deleted; null when \`userErrors\` lists why not.`, resolve: (payload) => resultOf<string>(payload) }),
-      userErrors: t.field({ type: [UserError], description: userErrorsDescription, resolve: (payload) => (payload as unknown as PayloadValue).userErrors }),
-    }),
-  });
-}
+export const deletionPayload = (mutation: string, what: string) =>
+  payload<string>(
+    mutation,
+    { field: 'deletedId', type: 'UUID', description: `Id of the ${what} deleted; null when \`userErrors\` lists why not.` },
+    `What \`${mutation}\` answers: the id of the ${what} it deleted, or the problems that stopped it.`,
+  );
 
 /**
  * The Prisma query (select or include) for what a mutation's client selected of its payload's

@@ -166,10 +166,10 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateEquipmentTypePayload = recordPayload('CreateEquipmentTypePayload', 'equipmentType', 'EquipmentType', 'What `createEquipmentType` answers.');
-const UpdateEquipmentTypePayload = recordPayload('UpdateEquipmentTypePayload', 'equipmentType', 'EquipmentType', 'What `updateEquipmentType` answers.');
-const CreateEquipmentPayload = recordPayload('CreateEquipmentPayload', 'equipment', 'Equipment', 'What `createEquipment` answers.');
-const UpdateEquipmentPayload = recordPayload('UpdateEquipmentPayload', 'equipment', 'Equipment', 'What `updateEquipment` answers.');
+const CreateEquipmentTypePayload = recordPayload('createEquipmentType', 'equipmentType', 'EquipmentType');
+const UpdateEquipmentTypePayload = recordPayload('updateEquipmentType', 'equipmentType', 'EquipmentType');
+const CreateEquipmentPayload = recordPayload('createEquipment', 'equipment', 'Equipment');
+const UpdateEquipmentPayload = recordPayload('updateEquipment', 'equipment', 'Equipment');
 
 builder.mutationFields((t) => ({
   createEquipmentType: t.field({

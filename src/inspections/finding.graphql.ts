@@ -102,12 +102,12 @@ const inspectionId = builder.args((t) => ({ id: t.field({ type: 'UUID', required
 const findingId = builder.args((t) => ({ ...inspectionId, findingId: t.field({ type: 'UUID', required: true, description: 'Finding id.' }) }));
 const whileEditable = 'while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`';
 
-const DeleteFindingPayload = deletionPayload('DeleteFindingPayload', 'finding');
-const DeleteFindingPhotoPayload = deletionPayload('DeleteFindingPhotoPayload', 'finding photo');
+const DeleteFindingPayload = deletionPayload('deleteFinding', 'finding');
+const DeleteFindingPhotoPayload = deletionPayload('deleteFindingPhoto', 'finding photo');
 
-const CreateFindingPayload = recordPayload('CreateFindingPayload', 'finding', 'Finding', 'What `createFinding` answers.');
-const UpdateFindingPayload = recordPayload('UpdateFindingPayload', 'finding', 'Finding', 'What `updateFinding` answers.');
-const AddFindingPhotoPayload = recordPayload('AddFindingPhotoPayload', 'findingPhoto', 'FindingPhoto', 'What `addFindingPhoto` answers.');
+const CreateFindingPayload = recordPayload('createFinding', 'finding', 'Finding');
+const UpdateFindingPayload = recordPayload('updateFinding', 'finding', 'Finding');
+const AddFindingPhotoPayload = recordPayload('addFindingPhoto', 'findingPhoto', 'FindingPhoto');
 
 builder.mutationFields((t) => ({
   createFinding: t.field({

@@ -265,13 +265,13 @@ builder.queryFields((t) => ({
 
 const reviewers = 'a `manager`, `field_coordinator` or `system_admin`';
 
-const CreateInspectionPayload = recordPayload('CreateInspectionPayload', 'inspection', 'Inspection', 'What `createInspection` answers.');
-const UpdateInspectionPayload = recordPayload('UpdateInspectionPayload', 'inspection', 'Inspection', 'What `updateInspection` answers.');
-const SubmitInspectionPayload = recordPayload('SubmitInspectionPayload', 'inspection', 'Inspection', 'What `submitInspection` answers.');
-const StartInspectionReviewPayload = recordPayload('StartInspectionReviewPayload', 'inspection', 'Inspection', 'What `startInspectionReview` answers.');
-const ApproveInspectionPayload = recordPayload('ApproveInspectionPayload', 'inspection', 'Inspection', 'What `approveInspection` answers.');
-const RejectInspectionPayload = recordPayload('RejectInspectionPayload', 'inspection', 'Inspection', 'What `rejectInspection` answers.');
-const DeliverInspectionPayload = recordPayload('DeliverInspectionPayload', 'inspection', 'Inspection', 'What `deliverInspection` answers.');
+const CreateInspectionPayload = recordPayload('createInspection', 'inspection', 'Inspection');
+const UpdateInspectionPayload = recordPayload('updateInspection', 'inspection', 'Inspection');
+const SubmitInspectionPayload = recordPayload('submitInspection', 'inspection', 'Inspection');
+const StartInspectionReviewPayload = recordPayload('startInspectionReview', 'inspection', 'Inspection');
+const ApproveInspectionPayload = recordPayload('approveInspection', 'inspection', 'Inspection');
+const RejectInspectionPayload = recordPayload('rejectInspection', 'inspection', 'Inspection');
+const DeliverInspectionPayload = recordPayload('deliverInspection', 'inspection', 'Inspection');
 
 builder.mutationFields((t) => ({
   createInspection: t.field({

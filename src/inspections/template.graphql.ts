@@ -116,8 +116,8 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateChecklistTemplatePayload = recordPayload('CreateChecklistTemplatePayload', 'checklistTemplate', 'ChecklistTemplate', 'What `createChecklistTemplate` answers.');
-const UpdateChecklistTemplatePayload = recordPayload('UpdateChecklistTemplatePayload', 'checklistTemplate', 'ChecklistTemplate', 'What `updateChecklistTemplate` answers.');
+const CreateChecklistTemplatePayload = recordPayload('createChecklistTemplate', 'checklistTemplate', 'ChecklistTemplate');
+const UpdateChecklistTemplatePayload = recordPayload('updateChecklistTemplate', 'checklistTemplate', 'ChecklistTemplate');
 
 builder.mutationFields((t) => ({
   createChecklistTemplate: t.field({

@@ -87,15 +87,15 @@ const UpdateInvoiceSettingsInput = builder.inputType('UpdateInvoiceSettingsInput
 const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
 const conflicts = 'CONFLICT naming the current status otherwise.';
 
-const UpdateInvoiceSettingsPayload = recordPayload('UpdateInvoiceSettingsPayload', 'invoiceSettings', InvoiceSettings, 'What `updateInvoiceSettings` answers.');
+const UpdateInvoiceSettingsPayload = recordPayload('updateInvoiceSettings', 'invoiceSettings', InvoiceSettings);
 
-const CreateInvoicePayload = recordPayload('CreateInvoicePayload', 'invoice', Invoice, 'What `createInvoice` answers.');
-const UpdateInvoicePayload = recordPayload('UpdateInvoicePayload', 'invoice', Invoice, 'What `updateInvoice` answers.');
-const ReplaceInvoiceLineItemsPayload = recordPayload('ReplaceInvoiceLineItemsPayload', 'invoice', Invoice, 'What `replaceInvoiceLineItems` answers.');
-const SendInvoicePayload = recordPayload('SendInvoicePayload', 'invoice', Invoice, 'What `sendInvoice` answers.');
-const MarkInvoiceViewedPayload = recordPayload('MarkInvoiceViewedPayload', 'invoice', Invoice, 'What `markInvoiceViewed` answers.');
-const RecordInvoicePaymentPayload = recordPayload('RecordInvoicePaymentPayload', 'invoice', Invoice, 'What `recordInvoicePayment` answers.');
-const VoidInvoicePayload = recordPayload('VoidInvoicePayload', 'invoice', Invoice, 'What `voidInvoice` answers.');
+const CreateInvoicePayload = recordPayload('createInvoice', 'invoice', Invoice);
+const UpdateInvoicePayload = recordPayload('updateInvoice', 'invoice', Invoice);
+const ReplaceInvoiceLineItemsPayload = recordPayload('replaceInvoiceLineItems', 'invoice', Invoice);
+const SendInvoicePayload = recordPayload('sendInvoice', 'invoice', Invoice);
+const MarkInvoiceViewedPayload = recordPayload('markInvoiceViewed', 'invoice', Invoice);
+const RecordInvoicePaymentPayload = recordPayload('recordInvoicePayment', 'invoice', Invoice);
+const VoidInvoicePayload = recordPayload('voidInvoice', 'invoice', Invoice);
 
 builder.mutationFields((t) => ({
   createInvoice: t.field({

@@ -132,8 +132,8 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateLeadPayload = recordPayload('CreateLeadPayload', 'lead', Lead, 'What `createLead` answers.');
-const UpdateLeadPayload = recordPayload('UpdateLeadPayload', 'lead', Lead, 'What `updateLead` answers.');
+const CreateLeadPayload = recordPayload('createLead', 'lead', Lead);
+const UpdateLeadPayload = recordPayload('updateLead', 'lead', Lead);
 
 builder.mutationFields((t) => ({
   createLead: t.field({

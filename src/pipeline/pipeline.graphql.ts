@@ -112,9 +112,9 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreatePipelinePayload = recordPayload('CreatePipelinePayload', 'pipeline', Pipeline, 'What `createPipeline` answers.');
-const CreatePipelineStagePayload = recordPayload('CreatePipelineStagePayload', 'pipelineStage', PipelineStage, 'What `createPipelineStage` answers.');
-const UpdatePipelineStagePayload = recordPayload('UpdatePipelineStagePayload', 'pipelineStage', PipelineStage, 'What `updatePipelineStage` answers.');
+const CreatePipelinePayload = recordPayload('createPipeline', 'pipeline', Pipeline);
+const CreatePipelineStagePayload = recordPayload('createPipelineStage', 'pipelineStage', PipelineStage);
+const UpdatePipelineStagePayload = recordPayload('updatePipelineStage', 'pipelineStage', PipelineStage);
 
 builder.mutationFields((t) => ({
   createPipeline: t.field({

@@ -96,8 +96,8 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateSitePayload = recordPayload('CreateSitePayload', 'site', Site, 'What `createSite` answers.');
-const UpdateSitePayload = recordPayload('UpdateSitePayload', 'site', Site, 'What `updateSite` answers.');
+const CreateSitePayload = recordPayload('createSite', 'site', Site);
+const UpdateSitePayload = recordPayload('updateSite', 'site', Site);
 
 builder.mutationFields((t) => ({
   createSite: t.field({

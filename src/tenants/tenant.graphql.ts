@@ -71,7 +71,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const SetModuleEnabledPayload = recordPayload('SetModuleEnabledPayload', 'tenant', Tenant, 'What `setModuleEnabled` answers.');
+const SetModuleEnabledPayload = recordPayload('setModuleEnabled', 'tenant', Tenant);
 
 builder.mutationFields((t) => ({
   setModuleEnabled: t.field({

@@ -29,7 +29,7 @@ const TrustedDocumentRegistration = builder.objectRef<Registration>('TrustedDocu
   }),
 });
 
-const RegisterTrustedDocumentsPayload = recordPayload('RegisterTrustedDocumentsPayload', 'trustedDocumentRegistration', TrustedDocumentRegistration, 'What `registerTrustedDocuments` answers.');
+const RegisterTrustedDocumentsPayload = recordPayload('registerTrustedDocuments', 'trustedDocumentRegistration', TrustedDocumentRegistration);
 
 builder.mutationFields((t) => ({
   registerTrustedDocuments: t.field({

@@ -70,10 +70,10 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const InviteUserPayload = recordPayload('InviteUserPayload', 'user', User, 'What `inviteUser` answers.');
-const ChangeUserRolePayload = recordPayload('ChangeUserRolePayload', 'user', User, 'What `changeUserRole` answers.');
-const DeactivateUserPayload = recordPayload('DeactivateUserPayload', 'user', User, 'What `deactivateUser` answers.');
-const ReactivateUserPayload = recordPayload('ReactivateUserPayload', 'user', User, 'What `reactivateUser` answers.');
+const InviteUserPayload = recordPayload('inviteUser', 'user', User);
+const ChangeUserRolePayload = recordPayload('changeUserRole', 'user', User);
+const DeactivateUserPayload = recordPayload('deactivateUser', 'user', User);
+const ReactivateUserPayload = recordPayload('reactivateUser', 'user', User);
 
 builder.mutationFields((t) => ({
   inviteUser: t.field({
