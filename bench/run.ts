@@ -31,6 +31,7 @@ import { INSPECTION_COUNT } from './seed-inspections.js';
 import { bookingCreation, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
+import { serverEnv } from './server-env.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
 
 const { values: args } = parseArgs({
@@ -60,24 +61,6 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
-function serverEnv(databaseUrl: string, port: number): Record<string, string> {
-  return {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_POOL_SIZE: '10',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    // The benchmark measures throughput with one key: it must not meet the rate limit.
-    RATE_LIMIT_KEY_REQUESTS: '1000000',
-    RATE_LIMIT_IP_REQUESTS: '1000000',
-    RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS: '1000000',
-    RATE_LIMIT_PUBLIC_KEY_REQUESTS: '1000000',
-    RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: '1000000',
-    // The events benchmark's receiver listens on 127.0.0.1.
-    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
-  };
-}
 
 /**
  * One request to every target of a suite: all succeed, the plain handler answers the product's JSON

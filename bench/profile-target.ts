@@ -1,0 +1,60 @@
+// `npx tsx bench/profile-target.ts [--suite leads] [--surface rest|graphql] [--seconds 10] [--url postgresql://...]`
+//
+// One product target alone under load, with the server under --cpu-prof: where the CPU of one
+// kind of request goes (the garbage collector's share included), without the other targets of
+// `npm run bench` mixed into the profile. Build first
+// (`npm run --silent build`): the server runs as `npm start` does.
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLoad } from './load.js';
+import { freePort, startServer } from './processes.js';
+import { summarizeProfile } from './profile-summary.js';
+import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
+import { suitesOf } from './suites.js';
+import { serverNodeArgs } from '../scripts/start-command.js';
+import { Teardown } from './teardown.js';
+import { serverEnv } from './server-env.js';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test' },
+    suite: { type: 'string', default: 'leads' },
+    surface: { type: 'string', default: 'rest' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+
+async function main(teardown: Teardown) {
+  const scratch = await createScratchDatabase(args.url);
+  teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
+  const data = await prepareBenchData(scratch.url);
+  const profileDir = await mkdtemp(join(tmpdir(), 'bench-target-profile-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const product = await startServer({
+    name: 'product',
+    args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...serverNodeArgs()],
+    env: serverEnv(scratch.url, port),
+    readyUrl: `${base}/api/v1/leads?limit=1`,
+  });
+  teardown.add('stop product server', () => product.stop());
+  const suite = suitesOf(base, base, data).find((s) => s.name === args.suite);
+  if (!suite) throw new Error(`No suite ${args.suite}`);
+  const target = args.surface === 'graphql' ? suite.graphql : suite.rest;
+  await runLoad(target, 2);
+  const result = await runLoad(target, Number(args.seconds));
+  await product.stop();
+  const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
+  process.stdout.write(`${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.requests} requests, non-2xx ${result.non2xx}\n`);
+  if (file) process.stdout.write(`${await summarizeProfile(join(profileDir, file), { skipMs: product.startupMs + 2000 })}\n`);
+}
+
+const teardown = new Teardown();
+main(teardown)
+  .catch((error: unknown) => {
+    process.exitCode = 1;
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  })
+  .finally(() => teardown.run());
