@@ -1,4 +1,4 @@
-// `npx tsx bench/profile-target.ts [--suite leads] [--surface rest|graphql] [--seconds 10] [--url postgresql://...]`
+// `npx tsx bench/profile-target.ts [--suite leads] [--surface rest|graphql] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
 //
 // One product target alone under load, with the server under --cpu-prof: where the CPU of one
 // kind of request goes (the garbage collector's share included), without the other targets of
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad } from './load.js';
-import { freePort, startServer } from './processes.js';
+import { freePort, readMemory, startServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
 import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { suitesOf } from './suites.js';
@@ -23,8 +23,17 @@ const { values: args } = parseArgs({
     suite: { type: 'string', default: 'leads' },
     surface: { type: 'string', default: 'rest' },
     seconds: { type: 'string', default: '10' },
+    // A V8 flag to try instead of `npm start`'s flag of the same name (repeatable).
+    v8: { type: 'string', multiple: true, default: [] },
   },
 });
+
+/** `npm start`'s node arguments with `flags` replacing those of the same name (or added before the entry point). */
+function withFlags(nodeArgs: string[], flags: string[]): string[] {
+  const name = (flag: string) => flag.split('=')[0];
+  const kept = nodeArgs.filter((a) => !flags.some((f) => name(f) === name(a)));
+  return [...flags, ...kept];
+}
 
 async function main(teardown: Teardown) {
   const scratch = await createScratchDatabase(args.url);
@@ -35,7 +44,7 @@ async function main(teardown: Teardown) {
   const base = `http://127.0.0.1:${port}`;
   const product = await startServer({
     name: 'product',
-    args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...serverNodeArgs()],
+    args: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...withFlags(serverNodeArgs(), args.v8)],
     env: serverEnv(scratch.url, port),
     readyUrl: `${base}/api/v1/leads?limit=1`,
   });
@@ -45,9 +54,10 @@ async function main(teardown: Teardown) {
   const target = args.surface === 'graphql' ? suite.graphql : suite.rest;
   await runLoad(target, 2);
   const result = await runLoad(target, Number(args.seconds));
+  const memory = await readMemory(product.pid);
   await product.stop();
   const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
-  process.stdout.write(`${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.requests} requests, non-2xx ${result.non2xx}\n`);
+  process.stdout.write(`${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.requests} requests, non-2xx ${result.non2xx}; peak RSS ${((memory?.hwmKb ?? NaN) / 1024).toFixed(0)} MB\n`);
   if (file) process.stdout.write(`${await summarizeProfile(join(profileDir, file), { skipMs: product.startupMs + 2000 })}\n`);
 }
 

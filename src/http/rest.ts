@@ -10,6 +10,7 @@ import type { Context } from '../graphql/context.js';
 import { carriesBody, REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
+import { jsonResponse } from './json-response.js';
 import { enumExpectation } from './input-errors.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
@@ -67,8 +68,7 @@ function routeTable(compiled: CompiledRoute[]) {
   };
 }
 
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers });
+const json = jsonResponse;
 
 /** The REST answer to a failed operation; an unexpected error is rethrown for the request boundary to answer. */
 function errorAnswer(errors: readonly unknown[], operation?: Operation): Response {
