@@ -138,11 +138,39 @@ export function memoryTable(figures: MemoryFigures[]): string {
 /** The least share of the REST route's requests/s its MCP tool call must keep (the MCP layer's overhead within 15 %). */
 export const MCP_GOAL = 0.85;
 
-/** One target against another of the same rounds (the MCP tool call against its REST route): the median of the per-round ratios. */
-export function relativeLine(measured: Measured[], name: string, against: string, goal: number): string {
-  const ratios = measured
+/** Requests/s of one target over another's in each round, and their median. */
+function relativeRps(measured: Measured[], name: string, against: string): { ratio: number; perRound: number[] } {
+  const perRound = measured
     .filter((m) => m.target.name === name)
     .map((m) => m.result.rps / (measured.find((o) => o.round === m.round && o.target.name === against)?.result.rps ?? NaN));
-  const ratio = median(ratios);
-  return `${name} / ${against}: ${fixed(ratio, 2)} (per round ${ratios.map((r) => fixed(r, 2)).join(', ')}; goal >= ${goal.toFixed(2)}) ${ratio >= goal ? 'PASS' : 'MISS'}`;
+  return { ratio: median(perRound), perRound };
+}
+
+/** One target against another of the same rounds (the MCP tool call against its REST route): the median of the per-round ratios. */
+export function relativeLine(measured: Measured[], name: string, against: string, goal: number): string {
+  const { ratio, perRound } = relativeRps(measured, name, against);
+  return `${name} / ${against}: ${fixed(ratio, 2)} (per round ${perRound.map((r) => fixed(r, 2)).join(', ')}; goal >= ${goal.toFixed(2)}) ${ratio >= goal ? 'PASS' : 'MISS'}`;
+}
+
+/** Whether one surface of the product is ahead of the peer on every page measured: ours over the peer's requests/s, per page. */
+export interface PeerGoal {
+  surface: string;
+  pages: { suite: string; ours: string; peer: string; ratio: number; perRound: number[] }[];
+  verdict: 'MET' | 'MISS';
+}
+
+/** The goal "ours ahead of the peer" per surface: met when every page's median per-round ratio (ours / peer) is above 1. */
+export function peerGoals(measured: Measured[], surfaces: { surface: string; pages: { suite: string; ours: string; peer: string }[] }[]): PeerGoal[] {
+  return surfaces.map(({ surface, pages }) => {
+    const judged = pages.map((page) => ({ ...page, ...relativeRps(measured, page.ours, page.peer) }));
+    return { surface, pages: judged, verdict: judged.length && judged.every((p) => p.ratio > 1) ? 'MET' : 'MISS' };
+  });
+}
+
+export function peerGoalLines(goals: PeerGoal[], peerName: string): string {
+  const lines = goals.map(({ surface, pages, verdict }) => {
+    const figures = pages.map((p) => `${p.suite} ${fixed(p.ratio, 2)} (per round ${p.perRound.map((r) => fixed(r, 2)).join(', ')})`);
+    return `  ${surface}: ${figures.join('; ')} ${verdict}`;
+  });
+  return [`Ahead of ${peerName} on the ${[...new Set(goals.flatMap((g) => g.pages.map((p) => p.suite)))].join(' and ')} pages (ours / peer requests/s, median of the rounds; goal > 1 on each page):`, ...lines].join('\n');
 }

@@ -10,9 +10,10 @@
 // with their company, contact, stage and owner, bookings, a week of a resource's availability (500
 // bookings in it), inspections with their equipment, type, site, customer, lead and finding count,
 // and invoices found by a search, on a scratch database with 10,000 leads, deals, inspections and
-// invoices; then booking creation (distinct slots); then the product on the embedded database, idle
-// and under load, for its memory. Each server runs in its own child process, so its memory can be
-// measured and it does not share an event loop with the load generator.
+// invoices; in the same rounds, a peer, PostGraphile 5 without authentication (bench/peer/), on the
+// leads and deals pages; then booking creation (distinct slots); then the product on the embedded
+// database, idle and under load, for its memory. Each server runs in its own child process, so its
+// memory can be measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -23,12 +24,13 @@ import { readMemory, RssSampler, freePort, startServer, type ChildServer } from 
 import { measureEmbedded } from './embedded-memory.js';
 import { eventCostReport, measureEventCost } from './events.js';
 import { summarizeProfile } from './profile-summary.js';
-import { MCP_GOAL, memoryTable, relativeLine, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
+import { MCP_GOAL, memoryTable, peerGoalLines, peerGoals, relativeLine, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
 import { bookingCreation, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
+import { checkPeer, PEER_NAME, peerReads } from './peer/targets.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
 import { serverEnv } from './server-env.js';
@@ -133,18 +135,21 @@ async function openSlotIds(productBase: string, { secret, bookings }: BenchData)
 interface Servers {
   product: ChildServer;
   plain: ChildServer;
+  peer: ChildServer;
   productBase: string;
   plainBase: string;
+  peerBase: string;
   profileDir?: string;
 }
 
-/** Both servers as child processes on free ports; stopped by the teardown. */
+/** The three servers as child processes on free ports; stopped by the teardown. */
 async function startServers(databaseUrl: string, teardown: Teardown): Promise<Servers> {
   const started = Date.now();
   const profileDir = args.profile ? await mkdtemp(join(tmpdir(), 'bench-cpuprofile-')) : undefined;
-  const [productPort, plainPort] = [await freePort(), await freePort()];
+  const [productPort, plainPort, peerPort] = [await freePort(), await freePort(), await freePort()];
   const productBase = `http://127.0.0.1:${productPort}`;
   const plainBase = `http://127.0.0.1:${plainPort}`;
+  const peerBase = `http://127.0.0.1:${peerPort}`;
   const product = await startServer({
     name: 'product',
     // As `npm start` runs it (its V8 flags and compiled entry point, built by `prebench`).
@@ -160,8 +165,16 @@ async function startServers(databaseUrl: string, teardown: Teardown): Promise<Se
     readyUrl: `${plainBase}/api/v1/leads?limit=1`,
   });
   teardown.add('stop plain server', () => plain.stop());
-  log(`Servers up in ${elapsed(started)} (product pid ${product.pid}, startup ${product.startupMs} ms; plain pid ${plain.pid})`);
-  return { product, plain, productBase, plainBase, profileDir };
+  const peer = await startServer({
+    name: 'peer',
+    // PostGraphile 5 needs Node 22's Promise.withResolvers: preloaded where missing.
+    args: ['--import', 'tsx', '--import', './bench/peer/polyfill.ts', 'bench/peer/server.ts'],
+    env: { ...serverEnv(databaseUrl, peerPort), GRAPHILE_ENV: 'production' },
+    readyUrl: `${peerBase}/graphql`,
+  });
+  teardown.add('stop peer server', () => peer.stop());
+  log(`Servers up in ${elapsed(started)} (product pid ${product.pid}, startup ${product.startupMs} ms; plain pid ${plain.pid}; peer pid ${peer.pid}, startup ${peer.startupMs} ms)`);
+  return { product, plain, peer, productBase, plainBase, peerBase, profileDir };
 }
 
 interface Run {
@@ -191,7 +204,7 @@ async function measure(targets: Run[], writes: Run[]) {
     const problems = problemsOf(target, result);
     if (problems) failures.push(`${target.name}: ${problems}`);
     measured.push({ target, minRatio, round, result });
-    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
+    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.server === 'peer' ? 'peer' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
   };
   for (let round = 0; round < rounds; round += 1) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length] as Run);
@@ -252,6 +265,8 @@ async function main(teardown: Teardown): Promise<boolean> {
 
   log('\nChecking the targets');
   const runs: Run[] = [];
+  const peers = peerReads(servers.peerBase, data.tenantId);
+  const peerPages: { suite: Suite; peer: string }[] = [];
   for (const suite of suites) {
     const bodies = await verifySuite(suite);
     runs.push(
@@ -259,6 +274,13 @@ async function main(teardown: Teardown): Promise<boolean> {
       { target: suite.graphql, minRatio: suite.goals.graphql, expectedBody: bodies.get(suite.graphql) },
       { target: suite.plain, expectedBody: bodies.get(suite.plain) },
     );
+    const peer = peers.find((read) => read.target.suite === suite.name);
+    if (peer) {
+      const expectedBody = await checkPeer(peer, JSON.parse(bodies.get(suite.plain) ?? 'null') as Json);
+      log(`  ${peer.target.name}: 200, the plain handler's ${PAGE} rows (same ids, same order)`);
+      runs.push({ target: peer.target, expectedBody });
+      peerPages.push({ suite, peer: peer.target.name });
+    }
   }
   const mcp = mcpLeadsCall(servers.productBase, data);
   const leadsRest = suites.find((suite) => suite.name === 'leads')?.rest;
@@ -272,10 +294,18 @@ async function main(teardown: Teardown): Promise<boolean> {
   if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
   log(throughputTable(summaries));
   if (leadsRest) log(`\n${relativeLine(measured, mcp.name, leadsRest.name, MCP_GOAL)}`);
+  const aheadOfPeer = peerPages.length
+    ? peerGoals(measured, [
+        { surface: 'REST', pages: peerPages.map(({ suite, peer }) => ({ suite: suite.name, ours: suite.rest.name, peer })) },
+        { surface: 'GraphQL', pages: peerPages.map(({ suite, peer }) => ({ suite: suite.name, ours: suite.graphql.name, peer })) },
+      ])
+    : [];
+  if (aheadOfPeer.length) log(`\n${peerGoalLines(aheadOfPeer, PEER_NAME)}`);
   log(`\n${eventCostReport(await measureEventCost(servers.productBase, data.secret, rounds, seconds, teardown))}`);
   // Alone on the machine: the PostgreSQL servers are stopped first.
   await servers.product.stop();
   await servers.plain.stop();
+  await servers.peer.stop();
   log('\nThe product on the embedded database: idle, then under load on leads');
   memoryFigures.push(await measureEmbedded(serverEnv, serverNodeArgs(), seconds, teardown));
 
@@ -283,7 +313,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   log(memoryTable(memoryFigures));
   await writeFile(
     SUMMARY_FILE,
-    `${JSON.stringify({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, memory: memoryFigures }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, memory: memoryFigures }, null, 2)}\n`,
   );
   log(`\nSummary written to ${SUMMARY_FILE}`);
 
