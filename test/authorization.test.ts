@@ -453,6 +453,16 @@ describe('a refused nested field nulls itself alone, never its parents', () => {
     expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('cancelled');
   });
 
+  it("refuses a record of another read scope that a mutation's result leads to, at the field that leads to it", async () => {
+    const key = world.owner.secret;
+    const slot = (await harness.rest('GET', `/api/bookings/resources/${world.resource.id}/availability?from=2030-01-09&to=2030-01-09`, { key })).body.slots[0];
+    const booking = (await harness.rest('POST', '/api/bookings', { key, body: { slotId: slot.slotId, firstName: 'Di', lastName: 'Beyond', email: 'di@acme.example' } })).body.booking;
+    // bookings.manage cancels, but reads no resource (bookings.read or bookings.resources.manage does).
+    const result = await ask(world.keys.get('bookings.manage')!, `mutation { cancelBooking(id: "${booking.id}") { booking { status resource { name } } } }`);
+    expect(result.errors?.map((e) => [e.extensions.code, e.path])).toEqual([['FORBIDDEN', ['cancelBooking', 'booking', 'resource']]]);
+    expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('cancelled');
+  });
+
   it('leaves the REST shapes as they were: the same routes answer the same bodies, and refuse what they refused', async () => {
     const lead = await harness.rest('GET', `/api/v1/leads/${world.lead.id}`, { key: world.keys.get('leads.lead.read')! });
     expect(lead).toMatchObject({ status: 200, body: { data: { id: world.lead.id, email: 'guest@acme.example' } } });

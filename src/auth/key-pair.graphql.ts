@@ -2,7 +2,6 @@ import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
-import { readableBy } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { optionalText } from '../shared/validation.js';
 import { keyPairOrder, listKeyPairs } from './key-pair-list.js';
@@ -23,7 +22,6 @@ const ApiKeyKindEnum = builder.enumType('ApiKeyKind', {
 });
 
 const ApiKey = builder.prismaObject('ApiKey', {
-  authScopes: readableBy('ApiKey'),
   description: 'One key of a pair, as shown after its creation: never the key itself, only a hint to recognise it.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Key id (the command line revokes and rotates keys by it).' }),
@@ -68,7 +66,6 @@ const ApiKeyPairActionEnum = builder.enumType('ApiKeyPairAction', {
 });
 
 export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
-  authScopes: readableBy('ApiKeyPair'),
   description:
     'A named pair of API keys (one publishable, one secret) with fixed scopes, acting as the user who created it. Created, rotated and revoked in the dashboard (Settings → API Keys) or with these mutations.',
   fields: (t) => ({

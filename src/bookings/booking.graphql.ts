@@ -4,7 +4,7 @@ import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateOrDateTimeRange } from '../graphql/list-filters.js';
-import { nullUnlessReadable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { nullUnlessReadable, refusedAloneUnless } from '../graphql/read-access.js';
 import { badInput } from '../shared/errors.js';
 import { optionalText, requiredText } from '../shared/validation.js';
 import { bookingOrder, bookingWhere, cancelBooking, closeBooking, createBooking, getBooking, listBookings, startsWithinInstants } from './booking.service.js';
@@ -36,7 +36,6 @@ const hiddenFromPublishableKeys = {
 } as const;
 
 export const Booking = builder.prismaObject('Booking', {
-  authScopes: readableBy('Booking'),
   description: 'A reservation of one slot of a bookable resource by a guest, linked to the lead with the guest\'s email.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Booking id.' }),

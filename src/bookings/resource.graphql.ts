@@ -5,7 +5,6 @@ import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { MAX_PAGE_SIZE } from '../graphql/limits.js';
-import { readableBy } from '../graphql/read-access.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { availabilityOf, type Slot } from './availability.js';
@@ -72,7 +71,6 @@ const rangeArgs = builder.args((t) => ({
 }));
 
 export const BookableResource = builder.prismaObject('BookableResource', {
-  authScopes: readableBy('BookableResource'),
   description: 'Something customers book: a room, a person, a piece of equipment, a service or a location, with weekly opening hours in its own time zone.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Resource id.' }),
@@ -107,7 +105,6 @@ export const BookableResource = builder.prismaObject('BookableResource', {
 });
 
 const ResourceClosure = builder.prismaObject('ResourceClosure', {
-  authScopes: readableBy('ResourceClosure'),
   description: 'A period when a resource is closed whatever its weekly hours (a holiday, maintenance): no slot overlapping it is offered or booked.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Closure id.' }),

@@ -2,7 +2,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
@@ -45,7 +45,6 @@ const DealProduct = builder.objectRef<Product>('DealProduct').implement({
 });
 
 export const DealActivity = builder.prismaObject('DealActivity', {
-  authScopes: readableBy('DealActivity'),
   description: 'Something that happened on a deal: a call, email, meeting, note, task or stage change.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Activity id.' }),
@@ -70,7 +69,6 @@ const activityInputs = listInputs(dealActivityOrder, {
 // (`pipeline`); the rest of those records needs `companies.read` or `contacts.read`.
 const DealCompany = builder.prismaObject('Company', {
   variant: 'DealCompany',
-  authScopes: readableBy('DealCompany'),
   description: "A deal's company as the deal shows it. The whole company (`company(id:)`) needs `companies.read`.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
@@ -82,7 +80,6 @@ const DealCompany = builder.prismaObject('Company', {
 
 const DealContact = builder.prismaObject('Contact', {
   variant: 'DealContact',
-  authScopes: readableBy('DealContact'),
   description: "A deal's contact as the deal shows it. The whole contact (`contact(id:)`) needs `contacts.read`.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
@@ -95,7 +92,6 @@ const DealContact = builder.prismaObject('Contact', {
 });
 
 export const Deal = builder.prismaObject('Deal', {
-  authScopes: readableBy('Deal'),
   description: 'A sales opportunity with a company, in a pipeline stage. Its status and probability follow its stage.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Deal id.' }),

@@ -3,7 +3,7 @@ import { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prism
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange } from '../graphql/list-filters.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf } from '../graphql/read-access.js';
 import { disclose } from '../shared/disclosures.js';
 import { optionalText, patchInput } from '../shared/validation.js';
 import { eventTypeList } from './event.graphql.js';
@@ -48,7 +48,6 @@ const DeliveryStatusEnum = builder.enumType(WebhookDeliveryStatus, {
 });
 
 export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
-  authScopes: readableBy('WebhookEndpoint'),
   description:
     'A URL of the tenant that is sent events as signed POSTs, per the Standard Webhooks specification: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`), body `{"type", "timestamp", "data"}`. Any 2xx answer within 10 s delivers; otherwise it is retried with exponential backoff for 3 days.',
   fields: (t) => ({
@@ -77,7 +76,6 @@ export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
 });
 
 const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
-  authScopes: readableBy('WebhookAttempt'),
   description: 'One POST of a delivery.',
   fields: (t) => ({
     startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When the POST started (ISO 8601, UTC).' }),
@@ -88,7 +86,6 @@ const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
 });
 
 const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
-  authScopes: readableBy('WebhookDelivery'),
   description: 'One event to one endpoint: its status, its attempts and its next retry.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Delivery id.' }),

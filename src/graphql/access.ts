@@ -129,13 +129,17 @@ export function forbidden(requiredScope: string | undefined): AppError {
  */
 export function rootFieldRefusal(field: GraphQLField<unknown, unknown>, ctx: Context): AppError | null {
   const map = declaredScopes(field);
-  if (!map) return null;
+  // Which scope is missing depends on an argument this gate does not read: none is named.
+  return map && accessRefusal(map, ctx, !argumentScopes(field));
+}
+
+/** Why the caller may not have what `map` guards (UNAUTHENTICATED or FORBIDDEN naming what is missing); null when it may. */
+export function accessRefusal(map: ScopeMap, ctx: Pick<Context, 'principal' | 'authFailure'>, nameScope = true): AppError | null {
   if (!ctx.principal) return unauthenticated(ctx);
   if (mayAccess(map, ctx.principal)) return null;
   const module = requiredModule(map);
   if (module && !ctx.principal.modules.has(module)) return moduleMissing(module);
-  // Which scope is missing depends on an argument this gate does not read: none is named.
-  if (argumentScopes(field)) return forbidden(undefined);
+  if (!nameScope) return forbidden(undefined);
   const roles = requiredRoles(map);
   const missing = scopesNamed(map).find((scope) => !scopeChecks(ctx).scope(scope) && !scopeChecks(ctx).publicScope(scope));
   if (roles && !missing) return roleMissing(roles);

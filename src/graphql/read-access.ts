@@ -1,8 +1,9 @@
 import { inspectionsRead } from '../inspections/inspection-access.js';
 import { invoicePartsRead, invoicesRead } from '../invoices/invoice-access.js';
-import type { GraphQLResolveInfo } from 'graphql';
+import { defaultFieldResolver, getNamedType, type GraphQLField, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema, isObjectType } from 'graphql';
+import { isThenable } from '@pothos/core';
 import type { Principal } from '../auth/api-keys.js';
-import { mayAccess, type ScopeMap, whoMay } from './access.js';
+import { accessRefusal, mayAccess, type ScopeMap, whoMay } from './access.js';
 import type { Context } from './context.js';
 import { EMBEDS } from './read-grants-plugin.js';
 
@@ -65,14 +66,19 @@ export function readAccessNote(typeName: string, embeddedBy: readonly string[] =
 }
 
 /**
- * Type-level `authScopes`: every field of the type needs its read scope, unless the record is a
- * mutation's own result (see `ReadGrantsPlugin`). A relation never grants a whole record: the
- * record it reaches needs its own scope again. Where a parent's shape embeds part of another
- * record, the relation grants just that part: the `embeddable` fields it `embeds` (an invoice's
- * company), or a summary type holding only that part (a deal's `DealCompany`). Evaluated once per
- * record and request.
+ * Record types that another record's published shape embeds in part (an invoice prints its
+ * company's name and address): one of these reached through an embedding relation is readable in
+ * part, so each of its fields is checked (`readableBy`, `embeddable`). Every other record type is
+ * checked once wherever it enters an answer (`guardRecordReads`), not field by field.
  */
-export const readableBy = (type: RecordType) => (record: object, ctx: Context) => ctx.readGrants.readsRecord(record) || readScopes[type];
+type PartlyEmbedded = 'Company' | 'Contact';
+
+/**
+ * Type-level `authScopes` of a type that is embedded in part: every field of the type needs its
+ * read scope, unless the record is a mutation's own result (see `ReadGrantsPlugin`) or the field
+ * was granted by the relation that embeds it (`embeddable`). Evaluated once per record and request.
+ */
+export const readableBy = (type: PartlyEmbedded) => (record: object, ctx: Context) => ctx.readGrants.readsRecord(record) || readScopes[type];
 
 /**
  * A field of `type` that a parent may embed in its published shape (a company's name on an
@@ -81,7 +87,7 @@ export const readableBy = (type: RecordType) => (record: object, ctx: Context) =
  * field of the record; so one record is one type wherever it is reached, and a normalized client
  * cache (keyed by `__typename` and `id`) holds it once.
  */
-export const embeddable = (type: RecordType) =>
+export const embeddable = (type: PartlyEmbedded) =>
   ({
     skipTypeScopes: true,
     authScopes: (record: object, _args: unknown, ctx: Context, info: GraphQLResolveInfo) => ctx.readGrants.readsField(record, info.fieldName) || readScopes[type],
@@ -134,3 +140,52 @@ export const readAccessOf = (type: RecordType): ScopeMap => readScopes[type];
  * of the parent may not read is `refusedAloneUnless` instead.
  */
 export const listOf = (type: RecordType) => ({ authScopes: readScopes[type] });
+
+const partlyEmbedded: ReadonlySet<string> = new Set<PartlyEmbedded>(['Company', 'Contact']);
+
+/** Whether a type is a page of records (a connection) or one of its items with its cursor (an edge). */
+const isConnectionPart = (type: GraphQLObjectType) => {
+  const fields = type.getFields();
+  return Boolean((fields.edges && fields.pageInfo) || (fields.node && fields.cursor));
+};
+
+/** The record type whose read scope guards what a field yields: its own type, or the items of the page it returns. */
+function yieldedRecordType(field: GraphQLField<unknown, unknown>): RecordType | undefined {
+  const named = getNamedType(field.type);
+  if (Object.hasOwn(readScopes, named.name)) return named.name as RecordType;
+  if (!isObjectType(named) || !isConnectionPart(named)) return undefined;
+  const edge = getNamedType(named.getFields().edges!.type) as GraphQLObjectType;
+  const item = getNamedType(edge.getFields().node!.type).name;
+  return Object.hasOwn(readScopes, item) ? (item as RecordType) : undefined;
+}
+
+/**
+ * Enforces each record type's read scope where its records enter an answer: on every field that
+ * yields records of the type (a root field, a relation, a connection, a mutation payload's result),
+ * once per resolution of that field, so a page of 25 records is one check, not one per field of
+ * each record (per-field checks also made graphql-jit build a resolve info for every field of every
+ * record: half of a list request's allocations). A mutation's own result passes as its caller's
+ * (`ReadGrants`). Types embedded in part keep their per-field checks (`readableBy`); the fields of a
+ * page (its edges and nodes) are reached only through the field that yields it.
+ */
+export function guardRecordReads(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__') || isConnectionPart(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const record = yieldedRecordType(field);
+      if (!record || partlyEmbedded.has(record)) continue;
+      const scopes = readScopes[record];
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const readable = (value: unknown, ctx: Context) => {
+        if (value === null || value === undefined || (typeof value === 'object' && ctx.readGrants.readsRecord(value))) return value;
+        const refusal = accessRefusal(scopes, ctx);
+        if (refusal) throw refusal;
+        return value;
+      };
+      field.resolve = (parent, args, ctx: Context, info) => {
+        const value = resolve(parent, args, ctx, info);
+        return isThenable(value) ? value.then((resolved) => readable(resolved, ctx)) : readable(value, ctx);
+      };
+    }
+  }
+}

@@ -2,7 +2,7 @@ import { getNamedType, type GraphQLObjectType, GraphQLSchema, isObjectType, lexi
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence } from './access.js';
 import { builder } from './builder.js';
-import { embeddedFields, readAccessNote, refusedAloneNote } from './read-access.js';
+import { embeddedFields, guardRecordReads, readAccessNote, refusedAloneNote } from './read-access.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
@@ -27,6 +27,7 @@ import '../users/user.graphql.js';
 
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */
 export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toSchema().toConfig(), description: authenticationGuide }));
+guardRecordReads(schema);
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
 // field must explain itself to clients and AI agents reading the introspection, who also need to

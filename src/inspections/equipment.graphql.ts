@@ -2,7 +2,6 @@ import { EquipmentStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
-import { readableBy } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import {
   createEquipment,
@@ -30,7 +29,6 @@ export const EquipmentStatusEnum = builder.enumType(EquipmentStatus, {
 });
 
 export const EquipmentType = builder.prismaObject('EquipmentType', {
-  authScopes: readableBy('EquipmentType'),
   description: 'A kind of equipment inspected, such as an overhead crane, with the OSHA standard it is inspected against.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Equipment type id.' }),
@@ -42,7 +40,6 @@ export const EquipmentType = builder.prismaObject('EquipmentType', {
 });
 
 export const Equipment = builder.prismaObject('Equipment', {
-  authScopes: readableBy('Equipment'),
   description: "A piece of equipment standing at a customer's site, identified by its serial number.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Equipment id.' }),

@@ -1,6 +1,6 @@
 import { FindingSeverity, PhotoType, QuoteStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { addPhoto, createFinding, deleteFinding, deletePhoto, updateFinding } from './finding.service.js';
 import { inspectionsWrite } from './inspection-access.js';
@@ -41,7 +41,6 @@ const PhotoTypeEnum = builder.enumType(PhotoType, {
 });
 
 export const FindingPhoto = builder.prismaObject('FindingPhoto', {
-  authScopes: readableBy('FindingPhoto'),
   description: 'A photo supporting a finding.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Photo id.' }),
@@ -52,7 +51,6 @@ export const FindingPhoto = builder.prismaObject('FindingPhoto', {
 });
 
 export const Finding = builder.prismaObject('Finding', {
-  authScopes: readableBy('Finding'),
   description: 'A deficiency found during an inspection, with its severity, the recommended action and the repair quote\'s status.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Finding id.' }),

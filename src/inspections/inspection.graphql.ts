@@ -4,7 +4,7 @@ import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prism
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf } from '../graphql/read-access.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
@@ -54,7 +54,6 @@ const ChecklistResponseType = builder.objectRef<ChecklistResponse>('ChecklistRes
 });
 
 export const Inspection = builder.prismaObject('Inspection', {
-  authScopes: readableBy('Inspection'),
   description: 'An inspection of a piece of equipment at a customer site, following a checklist template, through the review workflow.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Inspection id.' }),
@@ -72,7 +71,6 @@ export const Inspection = builder.prismaObject('Inspection', {
 });
 
 builder.prismaObject('InspectionTeamMember', {
-  authScopes: readableBy('InspectionTeamMember'),
   description: 'A technician on an inspection team.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Team membership id.' }),
@@ -84,7 +82,6 @@ builder.prismaObject('InspectionTeamMember', {
 
 const InspectionListItem = builder.prismaObject('Inspection', {
   variant: 'InspectionListItem',
-  authScopes: readableBy('InspectionListItem'),
   description: 'An inspection as listed: the inspection with its equipment, type, site, customer, lead technician and number of findings.',
   fields: (t) => ({
     findingCount: t.int({ description: 'Number of findings; counted for the whole list in one statement.', resolve: (i, _args, ctx) => findingCountOf(ctx, i.id) }),
@@ -93,7 +90,6 @@ const InspectionListItem = builder.prismaObject('Inspection', {
 
 const InspectionDetail = builder.prismaObject('Inspection', {
   variant: 'InspectionDetail',
-  authScopes: readableBy('InspectionDetail'),
   description: 'An inspection with everything it embeds: equipment and type, site, customer, lead technician, checklist template, findings with photos and the team.',
   fields: (t) => ({
     template: t.relation('template', { description: 'The checklist template it follows.' }),
@@ -105,7 +101,6 @@ const InspectionDetail = builder.prismaObject('Inspection', {
 /** The customer as an inspection shows it (the specification's shape); the rest of the company needs `companies.read`. */
 const InspectionCustomer = builder.prismaObject('Company', {
   variant: 'InspectionCustomer',
-  authScopes: readableBy('InspectionCustomer'),
   description: "An inspection's customer as the inspection shows it: its name. The whole company (`company(id:)`) needs `companies.read`.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
@@ -131,7 +126,6 @@ for (const view of [InspectionListItem, InspectionDetail]) {
 }
 
 builder.prismaObject('InspectionEvent', {
-  authScopes: readableBy('InspectionEvent'),
   description: 'One move of an inspection through the review workflow (its creation included): who, when, from which status to which.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Event id.' }),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
-import { readableBy } from '../graphql/read-access.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, ANSWER_TYPES, type ChecklistItem, type ChecklistSection, checklistId } from './checklist.js';
 import { inspectionsRead, inspectionsWrite } from './inspection-access.js';
@@ -37,7 +36,6 @@ export const ChecklistSectionType = builder.objectRef<ChecklistSection>('Checkli
 });
 
 export const ChecklistTemplate = builder.prismaObject('ChecklistTemplate', {
-  authScopes: readableBy('ChecklistTemplate'),
   description: 'A checklist inspections follow: sections of items, each answered in a set way.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Template id.' }),

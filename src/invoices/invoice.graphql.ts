@@ -4,7 +4,7 @@ import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateRange } from '../graphql/list-filters.js';
-import { embeds, listOf, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { embeds, listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
@@ -42,7 +42,6 @@ export const PaymentMethodEnum = builder.enumType(PaymentMethod, {
 });
 
 builder.prismaObject('InvoiceLineItem', {
-  authScopes: readableBy('InvoiceLineItem'),
   description: 'A line of an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Line item id.' }),
@@ -55,7 +54,6 @@ builder.prismaObject('InvoiceLineItem', {
 });
 
 builder.prismaObject('Payment', {
-  authScopes: readableBy('Payment'),
   description: 'A payment recorded against an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Payment id.' }),
@@ -71,7 +69,6 @@ builder.prismaObject('Payment', {
 export const Invoice = builder.prismaObject('Invoice', {
   // Select mode: a page reads only the columns its fields need (the list item is a fifth of them).
   select: { id: true },
-  authScopes: readableBy('Invoice'),
   description: 'A bill to a company: numbered line items, tax, payments and the balance due, through its lifecycle. Amounts are decimal strings with two decimals.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Invoice id.' }),
@@ -105,7 +102,6 @@ export const Invoice = builder.prismaObject('Invoice', {
 });
 
 builder.prismaObject('InvoiceEvent', {
-  authScopes: readableBy('InvoiceEvent'),
   description: "One step in an invoice's life: its creation, sending, a view, a payment, voiding, the scheduled move to `overdue`.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Event id.' }),

@@ -1,7 +1,6 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { readableBy } from '../graphql/read-access.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
@@ -37,7 +36,6 @@ export const LeadSourceEnum = builder.enumType(LeadSource, {
 });
 
 export const Lead = builder.prismaObject('Lead', {
-  authScopes: readableBy('Lead'),
   description: 'An inbound prospect, captured from a web form, a referral, a chat, a call or an import.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Lead id.' }),

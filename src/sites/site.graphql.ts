@@ -1,6 +1,6 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { listOf, readableBy } from '../graphql/read-access.js';
+import { listOf } from '../graphql/read-access.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -8,7 +8,6 @@ import { createSite, getSite, listSites, siteOrder, siteWhere, updateSite } from
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Site = builder.prismaObject('Site', {
-  authScopes: readableBy('Site'),
   description: "A location of a customer company, where equipment stands and work is done. Deals and inspections point at sites.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Site id.' }),
@@ -27,7 +26,6 @@ export const Site = builder.prismaObject('Site', {
 /** A site as a deal or an inspection shows it (the specification's shape); the rest of the site needs `companies.read`. */
 export const SiteSummary = builder.prismaObject('Site', {
   variant: 'SiteSummary',
-  authScopes: readableBy('SiteSummary'),
   description: 'A site as a deal or an inspection shows it: its name and street address. The whole site (`site(id:)`) needs `companies.read`.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Site id.' }),

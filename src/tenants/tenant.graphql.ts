@@ -3,7 +3,6 @@ import type { Scope } from '../auth/scopes.js';
 import { TenantModule } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { principalOf } from '../graphql/context.js';
-import { readableBy } from '../graphql/read-access.js';
 import { administerTenant, User } from '../users/user.graphql.js';
 import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
@@ -14,7 +13,6 @@ const TenantModuleEnum = builder.enumType(TenantModule, {
 });
 
 const Tenant = builder.prismaObject('Tenant', {
-  authScopes: readableBy('Tenant'),
   description: 'The business that owns the data the caller sees.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Tenant id.' }),

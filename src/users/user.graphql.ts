@@ -1,7 +1,6 @@
 import { administratorRoles } from '../auth/roles.js';
 import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
-import { readableBy } from '../graphql/read-access.js';
 import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
 import { searchText } from '../shared/validation.js';
@@ -22,7 +21,6 @@ export const UserRoleEnum = builder.enumType(UserRole, {
 });
 
 export const User = builder.prismaObject('User', {
-  authScopes: readableBy('User'),
   description: 'A person who works for the tenant. API keys act as the user who created them.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'User id (use it as `ownerId`, `assignedTo`, ...).' }),
