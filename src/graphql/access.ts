@@ -80,9 +80,20 @@ export function scopesNamed(map: ScopeMap): Scope[] {
 /** Whether a principal passes an `authScopes` map, as scope-auth would decide it. */
 export const mayAccess = (map: ScopeMap, principal: Principal | null): boolean => grants(map, principal, false);
 
+const checksOfPrincipal = new WeakMap<Principal, ReturnType<typeof scopeChecksOf>>();
+const checksOfNobody = scopeChecksOf(null);
+
+/** The checks of a principal, built once per principal: records are checked as they enter an answer, many per request. */
+function checksOf(principal: Principal | null) {
+  if (!principal) return checksOfNobody;
+  let checks = checksOfPrincipal.get(principal);
+  if (!checks) checksOfPrincipal.set(principal, (checks = scopeChecksOf(principal)));
+  return checks;
+}
+
 function grants(map: ScopeMap, principal: Principal | null, every: boolean): boolean {
-  const checks = scopeChecksOf(principal);
-  const results = Object.entries(map).map(([key, parameter]) => {
+  const checks = checksOf(principal);
+  const holds = (key: string, parameter: unknown) => {
     if (key === '$any') return grants(parameter as ScopeMap, principal, false);
     if (key === '$all') return grants(parameter as ScopeMap, principal, true);
     if (key === 'scope') return checks.scope(parameter as Scope);
@@ -90,8 +101,11 @@ function grants(map: ScopeMap, principal: Principal | null, every: boolean): boo
     if (key === 'module') return checks.module(parameter as TenantModule);
     if (key === 'role') return checks.role(parameter as UserRole[]);
     return parameter === true && checks.secretKey;
-  });
-  return every ? results.every(Boolean) : results.some(Boolean);
+  };
+  for (const key in map) {
+    if (holds(key, map[key as keyof ScopeMap]) !== every) return !every;
+  }
+  return every;
 }
 
 const authFailureMessages: Record<AuthFailure, string> = {

@@ -263,14 +263,25 @@ export async function keysetPage<Row extends Record<string, unknown>>(
   const more = rows.length > size;
   const page = more ? rows.slice(0, size) : rows;
   if (backward) page.reverse();
-  const edges = page.map((node) => ({ node, cursor: encode(['k', binding, keys.map((k) => keyValue(node, k.column))]) }));
+  // Cursors are encoded when read: a REST page reads only its last one, most GraphQL pages none or one.
+  const cursorOf = (node: Row) => encode(['k', binding, keys.map((k) => keyValue(node, k.column))]);
+  const edges = page.map((node) => ({
+    node,
+    get cursor() {
+      return cursorOf(node);
+    },
+  }));
   return {
     edges,
     pageInfo: {
       hasNextPage: backward ? Boolean(cursor) : more,
       hasPreviousPage: backward ? more : Boolean(cursor),
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return edges[0]?.cursor ?? null;
+      },
+      get endCursor() {
+        return edges.at(-1)?.cursor ?? null;
+      },
     },
     totalCount: count,
   };
