@@ -1,3 +1,4 @@
+import { Request as ServerRequest } from '@whatwg-node/fetch';
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../shared/errors.js';
@@ -79,9 +80,10 @@ export function jsonProblem(value: unknown): string | null {
       if (!item.isWellFormed()) return 'contains a string that is not well-formed Unicode (a lone surrogate)';
     } else if (item && typeof item === 'object') {
       if (depth >= MAX_JSON_DEPTH) return `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
-      for (const [key, child] of Object.entries(item)) {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
         if (!key.isWellFormed()) return 'contains a key that is not well-formed Unicode (a lone surrogate)';
-        pending.push([child, depth + 1]);
+        pending.push([(item as Record<string, unknown>)[key], depth + 1]);
       }
     }
   }
@@ -129,7 +131,9 @@ export async function guardRequest(request: Request, boundary: BoundaryContext):
     if (problem) return refusal(request, 'BAD_USER_INPUT', `The JSON body ${problem}`);
   }
   boundary.bodyText = text;
-  return new Request(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal });
+  // The server's own fetch implementation (Yoga's): its requests hold a string body as is, where
+  // Node's global `Request` would wrap it in a web stream for Yoga to read back.
+  return new ServerRequest(request.url, { method: request.method, headers: request.headers, body: text || null, signal: request.signal }) as Request;
 }
 
 /** What a request is, for admission: an API call (the default), a dashboard page, or a sign-in page. */
