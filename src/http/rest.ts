@@ -1,5 +1,5 @@
-import type { ExecutionArgs, ExecutionResult, GraphQLInputType, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLInputType, GraphQLSchema, ObjectTypeDefinitionNode, execute } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, parse, printType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -172,6 +172,17 @@ async function readBody(request: Request): Promise<{ body: Record<string, unknow
 }
 
 /**
+ * Gives the root types the definition node a schema parsed from SDL would have: SOFA reads each
+ * route's argument descriptions from it, and for a code-first schema (no nodes) prints and parses
+ * the whole root type again for every argument of every route (seconds of every start).
+ */
+function withDefinitionNodes(schema: GraphQLSchema) {
+  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+    if (type && !type.astNode) type.astNode = parse(printType(type)).definitions[0] as ObjectTypeDefinitionNode;
+  }
+}
+
+/**
  * Serves the chosen GraphQL operations on the specification's REST paths with SOFA, inside Yoga's
  * envelop: a REST call runs the same operation with the same context, auth, limits and error
  * mapping as a GraphQL request. Around SOFA it adds what an integrator expects from a REST API:
@@ -194,6 +205,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
       getEnveloped = yoga.getEnveloped;
     },
     onSchemaChange({ schema }) {
+      withDefinitionNodes(schema);
       sofa = useSofa({
         basePath: REST_BASE_PATH,
         schema,
