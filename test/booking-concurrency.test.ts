@@ -29,6 +29,23 @@ describe('a slot never holds more than maxConcurrent confirmed bookings', () => 
   }, 60_000);
 });
 
+describe('bookings beside changes to their resource', () => {
+  it('books 40 slots while the resource is renamed and re-slugged 20 times: every answer a success, none deadlocked', async () => {
+    const t = await tenant();
+    const resource = await make.resource(t.secret, { maxConcurrent: 1 });
+    const slots = (await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-01-07&to=2030-01-12`, { key: t.secret })).body.slots.slice(0, 40);
+    expect(slots).toHaveLength(40);
+    // A booking writes its row (a KEY SHARE lock on the resource through the foreign key) before it
+    // locks the resource; a slug change is a key update of the resource's row.
+    const answers = await Promise.all([
+      ...slots.map((slot: { slotId: string }, i: number) => rest('POST', '/api/bookings', { key: t.secret, body: { slotId: slot.slotId, ...guest(i) } })),
+      ...Array.from({ length: 20 }, (_, i) => rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { name: `Room ${i}`, slug: `room-${i}` } })),
+    ]);
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 200: 20, 201: 40 });
+    expect(await h.db.prisma.booking.count({ where: { resourceId: resource.id, status: 'confirmed' } })).toBe(40);
+  }, 60_000);
+});
+
 // Two server processes need a database both can reach: PostgreSQL (the embedded one lives in one process).
 describe.runIf(process.env.TEST_DATABASE_URL)('across two server processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof serverDatabase>>;

@@ -45,7 +45,14 @@ const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number
  * booking is at most a day long, so its start bounds the index range scan). Availability and
  * booking creation both read it, so a slot is judged the same way by both.
  */
-export async function loadSlotRules(db: Pick<TenantDb, '$queryRaw'>, resourceIds: readonly string[], from: Date, to: Date): Promise<ResourceSlotRules[]> {
+export async function loadSlotRules(
+  db: Pick<TenantDb, '$queryRaw'>,
+  resourceIds: readonly string[],
+  from: Date,
+  to: Date,
+  /** A booking not to count (the one being made, when it is judged again before commit). */
+  exceptBookingId: string | null = null,
+): Promise<ResourceSlotRules[]> {
   const rows = await db.$queryRaw<RulesRow[]>`
     SELECT r.id, r.timezone, r."defaultDurationMinutes", r."maxConcurrent", r."isActive", r.published,
       COALESCE((SELECT json_agg(json_build_array(h.weekday, h."opensAt", h."closesAt"))
@@ -58,7 +65,8 @@ export async function loadSlotRules(db: Pick<TenantDb, '$queryRaw'>, resourceIds
           (extract(epoch FROM b."startsAt") * 1000)::bigint, (extract(epoch FROM b."endsAt") * 1000)::bigint))
         FROM "Booking" b
         WHERE b."tenantId" = r."tenantId" AND b."resourceId" = r.id AND b.status = 'confirmed'
-          AND b."startsAt" < ${to} AND b."startsAt" > ${new Date(from.getTime() - DAY)} AND b."endsAt" > ${from}), '[]')::text AS bookings
+          AND b."startsAt" < ${to} AND b."startsAt" > ${new Date(from.getTime() - DAY)} AND b."endsAt" > ${from}
+          AND b.id IS DISTINCT FROM ${exceptBookingId}::uuid), '[]')::text AS bookings
     FROM "BookableResource" r
     WHERE r."tenantId" = ${scopedTenantId(db)}::uuid AND r.id = ANY(${[...resourceIds]}::uuid[])`;
   return rows.map(slotRulesOf);

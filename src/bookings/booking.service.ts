@@ -132,35 +132,49 @@ async function mayMailPublicGuest(tx: Transaction, email: string): Promise<boole
   return (counted?.sent ?? 0) < loadConfig().PUBLIC_BOOKING_MAILS_PER_HOUR;
 }
 
+/** The slot's rules and its verdict: `startsAt` judged as availability judges it, against what `db` sees now. */
+async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, startsAt: Date, now: Date, publishable: boolean, exceptBookingId: string | null = null) {
+  const slotEnd = new Date(startsAt.getTime() + 1440 * 60_000);
+  const [rules] = await loadSlotRules(db, [resourceId], startsAt, slotEnd, exceptBookingId);
+  if (!rules) throw slotUnavailable('the resource no longer exists');
+  if (publishable && !rules.published) throw slotUnavailable('the resource is not open for online booking');
+  const verdict = bookableSlot(rules, startsAt, now);
+  if ('refusal' in verdict) throw slotUnavailable(verdict.refusal);
+  return verdict.slot;
+}
+
 /**
- * Books a slot. The slot is judged and the booking written in one transaction that holds the
- * resource's row lock, so concurrent bookings of a resource (from any server process) are judged
- * one after another against everything committed before them: a slot never holds more confirmed
- * bookings than `maxConcurrent`. The lead and the guest's email are written in the same
- * transaction (for a publishable key's booking, the email within `mayMailPublicGuest`).
+ * Books a slot. The slot is judged first against what is committed (a taken slot is refused
+ * without a transaction), then the lead, booking, mail and events are written in one transaction,
+ * and only then is the resource's row locked and the slot judged again, the new booking aside,
+ * against everything committed before the lock: concurrent bookings of a resource (from any server
+ * process) are judged one after another, so a slot never holds more confirmed bookings than
+ * `maxConcurrent`, while the lock is held for two statements and the commit, not for every write.
+ * A refusal then rolls back everything the booking wrote.
  */
 export async function createBooking(ctx: Context, input: NewBooking) {
   const principal = principalOf(ctx);
+  const publishable = principal.kind === 'publishable';
   const { resourceId, startsAt } = await readSlotId(ctx.prisma, principal.tenantId, input.slotId);
-  const resource = await ctx.db.bookableResource.findUnique({ where: { id: resourceId } });
+  const [resource, slot] = await Promise.all([
+    ctx.db.bookableResource.findUnique({ where: { id: resourceId } }),
+    judgeSlot(ctx.db, resourceId, startsAt, ctx.now(), publishable),
+  ]);
   if (!resource) throw slotUnavailable('the resource no longer exists');
   const booking = await ctx.db.$transaction(
     async (tx) => {
-      await lockForUpdate(tx, 'BookableResource', resourceId);
-      const slotEnd = new Date(startsAt.getTime() + 1440 * 60_000);
-      const [rules] = await loadSlotRules(tx, [resourceId], startsAt, slotEnd);
-      if (!rules) throw slotUnavailable('the resource no longer exists');
-      if (principal.kind === 'publishable' && !rules.published) throw slotUnavailable('the resource is not open for online booking');
-      const verdict = bookableSlot(rules, startsAt, ctx.now());
-      if ('refusal' in verdict) throw slotUnavailable(verdict.refusal);
       const leadId = await guestLead(ctx, tx, principal.tenantId, input, resource.name);
       const created = await tx.booking.create({
-        data: { ...input, source: input.source ?? 'api', ...verdict.slot, resourceId, leadId, tenantId: principal.tenantId },
+        data: { ...input, source: input.source ?? 'api', ...slot, resourceId, leadId, tenantId: principal.tenantId },
       });
-      if (principal.kind === 'secret' || (await mayMailPublicGuest(tx, input.email))) {
+      if (!publishable || (await mayMailPublicGuest(tx, input.email))) {
         await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
       }
       await ctx.events.record(tx, 'booking.created', created.id);
+      // NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
+      await lockForUpdate(tx, 'BookableResource', resourceId, 'NO KEY UPDATE');
+      const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, created.id);
+      if (judged.endsAt.getTime() !== slot.endsAt.getTime()) throw slotUnavailable("the resource's slot length changed");
       return created;
     },
     // Bookings of one resource queue on its lock: give them time to get their turn.

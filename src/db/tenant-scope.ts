@@ -87,10 +87,18 @@ export function scopedTenantId(db: object): string {
 
 /**
  * Locks one of the tenant's rows until the transaction ends (`SELECT ... FOR UPDATE`, which
- * Prisma cannot express), confined to the same tenant as every other query of `tx`.
+ * Prisma cannot express), confined to the same tenant as every other query of `tx`. `NO KEY
+ * UPDATE` serializes the same writers but not rows inserted with a reference to the locked one
+ * (their foreign key takes `KEY SHARE`): a transaction that wrote such a row before it locks
+ * asks for it, or two of them would deadlock.
  */
-export async function lockForUpdate(tx: Pick<TenantDb, '$queryRaw'>, table: 'Deal' | 'Company' | 'BookableResource' | 'Inspection' | 'Invoice' | 'ApiKeyPair' | 'WebhookEndpoint', id: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${scopedTenantId(tx)}::uuid FOR UPDATE`;
+export async function lockForUpdate(
+  tx: Pick<TenantDb, '$queryRaw'>,
+  table: 'Deal' | 'Company' | 'BookableResource' | 'Inspection' | 'Invoice' | 'ApiKeyPair' | 'WebhookEndpoint',
+  id: string,
+  strength: 'UPDATE' | 'NO KEY UPDATE' = 'UPDATE',
+): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id}::uuid AND "tenantId" = ${scopedTenantId(tx)}::uuid FOR ${Prisma.raw(strength)}`;
 }
 
 /**
