@@ -5,7 +5,7 @@ export const CONNECTIONS = 10;
 export interface Target {
   name: string;
   /** What it measures; the suite's plain handler (if any) is the baseline of its other targets. */
-  suite: 'leads' | 'contacts' | 'companies' | 'deals' | 'bookings' | 'availability' | 'inspections' | 'invoices' | 'booking';
+  suite: 'leads' | 'contacts' | 'companies' | 'deals' | 'bookings' | 'availability' | 'inspections' | 'invoices' | 'booking' | 'lead creation';
   /** The server that answers: the product and the plain handler have their memory sampled; the peer (PostGraphile) does not. */
   server: 'product' | 'plain' | 'peer';
   url: string;

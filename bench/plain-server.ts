@@ -1,6 +1,7 @@
 // The ceiling the product is compared with: `GET /api/v1/leads`, `GET /api/v1/contacts/contact`,
 // `GET /api/v1/companies`, `GET /api/v1/pipeline/deals`, `GET /api/bookings`,
-// `GET /api/bookings/resources/{id}/availability`, `GET /api/inspections` and `GET /api/invoices` written by hand on
+// `GET /api/bookings/resources/{id}/availability`, `GET /api/inspections`, `GET /api/invoices` and
+// `POST /api/v1/leads` (bench/plain-lead-insert.ts) written by hand on
 // node:http + pg, doing the same work as the product (key lookup by SHA-256 joined to pair, user and
 // tenant, revocation/expiry/scope/module checks, the queries, the same JSON) and nothing else.
 // Env: DATABASE_URL, PORT. Run: node --import tsx bench/plain-server.ts
@@ -11,6 +12,7 @@ import { availability, readSlotIdKey } from './plain-availability.js';
 import { dealPage } from './plain-deals.js';
 import { inspectionPage } from './plain-inspections.js';
 import { invoicePage } from './plain-invoices.js';
+import { insertLead } from './plain-lead-insert.js';
 import { bookingPage, companyPage, contactPage } from './plain-records.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -22,6 +24,7 @@ const slotIdKey = await readSlotIdKey(pool);
 
 const keyPattern = /^(pk|sk)_live_[A-Za-z0-9_-]{43}$/;
 const LEADS_SCOPE = 'leads.lead.read';
+const LEADS_WRITE_SCOPE = 'leads.lead.write';
 const PIPELINE_SCOPE = 'pipeline';
 const BOOKINGS_SCOPE = 'bookings.read';
 const COMPANIES_SCOPE = 'companies.read';
@@ -180,8 +183,19 @@ async function resourceAvailability(req: IncomingMessage, res: ServerResponse, u
   return answer ? send(res, 200, answer) : send(res, 404, { error: 'Not Found', message: 'Bookable resource not found' });
 }
 
+/** `POST /api/v1/leads`: the lead and its `lead.created` event written by one INSERT statement. */
+async function createLead(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const auth = await authorize(req.headers.authorization, LEADS_WRITE_SCOPE);
+  if ('status' in auth) return send(res, auth.status, { error: auth.status === 401 ? 'Unauthorized' : 'Forbidden' });
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const answer = await insertLead(pool, auth.tenantId, Buffer.concat(chunks).toString('utf8'));
+  return 'problem' in answer ? send(res, 400, { error: 'Bad Request', message: answer.problem }) : send(res, 201, { data: answer.lead });
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'POST' && url.pathname === '/api/v1/leads') return createLead(req, res);
   const availabilityOf = req.method === 'GET' ? availabilityPath.exec(url.pathname)?.[1] : undefined;
   if (availabilityOf) return resourceAvailability(req, res, url, availabilityOf);
   const route = req.method === 'GET' ? routes[url.pathname] : undefined;

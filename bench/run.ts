@@ -29,7 +29,7 @@ import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } f
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
-import { bookingCreation, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
+import { bookingCreation, BOOKINGS_PER_SECOND_GOAL, leadCreation, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
 import { checkPeer, PEER_NAME, peerReads } from './peer/targets.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
@@ -113,8 +113,8 @@ async function verifyMcpCall(mcp: Target, rest: Target): Promise<string> {
   return mcpRes.text;
 }
 
-/** Every open slot of the around-the-clock resources over the next 31 days: distinct slots to book. */
-async function openSlotIds(productBase: string, { secret, bookings }: BenchData): Promise<string[]> {
+/** Every open slot of each around-the-clock resource over the next 31 days: distinct slots to book. */
+async function openSlotIds(productBase: string, { secret, bookings }: BenchData): Promise<string[][]> {
   const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
   const perResource: string[][] = [];
@@ -124,12 +124,37 @@ async function openSlotIds(productBase: string, { secret, bookings }: BenchData)
     if (answer.status !== 200 || !slots) throw new Error(`availability of ${resourceId} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
     perResource.push(slots.map((s) => s.slotId));
   }
-  // Alternating between the resources: bookings of one resource queue on its row lock.
-  const rounds = Math.max(...perResource.map((slots) => slots.length));
-  const ids = Array.from({ length: rounds }, (_, i) => perResource.flatMap((slots) => slots[i] ?? []));
-  const alternating = ids.flat();
-  log(`  booking: ${alternating.length} distinct open slots of ${perResource.length} resources to book, one per request, alternating resources`);
-  return alternating;
+  return perResource;
+}
+
+/**
+ * The booking-creation targets: one spreading its bookings over every resource (alternating, as
+ * independent guests would), one booking a single resource (every request queues on its lock).
+ * They book disjoint slots: the even ones of each resource, and the odd ones of the first.
+ */
+async function bookingWrites(productBase: string, data: BenchData): Promise<Target[]> {
+  const perResource = await openSlotIds(productBase, data);
+  const even = perResource.map((slots) => slots.filter((_, i) => i % 2 === 0));
+  const spread = Array.from({ length: Math.max(...even.map((slots) => slots.length)) }, (_, i) => even.flatMap((slots) => slots[i] ?? [])).flat();
+  const single = (perResource[0] ?? []).filter((_, i) => i % 2 === 1);
+  log(`  booking: ${spread.length} distinct open slots of ${perResource.length} resources (alternating) and ${single.length} of one resource, one per request`);
+  return [
+    bookingCreation(productBase, data.secret, spread, `${perResource.length} resources`),
+    bookingCreation(productBase, data.secret, single, '1 resource'),
+  ];
+}
+
+/** Both lead-creation targets answer 201 with a lead of the same JSON shape. */
+async function verifyLeadCreation(targets: Target[]): Promise<void> {
+  const answers = [];
+  for (const t of targets) {
+    const res = await fetchJson(t.url, { method: t.method, headers: t.headers, body: t.body });
+    if (res.status !== 201) throw new Error(`${t.name} answered ${res.status}: ${res.text.slice(0, 500)}`);
+    answers.push(res.json);
+  }
+  const [product, plain] = answers as [Json, Json];
+  if (shapeOf(product) !== shapeOf(plain)) throw new Error(`the plain lead creation does not answer the product's JSON shape:\n${keyDifferences(product, plain)}`);
+  log(`  lead creation: both 201 with the same JSON shape: ${shapeOf(product)}`);
 }
 
 interface Servers {
@@ -186,12 +211,13 @@ interface Run {
 /**
  * Every target is warmed up first (all 2xx with the expected body), then measured in `rounds`
  * interleaved rounds, the order shifting by one target each round, so neither drift nor a
- * neighbour's noise favours one target; writes (booking creation, which uses up its slots) run
- * once, after the rounds.
+ * neighbour's noise favours one target. Repeatable writes (lead creation) run in rounds of their
+ * own after the reads, so the rows they add do not change the pages read; writes that use up what
+ * they write (booking creation, which takes its slots) run once, at the end.
  */
-async function measure(targets: Run[], writes: Run[]) {
+async function measure(reads: Run[], writeRounds: Run[], writesOnce: Run[]) {
   log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per target (every body checked, not counted), then ${rounds} interleaved rounds of ${seconds} s per target`);
-  for (const { target, expectedBody } of targets) {
+  for (const { target, expectedBody } of [...reads, ...writeRounds]) {
     const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
     const warmupProblems = problemsOf(target, warmup);
     log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? `all ${target.status ?? 200}${expectedBody ? ' with the expected body' : ''}`}`);
@@ -206,13 +232,15 @@ async function measure(targets: Run[], writes: Run[]) {
     measured.push({ target, minRatio, round, result });
     return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.server === 'peer' ? 'peer' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
   };
-  for (let round = 0; round < rounds; round += 1) {
-    const order = targets.map((_, i) => targets[(i + round) % targets.length] as Run);
-    const line: string[] = [];
-    for (const target of order) line.push(await run(target, round));
-    log(`  round ${round + 1}/${rounds}: ${line.join(', ')}`);
+  for (const targets of [reads, writeRounds]) {
+    for (let round = 0; round < rounds && targets.length; round += 1) {
+      const order = targets.map((_, i) => targets[(i + round) % targets.length] as Run);
+      const line: string[] = [];
+      for (const target of order) line.push(await run(target, round));
+      log(`  round ${round + 1}/${rounds}: ${line.join(', ')}`);
+    }
   }
-  for (const write of writes) log(`  ${await run(write, 0)}`);
+  for (const write of writesOnce) log(`  ${await run(write, 0)}`);
   return { measured, failures };
 }
 
@@ -285,8 +313,11 @@ async function main(teardown: Teardown): Promise<boolean> {
   const mcp = mcpLeadsCall(servers.productBase, data);
   const leadsRest = suites.find((suite) => suite.name === 'leads')?.rest;
   if (leadsRest) runs.push({ target: mcp, expectedBody: await verifyMcpCall(mcp, leadsRest) });
-  const writes = [{ target: bookingCreation(servers.productBase, data.secret, await openSlotIds(servers.productBase, data)) }];
-  const { measured, failures } = await measure(runs, writes);
+  const leads = leadCreation(servers.productBase, servers.plainBase, data.secret);
+  await verifyLeadCreation([leads.rest, leads.plain]);
+  const writeRounds = [{ target: leads.rest, minRatio: leads.goal }, { target: leads.plain }];
+  const bookings = (await bookingWrites(servers.productBase, data)).map((target) => ({ target }));
+  const { measured, failures } = await measure(runs, writeRounds, bookings);
   const memoryFigures = await memory.figures(measured);
   const summaries = summarize(measured);
   log(`\nResults: medians of ${rounds} interleaved rounds of ${seconds} s per target; "x raw" is each round's ratio to the plain handler of that round (${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
@@ -301,6 +332,9 @@ async function main(teardown: Teardown): Promise<boolean> {
       ])
     : [];
   if (aheadOfPeer.length) log(`\n${peerGoalLines(aheadOfPeer, PEER_NAME)}`);
+  const spreadBookings = summaries.find((s) => s.target === bookings[0]?.target.name);
+  const bookingGoal = spreadBookings && { target: spreadBookings.target, rps: spreadBookings.rpsMedian, goal: BOOKINGS_PER_SECOND_GOAL, verdict: spreadBookings.rpsMedian >= BOOKINGS_PER_SECOND_GOAL ? 'PASS' : 'MISS' };
+  if (bookingGoal) log(`\n${bookingGoal.target}: ${bookingGoal.rps.toFixed(0)} bookings/s (goal >= ${bookingGoal.goal}) ${bookingGoal.verdict}`);
   log(`\n${eventCostReport(await measureEventCost(servers.productBase, data.secret, rounds, seconds, teardown))}`);
   // Alone on the machine: the PostgreSQL servers are stopped first.
   await servers.product.stop();
@@ -313,7 +347,7 @@ async function main(teardown: Teardown): Promise<boolean> {
   log(memoryTable(memoryFigures));
   await writeFile(
     SUMMARY_FILE,
-    `${JSON.stringify({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, memory: memoryFigures }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, bookingGoal, memory: memoryFigures }, null, 2)}\n`,
   );
   log(`\nSummary written to ${SUMMARY_FILE}`);
 

@@ -1,7 +1,7 @@
 // The booking data: a resource whose availability is measured (America/New_York, open 08:00-20:00
 // every day, 30-minute slots taking 5 each, a closure, and 500 confirmed bookings over the measured
-// week), and two resources open around the clock with 5-minute slots, whose distinct slots the
-// booking-creation target books one by one. Also the key slot ids are signed with, which both servers read.
+// week), and ten resources open around the clock with 5-minute slots, whose distinct slots the
+// booking-creation targets book one by one (spread over all ten, then on one alone). Also the key slot ids are signed with, which both servers read.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type pg from 'pg';
@@ -9,6 +9,8 @@ import { SLOT_ID_SECRET_NAME } from '../src/bookings/slot-ids.js';
 import { laySlots } from '../src/bookings/slots.js';
 
 export const BOOKING_COUNT = 500;
+/** Resources open around the clock, booked by the booking-creation targets. */
+export const OPEN_RESOURCE_COUNT = 10;
 
 /** The measured week: the Monday after next, seven whole days, as the dates availability is asked for. */
 export function measuredWeek() {
@@ -52,7 +54,7 @@ export async function seedBookings(client: pg.Client, tenantId: string): Promise
   ]);
   // The product makes this key on first use (32 random bytes); made here, the plain handler can read it at start.
   await client.query('INSERT INTO "ServerSecret" (name, value) VALUES ($1, $2)', [SLOT_ID_SECRET_NAME, randomBytes(32).toString('base64url')]);
-  const bookable = [randomUUID(), randomUUID()];
+  const bookable = Array.from({ length: OPEN_RESOURCE_COUNT }, () => randomUUID());
   for (const [i, id] of bookable.entries()) {
     await client.query(insertResource, [id, tenantId, `Open desk ${i + 1}`, `open-desk-${i + 1}`, 'UTC', 5, 1]);
     await client.query(insertHours, [tenantId, id, 0, 1440]);
