@@ -126,13 +126,14 @@ builder.queryFields((t) => ({
     args: bookingList.args(),
     resolve: (_root, args, ctx) => listBookings(ctx, args),
   }),
-  booking: t.field({
-    type: Booking,
+  booking: t.prismaField({
+    type: 'Booking',
     nullable: true,
     description: 'One booking by id; a NOT_FOUND error when it does not exist in the tenant.',
     authScopes: { scope: 'bookings.read' },
     args: bookingId,
-    resolve: (_root, { id }, ctx) => getBooking(ctx, id),
+    // With the selected resource and lead in the same statement.
+    resolve: (query, _root, { id }, ctx) => getBooking(ctx, id, query),
   }),
 }));
 

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
 import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
@@ -69,7 +70,8 @@ export async function listBookings(ctx: Context, args: ListArgs<BookingFilter>) 
   );
 }
 
-export const getBooking = (ctx: Context, id: string) => found(ctx.db.booking.findUnique({ where: { id } }), 'Booking');
+export const getBooking = (ctx: Context, id: string, query: { include?: Prisma.BookingInclude; select?: Prisma.BookingSelect } = {}) =>
+  found(ctx.db.booking.findUnique({ ...query, where: { id } }), 'Booking');
 
 export interface NewBooking {
   slotId: string;
