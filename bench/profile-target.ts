@@ -1,4 +1,4 @@
-// `npx tsx bench/profile-target.ts [--suite leads] [--surface rest|graphql] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
+// `npx tsx bench/profile-target.ts [--suite leads|'lead creation'|booking] [--surface rest|graphql] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
 //
 // One product target alone under load, with the server under --cpu-prof: where the CPU of one
 // kind of request goes (the garbage collector's share included), without the other targets of
@@ -8,11 +8,12 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runLoad } from './load.js';
+import { runLoad, type Target } from './load.js';
 import { freePort, readMemory, startServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
-import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
+import { type BenchData, createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { suitesOf } from './suites.js';
+import { bookingWrites, leadCreation } from './writes.js';
 import { serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
 import { serverEnv } from './server-env.js';
@@ -35,6 +36,15 @@ function withFlags(nodeArgs: string[], flags: string[]): string[] {
   return [...flags, ...kept];
 }
 
+/** The read suite's target on `--surface`, or a write: `--suite "lead creation"`, `--suite booking` (spread over the open resources). */
+async function targetOf(base: string, data: BenchData): Promise<Target> {
+  if (args.suite === 'lead creation') return leadCreation(base, base, data.secret).rest;
+  if (args.suite === 'booking') return (await bookingWrites(base, data))[0] as Target;
+  const suite = suitesOf(base, base, data).find((s) => s.name === args.suite);
+  if (!suite) throw new Error(`No suite ${args.suite}`);
+  return args.surface === 'graphql' ? suite.graphql : suite.rest;
+}
+
 async function main(teardown: Teardown) {
   const scratch = await createScratchDatabase(args.url);
   teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
@@ -49,9 +59,7 @@ async function main(teardown: Teardown) {
     readyUrl: `${base}/api/v1/leads?limit=1`,
   });
   teardown.add('stop product server', () => product.stop());
-  const suite = suitesOf(base, base, data).find((s) => s.name === args.suite);
-  if (!suite) throw new Error(`No suite ${args.suite}`);
-  const target = args.surface === 'graphql' ? suite.graphql : suite.rest;
+  const target = await targetOf(base, data);
   await runLoad(target, 2);
   const result = await runLoad(target, Number(args.seconds));
   const memory = await readMemory(product.pid);

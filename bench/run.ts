@@ -15,6 +15,7 @@
 // database, idle and under load, for its memory. Each server runs in its own child process, so its
 // memory can be measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,8 @@ import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } f
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
-import { bookingCreation, BOOKINGS_PER_SECOND_GOAL, leadCreation, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
+import { BOOKINGS_PER_SECOND_GOAL, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
+import { bookingWrites, leadCreation } from './writes.js';
 import { checkPeer, PEER_NAME, peerReads } from './peer/targets.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
@@ -113,37 +115,6 @@ async function verifyMcpCall(mcp: Target, rest: Target): Promise<string> {
   return mcpRes.text;
 }
 
-/** Every open slot of each around-the-clock resource over the next 31 days: distinct slots to book. */
-async function openSlotIds(productBase: string, { secret, bookings }: BenchData): Promise<string[][]> {
-  const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
-  const perResource: string[][] = [];
-  for (const resourceId of bookings.bookableResourceIds) {
-    const answer = await fetchJson(`${productBase}/api/bookings/resources/${resourceId}/availability?from=${from}&to=${to}`, { method: 'GET', headers: { authorization: `Bearer ${secret}` } });
-    const slots = (answer.json as { slots?: { slotId: string }[] } | null)?.slots;
-    if (answer.status !== 200 || !slots) throw new Error(`availability of ${resourceId} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-    perResource.push(slots.map((s) => s.slotId));
-  }
-  return perResource;
-}
-
-/**
- * The booking-creation targets: one spreading its bookings over every resource (alternating, as
- * independent guests would), one booking a single resource (every request queues on its lock).
- * They book disjoint slots: the even ones of each resource, and the odd ones of the first.
- */
-async function bookingWrites(productBase: string, data: BenchData): Promise<Target[]> {
-  const perResource = await openSlotIds(productBase, data);
-  const even = perResource.map((slots) => slots.filter((_, i) => i % 2 === 0));
-  const spread = Array.from({ length: Math.max(...even.map((slots) => slots.length)) }, (_, i) => even.flatMap((slots) => slots[i] ?? [])).flat();
-  const single = (perResource[0] ?? []).filter((_, i) => i % 2 === 1);
-  log(`  booking: ${spread.length} distinct open slots of ${perResource.length} resources (alternating) and ${single.length} of one resource, one per request`);
-  return [
-    bookingCreation(productBase, data.secret, spread, `${perResource.length} resources`),
-    bookingCreation(productBase, data.secret, single, '1 resource'),
-  ];
-}
-
 /** Both lead-creation targets answer 201 with a lead of the same JSON shape. */
 async function verifyLeadCreation(targets: Target[]): Promise<void> {
   const answers = [];
@@ -211,18 +182,20 @@ interface Run {
 /**
  * Every target is warmed up first (all 2xx with the expected body), then measured in `rounds`
  * interleaved rounds, the order shifting by one target each round, so neither drift nor a
- * neighbour's noise favours one target. Repeatable writes (lead creation) run in rounds of their
- * own after the reads, so the rows they add do not change the pages read; writes that use up what
- * they write (booking creation, which takes its slots) run once, at the end.
+ * neighbour's noise favours one target. Repeatable writes (lead creation) are checked, warmed up
+ * and run in rounds of their own after the reads, so the rows they add do not change the pages
+ * read; writes that use up what they write (booking creation, which takes its slots) run once, at the end.
  */
-async function measure(reads: Run[], writeRounds: Run[], writesOnce: Run[]) {
+async function measure(reads: Run[], writes: { check(): Promise<void>; rounds: Run[]; once: Run[] }) {
   log(`\nLoad: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up per target (every body checked, not counted), then ${rounds} interleaved rounds of ${seconds} s per target`);
-  for (const { target, expectedBody } of [...reads, ...writeRounds]) {
-    const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
-    const warmupProblems = problemsOf(target, warmup);
-    log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? `all ${target.status ?? 200}${expectedBody ? ' with the expected body' : ''}`}`);
-    if (warmupProblems) throw new Error(`${target.name} failed during warm-up: ${warmupProblems}`);
-  }
+  const warmUp = async (runs: Run[]) => {
+    for (const { target, expectedBody } of runs) {
+      const warmup = await runLoad(target, WARMUP_SECONDS, expectedBody);
+      const warmupProblems = problemsOf(target, warmup);
+      log(`  ${target.name}: warm-up ${warmup.requests} requests, ${warmupProblems ?? `all ${target.status ?? 200}${expectedBody ? ' with the expected body' : ''}`}`);
+      if (warmupProblems) throw new Error(`${target.name} failed during warm-up: ${warmupProblems}`);
+    }
+  };
   const measured: Measured[] = [];
   const failures: string[] = [];
   const run = async ({ target, minRatio }: Run, round: number) => {
@@ -232,15 +205,21 @@ async function measure(reads: Run[], writeRounds: Run[], writesOnce: Run[]) {
     measured.push({ target, minRatio, round, result });
     return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.server === 'peer' ? 'peer' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
   };
-  for (const targets of [reads, writeRounds]) {
+  const interleave = async (targets: Run[]) => {
     for (let round = 0; round < rounds && targets.length; round += 1) {
       const order = targets.map((_, i) => targets[(i + round) % targets.length] as Run);
       const line: string[] = [];
       for (const target of order) line.push(await run(target, round));
       log(`  round ${round + 1}/${rounds}: ${line.join(', ')}`);
     }
-  }
-  for (const write of writesOnce) log(`  ${await run(write, 0)}`);
+  };
+  await warmUp(reads);
+  await interleave(reads);
+  log('Writes');
+  await writes.check();
+  await warmUp(writes.rounds);
+  await interleave(writes.rounds);
+  for (const write of writes.once) log(`  ${await run(write, 0)}`);
   return { measured, failures };
 }
 
@@ -314,10 +293,14 @@ async function main(teardown: Teardown): Promise<boolean> {
   const leadsRest = suites.find((suite) => suite.name === 'leads')?.rest;
   if (leadsRest) runs.push({ target: mcp, expectedBody: await verifyMcpCall(mcp, leadsRest) });
   const leads = leadCreation(servers.productBase, servers.plainBase, data.secret);
-  await verifyLeadCreation([leads.rest, leads.plain]);
-  const writeRounds = [{ target: leads.rest, minRatio: leads.goal }, { target: leads.plain }];
   const bookings = (await bookingWrites(servers.productBase, data)).map((target) => ({ target }));
-  const { measured, failures } = await measure(runs, writeRounds, bookings);
+  log(`  booking: ${bookings.map(({ target }) => `${target.bodies?.length} distinct open slots (${target.name.replace(/.*, /, '')})`).join(' and ')}, one per request`);
+  const { measured, failures } = await measure(runs, {
+    // After the reads: the leads written would change the leads page the reads check.
+    check: () => verifyLeadCreation([leads.rest, leads.plain]),
+    rounds: [{ target: leads.rest, minRatio: leads.goal }, { target: leads.plain }],
+    once: bookings,
+  });
   const memoryFigures = await memory.figures(measured);
   const summaries = summarize(measured);
   log(`\nResults: medians of ${rounds} interleaved rounds of ${seconds} s per target; "x raw" is each round's ratio to the plain handler of that round (${cpus().length} CPUs shared by servers, PostgreSQL and autocannon; load average at end ${loadAverage()})`);
@@ -384,4 +367,6 @@ try {
 } finally {
   log(await teardown.run());
 }
+// Last, webhook delivery throughput (`npm run bench:webhooks`) on the same PostgreSQL server.
+if (ok) ok = spawnSync(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts', '--url', serverUrl], { cwd: projectRoot, stdio: 'inherit' }).status === 0;
 process.exit(ok ? 0 : 1);

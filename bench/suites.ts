@@ -165,37 +165,8 @@ export function suitesOf(productBase: string, plainBase: string, { secret, booki
   ];
 }
 
-/** `POST /api/bookings`, each request booking the next of `slotIds` (distinct slots): all 201 Created. */
-export function bookingCreation(productBase: string, secret: string, slotIds: string[], resources: string): Target {
-  return {
-    name: `booking: product REST POST, ${resources}`,
-    suite: 'booking',
-    server: 'product',
-    url: `${productBase}/api/bookings`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    bodies: slotIds.map((slotId, i) => JSON.stringify({ slotId, firstName: 'Bench', lastName: 'Guest', email: `guest${i + 1}@bench.example` })),
-    status: 201,
-  };
-}
-
 /** Bookings per second `POST /api/bookings` should reach, spread over ten resources. */
 export const BOOKINGS_PER_SECOND_GOAL = 150;
-
-/** `POST /api/v1/leads` on the product and on the plain handler (one INSERT of the lead and its event): the same body, all 201 Created. */
-export function leadCreation(productBase: string, plainBase: string, secret: string): { rest: Target; plain: Target; goal: number } {
-  const write = (server: 'product' | 'plain', base: string): Target => ({
-    name: server === 'product' ? 'lead creation: product REST POST' : 'lead creation: plain INSERT',
-    suite: 'lead creation',
-    server,
-    url: `${base}/api/v1/leads`,
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Writer', email: 'writer@bench.example', companyName: 'Bench Writers', notes: 'Created by the benchmark.' }),
-    status: 201,
-  });
-  return { rest: write('product', productBase), plain: write('plain', plainBase), goal: 0.5 };
-}
 
 /** The MCP tool call of `leads` (2026-07-28, stateless: one POST per call), the same page as the REST route. */
 export function mcpLeadsCall(productBase: string, { secret }: BenchData): Target {
