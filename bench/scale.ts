@@ -4,8 +4,8 @@
 // 1,000,000 leads (`--leads`) and 10 other tenants of a tenth as many leads, 10,000 deals and 10,000
 // invoices each join it, and the same lists are timed again: the first, middle and last cursor pages
 // of leads (goal: within 1.3x of the 10,000-lead figure), the first and a deep page of deals and
-// invoices with their `total`, and a `search` page of leads, deals and invoices (goal: within 2x;
-// a search finds more rows in a larger table). Each figure is the median of sequential requests through the
+// invoices with their `total`, and a `search` page of leads, deals and invoices (goal: within 2x,
+// a search finds more rows in a larger table, and under 10 ms). Each figure is the median of sequential requests through the
 // product's whole HTTP handler, in this process (no network), after a warm-up. Then the plans
 // PostgreSQL chose for the statements those requests ran, with EXPLAIN (ANALYZE, BUFFERS).
 import { parseArgs } from 'node:util';
@@ -26,6 +26,8 @@ const BIG_TENANT_LEADS = Number(args.leads ?? 1_000_000);
 const OTHER_TENANTS = 10;
 const OTHER_TENANT_LEADS = Math.floor(BIG_TENANT_LEADS / 10);
 const PAGE = 25;
+/** Longest median a search page may take at the large size. */
+const SEARCH_PAGE_MS = 10;
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -127,7 +129,10 @@ try {
   for (const [name, before] of small) {
     const after = large.get(name) ?? NaN;
     const goal = name.startsWith('leads,') ? 1.3 : 2;
-    rows.push([name, `${before.toFixed(2)} ms`, `${after.toFixed(2)} ms`, (after / before).toFixed(2), `<= ${goal}`, after / before <= goal ? 'PASS' : 'MISS']);
+    // A search page is also held to an absolute bound at the large size (issue 27: p50 under 10 ms).
+    const bound = name.includes('search') ? SEARCH_PAGE_MS : Infinity;
+    const met = after / before <= goal && after < bound;
+    rows.push([name, `${before.toFixed(2)} ms`, `${after.toFixed(2)} ms`, (after / before).toFixed(2), `<= ${goal}${Number.isFinite(bound) ? `, < ${bound} ms` : ''}`, met ? 'PASS' : 'MISS']);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));

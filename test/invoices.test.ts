@@ -219,6 +219,21 @@ describe('the list', () => {
     expect(await ids('dateFrom=2026-05-11&dateTo=2026-06-01')).toEqual([]);
   });
 
+  it('finds invoices by company name the same way when more than 1,000 companies match (then by a join, not by their ids)', async () => {
+    const fresh = await invoiceWorld(harness);
+    const tenantId = (await h.db.prisma.company.findUniqueOrThrow({ where: { id: fresh.company.id } })).tenantId;
+    await h.db.prisma.company.createMany({ data: Array.from({ length: 1_001 }, (_, i) => ({ tenantId, name: `Quokka Lifts ${i}` })) });
+    const quokka = (await rest('POST', '/api/v1/companies', { key: fresh.key, body: { name: 'Quokka Lifts Prime' } })).body.data;
+    const invoice = await fresh.draft({ companyId: quokka.id });
+    const found = async (search: string) => (await rest('GET', `/api/invoices?search=${search}`, { key: fresh.key })).body;
+    // 1,002 companies hold "quokka"; one holds "prime".
+    for (const search of ['quokka', 'prime']) {
+      const page = await found(search);
+      expect(page.data.map((i: { id: string }) => i.id), search).toEqual([invoice.id]);
+      expect(page.total, search).toBe(1);
+    }
+  });
+
   it('reads a page and an invoice in a fixed number of statements, however many invoices, lines and payments', async () => {
     const fresh = await invoiceWorld(harness);
     const first = await fresh.inStatus('partially_paid');
