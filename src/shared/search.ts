@@ -1,7 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 
-/** Prisma's `contains` is SQL LIKE: its wildcards and escape character must match themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+/** Prisma's `contains` is SQL LIKE: its wildcards and escape character must match themselves (also for a raw `ILIKE` meaning equality). */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 type ColumnOf<Table extends Prisma.ModelName> = keyof Prisma.TypeMap['model'][Table]['fields'] & string;
 
