@@ -1,4 +1,4 @@
-// `npx tsx bench/profile-target.ts [--suite leads|'lead creation'|booking] [--surface rest|graphql] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
+// `npx tsx bench/profile-target.ts [--suite leads|'lead creation'|booking|'booking on 1 resource'] [--surface rest|graphql] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
 //
 // One product target alone under load, with the server under --cpu-prof: where the CPU of one
 // kind of request goes (the garbage collector's share included), without the other targets of
@@ -36,10 +36,11 @@ function withFlags(nodeArgs: string[], flags: string[]): string[] {
   return [...flags, ...kept];
 }
 
-/** The read suite's target on `--surface`, or a write: `--suite "lead creation"`, `--suite booking` (spread over the open resources). */
+/** The read suite's target on `--surface`, or a write: `--suite "lead creation"`, `--suite booking` (spread over the open resources), `--suite "booking on 1 resource"`. */
 async function targetOf(base: string, data: BenchData): Promise<Target> {
   if (args.suite === 'lead creation') return leadCreation(base, base, data.secret).rest;
   if (args.suite === 'booking') return (await bookingWrites(base, data))[0] as Target;
+  if (args.suite === 'booking on 1 resource') return (await bookingWrites(base, data))[1] as Target;
   const suite = suitesOf(base, base, data).find((s) => s.name === args.suite);
   if (!suite) throw new Error(`No suite ${args.suite}`);
   return args.surface === 'graphql' ? suite.graphql : suite.rest;
