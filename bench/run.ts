@@ -11,8 +11,10 @@
 // bookings in it), inspections with their equipment, type, site, customer, lead and finding count,
 // and invoices found by a search, on a scratch database with 10,000 leads, deals, inspections and
 // invoices; in the same rounds, a peer, PostGraphile 5 without authentication (bench/peer/), on the
-// leads and deals pages; then booking creation (distinct slots); then the product on the embedded
-// database, idle and under load, for its memory. Each server runs in its own child process, so its
+// leads and deals pages; then lead creation beside the plain handler's INSERT, in rounds of their
+// own, and booking creation (distinct slots) on 10 resources and on 1 (bench/writes.ts); the cost
+// of events on writes; then the product on the embedded database, idle and under load, for its
+// memory; last, webhook delivery (bench/webhooks.ts). Each server runs in its own child process, so its
 // memory can be measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { spawnSync } from 'node:child_process';
