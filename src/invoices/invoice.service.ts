@@ -50,12 +50,12 @@ export function invoiceWhere(filter: InvoiceFilter, searchedCompanies?: string[]
   const { from, to } = filter.issuedDate ?? {};
   if (from && to && from > to) throw badInput([{ field: 'filter.issuedDate.to', message: "must not be before the range's first day" }]);
   const search = filter.search?.trim();
-  const byCompany = searchedCompanies ? { companyId: { in: searchedCompanies } } : { company: containing(search ?? '', companyNameSearch) };
+  const byCompany = (text: string) => (searchedCompanies ? { companyId: { in: searchedCompanies } } : { company: containing(text, companyNameSearch) });
   return {
     companyId: filter.companyId ?? undefined,
     status: oneOf(filter.status),
     issuedDate: withinDays(filter.issuedDate),
-    AND: search ? [{ OR: [containing(search, invoiceSearch), byCompany] }] : [],
+    AND: search ? [{ OR: [containing(search, invoiceSearch), byCompany(search)] }] : [],
   };
 }
 
