@@ -1,4 +1,5 @@
 import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import { sqlList } from '../db/sql-list.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
@@ -31,13 +32,8 @@ export const companyOrder: ListOrder = {
 export function listCompanies(ctx: Context, args: ListArgs<CompanyFilter>) {
   const filter = args.filter ?? {};
   const where = { AND: searchWords(filter.search, companySearch), createdAt: withinRange(filter.createdAt) };
-  return keysetPage(
-    ctx,
-    companyOrder,
-    args,
-    (page) => ctx.db.company.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.company.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Company', where);
+  return keysetPage(ctx, companyOrder, args, rows.page, rows.count);
 }
 
 export async function getCompany(ctx: Context, id: string) {
@@ -66,7 +62,7 @@ export async function createCompany(ctx: Context, input: NewCompany) {
   const customFields = await checkCustomFields(ctx.db, 'company', input.customFields);
   return ctx.db.$transaction(async (tx) => {
     const company = await tx.company.create({ data: { ...input, customFields, tenantId: principalOf(ctx).tenantId } });
-    await ctx.events.record(tx, 'company.created', company.id);
+    await ctx.events.record(tx, 'company.created', company);
     return company;
   });
 }
@@ -83,7 +79,7 @@ export async function updateCompany(ctx: Context, id: string, patch: CompanyPatc
     const updated = await tx.company.update({ where: { id }, data });
     // Inspections are searched by their customer's name.
     if (name) await refreshSearchText(tx, 'company', id);
-    await ctx.events.record(tx, 'company.updated', id);
+    await ctx.events.record(tx, 'company.updated', updated);
     return updated;
   });
 }

@@ -1,4 +1,5 @@
 import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import { sqlList } from '../db/sql-list.js';
 import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
@@ -48,13 +49,8 @@ export const contactWhere = (filter: ContactFilter) => ({
 /** The contacts matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listContacts(ctx: Context, args: ListArgs<ContactFilter>) {
   const where = contactWhere(args.filter ?? {});
-  return keysetPage(
-    ctx,
-    contactOrder,
-    { ...args, orderBy: contactSort(args.orderBy) },
-    (page) => ctx.db.contact.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.contact.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Contact', where);
+  return keysetPage(ctx, contactOrder, { ...args, orderBy: contactSort(args.orderBy) }, rows.page, rows.count);
 }
 
 export async function getContact(ctx: Context, id: string) {
@@ -105,7 +101,7 @@ export async function createContact(ctx: Context, input: NewContact) {
     const contact = await tx.contact.create({
       data: { ...input, isPrimary: input.isPrimary ?? false, customFields, tenantId: principalOf(ctx).tenantId },
     });
-    await ctx.events.record(tx, 'contact.created', contact.id);
+    await ctx.events.record(tx, 'contact.created', contact);
     return contact;
   });
 }
@@ -126,7 +122,7 @@ export async function updateContact(ctx: Context, id: string, patch: ContactPatc
         customFields: checkedCustomFields,
       },
     });
-    await ctx.events.record(tx, 'contact.updated', id);
+    await ctx.events.record(tx, 'contact.updated', contact);
     return contact;
   });
 }

@@ -1,4 +1,5 @@
 import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
+import { sqlList } from '../db/sql-list.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
@@ -41,13 +42,8 @@ export function listLeads(ctx: Context, args: ListArgs<LeadFilter>) {
     assignedTo: filter.assigneeId ?? undefined,
     createdAt: withinRange(filter.createdAt),
   };
-  return keysetPage(
-    ctx,
-    leadOrder,
-    args,
-    (page) => ctx.db.lead.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.lead.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Lead', where);
+  return keysetPage(ctx, leadOrder, args, rows.page, rows.count);
 }
 
 export async function getLead(ctx: Context, id: string) {
@@ -96,7 +92,7 @@ export async function createLead(ctx: Context, input: NewLead) {
         tenantId: principalOf(ctx).tenantId,
       },
     });
-    await ctx.events.record(tx, 'lead.created', lead.id);
+    await ctx.events.record(tx, 'lead.created', lead);
     return lead;
   });
 }
@@ -122,7 +118,7 @@ export async function updateLead(ctx: Context, id: string, patch: LeadPatch) {
         customFields: checkedCustomFields,
       },
     });
-    await ctx.events.record(tx, 'lead.updated', id);
+    await ctx.events.record(tx, 'lead.updated', lead);
     return lead;
   });
 }
