@@ -28,6 +28,25 @@ describe('creating and changing records', () => {
     expect(referral.source).toBe('referral');
   });
 
+  it('writes a lead and its event without reading the lead back', async () => {
+    let lead = { id: '' };
+    const created = await harness.countStatements(async () => {
+      lead = await make.lead(t.secret, { phone: '555-0101' });
+    });
+    const updated = await harness.countStatements(() => rest('PATCH', `/api/v1/leads/${lead.id}`, { key: t.secret, body: { status: 'contacted' } }));
+    // As Prisma reports them (BEGIN is not): the custom-field definitions, the INSERT, the event
+    // (its deliveries and announcement in the same statement) and COMMIT; the event renders the row the INSERT returned.
+    expect(created).toBe(4);
+    // The lead's existence check, the UPDATE, the event and COMMIT.
+    expect(updated).toBe(4);
+    const detail = (await rest('GET', `/api/v1/leads/${lead.id}`, { key: t.secret })).body.data;
+    const events = await h.db.prisma.event.findMany({ where: { tenantId: t.tenantId, type: { in: ['lead.created', 'lead.updated'] } }, orderBy: { createdAt: 'asc' } });
+    const ofLead = events.filter((event) => (event.data as { id: string }).id === lead.id);
+    expect(ofLead.map((event) => event.type)).toEqual(['lead.created', 'lead.updated']);
+    expect(ofLead[1]!.data).toEqual(detail);
+    expect(ofLead[0]!.data).toEqual({ ...detail, status: 'new', updatedAt: expect.any(String) });
+  });
+
   it('changes only the fields sent; null clears; customFields replaces all values', async () => {
     const lead = await make.lead(t.secret, { phone: '555-0100', notes: 'call back', customFields: { budget: '10', vip: false } });
     const path = `/api/v1/leads/${lead.id}`;

@@ -20,17 +20,24 @@ export interface EventAnnouncement {
 /** The shape shared by the events list, webhooks' bodies and subscriptions. */
 export type EventShape = Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>;
 
-/** Renders a record inside the transaction that changed it, as its REST detail route answers it. */
-export type RenderRecord = (tx: Prisma.TransactionClient, record: EventRecord, id: string) => Promise<Record<string, unknown>>;
+/** A record's row exactly as the change wrote it (what its create or update returned, without select or include). */
+export type WrittenRow = { id: string } & Record<string, unknown>;
+
+/**
+ * Renders a record inside the transaction that changed it, as its REST detail route answers it;
+ * given the row just written, it renders that row instead of reading it back.
+ */
+export type RenderRecord = (tx: Prisma.TransactionClient, record: EventRecord, id: string, written?: WrittenRow) => Promise<Record<string, unknown>>;
 
 /** Records events: every service that changes a record reports it through this (`ctx.events`). */
 export interface EventLog {
   /**
    * Records that `type` happened to the record `recordId`, inside the transaction `tx` that made
    * the change: the event, its webhook deliveries and its announcement commit with the change or
-   * not at all. Its data is the record as `tx` sees it now, after the change.
+   * not at all. Its data is the record as `tx` sees it now, after the change: given as its id, the
+   * record is read; given as the row the change returned, that row is rendered, one read fewer.
    */
-  record(tx: Prisma.TransactionClient, type: EventType, recordId: string, extras?: EventExtras): Promise<void>;
+  record(tx: Prisma.TransactionClient, type: EventType, record: string | WrittenRow, extras?: EventExtras): Promise<void>;
 }
 
 /** How long events are kept (and so how far back the list and deliveries reach). */
@@ -43,9 +50,10 @@ export const EVENT_RETENTION_DAYS = 30;
  */
 export function createEventLog(render: RenderRecord): EventLog {
   return {
-    async record(tx, type, recordId, extras = {}) {
+    async record(tx, type, record, extras = {}) {
       const tenantId = scopedTenantId(tx);
-      const data = { ...(await render(tx, eventTypes[type].record, recordId)), ...extras };
+      const [id, written] = typeof record === 'string' ? [record, undefined] : [record.id, record];
+      const data = { ...(await render(tx, eventTypes[type].record, id, written)), ...extras };
       await writeEvent(tx, { id: uuidv7(), tenantId, type, data });
     },
   };

@@ -1,15 +1,15 @@
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Principal } from '../auth/api-keys.js';
 import { allScopes } from '../auth/scopes.js';
-import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { confineTransaction, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { TenantModule } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { operations } from '../graphql/route-map.js';
 import { schema } from '../graphql/schema.js';
 import { requestScope } from '../shared/request-scope.js';
-import { createEventLog, type EventLog } from './event-log.js';
+import { createEventLog, type EventLog, type WrittenRow } from './event-log.js';
 import { type EventRecord, eventRecords } from './event-types.js';
 
 /**
@@ -49,19 +49,47 @@ function detailQueries() {
   return compiledDetails;
 }
 
+/** Whether `args` read one row by its id alone (a detail's own read), so that the written row is its answer. */
+const readsRowById = (args: unknown, id: string) => {
+  const { where, ...rest } = (args ?? {}) as { where?: Record<string, unknown> };
+  return Object.keys(rest).length === 0 && where?.id === id && Object.keys(where).every((key) => key === 'id' || key === 'tenantId');
+};
+
+/**
+ * `tx` answering a plain read by id of the row just written (no select, no include) with that
+ * row; every other query, relations included, goes to the database.
+ */
+function answeringWith(tx: Prisma.TransactionClient, model: EventRecord, written: WrittenRow): Prisma.TransactionClient {
+  const delegateName = model.charAt(0).toLowerCase() + model.slice(1);
+  return new Proxy(tx, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (property !== delegateName) return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return new Proxy(value as object, {
+        get(delegate, operation) {
+          const method = Reflect.get(delegate, operation) as unknown;
+          if (operation !== 'findUnique' || typeof method !== 'function') return method;
+          return (args: unknown) => (readsRowById(args, written.id) ? Promise.resolve(written) : method.call(delegate, args));
+        },
+      });
+    },
+  });
+}
+
 /**
  * The event log of a server: each event's data is rendered by running its record's REST detail
  * operation (the route map's own document, compiled once) inside the transaction of the change,
  * so webhooks, subscriptions and the events list carry exactly what `GET` on the record answers.
  */
 export function serverEventLog(options: { prisma: PrismaClient; publicUrl: string; now: () => Date }): EventLog {
-  const log: EventLog = createEventLog(async (tx, record, id) => {
+  const log: EventLog = createEventLog(async (tx, record, id, written) => {
     const { query, field, shape } = detailQueries().get(record)!;
+    const tenantId = scopedTenantId(tx);
     const ctx: Context = {
-      principal: renderer(scopedTenantId(tx)),
+      principal: renderer(tenantId),
       authFailure: null,
       // The transaction's client is confined to the tenant as the request's is (src/db/tenant-scope.ts).
-      db: tx as TenantDb,
+      db: written ? confineTransaction(answeringWith(tx, record, written), tenantId) : (tx as TenantDb),
       prisma: options.prisma,
       readGrants: new ReadGrants(),
       requestId: requestScope.getStore()?.requestId ?? 'events',
