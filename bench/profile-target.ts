@@ -8,12 +8,11 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runLoad, type Target } from './load.js';
+import { runLoad } from './load.js';
 import { freePort, readMemory, startServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
-import { type BenchData, createScratchDatabase, prepareBenchData } from './scratch-db.js';
-import { suitesOf } from './suites.js';
-import { bookingWrites, leadCreation } from './writes.js';
+import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
+import { targetNamed } from './writes.js';
 import { serverNodeArgs } from '../scripts/start-command.js';
 import { Teardown } from './teardown.js';
 import { serverEnv } from './server-env.js';
@@ -36,16 +35,6 @@ function withFlags(nodeArgs: string[], flags: string[]): string[] {
   return [...flags, ...kept];
 }
 
-/** The read suite's target on `--surface`, or a write: `--suite "lead creation"`, `--suite booking` (spread over the open resources), `--suite "booking on 1 resource"`. */
-async function targetOf(base: string, data: BenchData): Promise<Target> {
-  if (args.suite === 'lead creation') return leadCreation(base, base, data.secret).rest;
-  if (args.suite === 'booking') return (await bookingWrites(base, data))[0] as Target;
-  if (args.suite === 'booking on 1 resource') return (await bookingWrites(base, data))[1] as Target;
-  const suite = suitesOf(base, base, data).find((s) => s.name === args.suite);
-  if (!suite) throw new Error(`No suite ${args.suite}`);
-  return args.surface === 'graphql' ? suite.graphql : suite.rest;
-}
-
 async function main(teardown: Teardown) {
   const scratch = await createScratchDatabase(args.url);
   teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
@@ -60,7 +49,7 @@ async function main(teardown: Teardown) {
     readyUrl: `${base}/api/v1/leads?limit=1`,
   });
   teardown.add('stop product server', () => product.stop());
-  const target = await targetOf(base, data);
+  const target = await targetNamed(base, data, args.suite, args.surface);
   await runLoad(target, 2);
   const result = await runLoad(target, Number(args.seconds));
   const memory = await readMemory(product.pid);

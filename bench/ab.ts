@@ -1,0 +1,75 @@
+// `npx tsx bench/ab.ts --other ../other-checkout [--suite leads|'lead creation'|booking|...] [--surface rest|graphql] [--rounds 6] [--seconds 4] [--url postgresql://...]`
+//
+// What one change is worth: this checkout's build (A) and another checkout's build (B, say the
+// commit before the change, built with `npm run --silent build` there) serve one scratch database
+// side by side, and one target is measured on each in alternating rounds (A B, B A, A B, ...), so
+// drift of this shared machine falls on both. Prints each round and the median ratio A / B.
+
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLoad, type Target } from './load.js';
+import { freePort, startServer } from './processes.js';
+import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
+import { serverEnv } from './server-env.js';
+import { Teardown } from './teardown.js';
+import { targetNamed } from './writes.js';
+import { serverNodeArgs } from '../scripts/start-command.js';
+
+const { values: args } = parseArgs({
+  options: {
+    other: { type: 'string' },
+    url: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test' },
+    suite: { type: 'string', default: 'leads' },
+    surface: { type: 'string', default: 'rest' },
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '4' },
+  },
+});
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(teardown: Teardown) {
+  if (!args.other) throw new Error('--other names the checkout to compare with (built)');
+  const other = resolve(args.other);
+  const scratch = await createScratchDatabase(args.url);
+  teardown.add(`drop database ${scratch.name}`, () => scratch.drop());
+  const data = await prepareBenchData(scratch.url);
+  // `npm start`'s arguments; B runs its own entry point (a relative one is resolved in its checkout).
+  const nodeArgs = serverNodeArgs();
+  const entry = nodeArgs.at(-1)!;
+  const servers = await Promise.all(
+    [null, other].map(async (checkout, i) => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const server = await startServer({
+        name: i === 0 ? 'A' : 'B',
+        args: checkout ? [...nodeArgs.slice(0, -1), isAbsolute(entry) ? entry : join(checkout, entry)] : nodeArgs,
+        env: serverEnv(scratch.url, port),
+        readyUrl: `${base}/api/v1/leads?limit=1`,
+      });
+      teardown.add(`stop server ${server.name}`, () => server.stop());
+      return base;
+    }),
+  );
+  const a = await targetNamed(servers[0]!, data, args.suite!, args.surface!);
+  // B takes the same requests; writes share A's bodies, so no slot is taken twice.
+  const b: Target = { ...a, url: a.url.replace(servers[0]!, servers[1]!), bodies: a.bodies };
+  for (const target of [a, b]) await runLoad(target, 2);
+  const ratios: number[] = [];
+  for (let round = 0; round < Number(args.rounds); round += 1) {
+    const order = round % 2 === 0 ? [a, b] : [b, a];
+    const [first, second] = [await runLoad(order[0]!, Number(args.seconds)), await runLoad(order[1]!, Number(args.seconds))];
+    const [ra, rb] = round % 2 === 0 ? [first, second] : [second, first];
+    ratios.push(ra.rps / rb.rps);
+    process.stdout.write(`round ${round + 1}: A ${ra.rps.toFixed(0)} req/s (p99 ${ra.p99Ms} ms), B ${rb.rps.toFixed(0)} req/s (p99 ${rb.p99Ms} ms), A/B ${(ra.rps / rb.rps).toFixed(2)}\n`);
+  }
+  process.stdout.write(`${a.name}: A/B median ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})\n`);
+}
+
+const teardown = new Teardown();
+main(teardown)
+  .catch((error: unknown) => {
+    process.exitCode = 1;
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  })
+  .finally(() => teardown.run());
