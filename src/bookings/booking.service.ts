@@ -112,9 +112,8 @@ async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest:
       notes: `Booked ${resourceName} online.`,
       sourceAttribution: { channel: 'booking', bookingSource: guest.source ?? 'api' },
     },
-    select: { id: true },
   });
-  await ctx.events.record(tx, 'lead.created', lead.id);
+  await ctx.events.record(tx, 'lead.created', lead);
   return lead.id;
 }
 
