@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
 import type { Context } from '../graphql/context.js';
@@ -23,11 +24,6 @@ export interface KeyPairFilter {
 /** The tenant's key pairs, revoked and expired ones included, one keyset page at a time (src/graphql/connection.ts). */
 export function listKeyPairs(ctx: Context, args: ListArgs<KeyPairFilter>) {
   const where = { AND: searchWords(args.filter?.search, keyPairSearch), createdAt: withinRange(args.filter?.createdAt) };
-  return keysetPage(
-    ctx,
-    keyPairOrder,
-    args,
-    (page) => ctx.db.apiKeyPair.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.apiKeyPair.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'ApiKeyPair', where);
+  return keysetPage(ctx, keyPairOrder, args, rows.page, rows.count);
 }

@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import { lockForUpdate } from '../db/tenant-scope.js';
 import type { ResourceType } from '../generated/prisma/enums.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
@@ -46,13 +47,8 @@ export function listResources(ctx: Context, args: ListArgs<ResourceFilter>) {
     AND: searchWords(filter.search, resourceSearch),
     ...visibleToCaller(ctx),
   };
-  return keysetPage(
-    ctx,
-    resourceOrder,
-    args,
-    (page) => ctx.db.bookableResource.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.bookableResource.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'BookableResource', where);
+  return keysetPage(ctx, resourceOrder, args, rows.page, rows.count);
 }
 
 export const getResource = (ctx: Context, id: string) =>
@@ -235,13 +231,8 @@ export interface ClosureFilter {
 export async function listUpcomingClosures(ctx: Context, id: string, args: ListArgs<ClosureFilter>) {
   await getResource(ctx, id);
   const where = { resourceId: id, endsAt: { gt: ctx.now() }, startsAt: withinRange(args.filter?.startsAt) };
-  return keysetPage(
-    ctx,
-    closureOrder,
-    args,
-    (page) => ctx.db.resourceClosure.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.resourceClosure.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'ResourceClosure', where);
+  return keysetPage(ctx, closureOrder, args, rows.page, rows.count);
 }
 
 export async function createClosure(ctx: Context, id: string, input: NewClosure) {

@@ -68,6 +68,7 @@ function conditions(model: string, where: Where): Prisma.Sql[] {
 
 /** The rows of one model matching `where` in the client's tenant: a keyset page of them, and their count. */
 export function sqlList<Model extends Prisma.ModelName>(db: TenantDb, model: Model, where: Where) {
+  if (!columnsOf.get(model)!.has('tenantId')) throw new Error(`sql-list: ${model} does not belong to a tenant`);
   const table = Prisma.raw(`"${model}"`);
   const selected = Prisma.raw([...columnsOf.get(model)!].map((column) => `"${column}"`).join(', '));
   // The tenant condition comes from the scoped client, as for every raw statement (src/db/tenant-scope.ts).

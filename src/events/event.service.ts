@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
@@ -35,13 +36,8 @@ export function listEvents(ctx: Context, args: ListArgs<EventFilter>) {
   const asked = checkEventTypes(filter.type, 'filter.type');
   const visible = new Set(visibleEventTypes(principalOf(ctx)));
   const where = { type: { in: (asked ?? [...visible]).filter((type) => visible.has(type)) }, createdAt: withinRange(filter.createdAt) };
-  return keysetPage(
-    ctx,
-    eventOrder,
-    args,
-    (page) => ctx.db.event.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.event.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Event', where);
+  return keysetPage(ctx, eventOrder, args, rows.page, rows.count);
 }
 
 /** The tenant's events the caller sees, of the types asked for (every type by default), as they commit. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '../config.js';
+import { sqlList } from '../db/sql-list.js';
 import { lockForUpdate, lockTenant, scopedTenantId } from '../db/tenant-scope.js';
 import { forbidden, scopesNamed } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
@@ -101,13 +102,8 @@ export interface WebhookEndpointFilter {
 /** The tenant's endpoints (at most `MAX_ENDPOINTS`), one keyset page at a time (src/graphql/connection.ts). */
 export function listWebhookEndpoints(ctx: Context, args: ListArgs<WebhookEndpointFilter>) {
   const where = { status: oneOf(args.filter?.status) };
-  return keysetPage(
-    ctx,
-    webhookEndpointOrder,
-    args,
-    (page) => ctx.db.webhookEndpoint.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.webhookEndpoint.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'WebhookEndpoint', where);
+  return keysetPage(ctx, webhookEndpointOrder, args, rows.page, rows.count);
 }
 
 export const getWebhookEndpoint = (ctx: Context, id: string) => found(ctx.db.webhookEndpoint.findUnique({ where: { id } }), 'Webhook endpoint');
@@ -188,13 +184,8 @@ export interface WebhookDeliveryFilter {
 export async function listWebhookDeliveries(ctx: Context, endpointId: string, args: ListArgs<WebhookDeliveryFilter>) {
   await getWebhookEndpoint(ctx, endpointId);
   const where = { endpointId, status: oneOf(args.filter?.status), createdAt: withinRange(args.filter?.createdAt) };
-  return keysetPage(
-    ctx,
-    webhookDeliveryOrder,
-    args,
-    (page) => ctx.db.webhookDelivery.findMany({ where: { AND: [where, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.webhookDelivery.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'WebhookDelivery', where);
+  return keysetPage(ctx, webhookDeliveryOrder, args, rows.page, rows.count);
 }
 
 /** Sends a delivery again now, whatever its status (a failed one gets a new round of retries). */

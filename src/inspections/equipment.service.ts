@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import type { EquipmentStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
@@ -37,13 +38,8 @@ export const equipmentTypeOrder: ListOrder = {
 /** The equipment types matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listEquipmentTypes(ctx: Context, args: ListArgs<EquipmentTypeFilter>) {
   const where = { AND: searchWords(args.filter?.search, equipmentTypeSearch) };
-  return keysetPage(
-    ctx,
-    equipmentTypeOrder,
-    args,
-    (page) => ctx.db.equipmentType.findMany({ where: { AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.equipmentType.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'EquipmentType', where);
+  return keysetPage(ctx, equipmentTypeOrder, args, rows.page, rows.count);
 }
 
 export const getEquipmentType = (ctx: Context, id: string) => found(ctx.db.equipmentType.findUnique({ where: { id } }), 'Equipment type');
@@ -89,13 +85,8 @@ export function listEquipment(ctx: Context, args: ListArgs<EquipmentFilter>) {
     companyId: filter.companyId ?? undefined,
     equipmentTypeId: filter.equipmentTypeId ?? undefined,
   };
-  return keysetPage(
-    ctx,
-    equipmentOrder,
-    args,
-    (page) => ctx.db.equipment.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.equipment.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Equipment', where);
+  return keysetPage(ctx, equipmentOrder, args, rows.page, rows.count);
 }
 
 export const getEquipment = (ctx: Context, id: string) => found(ctx.db.equipment.findUnique({ where: { id } }), 'Equipment');

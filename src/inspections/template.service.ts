@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
@@ -39,13 +40,8 @@ export const templateOrder: ListOrder = {
 export function listTemplates(ctx: Context, args: ListArgs<TemplateFilter>) {
   const filter = args.filter ?? {};
   const where = { AND: searchWords(filter.search, templateSearch), equipmentTypeId: filter.equipmentTypeId ?? undefined };
-  return keysetPage(
-    ctx,
-    templateOrder,
-    args,
-    (page) => ctx.db.checklistTemplate.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.checklistTemplate.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'ChecklistTemplate', where);
+  return keysetPage(ctx, templateOrder, args, rows.page, rows.count);
 }
 
 export const getTemplate = (ctx: Context, id: string) => found(ctx.db.checklistTemplate.findUnique({ where: { id } }), 'Checklist template');

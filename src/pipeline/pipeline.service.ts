@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
@@ -26,13 +27,8 @@ export const pipelineOrder: ListOrder = {
 /** The pipelines matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listPipelines(ctx: Context, args: ListArgs<PipelineFilter>) {
   const where = { AND: searchWords(args.filter?.search, pipelineSearch) };
-  return keysetPage(
-    ctx,
-    pipelineOrder,
-    args,
-    (page) => ctx.db.pipeline.findMany({ where: { AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.pipeline.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Pipeline', where);
+  return keysetPage(ctx, pipelineOrder, args, rows.page, rows.count);
 }
 
 export function createPipeline(ctx: Context, input: { name: string }) {
@@ -58,13 +54,8 @@ export const stageOrder: ListOrder = {
 export function listStages(ctx: Context, args: ListArgs<StageFilter>) {
   const filter = args.filter ?? {};
   const where = { AND: searchWords(filter.search, stageSearch), pipelineId: filter.pipelineId ?? undefined };
-  return keysetPage(
-    ctx,
-    stageOrder,
-    args,
-    (page) => ctx.db.pipelineStage.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.pipelineStage.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'PipelineStage', where);
+  return keysetPage(ctx, stageOrder, args, rows.page, rows.count);
 }
 
 interface StageFields {

@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
@@ -36,13 +37,8 @@ export const siteWhere = (filter: SiteFilter) => ({
 /** The sites matching a filter, one keyset page at a time (src/graphql/connection.ts). */
 export function listSites(ctx: Context, args: ListArgs<SiteFilter>) {
   const where = siteWhere(args.filter ?? {});
-  return keysetPage(
-    ctx,
-    siteOrder,
-    args,
-    (page) => ctx.db.site.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.site.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'Site', where);
+  return keysetPage(ctx, siteOrder, args, rows.page, rows.count);
 }
 
 export async function getSite(ctx: Context, id: string) {

@@ -1,3 +1,4 @@
+import { sqlList } from '../db/sql-list.js';
 import type { UserRole } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
@@ -25,11 +26,6 @@ export const userOrder: ListOrder = {
 export function listUsers(ctx: Context, args: ListArgs<UserFilter>) {
   const filter = args.filter ?? {};
   const where = { AND: searchWords(filter.search, userSearch), role: oneOf(filter.role) };
-  return keysetPage(
-    ctx,
-    userOrder,
-    args,
-    (page) => ctx.db.user.findMany({ where: { ...where, AND: [...where.AND, page.where] }, orderBy: page.orderBy, skip: page.skip, take: page.take }),
-    () => ctx.db.user.count({ where }),
-  );
+  const rows = sqlList(ctx.db, 'User', where);
+  return keysetPage(ctx, userOrder, args, rows.page, rows.count);
 }
