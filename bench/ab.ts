@@ -11,7 +11,7 @@ import { runLoad, type Target } from './load.js';
 import { freePort, startServer } from './processes.js';
 import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { serverEnv } from './server-env.js';
-import { Teardown } from './teardown.js';
+import { runWithTeardown, type Teardown } from './teardown.js';
 import { targetNamed } from './writes.js';
 import { serverNodeArgs } from '../scripts/start-command.js';
 
@@ -66,10 +66,4 @@ async function main(teardown: Teardown) {
   process.stdout.write(`${a.name}: A/B median ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})\n`);
 }
 
-const teardown = new Teardown();
-main(teardown)
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  })
-  .finally(() => teardown.run());
+void runWithTeardown(main);

@@ -14,7 +14,7 @@ import { summarizeProfile } from './profile-summary.js';
 import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { targetNamed } from './writes.js';
 import { serverNodeArgs } from '../scripts/start-command.js';
-import { Teardown } from './teardown.js';
+import { runWithTeardown, type Teardown } from './teardown.js';
 import { serverEnv } from './server-env.js';
 
 const { values: args } = parseArgs({
@@ -59,10 +59,4 @@ async function main(teardown: Teardown) {
   if (file) process.stdout.write(`${await summarizeProfile(join(profileDir, file), { skipMs: product.startupMs + 2000 })}\n`);
 }
 
-const teardown = new Teardown();
-main(teardown)
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  })
-  .finally(() => teardown.run());
+void runWithTeardown(main);

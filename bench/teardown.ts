@@ -24,3 +24,16 @@ export class Teardown {
     return this.running;
   }
 }
+
+/** Runs a benchmark tool's `main` with a teardown that always runs, reporting a failure on stderr and in the exit code. */
+export function runWithTeardown(main: (teardown: Teardown) => Promise<void>): Promise<void> {
+  const teardown = new Teardown();
+  return main(teardown)
+    .catch((error: unknown) => {
+      process.exitCode = 1;
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    })
+    .finally(async () => {
+      await teardown.run();
+    });
+}
