@@ -120,6 +120,8 @@ const ROOT_INTROSPECTION = new Map<string, GraphQLField<unknown, unknown>>([
 
 const uuid = z.uuid();
 
+const NO_ARGUMENTS: Args = Object.freeze({});
+
 /** Whether a field's type is a connection (a page of `edges` or `nodes`), whatever its arguments are called. */
 function isConnection(field: GraphQLField<unknown, unknown>): boolean {
   const named = getNamedType(field.type);
@@ -218,7 +220,8 @@ function estimateOperation(
       if (!field) continue;
       estimate.cost += multiplier * fieldCost(field);
       const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : selection.alias?.value ?? name;
-      const args = getArgumentValues(field, selection, coerced.coerced);
+      // Most fields take no arguments: no coercion (and no allocation) for them.
+      const args = field.args.length ? getArgumentValues(field, selection, coerced.coerced) : NO_ARGUMENTS;
       let size: number | undefined;
       const connection = isConnection(field);
       if (connection) {
