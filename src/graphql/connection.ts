@@ -222,6 +222,21 @@ const keyValue = (row: Record<string, unknown>, column: string): string | number
   return typeof value === 'number' ? value : String(value);
 };
 
+/**
+ * One row of a page with its cursor, encoded when read: a REST page reads only its last one, most
+ * GraphQL pages none or one. A class, so its getter is shared rather than built for every row.
+ */
+class Edge<Row> {
+  constructor(
+    readonly node: Row,
+    private readonly cursorOf: (node: Row) => string,
+  ) {}
+
+  get cursor(): string {
+    return this.cursorOf(this.node);
+  }
+}
+
 export interface KeysetQuery {
   where: Where;
   orderBy: Record<string, 'asc' | 'desc'>[];
@@ -263,14 +278,8 @@ export async function keysetPage<Row extends Record<string, unknown>>(
   const more = rows.length > size;
   const page = more ? rows.slice(0, size) : rows;
   if (backward) page.reverse();
-  // Cursors are encoded when read: a REST page reads only its last one, most GraphQL pages none or one.
   const cursorOf = (node: Row) => encode(['k', binding, keys.map((k) => keyValue(node, k.column))]);
-  const edges = page.map((node) => ({
-    node,
-    get cursor() {
-      return cursorOf(node);
-    },
-  }));
+  const edges = page.map((node) => new Edge(node, cursorOf));
   return {
     edges,
     pageInfo: {
