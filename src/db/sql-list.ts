@@ -8,8 +8,9 @@ import { scopedTenantId, type TenantDb } from './tenant-scope.js';
  * service builds: on the hottest lists Prisma's query building and row mapping cost more than the
  * SQL (measured in issue 27's note), while `$queryRaw` keeps Prisma's connection, transaction
  * and type mapping (dates, JSON, decimals) for both databases. Only the conditions the list
- * filters produce are understood (AND, OR, equality, `in`, ranges, `contains`); anything else
- * is refused at the first request of any test, so a filter never silently means something else.
+ * filters produce are understood (AND, OR, equality, `in`, ranges, `contains`) on the model's own
+ * columns; anything else (a relation, another operator) throws, which every filter's tests would
+ * meet, so a filter never silently means something else. Lists with nested records stay on Prisma.
  */
 
 type Where = Record<string, unknown>;
