@@ -23,6 +23,9 @@ const columnsOf = new Map(
   Object.entries(models).map(([model, { fields }]) => [model, new Set(fields.filter((field) => field.kind !== 'object').map((field) => field.name))]),
 );
 
+/** Each model's table and select list as SQL, built once rather than on every request. */
+const tableSql = new Map([...columnsOf].map(([model, columns]) => [model, { table: Prisma.raw(`"${model}"`), selected: Prisma.raw([...columns].map((column) => `"${column}"`).join(', ')) }]));
+
 const TRUE = Prisma.sql`TRUE`;
 const FALSE = Prisma.sql`FALSE`;
 
@@ -69,16 +72,16 @@ function conditions(model: string, where: Where): Prisma.Sql[] {
 
 /** The rows of one model matching `where` in the client's tenant: a keyset page of them, and their count. */
 export function sqlList<Model extends Prisma.ModelName>(db: TenantDb, model: Model, where: Where) {
-  if (!columnsOf.get(model)!.has('tenantId')) throw new Error(`sql-list: ${model} does not belong to a tenant`);
-  const table = Prisma.raw(`"${model}"`);
-  const selected = Prisma.raw([...columnsOf.get(model)!].map((column) => `"${column}"`).join(', '));
+  const columns = columnsOf.get(model)!;
+  if (!columns.has('tenantId')) throw new Error(`sql-list: ${model} does not belong to a tenant`);
+  const { table, selected } = tableSql.get(model)!;
   // The tenant condition comes from the scoped client, as for every raw statement (src/db/tenant-scope.ts).
   const matching = (extra: Where = {}) => all([Prisma.sql`"tenantId" = ${scopedTenantId(db)}::uuid`, ...conditions(model, where), ...conditions(model, extra)]);
   return {
     page: (query: KeysetQuery) => {
       const order = query.orderBy.flatMap((key) =>
         Object.entries(key).map(([column, direction]) => {
-          if (!columnsOf.get(model)!.has(column)) throw new Error(`sql-list: ${model}.${column} is not a column`);
+          if (!columns.has(column)) throw new Error(`sql-list: ${model}.${column} is not a column`);
           return Prisma.raw(`"${column}" ${direction === 'asc' ? 'ASC' : 'DESC'}`);
         }),
       );
