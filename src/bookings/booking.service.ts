@@ -99,21 +99,18 @@ async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest:
     SELECT id FROM "Lead" WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND email ILIKE ${likeLiteral(guest.email)}
     ORDER BY "createdAt", id LIMIT 1`;
   if (existing) return existing.id;
-  const lead = await tx.lead.create({
-    data: {
-      tenantId,
-      firstName: guest.firstName,
-      lastName: guest.lastName,
-      email: guest.email,
-      phone: guest.phone,
-      status: 'new',
-      source: 'web_form',
-      channelType: 'booking',
-      notes: `Booked ${resourceName} online.`,
-      sourceAttribution: { channel: 'booking', bookingSource: guest.source ?? 'api' },
-    },
+  const lead = await ctx.events.create(tx, 'lead.created', {
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    email: guest.email,
+    phone: guest.phone,
+    status: 'new',
+    source: 'web_form',
+    channelType: 'booking',
+    notes: `Booked ${resourceName} online.`,
+    sourceAttribution: { channel: 'booking', bookingSource: guest.source ?? 'api' },
+    customFields: {},
   });
-  await ctx.events.record(tx, 'lead.created', lead);
   return lead.id;
 }
 
@@ -171,7 +168,7 @@ export async function createBooking(ctx: Context, input: NewBooking) {
       if (!publishable || (await mayMailPublicGuest(tx, input.email))) {
         await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
       }
-      await ctx.events.record(tx, 'booking.created', created.id);
+      await ctx.events.record(tx, 'booking.created', created);
       // NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
       await lockForUpdate(tx, 'BookableResource', resourceId, 'NO KEY UPDATE');
       const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, created.id);

@@ -2,7 +2,6 @@ import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
 import { sqlList } from '../db/sql-list.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
-import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
 import { refreshSearchText } from '../inspections/search-text.js';
@@ -60,11 +59,7 @@ export interface CompanyPatch extends CompanyFields {
 
 export async function createCompany(ctx: Context, input: NewCompany) {
   const customFields = await checkCustomFields(ctx.db, 'company', input.customFields);
-  return ctx.db.$transaction(async (tx) => {
-    const company = await tx.company.create({ data: { ...input, customFields, tenantId: principalOf(ctx).tenantId } });
-    await ctx.events.record(tx, 'company.created', company);
-    return company;
-  });
+  return ctx.events.create(ctx.db, 'company.created', { ...input, customFields });
 }
 
 export async function updateCompany(ctx: Context, id: string, patch: CompanyPatch) {

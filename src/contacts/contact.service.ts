@@ -3,7 +3,6 @@ import { sqlList } from '../db/sql-list.js';
 import { lockForUpdate, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
-import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder, type Order } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
 import { found, mustExist } from '../shared/references.js';
@@ -96,13 +95,12 @@ export async function createContact(ctx: Context, input: NewContact) {
     checkCustomFields(ctx.db, 'contact', input.customFields),
     mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company'),
   ]);
+  const create = (db: Transaction) => ctx.events.create(db, 'contact.created', { ...input, isPrimary: input.isPrimary ?? false, customFields });
+  // Only a new primary contact changes other rows: the others are one statement.
+  if (!input.isPrimary) return create(ctx.db);
   return ctx.db.$transaction(async (tx) => {
-    if (input.isPrimary) await clearOtherPrimaries(ctx, tx, input.companyId);
-    const contact = await tx.contact.create({
-      data: { ...input, isPrimary: input.isPrimary ?? false, customFields, tenantId: principalOf(ctx).tenantId },
-    });
-    await ctx.events.record(tx, 'contact.created', contact);
-    return contact;
+    await clearOtherPrimaries(ctx, tx, input.companyId);
+    return create(tx);
   });
 }
 

@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client.js';
-import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { KeysetQuery } from '../graphql/connection.js';
+import { modelColumns } from './datamodel.js';
 import { scopedTenantId, type TenantDb } from './tenant-scope.js';
 
 /**
@@ -16,12 +16,8 @@ import { scopedTenantId, type TenantDb } from './tenant-scope.js';
 type Where = Record<string, unknown>;
 type Scalars<Model extends Prisma.ModelName> = Prisma.TypeMap['model'][Model]['payload']['scalars'];
 
-const models = getDatamodel().datamodel.models;
-
-/** Each model's columns (its scalar and enum fields; the schema maps no names), read from the datamodel once. */
-const columnsOf = new Map(
-  Object.entries(models).map(([model, { fields }]) => [model, new Set(fields.filter((field) => field.kind !== 'object').map((field) => field.name))]),
-);
+/** Each model's column names. */
+const columnsOf = new Map([...modelColumns].map(([model, columns]) => [model, new Set(columns.map((column) => column.name))]));
 
 /** Each model's table and select list as SQL, built once rather than on every request. */
 const tableSql = new Map([...columnsOf].map(([model, columns]) => [model, { table: Prisma.raw(`"${model}"`), selected: Prisma.raw([...columns].map((column) => `"${column}"`).join(', ')) }]));

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { insertStatement, newRow, type RowInput } from '../db/sql-insert.js';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import { type Event as EventRow, Prisma } from '../generated/prisma/client.js';
 import { type EventExtras, type EventRecord, type EventType, eventTypes } from './event-types.js';
@@ -29,6 +30,11 @@ export type WrittenRow = { id: string } & Record<string, unknown>;
  */
 export type RenderRecord = (tx: Prisma.TransactionClient, record: EventRecord, id: string, written?: WrittenRow) => Promise<Record<string, unknown>>;
 
+/** The event types that announce a new record, and the record each one creates. */
+export type CreationType = Extract<EventType, `${string}.created`>;
+type CreatedRecord<Type extends CreationType> = (typeof eventTypes)[Type]['record'];
+type Row<Model extends EventRecord> = Prisma.TypeMap['model'][Model]['payload']['scalars'];
+
 /** Records events: every service that changes a record reports it through this (`ctx.events`). */
 export interface EventLog {
   /**
@@ -38,6 +44,13 @@ export interface EventLog {
    * record is read; given as the row the change returned, that row is rendered, one read fewer.
    */
   record(tx: Prisma.TransactionClient, type: EventType, record: string | WrittenRow, extras?: EventExtras): Promise<void>;
+  /**
+   * Creates a record with its `type` event in one statement, and returns its row: the row is built
+   * whole first (src/db/sql-insert.ts), the event rendered from it, and one INSERT writes both, so
+   * the creation needs neither a transaction nor a read back (inside `db`'s transaction when it
+   * is one). For creations whose rules need nothing of the database after the row is written.
+   */
+  create<Type extends CreationType>(db: Prisma.TransactionClient, type: Type, input: RowInput<CreatedRecord<Type>>): Promise<Row<CreatedRecord<Type>>>;
 }
 
 /** How long events are kept (and so how far back the list and deliveries reach). */
@@ -56,24 +69,35 @@ export function createEventLog(render: RenderRecord): EventLog {
       const data = { ...(await render(tx, eventTypes[type].record, id, written)), ...extras };
       await writeEvent(tx, { id: uuidv7(), tenantId, type, data });
     },
+    async create(db, type, input) {
+      const tenantId = scopedTenantId(db);
+      const model = eventTypes[type].record;
+      const row = newRow(model, tenantId, input as RowInput<typeof model>);
+      const data = await render(db, model, row.id, row);
+      await writeEvent(db, { id: uuidv7(), tenantId, type, data }, { alongside: insertStatement(model, row) });
+      return row as never;
+    },
   };
 }
 
 /**
  * Writes an event with its deliveries and announcement (see `createEventLog`). `onlyEndpoint`
- * sends it to that one endpoint instead of every endpoint receiving its type (a test event).
+ * sends it to that one endpoint instead of every endpoint receiving its type (a test event);
+ * `alongside` is a data-changing statement (the record's INSERT) run as part of the same one.
  */
 export async function writeEvent(
   tx: Pick<Prisma.TransactionClient, '$queryRaw'>,
   event: { id: string; tenantId: string; type: string; data: object },
-  onlyEndpoint?: string,
+  { onlyEndpoint, alongside }: { onlyEndpoint?: string; alongside?: Prisma.Sql } = {},
 ): Promise<void> {
   const { id, tenantId, type, data } = event;
+  // PostgreSQL runs every data-changing statement of a WITH once, whether or not it is read.
+  const change = alongside ? Prisma.sql`change AS (${alongside}),` : Prisma.empty;
   const receivers = onlyEndpoint
     ? Prisma.sql`endpoint.id = ${onlyEndpoint}::uuid`
     : Prisma.sql`endpoint.status = 'enabled' AND ${type} = ANY(endpoint.receives)`;
   await tx.$queryRaw`
-    WITH event AS (
+    WITH ${change} event AS (
       INSERT INTO "Event" (id, "tenantId", type, data) VALUES (${id}::uuid, ${tenantId}::uuid, ${type}, ${JSON.stringify(data)}::jsonb)
       RETURNING id
     ), queued AS (

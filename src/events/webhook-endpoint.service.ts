@@ -164,7 +164,7 @@ export async function sendTestWebhookEvent(ctx: Context, id: string) {
   const { tenantId } = principalOf(ctx);
   const eventId = uuidv7();
   await ctx.db.$transaction((tx) =>
-    writeEvent(tx, { id: eventId, tenantId, type: TEST_EVENT_TYPE, data: { endpointId: endpoint.id, message: 'A test event: your endpoint receives and verifies webhooks.' } }, endpoint.id),
+    writeEvent(tx, { id: eventId, tenantId, type: TEST_EVENT_TYPE, data: { endpointId: endpoint.id, message: 'A test event: your endpoint receives and verifies webhooks.' } }, { onlyEndpoint: endpoint.id }),
   );
   return found(ctx.db.webhookDelivery.findFirst({ where: { endpointId: id, eventId } }), 'Webhook delivery');
 }

@@ -3,7 +3,6 @@ import { sqlList } from '../db/sql-list.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
-import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
 import { searchColumns, searchWords } from '../shared/search.js';
@@ -82,18 +81,11 @@ export async function createLead(ctx: Context, input: NewLead) {
     checkCustomFields(ctx.db, 'lead', input.customFields),
     assigneeMustExist(ctx, input.assignedTo),
   ]);
-  return ctx.db.$transaction(async (tx) => {
-    const lead = await tx.lead.create({
-      data: {
-        ...input,
-        source: input.source ?? 'web_form',
-        sourceAttribution: input.sourceAttribution ?? undefined,
-        customFields,
-        tenantId: principalOf(ctx).tenantId,
-      },
-    });
-    await ctx.events.record(tx, 'lead.created', lead);
-    return lead;
+  return ctx.events.create(ctx.db, 'lead.created', {
+    ...input,
+    status: 'new',
+    source: input.source ?? 'web_form',
+    customFields,
   });
 }
 

@@ -1,0 +1,21 @@
+import { getDatamodel } from '../generated/pothos-prisma-types.js';
+
+/** A model's column as Prisma's datamodel describes it (the schema maps no names: field name = column name). */
+export interface Column {
+  name: string;
+  kind: 'scalar' | 'enum';
+  /** `String`, `Int`, `Boolean`, `DateTime`, `Json`, `Decimal`, ... or the enum's name. */
+  type: string;
+  isRequired: boolean;
+  isId: boolean;
+  hasDefaultValue: boolean;
+  isUpdatedAt: boolean;
+}
+
+/** Each model's columns (its scalar and enum fields), in the schema's order, read from the datamodel once. */
+export const modelColumns: ReadonlyMap<string, readonly Column[]> = new Map(
+  Object.entries(getDatamodel().datamodel.models).map(([model, { fields }]) => [
+    model,
+    fields.filter((field) => field.kind !== 'object').map((field) => field as unknown as Column),
+  ]),
+);
