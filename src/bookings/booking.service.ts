@@ -168,7 +168,7 @@ export async function createBooking(ctx: Context, input: NewBooking) {
       if (!publishable || (await mayMailPublicGuest(tx, input.email))) {
         await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
       }
-      await ctx.events.record(tx, 'booking.created', created);
+      await ctx.events.record(tx, 'booking.created', created.id);
       // NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
       await lockForUpdate(tx, 'BookableResource', resourceId, 'NO KEY UPDATE');
       const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, created.id);
