@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { cachedKeys } from './auth/api-keys.js';
 import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
+import { cacheDefinitions } from './custom-fields/custom-field-definitions.js';
 import { openDatabase } from './db/open.js';
 import { serverEventLog } from './events/event-rendering.js';
 import { createEventStream } from './events/event-stream.js';
@@ -54,6 +55,7 @@ const rateLimits = await createRateLimits({
 // So that the first requests already spend from the shared budget.
 await rateLimits.ready();
 const keys = await cachedKeys(db);
+const stopDefinitionsCache = await cacheDefinitions(db);
 const eventStream = await createEventStream({ prisma: db.prisma, listen: db.listen, credentialChanges: keys.onChange });
 // Every process sweeps; a sweep is one indexed DELETE, harmless when another process just ran it.
 const sweeper = every(60 * 60_000, async () => {
@@ -106,6 +108,7 @@ async function release() {
   await rateLimits.close();
   await eventStream.stop();
   await keys.stop();
+  await stopDefinitionsCache();
   await db.close();
 }
 

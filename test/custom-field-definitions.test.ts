@@ -132,4 +132,24 @@ describe('custom field definitions', () => {
     expect(deals).toHaveLength(MAX_DEFINITIONS_PER_ENTITY);
     expect(deals.map((d: { order: number }) => d.order)).toEqual([...Array(MAX_DEFINITIONS_PER_ENTITY).keys()]);
   });
+
+  it('are checked as they stand: a change by another writer holds on every write within a second (the database announces it)', async () => {
+    const t = await tenant();
+    const lead = (body: Record<string, unknown> = {}) => rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName: 'Ada', lastName: 'Byron', ...body } });
+    // The tenant's (no) lead fields are now held by the server.
+    expect((await lead()).status).toBe(201);
+    // Another writer than this process's own (another process, an operator's SQL): only the database's announcement tells the server.
+    await h.db.prisma.customFieldDefinition.create({ data: { tenantId: t.tenantId, entity: 'lead', key: 'region', label: 'Region', type: 'text', required: true, options: [] } });
+    const since = Date.now();
+    let refused = await lead();
+    while (refused.status === 201 && Date.now() - since < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      refused = await lead();
+    }
+    expect(refused).toMatchObject({ status: 400, body: { details: [{ field: 'customFields.region', message: 'is required' }] } });
+    expect((await lead({ customFields: { region: 'North' } })).body.data.customFields).toEqual({ region: 'North' });
+    // Defined through this process's own function: held at once, without waiting for the announcement.
+    await define(t, { entity: 'lead', key: 'tier', type: 'select', options: ['gold'], required: true });
+    expect((await lead({ customFields: { region: 'North' } })).body.details).toEqual([{ field: 'customFields.tier', message: 'is required' }]);
+  });
 });

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { announcedCache } from '../db/announced-cache.js';
 import type { Listen } from '../db/notifications.js';
 
 /** Where the database announces changes to what a key lookup reads (the triggers of migration 20261124073000). */
@@ -28,51 +28,13 @@ export interface CachedKeyLookup<Row> {
  * authenticate. The database announces every change to a key, its pair, its user or its tenant
  * (revocation, rotation, deactivation, a role or module change) to every process on commit, and
  * each process forgets that tenant's keys at once: a revocation holds everywhere within the
- * notification's delivery time, well under a second. While the announcements cannot be heard
- * (the listening connection is lost), nothing is cached and every lookup reads the database.
- * Unknown keys are never cached, so a key created on one process works at once on every other.
+ * notification's delivery time, well under a second (src/db/announced-cache.ts). Unknown keys
+ * are never cached, so a key created on one process works at once on every other.
  */
 export async function cachedKeyLookup<Row extends { tenantId: string }>(
   load: KeyLookup<Row>,
   listen: Listen,
 ): Promise<CachedKeyLookup<Row>> {
-  const cache = new LRUCache<string, Row>({ max: KEY_CACHE_ENTRIES, ttl: KEY_CACHE_TTL_MS });
-  let listening = false;
-  // Moves on every announcement: a lookup that was in flight across one may have read the old row,
-  // and must not be cached.
-  let generation = 0;
-  const listeners: ((tenantId: string | null) => void)[] = [];
-
-  const forgetTenant = (tenantId: string) => {
-    for (const [hash, row] of cache.entries()) if (row.tenantId === tenantId) cache.delete(hash);
-  };
-
-  const stop = await listen(CREDENTIALS_CHANNEL, {
-    onMessage(tenantId) {
-      generation += 1;
-      forgetTenant(tenantId);
-      for (const listener of listeners) listener(tenantId);
-    },
-    onListening(now) {
-      generation += 1;
-      listening = now;
-      cache.clear();
-      for (const listener of listeners) listener(null);
-    },
-  });
-
-  return {
-    async find(keyHash) {
-      if (listening) {
-        const cached = cache.get(keyHash);
-        if (cached) return cached;
-      }
-      const readFrom = generation;
-      const row = await load(keyHash);
-      if (row && listening && generation === readFrom) cache.set(keyHash, row);
-      return row;
-    },
-    onChange: (listener) => void listeners.push(listener),
-    stop,
-  };
+  const cache = await announcedCache({ channel: CREDENTIALS_CHANNEL, listen, load, tenantOf: (_hash, row) => row.tenantId, max: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
+  return { find: cache.find, onChange: cache.onChange, stop: cache.stop };
 }

@@ -58,7 +58,7 @@ export interface CompanyPatch extends CompanyFields {
 }
 
 export async function createCompany(ctx: Context, input: NewCompany) {
-  const customFields = await checkCustomFields(ctx.db, 'company', input.customFields);
+  const customFields = await checkCustomFields(ctx, 'company', input.customFields);
   return ctx.events.create(ctx.db, 'company.created', { ...input, customFields });
 }
 
@@ -68,7 +68,7 @@ export async function updateCompany(ctx: Context, id: string, patch: CompanyPatc
   const data = {
     ...nullable,
     name: name ?? undefined,
-    customFields: customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'company', customFields),
+    customFields: customFields === undefined ? undefined : await checkCustomFields(ctx, 'company', customFields),
   };
   return ctx.db.$transaction(async (tx) => {
     const updated = await tx.company.update({ where: { id }, data });

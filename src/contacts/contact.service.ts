@@ -92,7 +92,7 @@ async function clearOtherPrimaries(ctx: Context, tx: Transaction, companyId: str
 
 export async function createContact(ctx: Context, input: NewContact) {
   const [customFields] = await Promise.all([
-    checkCustomFields(ctx.db, 'contact', input.customFields),
+    checkCustomFields(ctx, 'contact', input.customFields),
     mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company'),
   ]);
   const create = (db: Transaction) => ctx.events.create(db, 'contact.created', { ...input, isPrimary: input.isPrimary ?? false, customFields });
@@ -107,7 +107,7 @@ export async function createContact(ctx: Context, input: NewContact) {
 export async function updateContact(ctx: Context, id: string, patch: ContactPatch) {
   const { customFields, firstName, lastName, isPrimary, ...nullable } = sentFields(patch);
   const existing = await getContact(ctx, id);
-  const checkedCustomFields = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'contact', customFields);
+  const checkedCustomFields = customFields === undefined ? undefined : await checkCustomFields(ctx, 'contact', customFields);
   return ctx.db.$transaction(async (tx) => {
     if (isPrimary) await clearOtherPrimaries(ctx, tx, existing.companyId, id);
     const contact = await tx.contact.update({

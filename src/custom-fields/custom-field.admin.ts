@@ -4,6 +4,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 import { AppError } from '../shared/errors.js';
 import { parseOrThrow, requiredText } from '../shared/validation.js';
+import { definitionsChanged } from './custom-field-definitions.js';
 import { definitionFields } from './custom-field.service.js';
 import { labelFromKey, MAX_DEFINITIONS_PER_ENTITY, MAX_ORDER } from './custom-field.rules.js';
 
@@ -38,7 +39,7 @@ export async function createCustomFieldDefinition(prisma: PrismaClient, input: R
   const { tenantId, ...data } = parseOrThrow(DefinitionInput, input);
   const tenant = await prisma.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
   if (!tenant) throw new AppError('NOT_FOUND', 'tenant not found');
-  return tenantDb(prisma, tenantId).$transaction(async (tx) => {
+  const created = await tenantDb(prisma, tenantId).$transaction(async (tx) => {
     // Counted under the tenant's row lock, so concurrent definitions cannot pass the ceiling together.
     await lockTenant(tx);
     const where = { entity: data.entity };
@@ -56,4 +57,6 @@ export async function createCustomFieldDefinition(prisma: PrismaClient, input: R
       select: { id: true, entity: true, ...definitionFields },
     });
   });
+  definitionsChanged(prisma, tenantId);
+  return created;
 }

@@ -1,7 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import type { TenantDb } from '../db/tenant-scope.js';
+import { scopedTenantId } from '../db/tenant-scope.js';
 import type { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
+import type { Context } from '../graphql/context.js';
+import { type Definition, definitionsOf } from './custom-field-definitions.js';
 import { DATE_TEXT, isCalendarDate } from '../shared/dates.js';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
@@ -24,13 +26,6 @@ export const MAX_ORDER = 10_000;
 export function labelFromKey(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-interface Definition {
-  key: string;
-  type: CustomFieldType;
-  required: boolean;
-  options: string[];
 }
 
 /**
@@ -66,14 +61,11 @@ const valueSchemas: Record<CustomFieldType, (d: Definition) => z.ZodType<string 
  * required field present. Returns the values to store.
  */
 export async function checkCustomFields(
-  db: TenantDb,
+  ctx: Pick<Context, 'db' | 'prisma'>,
   entity: CustomFieldEntity,
   values: Record<string, unknown> | null | undefined,
 ): Promise<CustomFieldValues> {
-  const definitions = await db.customFieldDefinition.findMany({
-    where: { entity },
-    select: { key: true, type: true, required: true, options: true },
-  });
+  const definitions = await definitionsOf(ctx.prisma, scopedTenantId(ctx.db), entity);
   const byKey = new Map(definitions.map((d) => [d.key, d]));
   const problems: FieldProblem[] = [];
   const checked: CustomFieldValues = {};

@@ -133,7 +133,7 @@ export async function createDeal(ctx: Context, input: NewDeal, query: DealQuery 
   const principal = principalOf(ctx);
   const [stage, customFields] = await Promise.all([
     findStage(ctx, input.stageId),
-    checkCustomFields(ctx.db, 'deal', input.customFields),
+    checkCustomFields(ctx, 'deal', input.customFields),
     checkReferences(ctx, input),
     mustBelongToCompany(ctx.db, input.companyId, input),
   ]);
@@ -165,7 +165,7 @@ export async function updateDeal(ctx: Context, id: string, patch: DealPatch, que
   const { stageId, customFields, products, name, companyId, ...nullable } = sentFields(patch);
   const [newStage, checkedCustomFields] = await Promise.all([
     stageId ? findStage(ctx, stageId) : null,
-    customFields === undefined ? undefined : checkCustomFields(ctx.db, 'deal', customFields),
+    customFields === undefined ? undefined : checkCustomFields(ctx, 'deal', customFields),
     checkReferences(ctx, { companyId, ownerId: patch.ownerId }),
   ]);
   return ctx.db.$transaction(async (tx) => {

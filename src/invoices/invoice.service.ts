@@ -121,7 +121,7 @@ export async function createInvoice(ctx: Context, input: NewInvoice, query: Invo
   const { userId, tenantId } = principalOf(ctx);
   checkDates(input.issuedDate, input.dueDate);
   await mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company');
-  const [customFields] = await Promise.all([checkCustomFields(ctx.db, 'invoice', input.customFields), mustBelongToCompany(ctx.db, input.companyId, input)]);
+  const [customFields] = await Promise.all([checkCustomFields(ctx, 'invoice', input.customFields), mustBelongToCompany(ctx.db, input.companyId, input)]);
   const taxRate = input.taxRate ?? '0';
   const lines = pricedLines(input.lineItems ?? []);
   const amounts = invoiceAmounts(lines.map((line) => line.total), taxRate);
@@ -166,7 +166,7 @@ export interface InvoicePatch {
 /** Metadata only: never the status (it answers the status the invoice had), the amounts or the lines. */
 export async function updateInvoice(ctx: Context, id: string, patch: InvoicePatch, query: InvoiceQuery = {}) {
   const { customFields, ...nullable } = sentFields(patch);
-  const checked = customFields === undefined ? undefined : await checkCustomFields(ctx.db, 'invoice', customFields);
+  const checked = customFields === undefined ? undefined : await checkCustomFields(ctx, 'invoice', customFields);
   return ctx.db.$transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id, ctx);
     if (nullable.dueDate !== undefined) checkDates(invoice.issuedDate, nullable.dueDate);

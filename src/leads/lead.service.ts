@@ -78,7 +78,7 @@ const assigneeMustExist = (ctx: Context, userId: string | null | undefined) =>
 
 export async function createLead(ctx: Context, input: NewLead) {
   const [customFields] = await Promise.all([
-    checkCustomFields(ctx.db, 'lead', input.customFields),
+    checkCustomFields(ctx, 'lead', input.customFields),
     assigneeMustExist(ctx, input.assignedTo),
   ]);
   return ctx.events.create(ctx.db, 'lead.created', {
@@ -93,7 +93,7 @@ export async function updateLead(ctx: Context, id: string, patch: LeadPatch) {
   const { customFields, sourceAttribution, firstName, lastName, status, source, ...nullable } = sentFields(patch);
   await getLead(ctx, id);
   const [checkedCustomFields] = await Promise.all([
-    customFields === undefined ? undefined : checkCustomFields(ctx.db, 'lead', customFields),
+    customFields === undefined ? undefined : checkCustomFields(ctx, 'lead', customFields),
     assigneeMustExist(ctx, patch.assignedTo),
   ]);
   return ctx.db.$transaction(async (tx) => {

@@ -10,6 +10,7 @@ import type { TrustedDocumentsRule, UserRole } from '../../src/generated/prisma/
 import type { App } from '../../src/http/app.js';
 import { createApp } from '../../src/http/app.js';
 import { cachedKeys, type KeyRecord } from '../../src/auth/api-keys.js';
+import { cacheDefinitions } from '../../src/custom-fields/custom-field-definitions.js';
 import type { CachedKeyLookup } from '../../src/auth/key-cache.js';
 import { createEventStream } from '../../src/events/event-stream.js';
 import type { EventStream } from '../../src/events/live-events.js';
@@ -51,6 +52,7 @@ export function useHarness() {
     statements: 0,
   };
   let keys: CachedKeyLookup<KeyRecord> | undefined;
+  let stopDefinitionsCache: (() => Promise<void>) | undefined;
   let eventStream: EventStream | undefined;
   beforeAll(async () => {
     h.db = await openTestDatabase();
@@ -61,6 +63,8 @@ export function useHarness() {
     });
     // Keys are found as a server finds them: cached, and forgotten when the database announces a change.
     keys = await cachedKeys(h.db);
+    // Custom-field definitions are found as a server finds them: cached, forgotten on the database's announcement.
+    stopDefinitionsCache = await cacheDefinitions(h.db);
     eventStream = await createEventStream({ prisma: h.db.prisma, listen: h.db.listen, credentialChanges: keys.onChange });
     h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs), eventStream });
   });
@@ -68,6 +72,7 @@ export function useHarness() {
     await closePdfRenderer();
     await eventStream?.stop();
     await keys?.stop();
+    await stopDefinitionsCache?.();
     await h.db?.close();
   });
 
