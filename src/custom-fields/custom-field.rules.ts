@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import type { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
-import { type Definition, definitionsOf } from './custom-field-definitions.js';
 import { DATE_TEXT, isCalendarDate } from '../shared/dates.js';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
 import { boundedText } from '../shared/validation.js';
+import { type Definition, definitionsOf } from './custom-field-definitions.js';
 
 export type CustomFieldValues = Record<string, string | boolean>;
 
