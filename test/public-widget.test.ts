@@ -145,6 +145,10 @@ describe('the booking widget (publishable keys)', () => {
     );
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
     expect(await bookingsOf('Often')).toBe(6);
+    // One guest whatever the letter case: every booking is on the one lead the first created.
+    const leads = await h.db.prisma.booking.findMany({ where: { tenantId: t.tenantId, lastName: { startsWith: 'Often' } }, select: { leadId: true }, distinct: ['leadId'] });
+    expect(leads).toHaveLength(1);
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId, email: { equals: email, mode: 'insensitive' } } })).toBe(1);
     expect(await mailsTo(email)).toBe(3);
     // The business's own bookings (secret keys) are always confirmed to the guest.
     expect((await rest('POST', '/api/bookings', { key: t.secret, body: { slotId: slots[6], firstName: 'Ann', lastName: 'Often staff', email } })).status).toBe(201);

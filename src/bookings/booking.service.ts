@@ -10,7 +10,6 @@ import { type DaysOrInstants, namesDay, oneOf, withinDaysOrInstants } from '../g
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
 import { AppError, invalidState, notFound } from '../shared/errors.js';
 import { found } from '../shared/references.js';
-import { likeLiteral } from '../shared/search.js';
 import { loadSlotRules } from './availability.js';
 import { bookingMail } from './booking.mail.js';
 import { readSlotId } from './slot-ids.js';
@@ -93,10 +92,9 @@ const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot i
  */
 async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest: NewBooking, resourceName: string) {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${guest.email.toLowerCase()}`}, 0))`;
-  // Case-insensitive equality as ILIKE with LIKE's wildcards escaped: the email's trigram index
-  // serves it (lower(email) = ... is served by no index: a scan of the tenant's leads per booking).
+  // Served by the ("tenantId", lower(email)) index (migration 20261127110000).
   const [existing] = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM "Lead" WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND email ILIKE ${likeLiteral(guest.email)}
+    SELECT id FROM "Lead" WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND lower(email) = lower(${guest.email})
     ORDER BY "createdAt", id LIMIT 1`;
   if (existing) return existing.id;
   const lead = await ctx.events.create(tx, 'lead.created', {
