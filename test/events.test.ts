@@ -131,7 +131,12 @@ describe('every change of the catalog records its event, with the record as its 
     expect(widget[0]!.data.email).toBe('wes@example.test');
     expectEvents(await recorded(key, () => ok(rest('DELETE', `/api/bookings/${booking.id}`, { key }))), ['booking.cancelled']);
 
-    const second = (await book(slots[2])).booking;
+    let second: any;
+    // A guest already known: the booking's event alone, its lead the one found.
+    const again = await recorded(key, async () => (second = (await book(slots[2])).booking));
+    expectEvents(again, ['booking.created']);
+    expect(again[0]!.data).toEqual((await ok(rest('GET', `/api/bookings/${second.id}`, { key }))).booking);
+    expect(again[0]!.data.lead.id).toBe(booking.leadId);
     const third = (await book(slots[3])).booking;
     h.clock.offsetMs = new Date(slots[3].endsAt).getTime() - Date.now() + 60_000;
     try {

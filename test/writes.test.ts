@@ -55,6 +55,30 @@ describe('creating and changing records', () => {
     expect(detail).toEqual({ ...createdDetail, status: 'contacted', updatedAt: expect.any(String) });
   });
 
+  it('books a known guest with the booking, its mail and its event in one statement', async () => {
+    const resource = await make.resource(t.secret, { name: 'Counted bay' });
+    const { slots } = (await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-02-04&to=2030-02-04`, { key: t.secret })).body;
+    const guest = { firstName: 'Cy', lastName: 'Counted', email: 'cy.counted@example.test' };
+    const first = await rest('POST', '/api/bookings', { key: t.secret, body: { slotId: slots[0].slotId, ...guest } });
+    expect(first.status).toBe(201);
+    let booking: Record<string, unknown> & { id: string } = { id: '' };
+    const statements = await harness.countStatements(async () => {
+      const answer = await rest('POST', '/api/bookings', { key: t.secret, body: { slotId: slots[1].slotId, ...guest, email: 'CY.Counted@example.test' } });
+      expect(answer.status).toBe(201);
+      booking = answer.body.booking;
+    });
+    // The slot judged; then the guest's lock and lead; the booking with its mail and event; the
+    // resource's lock; the slot judged again; COMMIT (BEGIN is not logged).
+    expect(statements).toBe(7);
+    const detail = (await rest('GET', `/api/bookings/${booking.id}`, { key: t.secret })).body.booking;
+    expect(detail.lead.id).toBe(first.body.booking.leadId);
+    const event = await h.db.prisma.event.findFirstOrThrow({ where: { tenantId: t.tenantId, type: 'booking.created', data: { path: ['id'], equals: booking.id } } });
+    expect(event.data).toEqual(detail);
+    const mail = await h.db.prisma.outboxMessage.findFirstOrThrow({ where: { tenantId: t.tenantId, kind: 'booking.confirmed', recipient: 'CY.Counted@example.test' } });
+    expect(mail).toMatchObject({ status: 'pending', attempts: 0, subject: expect.stringContaining('Counted bay') });
+    expect((mail.message as { text: string }).text).toContain(`Booking reference: ${booking.id}`);
+  });
+
   it('writes neither the lead nor its event when the database refuses the lead', async () => {
     // Through the service's own event log, since over HTTP the refusal needs a race (the assignee
     // deleted between its check and the INSERT): a foreign key no user matches.

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import type { BookableResource } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { AppError } from '../shared/errors.js';
 import { type OpenSlot, openSlots, slotCountBound, type SlotRules, type TimeSpan, type WeeklyInterval } from './slots.js';
@@ -9,23 +10,15 @@ import { availabilityWindow, WIDEST_ZONE_OFFSET_MS } from './time-window.js';
 export interface ResourceSlotRules extends SlotRules {
   id: string;
   published: boolean;
+  /** The resource's row as Prisma's client returns it (a booking's mail and event show it). */
+  resource: BookableResource;
 }
 
 /**
- * A resource's row, its lists as JSON text: `[[weekday, opensAt, closesAt]]` and `[[startMs, endMs]]`.
+ * A resource's row and its lists as JSON text: `[[weekday, opensAt, closesAt]]` and `[[startMs, endMs]]`.
  * (Text, parsed here: Prisma's mapping of raw `json` values costs more than `JSON.parse`.)
  */
-export interface RulesRow {
-  id: string;
-  timezone: string;
-  defaultDurationMinutes: number;
-  maxConcurrent: number;
-  isActive: boolean;
-  published: boolean;
-  hours: string;
-  closures: string;
-  bookings: string;
-}
+export type RulesRow = BookableResource & { hours: string; closures: string; bookings: string };
 
 const DAY = 86_400_000;
 
@@ -41,7 +34,7 @@ const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number
 
 /**
  * Everything slots are judged by, for any number of resources, in one statement: each resource's
- * settings, weekly hours, and the closures and confirmed bookings that overlap [from, to) (a
+ * row, weekly hours, and the closures and confirmed bookings that overlap [from, to) (a
  * booking is at most a day long, so its start bounds the index range scan). Availability and
  * booking creation both read it, so a slot is judged the same way by both.
  */
@@ -54,7 +47,7 @@ export async function loadSlotRules(
   exceptBookingId: string | null = null,
 ): Promise<ResourceSlotRules[]> {
   const rows = await db.$queryRaw<RulesRow[]>`
-    SELECT r.id, r.timezone, r."defaultDurationMinutes", r."maxConcurrent", r."isActive", r.published,
+    SELECT r.*,
       COALESCE((SELECT json_agg(json_build_array(h.weekday, h."opensAt", h."closesAt"))
         FROM "OperatingHours" h WHERE h."tenantId" = r."tenantId" AND h."resourceId" = r.id), '[]')::text AS hours,
       COALESCE((SELECT json_agg(json_build_array(
@@ -73,12 +66,15 @@ export async function loadSlotRules(
 }
 
 /** A row of the slot-rules statement as the slot functions take it. */
-export const slotRulesOf = (row: RulesRow): ResourceSlotRules => ({
-  ...row,
-  hours: (JSON.parse(row.hours) as [number, number, number][]).map(([weekday, opensAt, closesAt]): WeeklyInterval => ({ weekday, opensAt, closesAt })),
-  closures: spans(row.closures),
-  bookings: spans(row.bookings),
-});
+export function slotRulesOf({ hours, closures, bookings, ...resource }: RulesRow): ResourceSlotRules {
+  return {
+    ...resource,
+    resource,
+    hours: (JSON.parse(hours) as [number, number, number][]).map(([weekday, opensAt, closesAt]): WeeklyInterval => ({ weekday, opensAt, closesAt })),
+    closures: spans(closures),
+    bookings: spans(bookings),
+  };
+}
 
 export interface AvailabilityRange {
   from?: string | null;

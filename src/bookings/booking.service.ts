@@ -1,13 +1,13 @@
 import { loadConfig } from '../config.js';
 import { sqlList } from '../db/sql-list.js';
 import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Lead, Prisma } from '../generated/prisma/client.js';
 import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { type DaysOrInstants, namesDay, oneOf, withinDaysOrInstants } from '../graphql/list-filters.js';
-import { enqueueMail, mailQueued } from '../mail/outbox.js';
+import { enqueueMail, mailInsert, mailQueued } from '../mail/outbox.js';
 import { AppError, invalidState, notFound } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { loadSlotRules } from './availability.js';
@@ -87,17 +87,18 @@ type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
 const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot is no longer available: ${reason}`, undefined, undefined, 'UNAVAILABLE');
 
 /**
- * The guest's lead: the tenant's earliest lead with that email (case-insensitive), or a new one.
- * An advisory lock on the address makes two bookings by a new guest create one lead, not two.
+ * The guest's lead (its whole row): the tenant's earliest lead with that email (letter case
+ * aside), or a new one. An advisory lock on the address makes two bookings by a new guest create
+ * one lead, not two.
  */
-async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest: NewBooking, resourceName: string) {
+async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest: NewBooking, resourceName: string): Promise<Lead> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${guest.email.toLowerCase()}`}, 0))`;
-  // Served by the ("tenantId", lower(email)) index (migration 20261127110000).
-  const [existing] = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM "Lead" WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND lower(email) = lower(${guest.email})
+  // Served by the ("tenantId", lower(email), "createdAt", id) index (migration 20261127110000).
+  const [existing] = await tx.$queryRaw<Lead[]>`
+    SELECT * FROM "Lead" WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND lower(email) = lower(${guest.email})
     ORDER BY "createdAt", id LIMIT 1`;
-  if (existing) return existing.id;
-  const lead = await ctx.events.create(tx, 'lead.created', {
+  if (existing) return existing;
+  return ctx.events.create(tx, 'lead.created', {
     firstName: guest.firstName,
     lastName: guest.lastName,
     email: guest.email,
@@ -109,7 +110,6 @@ async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest:
     sourceAttribution: { channel: 'booking', bookingSource: guest.source ?? 'api' },
     customFields: {},
   });
-  return lead.id;
 }
 
 /**
@@ -128,7 +128,7 @@ async function mayMailPublicGuest(tx: Transaction, email: string): Promise<boole
   return (counted?.sent ?? 0) < loadConfig().PUBLIC_BOOKING_MAILS_PER_HOUR;
 }
 
-/** The slot's rules and its verdict: `startsAt` judged as availability judges it, against what `db` sees now. */
+/** The slot's verdict (`startsAt` judged as availability judges it, against what `db` sees now) and its resource's row. */
 async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, startsAt: Date, now: Date, publishable: boolean, exceptBookingId: string | null = null) {
   const slotEnd = new Date(startsAt.getTime() + 1440 * 60_000);
   const [rules] = await loadSlotRules(db, [resourceId], startsAt, slotEnd, exceptBookingId);
@@ -136,41 +136,38 @@ async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, st
   if (publishable && !rules.published) throw slotUnavailable('the resource is not open for online booking');
   const verdict = bookableSlot(rules, startsAt, now);
   if ('refusal' in verdict) throw slotUnavailable(verdict.refusal);
-  return verdict.slot;
+  return { slot: verdict.slot, resource: rules.resource };
 }
 
 /**
  * Books a slot. The slot is judged first against what is committed (a taken slot is refused
- * without a transaction), then the lead, booking, mail and events are written in one transaction,
- * and only then is the resource's row locked and the slot judged again, the new booking aside,
- * against everything committed before the lock: concurrent bookings of a resource (from any server
- * process) are judged one after another, so a slot never holds more confirmed bookings than
- * `maxConcurrent`, while the lock is held for two statements and the commit, not for every write.
- * A refusal then rolls back everything the booking wrote.
+ * without a transaction), then the lead, booking, mail and events are written in one transaction
+ * (the booking, its mail and its event in one statement), and only then is the resource's row
+ * locked and the slot judged again, the new booking aside, against everything committed before
+ * the lock: concurrent bookings of a resource (from any server process) are judged one after
+ * another, so a slot never holds more confirmed bookings than `maxConcurrent`, while the lock is
+ * held for two statements and the commit, not for every write. A refusal then rolls back
+ * everything the booking wrote.
  */
 export async function createBooking(ctx: Context, input: NewBooking) {
   const principal = principalOf(ctx);
   const publishable = principal.kind === 'publishable';
   const { resourceId, startsAt } = await readSlotId(ctx.prisma, principal.tenantId, input.slotId);
-  const [resource, slot] = await Promise.all([
-    ctx.db.bookableResource.findUnique({ where: { id: resourceId } }),
-    judgeSlot(ctx.db, resourceId, startsAt, ctx.now(), publishable),
-  ]);
-  if (!resource) throw slotUnavailable('the resource no longer exists');
+  const { slot, resource } = await judgeSlot(ctx.db, resourceId, startsAt, ctx.now(), publishable);
   const booking = await ctx.db.$transaction(
     async (tx) => {
-      const leadId = await guestLead(ctx, tx, principal.tenantId, input, resource.name);
-      const created = await tx.booking.create({
-        data: { ...input, source: input.source ?? 'api', ...slot, resourceId, leadId, tenantId: principal.tenantId },
-      });
-      if (!publishable || (await mayMailPublicGuest(tx, input.email))) {
-        await enqueueMail(tx, principal.tenantId, bookingMail('confirmed', created, resource));
-      }
-      await ctx.events.record(tx, 'booking.created', created.id);
+      const lead = await guestLead(ctx, tx, principal.tenantId, input, resource.name);
+      const mailed = !publishable || (await mayMailPublicGuest(tx, input.email));
+      const created = await ctx.events.create(
+        tx,
+        'booking.created',
+        { ...input, source: input.source ?? 'api', status: 'confirmed', ...slot, resourceId, leadId: lead.id },
+        { related: { resource, lead }, alongside: mailed ? (row) => mailInsert(principal.tenantId, bookingMail('confirmed', row, resource)) : undefined },
+      );
       // NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
       await lockForUpdate(tx, 'BookableResource', resourceId, 'NO KEY UPDATE');
       const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, created.id);
-      if (judged.endsAt.getTime() !== slot.endsAt.getTime()) throw slotUnavailable("the resource's slot length changed");
+      if (judged.slot.endsAt.getTime() !== slot.endsAt.getTime()) throw slotUnavailable("the resource's slot length changed");
       return created;
     },
     // Bookings of one resource queue on its lock: give them time to get their turn.

@@ -19,3 +19,11 @@ export const modelColumns: ReadonlyMap<string, readonly Column[]> = new Map(
     fields.filter((field) => field.kind !== 'object').map((field) => field as unknown as Column),
   ]),
 );
+
+/** Each model's relation fields and the model each one reaches. */
+export const modelRelations: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  Object.entries(getDatamodel().datamodel.models).map(([model, { fields }]) => [
+    model,
+    new Map(fields.filter((field) => field.kind === 'object').map((field) => [field.name, field.type])),
+  ]),
+);

@@ -50,7 +50,23 @@ export interface EventLog {
    * the creation needs neither a transaction nor a read back (inside `db`'s transaction when it
    * is one). For creations whose rules need nothing of the database after the row is written.
    */
-  create<Type extends CreationType>(db: Prisma.TransactionClient, type: Type, input: RowInput<CreatedRecord<Type>>): Promise<Row<CreatedRecord<Type>>>;
+  create<Type extends CreationType>(
+    db: Prisma.TransactionClient,
+    type: Type,
+    input: RowInput<CreatedRecord<Type>>,
+    options?: CreationOptions<Row<CreatedRecord<Type>>>,
+  ): Promise<Row<CreatedRecord<Type>>>;
+}
+
+/** What else a creation's one statement holds (`EventLog.create`). */
+export interface CreationOptions<NewRow> {
+  /**
+   * Rows of the new record's relations, already in hand (whole rows as Prisma's client returns
+   * them, or null): the event's rendering takes them instead of reading them.
+   */
+  related?: Record<string, object | null>;
+  /** Another INSERT made from the new row (a mail it queues), written by the same statement. */
+  alongside?: (row: NewRow) => Prisma.Sql;
 }
 
 /** How long events are kept (and so how far back the list and deliveries reach). */
@@ -69,12 +85,13 @@ export function createEventLog(render: RenderRecord): EventLog {
       const data = { ...(await render(tx, eventTypes[type].record, id, written)), ...extras };
       await writeEvent(tx, { id: uuidv7(), tenantId, type, data });
     },
-    async create(db, type, input) {
+    async create(db, type, input, { related, alongside } = {}) {
       const tenantId = scopedTenantId(db);
       const model = eventTypes[type].record;
       const row = newRow(model, tenantId, input as RowInput<typeof model>);
-      const data = await render(db, model, row.id, row);
-      await writeEvent(db, { id: uuidv7(), tenantId, type, data }, { alongside: insertStatement(model, row) });
+      const data = await render(db, model, row.id, { ...row, ...related });
+      const statements = [insertStatement(model, row), ...(alongside ? [alongside(row as never)] : [])];
+      await writeEvent(db, { id: uuidv7(), tenantId, type, data }, { alongside: statements });
       return row as never;
     },
   };
@@ -83,16 +100,16 @@ export function createEventLog(render: RenderRecord): EventLog {
 /**
  * Writes an event with its deliveries and announcement (see `createEventLog`). `onlyEndpoint`
  * sends it to that one endpoint instead of every endpoint receiving its type (a test event);
- * `alongside` is a data-changing statement (the record's INSERT) run as part of the same one.
+ * `alongside` are data-changing statements (the record's INSERT) run as part of the same one.
  */
 export async function writeEvent(
   tx: Pick<Prisma.TransactionClient, '$queryRaw'>,
   event: { id: string; tenantId: string; type: string; data: object },
-  { onlyEndpoint, alongside }: { onlyEndpoint?: string; alongside?: Prisma.Sql } = {},
+  { onlyEndpoint, alongside = [] }: { onlyEndpoint?: string; alongside?: Prisma.Sql[] } = {},
 ): Promise<void> {
   const { id, tenantId, type, data } = event;
   // PostgreSQL runs every data-changing statement of a WITH once, whether or not it is read.
-  const change = alongside ? Prisma.sql`change AS (${alongside}),` : Prisma.empty;
+  const change = alongside.length ? Prisma.sql`${Prisma.join(alongside.map((statement, i) => Prisma.sql`${Prisma.raw(`change${i}`)} AS (${statement})`), ', ')},` : Prisma.empty;
   const receivers = onlyEndpoint
     ? Prisma.sql`endpoint.id = ${onlyEndpoint}::uuid`
     : Prisma.sql`endpoint.status = 'enabled' AND ${type} = ANY(endpoint.receives)`;

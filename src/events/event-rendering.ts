@@ -1,6 +1,7 @@
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Principal } from '../auth/api-keys.js';
 import { allScopes } from '../auth/scopes.js';
+import { modelColumns, modelRelations } from '../db/datamodel.js';
 import { confineTransaction, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { TenantModule } from '../generated/prisma/enums.js';
@@ -49,15 +50,38 @@ function detailQueries() {
   return compiledDetails;
 }
 
-/** Whether `args` read one row by its id alone (a detail's own read), so that the written row is its answer. */
-const readsRowById = (args: unknown, id: string) => {
-  const { where, ...rest } = (args ?? {}) as { where?: Record<string, unknown> };
-  return Object.keys(rest).length === 0 && where?.id === id && Object.keys(where).every((key) => key === 'id' || key === 'tenantId');
-};
+type Selection = Record<string, unknown>;
 
 /**
- * `tx` answering a plain read by id of the row just written (no select, no include) with that
- * row; every other query, relations included, goes to the database.
+ * Whether `row` holds what `args` read of one record by its id: the read names the record by id
+ * alone, and every column and relation it selects or includes is in `row` (an included relation
+ * whole: every column of its model).
+ */
+function answers(model: string, row: Record<string, unknown>, args: unknown): boolean {
+  const { where, select, include, ...rest } = (args ?? {}) as { where?: Selection; select?: Selection; include?: Selection };
+  const byIdAlone = where?.id === row.id && Object.keys(where ?? {}).every((key) => key === 'id' || key === 'tenantId');
+  return Object.keys(rest).length === 0 && byIdAlone && holds(model, row, select ?? include ?? {});
+}
+
+/** Whether `row` has every column of `model` (as an included relation, or an `include` read, has). */
+const whole = (model: string, row: Record<string, unknown>) => modelColumns.get(model)!.every((column) => column.name in row);
+
+function holds(model: string, row: Record<string, unknown>, selection: Selection): boolean {
+  return Object.entries(selection).every(([field, wanted]) => {
+    if (!wanted) return true;
+    if (!(field in row)) return false;
+    const target = modelRelations.get(model)?.get(field);
+    const related = row[field] as Record<string, unknown> | null;
+    if (!target || related === null) return true;
+    if (wanted === true) return whole(target, related);
+    const { select, include, ...rest } = wanted as { select?: Selection; include?: Selection };
+    return Object.keys(rest).length === 0 && (!include || whole(target, related)) && holds(target, related, select ?? include ?? {});
+  });
+}
+
+/**
+ * `tx` answering a read by id of the row just written with that row (and the relations the
+ * writer gave with it) when the row holds all it asks for; every other query goes to the database.
  */
 function answeringWith(tx: Prisma.TransactionClient, model: EventRecord, written: WrittenRow): Prisma.TransactionClient {
   const delegateName = model.charAt(0).toLowerCase() + model.slice(1);
@@ -69,7 +93,7 @@ function answeringWith(tx: Prisma.TransactionClient, model: EventRecord, written
         get(delegate, operation) {
           const method = Reflect.get(delegate, operation) as unknown;
           if (operation !== 'findUnique' || typeof method !== 'function') return method;
-          return (args: unknown) => (readsRowById(args, written.id) ? Promise.resolve(written) : method.call(delegate, args));
+          return (args: unknown) => (answers(model, written, args) ? Promise.resolve(written) : method.call(delegate, args));
         },
       });
     },
