@@ -97,11 +97,24 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+const configNames = Object.keys(ConfigSchema.shape);
+
+/** The last configuration read, with the variables it was read from. */
+let lastRead: { env: NodeJS.ProcessEnv; values: (string | undefined)[]; config: Config } | undefined;
+
+/**
+ * The configuration in `env`, read again only when one of its variables changed since the last
+ * call (a booking's mail reads it per request; tests change variables between cases).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const values = configNames.map((name) => env[name]);
+  if (lastRead?.env === env && values.every((value, i) => value === lastRead!.values[i])) return lastRead.config;
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const config = Object.freeze(parsed.data);
+  lastRead = { env, values, config };
+  return config;
 }

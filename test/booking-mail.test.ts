@@ -64,6 +64,19 @@ describe('guest emails', () => {
     expect(rows.map((r) => [r.kind, r.status, r.attempts])).toEqual([['booking.confirmed', 'sent', 1], ['booking.cancelled', 'sent', 1]]);
   });
 
+  it('folds the calendar event\'s long lines at 75 octets, never inside a character (patches/ical-generator)', async () => {
+    const name = `Salle de dégustation « Château » ${'é'.repeat(40)} 🍷🍷🍷 ${'x'.repeat(30)}`;
+    const resource = await make.resource(t.secret, { name, addressLine1: `${'Quai '.repeat(30)}1`, city: 'Beaune' });
+    const slot = (await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-01-08&to=2030-01-08`, { key: t.secret })).body.slots[0];
+    const booking = (await rest('POST', '/api/bookings', { key: t.secret, body: { slotId: slot.slotId, firstName: 'Lou', lastName: 'Fold', email: 'lou@guest.example' } })).body.booking;
+    const confirmation = await until(() => smtp.received.find((m) => m.text?.includes(booking.id)), 'the confirmation');
+    const lines = ics(confirmation).split('\r\n');
+    expect(Math.max(...lines.map((line) => Buffer.byteLength(line)))).toBeLessThanOrEqual(75);
+    const unfolded = ics(confirmation).replace(/\r\n /g, '');
+    expect(unfolded).toContain(`SUMMARY:${name}`);
+    expect(unfolded).toContain(`LOCATION:${'Quai '.repeat(30)}1\\, Beaune`);
+  });
+
   it('retries a delivery the server refused, and it arrives once', async () => {
     const resource = await make.resource(t.secret, { name: 'Flaky room' });
     const slot = (await rest('GET', `/api/bookings/resources/${resource.id}/availability?from=2030-01-07&to=2030-01-07`, { key: t.secret })).body.slots[0];
