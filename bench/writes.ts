@@ -2,7 +2,7 @@
 // spread over the open resources and on one alone (each request books another slot).
 import type { Target } from './load.js';
 import type { BenchData } from './scratch-db.js';
-import { suitesOf } from './suites.js';
+import { mcpLeadsCall, suitesOf } from './suites.js';
 import { fetchJson } from './verify.js';
 
 /** `POST /api/bookings`, each request booking the next of `slotIds` (distinct slots): all 201 Created. */
@@ -65,8 +65,9 @@ export async function bookingWrites(productBase: string, data: BenchData): Promi
 }
 
 
-/** One target by name, for the tools measuring one target alone: a read suite's on `surface`, or a write: `lead creation`, `booking` (spread over the open resources), `booking on 1 resource`. */
+/** One target by name, for the tools measuring one target alone: a read suite's on `surface` (`rest`, `graphql`, or `mcp` for leads), or a write: `lead creation`, `booking` (spread over the open resources), `booking on 1 resource`. */
 export async function targetNamed(base: string, data: BenchData, suite: string, surface: string): Promise<Target> {
+  if (suite === 'leads' && surface === 'mcp') return mcpLeadsCall(base, data);
   if (suite === 'lead creation') return leadCreation(base, base, data.secret).rest;
   if (suite === 'booking') return (await bookingWrites(base, data))[0] as Target;
   if (suite === 'booking on 1 resource') return (await bookingWrites(base, data))[1] as Target;
