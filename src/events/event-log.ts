@@ -21,7 +21,7 @@ export interface EventAnnouncement {
 /** The shape shared by the events list, webhooks' bodies and subscriptions. */
 export type EventShape = Pick<EventRow, 'id' | 'type' | 'createdAt' | 'data'>;
 
-/** A record's row exactly as the change wrote it (what its create or update returned, without select or include). */
+/** A record's row exactly as the change wrote it (what its create or update returned), with any related rows the writer had in hand. */
 export type WrittenRow = { id: string } & Record<string, unknown>;
 
 /**

@@ -66,6 +66,7 @@ function answers(model: string, row: Record<string, unknown>, args: unknown): bo
 /** Whether `row` has every column of `model` (as an included relation, or an `include` read, has). */
 const whole = (model: string, row: Record<string, unknown>) => modelColumns.get(model)!.every((column) => column.name in row);
 
+/** Whether `row` has every column and relation `selection` (a `select` or `include`) names, each relation as it is asked for. */
 function holds(model: string, row: Record<string, unknown>, selection: Selection): boolean {
   return Object.entries(selection).every(([field, wanted]) => {
     if (!wanted) return true;
