@@ -121,6 +121,7 @@ async function guestLead(ctx: Context, tx: Transaction, tenantId: string, guest:
  * booking instead would let anyone who knows a guest's address keep that guest from booking.
  */
 async function mayMailPublicGuest(tx: Transaction, email: string): Promise<boolean> {
+  // Served by the ("tenantId", lower(recipient), "createdAt") index (migration 20261127120000).
   const [counted] = await tx.$queryRaw<{ sent: number }[]>`
     SELECT count(*)::int AS sent FROM "OutboxMessage"
      WHERE "tenantId" = ${scopedTenantId(tx)}::uuid AND kind = 'booking.confirmed' AND lower(recipient) = lower(${email})
