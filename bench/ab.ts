@@ -1,9 +1,11 @@
-// `npx tsx bench/ab.ts --other ../other-checkout [--suite leads|'lead creation'|booking|...] [--surface rest|graphql] [--rounds 6] [--seconds 4] [--url postgresql://...]`
+// `npx tsx bench/ab.ts --other ../other-checkout [--suite leads|'lead creation'|booking|...] [--surface rest|graphql|mcp] [--rounds 6] [--seconds 4] [--url postgresql://...] [--v8=--max-semi-space-size=16]`
 //
 // What one change is worth: this checkout's build (A) and another checkout's build (B, say the
 // commit before the change, built with `npm run --silent build` there) serve one scratch database
 // side by side, and one target is measured on each in alternating rounds (A B, B A, A B, ...), so
 // drift of this shared machine falls on both. Prints each round and the median ratio A / B.
+// `--v8` (repeatable) runs A with that V8 flag instead of `npm start`'s of the same name: with
+// `--other .` it measures a setting rather than a change.
 
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +15,7 @@ import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { serverEnv } from './server-env.js';
 import { runWithTeardown, type Teardown } from './teardown.js';
 import { targetNamed } from './writes.js';
-import { serverNodeArgs } from '../scripts/start-command.js';
+import { serverNodeArgs, withFlags } from '../scripts/start-command.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,6 +25,7 @@ const { values: args } = parseArgs({
     surface: { type: 'string', default: 'rest' },
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '4' },
+    v8: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -43,7 +46,7 @@ async function main(teardown: Teardown) {
       const base = `http://127.0.0.1:${port}`;
       const server = await startServer({
         name: i === 0 ? 'A' : 'B',
-        args: checkout ? [...nodeArgs.slice(0, -1), isAbsolute(entry) ? entry : join(checkout, entry)] : nodeArgs,
+        args: checkout ? [...nodeArgs.slice(0, -1), isAbsolute(entry) ? entry : join(checkout, entry)] : withFlags(nodeArgs, args.v8!),
         env: serverEnv(scratch.url, port),
         readyUrl: `${base}/api/v1/leads?limit=1`,
       });

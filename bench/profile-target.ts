@@ -13,7 +13,7 @@ import { freePort, readMemory, startServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
 import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { targetNamed } from './writes.js';
-import { serverNodeArgs } from '../scripts/start-command.js';
+import { serverNodeArgs, withFlags } from '../scripts/start-command.js';
 import { runWithTeardown, type Teardown } from './teardown.js';
 import { serverEnv } from './server-env.js';
 
@@ -27,13 +27,6 @@ const { values: args } = parseArgs({
     v8: { type: 'string', multiple: true, default: [] },
   },
 });
-
-/** `npm start`'s node arguments with `flags` replacing those of the same name (or added before the entry point). */
-function withFlags(nodeArgs: string[], flags: string[]): string[] {
-  const name = (flag: string) => flag.split('=')[0];
-  const kept = nodeArgs.filter((a) => !flags.some((f) => name(f) === name(a)));
-  return [...flags, ...kept];
-}
 
 async function main(teardown: Teardown) {
   const scratch = await createScratchDatabase(args.url);

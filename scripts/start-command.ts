@@ -13,3 +13,10 @@ export function serverNodeArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
   return scripts.start.replace(/^node\s+/, '').split(/\s+/);
 }
+
+/** `npm start`'s node arguments with `flags` replacing those of the same name (or added before the entry point): a V8 setting tried by the benchmark's tools. */
+export function withFlags(nodeArgs: string[], flags: string[]): string[] {
+  const name = (flag: string) => flag.split('=')[0];
+  const kept = nodeArgs.filter((a) => !flags.some((f) => name(f) === name(a)));
+  return [...flags, ...kept];
+}
