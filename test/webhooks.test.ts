@@ -64,6 +64,37 @@ describe('webhook delivery', () => {
     expect(delivery.deliveredAt).toEqual(expect.any(String));
   });
 
+  it('records a round of deliveries each on its own: the delivered together, every failure retried', async () => {
+    const t = await tenant();
+    const good = receiver.endpoint('round-good', (response) => void response.writeHead(204).end());
+    const bad = receiver.endpoint('round-bad', (response) => void response.writeHead(503).end('busy'));
+    const goodEndpoint = await endpointFor(t.secret, good.url);
+    const badEndpoint = await endpointFor(t.secret, bad.url);
+    // Queued before any worker runs, so that one round claims them all.
+    for (const name of ['Ann', 'Bo', 'Cy', 'Di']) await createLead(t.secret, name);
+    worker();
+    const delivered = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, goodEndpoint.id);
+      return deliveries.length === 4 && deliveries.every((delivery: any) => delivery.status === 'delivered') ? deliveries : undefined;
+    }, 'the four deliveries to the good endpoint');
+    const failed = await until(async () => {
+      const deliveries = await deliveriesOf(t.secret, badEndpoint.id);
+      return deliveries.length === 4 && deliveries.every((delivery: any) => delivery.attempts === 1) ? deliveries : undefined;
+    }, 'the four failed attempts');
+    expect(new Set(good.ids()).size).toBe(4);
+    for (const delivery of delivered) {
+      expect(delivery).toMatchObject({ attempts: 1, lastStatusCode: 204, nextAttemptAt: null, log: [{ statusCode: 204, error: null }] });
+      expect(good.ids()).toContain(delivery.eventId);
+    }
+    for (const delivery of failed) {
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 503, log: [{ statusCode: 503, error: 'answered 503: busy' }] });
+      expect(delivery.nextAttemptAt).toEqual(expect.any(String));
+    }
+    expect(await h.db.prisma.webhookAttempt.count({ where: { tenantId: t.tenantId } })).toBe(8);
+    expect(await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: goodEndpoint.id } })).toMatchObject({ failingSince: null });
+    expect((await h.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: badEndpoint.id } })).failingSince).toBeInstanceOf(Date);
+  });
+
   it('retries a failing receiver with the same webhook-id, logs every attempt, and retries on demand', async () => {
     const t = await tenant();
     let calls = 0;

@@ -1,7 +1,7 @@
 import type { Listen } from '../db/notifications.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
-import { type LeasedRounds, leasedRounds } from '../shared/leased-rounds.js';
+import { type LeasedRounds, leasedRounds, settleEach } from '../shared/leased-rounds.js';
 import { logger } from '../shared/logger.js';
 import { type EventAnnouncement, EVENTS_CHANNEL } from './event-log.js';
 import { TEST_EVENT_TYPE } from './webhook-endpoint.service.js';
@@ -38,6 +38,13 @@ interface ClaimedDelivery extends EndpointSecrets {
 }
 
 const BATCH = 20;
+
+/** One POST of a claimed delivery and what came of it. */
+interface Attempt {
+  delivery: ClaimedDelivery;
+  startedAt: Date;
+  outcome: PostOutcome;
+}
 const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 const JITTER = 0.2;
 
@@ -94,51 +101,79 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
     JOIN "WebhookEndpoint" endpoint ON endpoint.id = claimed."endpointId"
     JOIN "Event" event ON event.id = claimed."eventId"`;
 
-  /** POSTs one claimed delivery and records the outcome; only database errors escape. */
-  async function deliver(delivery: ClaimedDelivery, token: string) {
+  /** POSTs one claimed delivery; a failed POST is an outcome, never an exception. */
+  async function post(delivery: ClaimedDelivery): Promise<Attempt> {
     const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data: delivery.data });
     const startedAt = new Date();
     const outcome = await poster.post(delivery.url, signedHeaders(delivery, delivery.eventId, startedAt, payload), payload);
-    await record(delivery, token, startedAt, outcome);
+    return { delivery, startedAt, outcome };
   }
 
   /**
-   * Logs the attempt, moves the delivery on (if this worker still holds it) and keeps the
-   * endpoint's failing streak, in one statement: delivered on a 2xx; otherwise retried later
-   * (the last retry when the window ends), or failed once its retry window is over. Times are the
-   * database's, as the claim's are. The streak starts at the endpoint's first failure after a
-   * success; a failure that finds it a whole window old disables the endpoint and emails its
-   * creator, in the same transaction.
+   * A round: every claimed delivery is POSTed at once, then the outcomes are recorded, the
+   * delivered ones together in one statement, each failure on its own (it may disable its
+   * endpoint). A process that dies in between leaves the round's deliveries to be sent again after
+   * their lease, with the same `webhook-id`: at least once, as always.
    */
-  async function record(delivery: ClaimedDelivery, token: string, startedAt: Date, outcome: PostOutcome) {
-    const delivered = outcome.error === null;
+  async function deliverRound(deliveries: ClaimedDelivery[], token: string) {
+    const attempts = await settleEach(deliveries, post);
+    const delivered = attempts.filter((attempt) => attempt.outcome.error === null);
+    const recordings: (() => Promise<unknown>)[] = attempts.filter((attempt) => attempt.outcome.error !== null).map((attempt) => () => recordFailure(attempt, token));
+    if (delivered.length) recordings.push(() => recordDelivered(delivered, token));
+    await settleEach(recordings, (record) => record());
+  }
+
+  /**
+   * Logs delivered attempts, marks their deliveries delivered (those this worker still holds) and
+   * ends their endpoints' failing streaks, in one statement whatever their number.
+   */
+  const recordDelivered = (attempts: Attempt[], token: string) => prisma.$executeRaw`
+    WITH attempt AS (
+      SELECT * FROM unnest(
+        ${attempts.map((a) => a.delivery.id)}::uuid[], ${attempts.map((a) => a.startedAt.toISOString())}::timestamptz[],
+        ${attempts.map((a) => a.outcome.durationMs)}::int[], ${attempts.map((a) => a.outcome.statusCode)}::int[]
+      ) AS attempt(id, "startedAt", "durationMs", "statusCode")
+    ), logged AS (
+      INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode")
+      SELECT gen_random_uuid(), delivery."tenantId", delivery.id, attempt."startedAt", attempt."durationMs", attempt."statusCode"
+      FROM attempt JOIN "WebhookDelivery" delivery ON delivery.id = attempt.id
+    ), streak AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL
+      WHERE id = ANY(${[...new Set(attempts.map((a) => a.delivery.endpointId))]}::uuid[]) AND "failingSince" IS NOT NULL
+    )
+    UPDATE "WebhookDelivery" delivery SET attempts = delivery.attempts + 1, "lastStatusCode" = attempt."statusCode", "lastError" = NULL,
+      "leaseUntil" = NULL, "leaseToken" = NULL, status = 'delivered', "deliveredAt" = now(), "nextAttemptAt" = NULL
+    FROM attempt WHERE delivery.id = attempt.id AND delivery."leaseToken" = ${token}::uuid`;
+
+  /**
+   * Logs a failed attempt, moves its delivery on (if this worker still holds it) and keeps the
+   * endpoint's failing streak, in one statement: retried later (the last retry when the window
+   * ends), or failed once its retry window is over. Times are the database's, as the claim's are.
+   * The streak starts at the endpoint's first failure after a success; a failure that finds it a
+   * whole window old disables the endpoint and emails its creator, in the same transaction.
+   */
+  async function recordFailure({ delivery, startedAt, outcome }: Attempt, token: string) {
     const error = outcome.error?.slice(0, 2000) ?? null;
     const attempt = delivery.attempts + 1;
     const delayMs = Math.round(retryDelayMs(attempt, retryBaseMs));
-    const log = (db: Pick<Prisma.TransactionClient, '$queryRaw'>) => db.$queryRaw<{ status: string; nextAttemptAt: Date | null }[]>`
-      WITH logged AS (
-        INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode", error)
-        SELECT gen_random_uuid(), "tenantId", id, ${startedAt}, ${outcome.durationMs}, ${outcome.statusCode}, ${error}
-        FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
-      ), window_end AS (
-        SELECT "retriesFrom" + ${retryWindowMs} * interval '1 millisecond' AS at FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
-      ), streak AS (
-        UPDATE "WebhookEndpoint" SET "failingSince" = CASE WHEN ${delivered}::boolean THEN NULL ELSE ${startedAt}::timestamptz END
-        WHERE id = ${delivery.endpointId}::uuid AND ("failingSince" IS NULL) = NOT ${delivered}::boolean
-      )
-      UPDATE "WebhookDelivery" SET attempts = attempts + 1, "lastStatusCode" = ${outcome.statusCode}, "lastError" = ${error},
-        "leaseUntil" = NULL, "leaseToken" = NULL,
-        status = (CASE WHEN ${delivered}::boolean THEN 'delivered' WHEN now() >= window_end.at THEN 'failed' ELSE 'pending' END)::"WebhookDeliveryStatus",
-        "deliveredAt" = CASE WHEN ${delivered}::boolean THEN now() END,
-        "nextAttemptAt" = CASE WHEN NOT ${delivered}::boolean AND now() < window_end.at THEN LEAST(now() + ${delayMs} * interval '1 millisecond', window_end.at) END
-      FROM window_end WHERE id = ${delivery.id}::uuid AND "leaseToken" = ${token}::uuid
-      RETURNING status::text, "nextAttemptAt"`;
-    if (delivered) {
-      await log(prisma);
-      return;
-    }
     const { disabled, moved } = await prisma.$transaction(async (tx) => {
-      const [moved] = await log(tx);
+      const [moved] = await tx.$queryRaw<{ status: string; nextAttemptAt: Date | null }[]>`
+        WITH logged AS (
+          INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode", error)
+          SELECT gen_random_uuid(), "tenantId", id, ${startedAt}, ${outcome.durationMs}, ${outcome.statusCode}, ${error}
+          FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
+        ), window_end AS (
+          SELECT "retriesFrom" + ${retryWindowMs} * interval '1 millisecond' AS at FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
+        ), streak AS (
+          UPDATE "WebhookEndpoint" SET "failingSince" = ${startedAt}::timestamptz
+          WHERE id = ${delivery.endpointId}::uuid AND "failingSince" IS NULL
+        )
+        UPDATE "WebhookDelivery" SET attempts = attempts + 1, "lastStatusCode" = ${outcome.statusCode}, "lastError" = ${error},
+          "leaseUntil" = NULL, "leaseToken" = NULL,
+          status = (CASE WHEN now() >= window_end.at THEN 'failed' ELSE 'pending' END)::"WebhookDeliveryStatus",
+          "nextAttemptAt" = CASE WHEN now() < window_end.at THEN LEAST(now() + ${delayMs} * interval '1 millisecond', window_end.at) END
+        FROM window_end WHERE id = ${delivery.id}::uuid AND "leaseToken" = ${token}::uuid
+        RETURNING status::text, "nextAttemptAt"`;
       return { moved, disabled: await disableIfFailingTooLong(tx, delivery) };
     });
     if (disabled) mailQueued();
@@ -174,7 +209,7 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
     return true;
   }
 
-  const rounds = leasedRounds('webhook deliveries', pollMs, claim, deliver);
+  const rounds = leasedRounds('webhook deliveries', pollMs, claim, deliverRound);
   const unlisten = listen(EVENTS_CHANNEL, {
     onMessage(payload) {
       if (announcesDeliveries(payload)) rounds.kick();

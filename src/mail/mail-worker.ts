@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { type LeasedRounds, leasedRounds } from '../shared/leased-rounds.js';
+import { type LeasedRounds, leasedRounds, settleEach } from '../shared/leased-rounds.js';
 import { logger } from '../shared/logger.js';
 import { onMailQueued, type OutboxMail } from './outbox.js';
 import { mailTransport } from './transport.js';
@@ -75,7 +75,7 @@ export function startMailWorker(prisma: PrismaClient, options: MailWorkerOptions
     else logger.warn({ messageId: message.id, attempt: message.attempts, retryInMs: delayMs, reason }, 'mail delivery failed; will retry');
   }
 
-  const rounds = leasedRounds('mail outbox', pollMs, claim, deliver);
+  const rounds = leasedRounds('mail outbox', pollMs, claim, (messages, token) => settleEach(messages, (message) => deliver(message, token)));
   const unsubscribe = onMailQueued(rounds.kick);
 
   return {

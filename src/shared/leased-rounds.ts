@@ -11,12 +11,13 @@ export interface LeasedRounds {
 
 /**
  * The loop of an outbox worker (mail, webhooks): a round claims a batch under a fresh lease token
- * (`claim`, with FOR UPDATE SKIP LOCKED), handles every item, and claims again until nothing is
- * due. One round runs at a time; a kick during a round runs another right after it; a poll every
- * `pollMs` finds what other processes queued. Only database errors escape `handle`: the round
- * settles every item before giving up, so stop() never leaves one running.
+ * (`claim`, with FOR UPDATE SKIP LOCKED), handles it (`handle`, which may record the batch's
+ * outcomes together), and claims again until nothing is due. One round runs at a time; a kick
+ * during a round runs another right after it; a poll every `pollMs` finds what other processes
+ * queued. Only database errors escape `handle`, and only once every item is settled
+ * (`settleEach`), so stop() never leaves one running.
  */
-export function leasedRounds<T>(what: string, pollMs: number, claim: (token: string) => Promise<T[]>, handle: (item: T, token: string) => Promise<void>): LeasedRounds {
+export function leasedRounds<T>(what: string, pollMs: number, claim: (token: string) => Promise<T[]>, handle: (batch: T[], token: string) => Promise<unknown>): LeasedRounds {
   let round: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -26,9 +27,7 @@ export function leasedRounds<T>(what: string, pollMs: number, claim: (token: str
       const token = randomUUID();
       const claimed = await claim(token);
       if (claimed.length === 0) return;
-      const outcomes = await Promise.allSettled(claimed.map((item) => handle(item, token)));
-      const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (rejected) throw rejected.reason;
+      await handle(claimed, token);
     }
   }
 
@@ -61,4 +60,12 @@ export function leasedRounds<T>(what: string, pollMs: number, claim: (token: str
       await round;
     },
   };
+}
+
+/** Runs `work` on every item at once and waits for all of them; then throws the first failure, if any. */
+export async function settleEach<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const outcomes = await Promise.allSettled(items.map(work));
+  const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<R>).value);
 }
