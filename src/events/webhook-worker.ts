@@ -37,14 +37,14 @@ interface ClaimedDelivery extends EndpointSecrets {
   attempts: number;
 }
 
-const BATCH = 20;
-
 /** One POST of a claimed delivery and what came of it. */
 interface Attempt {
   delivery: ClaimedDelivery;
   startedAt: Date;
   outcome: PostOutcome;
 }
+
+const BATCH = 20;
 const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 const JITTER = 0.2;
 
