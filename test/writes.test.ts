@@ -68,8 +68,8 @@ describe('creating and changing records', () => {
       booking = answer.body.booking;
     });
     // The slot judged; then the guest's lock and lead; the booking with its mail and event; the
-    // resource's lock; the slot judged again; COMMIT (BEGIN is not logged).
-    expect(statements).toBe(7);
+    // resource's lock with the slot judged again; COMMIT (BEGIN is not logged).
+    expect(statements).toBe(6);
     const detail = (await rest('GET', `/api/bookings/${booking.id}`, { key: t.secret })).body.booking;
     expect(detail.lead.id).toBe(first.body.booking.leadId);
     const event = await h.db.prisma.event.findFirstOrThrow({ where: { tenantId: t.tenantId, type: 'booking.created', data: { path: ['id'], equals: booking.id } } });

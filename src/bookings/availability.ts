@@ -20,8 +20,6 @@ export interface ResourceSlotRules extends SlotRules {
  */
 export type RulesRow = BookableResource & { hours: string; closures: string; bookings: string };
 
-const DAY = 86_400_000;
-
 /**
  * Slots one request may lay, over all the resources it asks about: a whole 31-day range of
  * 5-minute slots around the clock (8,928) fits; a hundred such resources at once does not.
@@ -34,34 +32,28 @@ const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number
 
 /**
  * Everything slots are judged by, for any number of resources, in one statement: each resource's
- * row, weekly hours, and the closures and confirmed bookings that overlap [from, to) (a
- * booking is at most a day long, so its start bounds the index range scan). Availability and
- * booking creation both read it, so a slot is judged the same way by both.
+ * row, weekly hours, and the closures and confirmed bookings that overlap [from, to). Availability
+ * and booking creation both read it, so a slot is judged the same way by both. The query is the
+ * database function `slotRules` (migration 20261127130000), because a booking's final judgement
+ * must read after locking the resource (`lock`) with a snapshot taken after the lock, which only a
+ * VOLATILE function can do in one round trip.
  */
 export async function loadSlotRules(
   db: Pick<TenantDb, '$queryRaw'>,
   resourceIds: readonly string[],
   from: Date,
   to: Date,
-  /** A booking not to count (the one being made, when it is judged again before commit). */
-  exceptBookingId: string | null = null,
+  options: {
+    /** A booking not to count (the one being made, when it is judged again before commit). */
+    exceptBookingId?: string;
+    /** Lock the resources' rows FOR NO KEY UPDATE first, and read what committed before the lock was granted. */
+    lock?: boolean;
+  } = {},
 ): Promise<ResourceSlotRules[]> {
   const rows = await db.$queryRaw<RulesRow[]>`
-    SELECT r.*,
-      COALESCE((SELECT json_agg(json_build_array(h.weekday, h."opensAt", h."closesAt"))
-        FROM "OperatingHours" h WHERE h."tenantId" = r."tenantId" AND h."resourceId" = r.id), '[]')::text AS hours,
-      COALESCE((SELECT json_agg(json_build_array(
-          (extract(epoch FROM c."startsAt") * 1000)::bigint, (extract(epoch FROM c."endsAt") * 1000)::bigint))
-        FROM "ResourceClosure" c
-        WHERE c."tenantId" = r."tenantId" AND c."resourceId" = r.id AND c."startsAt" < ${to} AND c."endsAt" > ${from}), '[]')::text AS closures,
-      COALESCE((SELECT json_agg(json_build_array(
-          (extract(epoch FROM b."startsAt") * 1000)::bigint, (extract(epoch FROM b."endsAt") * 1000)::bigint))
-        FROM "Booking" b
-        WHERE b."tenantId" = r."tenantId" AND b."resourceId" = r.id AND b.status = 'confirmed'
-          AND b."startsAt" < ${to} AND b."startsAt" > ${new Date(from.getTime() - DAY)} AND b."endsAt" > ${from}
-          AND b.id IS DISTINCT FROM ${exceptBookingId}::uuid), '[]')::text AS bookings
-    FROM "BookableResource" r
-    WHERE r."tenantId" = ${scopedTenantId(db)}::uuid AND r.id = ANY(${[...resourceIds]}::uuid[])`;
+    SELECT (rules.resource).*, rules.hours, rules.closures, rules.bookings
+    FROM "slotRules"(${scopedTenantId(db)}::uuid, ${[...resourceIds]}::uuid[], ${from}::timestamptz, ${to}::timestamptz,
+      ${options.exceptBookingId ?? null}::uuid, ${options.lock ?? false}) rules`;
   return rows.map(slotRulesOf);
 }
 

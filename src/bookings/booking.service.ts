@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { sqlList } from '../db/sql-list.js';
-import { lockForUpdate, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
+import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import type { Lead, Prisma } from '../generated/prisma/client.js';
 import type { BookingStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
@@ -129,10 +129,14 @@ async function mayMailPublicGuest(tx: Transaction, email: string): Promise<boole
   return (counted?.sent ?? 0) < loadConfig().PUBLIC_BOOKING_MAILS_PER_HOUR;
 }
 
-/** The slot's verdict (`startsAt` judged as availability judges it, against what `db` sees now) and its resource's row. */
-async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, startsAt: Date, now: Date, publishable: boolean, exceptBookingId: string | null = null) {
+/**
+ * The slot's verdict (`startsAt` judged as availability judges it, against what `db` sees now)
+ * and its resource's row. `final` locks the resource first and judges against everything
+ * committed before the lock, the booking being made aside.
+ */
+async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, startsAt: Date, now: Date, publishable: boolean, final?: { bookingId: string }) {
   const slotEnd = new Date(startsAt.getTime() + 1440 * 60_000);
-  const [rules] = await loadSlotRules(db, [resourceId], startsAt, slotEnd, exceptBookingId);
+  const [rules] = await loadSlotRules(db, [resourceId], startsAt, slotEnd, final ? { exceptBookingId: final.bookingId, lock: true } : {});
   if (!rules) throw slotUnavailable('the resource no longer exists');
   if (publishable && !rules.published) throw slotUnavailable('the resource is not open for online booking');
   const verdict = bookableSlot(rules, startsAt, now);
@@ -147,8 +151,8 @@ async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, st
  * locked and the slot judged again, the new booking aside, against everything committed before
  * the lock: concurrent bookings of a resource (from any server process) are judged one after
  * another, so a slot never holds more confirmed bookings than `maxConcurrent`, while the lock is
- * held for two statements and the commit, not for every write. A refusal then rolls back
- * everything the booking wrote.
+ * held for one statement (the lock and the judgement together) and the commit, not for every
+ * write. A refusal then rolls back everything the booking wrote.
  */
 export async function createBooking(ctx: Context, input: NewBooking) {
   const principal = principalOf(ctx);
@@ -165,9 +169,8 @@ export async function createBooking(ctx: Context, input: NewBooking) {
         { ...input, source: input.source ?? 'api', status: 'confirmed', ...slot, resourceId, leadId: lead.id },
         { related: { resource, lead }, alongside: mailed ? (row) => mailInsert(principal.tenantId, bookingMail('confirmed', row, resource)) : undefined },
       );
-      // NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
-      await lockForUpdate(tx, 'BookableResource', resourceId, 'NO KEY UPDATE');
-      const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, created.id);
+      // The lock is NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
+      const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, { bookingId: created.id });
       if (judged.slot.endsAt.getTime() !== slot.endsAt.getTime()) throw slotUnavailable("the resource's slot length changed");
       return created;
     },
