@@ -7,6 +7,7 @@ import { createKeyPair } from '../src/auth/key-pairs.js';
 import type { Principal } from '../src/auth/api-keys.js';
 import { declaredScopes, mayAccess } from '../src/graphql/access.js';
 import { schema } from '../src/graphql/schema.js';
+import { JIT_AFTER_EXECUTIONS } from '../src/http/compiled-execution.js';
 import { authorizationWorld, crossScopeEdges, expectedReadScope } from './support/authorization-world.js';
 import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
@@ -366,6 +367,24 @@ describe('the reported holes stay closed', () => {
       const both = await keyWith(['invoices.read', 'companies.read']);
       const whole = await ask(both, `{ invoice(id: "${invoice.id}") { company { phone address sites { totalCount } } } }`);
       expect(whole).toEqual({ data: { invoice: { company: { phone: '555-0100', address: '12 Main St', sites: { totalCount: 0 } } } } });
+    });
+
+    it('the part holds once the document is compiled, and a document without an embedding relation still refuses the records whole', async () => {
+      const { company, invoice } = await billed();
+      const key = world.keys.get('invoices.read')!;
+      const embedding = `{ invoice(id: "${invoice.id}") { id company { name phone } contact { firstName notes } } }`;
+      const direct = `{ company(id: "${company.id}") { name phone } }`;
+      // Past JIT_AFTER_EXECUTIONS runs graphql-jit runs the documents (the embedding one against the schema that checks parts).
+      for (let run = 0; run <= JIT_AFTER_EXECUTIONS + 1; run += 1) {
+        const read = await ask(key, embedding);
+        expect(read.data, `run ${run}`).toEqual({ invoice: { id: invoice.id, company: { name: 'Crane Works', phone: null }, contact: { firstName: 'Ada', notes: null } } });
+        expect(read.errors?.map((e) => [e.extensions.code, e.path?.join('.')]).sort(), `run ${run}`).toEqual([['FORBIDDEN', 'invoice.company.phone'], ['FORBIDDEN', 'invoice.contact.notes']]);
+        const refused = await ask(key, direct);
+        expect(refused.errors?.map((e) => [e.extensions.code, e.path?.join('.')]), `run ${run}`).toEqual([['FORBIDDEN', 'company']]);
+        expect(await ask(world.owner.secret, embedding), `run ${run}`).toEqual({
+          data: { invoice: { id: invoice.id, company: { name: 'Crane Works', phone: '555-0100' }, contact: { firstName: 'Ada', notes: null } } },
+        });
+      }
     });
 
     it("a rename shows through the invoice's company, the same record", async () => {

@@ -1,7 +1,6 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
-import { embeddable, readableBy } from '../graphql/read-access.js';
 import { oneLineAddress } from '../shared/address.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
@@ -10,11 +9,10 @@ import { companyOrder, createCompany, getCompany, listCompanies, updateCompany }
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Company = builder.prismaObject('Company', {
-  authScopes: readableBy('Company'),
   description: 'A customer organisation. Contacts, sites, deals, inspections and invoices belong to a company.',
   fields: (t) => ({
-    id: t.expose('id', { ...embeddable('Company'), type: 'UUID', description: 'Company id.' }),
-    name: t.exposeString('name', { ...embeddable('Company'), description: 'Company name (at most 200 characters).' }),
+    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
+    name: t.exposeString('name', { description: 'Company name (at most 200 characters).' }),
     phone: t.exposeString('phone', { nullable: true, description: 'Main phone number.' }),
     email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Main email address.' }),
     address: t.exposeString('address', { nullable: true, description: 'Street address.' }),
@@ -22,7 +20,6 @@ export const Company = builder.prismaObject('Company', {
     state: t.exposeString('state', { nullable: true, description: 'State or region.' }),
     postalCode: t.exposeString('postalCode', { nullable: true, description: 'Postal code.' }),
     fullAddress: t.string({
-      ...embeddable('Company'),
       nullable: true,
       description: 'The whole postal address on one line, as invoices print it ("12 Main St, Springfield, IL 62701"): `address`, `city`, then `state` and `postalCode`, leaving out the parts not set; null when none is set.',
       resolve: oneLineAddress,

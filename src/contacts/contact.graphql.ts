@@ -1,6 +1,6 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
-import { embeddable, readableBy, refusedAloneUnless } from '../graphql/read-access.js';
+import { refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -9,15 +9,14 @@ import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Contact = builder.prismaObject('Contact', {
-  authScopes: readableBy('Contact'),
   description: 'A person who belongs to a company. At most one contact per company is its primary contact.',
   fields: (t) => ({
-    id: t.expose('id', { ...embeddable('Contact'), type: 'UUID', description: 'Contact id.' }),
+    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
     companyId: t.expose('companyId', { type: 'UUID', description: 'Id of the company the contact belongs to.' }),
     company: t.relation('company', { ...refusedAloneUnless('Company'), description: 'The company the contact belongs to.' }),
-    firstName: t.exposeString('firstName', { ...embeddable('Contact'), description: 'First name (at most 100 characters).' }),
-    lastName: t.exposeString('lastName', { ...embeddable('Contact'), description: 'Last name (at most 100 characters).' }),
-    email: t.expose('email', { ...embeddable('Contact'), type: 'EmailAddress', nullable: true, description: 'Email address.' }),
+    firstName: t.exposeString('firstName', { description: 'First name (at most 100 characters).' }),
+    lastName: t.exposeString('lastName', { description: 'Last name (at most 100 characters).' }),
+    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address.' }),
     phone: t.exposeString('phone', { nullable: true, description: 'Phone number (at most 50 characters).' }),
     role: t.exposeString('role', { nullable: true, description: 'Job title (at most 100 characters).' }),
     isPrimary: t.exposeBoolean('isPrimary', { description: "Whether this is the company's primary contact." }),

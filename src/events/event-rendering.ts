@@ -8,7 +8,7 @@ import { TenantModule } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { operations } from '../graphql/route-map.js';
-import { schema } from '../graphql/schema.js';
+import { compilationSchemaFor } from '../graphql/schema.js';
 import { requestScope } from '../shared/request-scope.js';
 import { createEventLog, type EventLog, type WrittenRow } from './event-log.js';
 import { type EventRecord, eventRecords } from './event-types.js';
@@ -42,7 +42,7 @@ function detailQueries() {
     (Object.entries(eventRecords) as [EventRecord, (typeof eventRecords)[EventRecord]][]).map(([record, { detail, path }]) => {
       const operation = operations.find((candidate) => candidate.key === detail);
       if (operation?.route.path !== path) throw new Error(`events: ${detail} is not served at ${path}`);
-      const query = compileQuery(schema, operation.document, operation.operationName);
+      const query = compileQuery(compilationSchemaFor(operation.document), operation.document, operation.operationName);
       if (!isCompiledQuery(query)) throw new Error(`events: cannot compile ${detail}`);
       return [record, { query, field: operation.field.name, shape: operation.shape }] as const;
     }),

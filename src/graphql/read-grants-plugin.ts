@@ -7,20 +7,22 @@ import type { GraphQLFieldResolver } from 'graphql';
  * reaches past the object itself: its own relations are checked again.
  * - A mutation's own result, whole, with the write scope that ran it.
  * - The part of a record that an embedding relation returns (an invoice's company: its name and
- *   address), with the parent's read scope; the rest of that record needs its own scope.
+ *   address) to a caller without the record's own read scope: that part alone
+ *   (src/graphql/embedded-parts.ts).
  */
 export class ReadGrants {
   readonly #records = new WeakSet<object>();
-  readonly #fields = new WeakMap<object, Set<string>>();
+  readonly #parts = new WeakMap<object, Set<string>>();
 
   grantRecord(record: object): void {
     this.#records.add(record);
   }
 
-  grantFields(record: object, fields: readonly string[]): void {
-    const granted = this.#fields.get(record) ?? new Set<string>();
+  /** Limits what this request reads of `record` to `fields` (and whatever another embedding relation granted of it). */
+  grantPart(record: object, fields: readonly string[]): void {
+    const granted = this.#parts.get(record) ?? new Set<string>();
     for (const field of fields) granted.add(field);
-    this.#fields.set(record, granted);
+    this.#parts.set(record, granted);
   }
 
   /** Whether the whole record was granted. */
@@ -28,35 +30,27 @@ export class ReadGrants {
     return this.#records.has(record);
   }
 
-  /** Whether `field` of the record was granted, alone or with the whole record. */
-  readsField(record: object, field: string): boolean {
-    return this.#records.has(record) || (this.#fields.get(record)?.has(field) ?? false);
+  /** The fields of a record this request reads only in part; undefined for a record it reads whole or was checked for at its field. */
+  partOf(record: object): ReadonlySet<string> | undefined {
+    return this.#parts.get(record);
   }
 }
 
-/** The field extension naming the fields an embedding relation grants of the record it returns. */
-export const EMBEDS = 'readGrants.embeds';
-
 /**
- * Records read grants as resolvers return their values: a mutation's result, whole; the fields an
- * embedding relation declares (`embeds` in src/graphql/read-access.ts), of the record it returns.
- * The scope checks (src/graphql/read-access.ts) let exactly these objects and fields through.
- * (scope-auth's `$granted` does the same by response path, at a cost on every field of every row.)
+ * Grants a mutation's result, whole, as its resolver returns it: the scope checks
+ * (src/graphql/read-access.ts) let exactly that object through. (scope-auth's `$granted` does the
+ * same by response path, at a cost on every field of every row.)
  */
 export class ReadGrantsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override wrapResolve(
     resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
     fieldConfig: PothosOutputFieldConfig<Types>,
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
-    const embeds = fieldConfig.extensions?.[EMBEDS] as readonly string[] | undefined;
-    if (fieldConfig.kind !== 'Mutation' && !embeds) return resolver;
+    if (fieldConfig.kind !== 'Mutation') return resolver;
     return (parent, args, context, info) => {
       const grants = (context as { readGrants: ReadGrants }).readGrants;
       const grant = (value: unknown) => {
-        if (value && typeof value === 'object') {
-          if (embeds) grants.grantFields(value, embeds);
-          else grants.grantRecord(value);
-        }
+        if (value && typeof value === 'object') grants.grantRecord(value);
         return value;
       };
       const result = resolver(parent, args, context, info);

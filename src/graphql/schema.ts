@@ -2,7 +2,8 @@ import { getNamedType, type GraphQLObjectType, GraphQLSchema, isObjectType, lexi
 import { authenticationGuide } from '../auth/authentication-guide.js';
 import { accessSentence } from './access.js';
 import { builder } from './builder.js';
-import { embeddedFields, guardRecordReads, readAccessNote, refusedAloneNote } from './read-access.js';
+import { embeddedFields, readAccessNote, refusedAloneNote } from './read-access.js';
+import { guardEmbeddedParts, guardRecordReads } from './read-guards.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
@@ -40,9 +41,8 @@ for (const type of objectTypes) {
     const fields = embeddedFields(field.extensions);
     if (!fields) continue;
     const target = getNamedType(field.type) as GraphQLObjectType;
-    // A granted field that skips no type check would answer FORBIDDEN all the same: a schema error.
-    const unguarded = fields.filter((f) => !(target.getFields()[f]?.extensions.pothosOptions as { skipTypeScopes?: boolean } | undefined)?.skipTypeScopes);
-    if (unguarded.length) throw new Error(`${type.name}.${field.name} embeds fields not declared \`embeddable\` on ${target.name}: ${unguarded.join(', ')}`);
+    const unknown = fields.filter((f) => !target.getFields()[f]);
+    if (unknown.length) throw new Error(`${type.name}.${field.name} embeds fields ${target.name} does not have: ${unknown.join(', ')}`);
     const part = `\`${type.name}.${field.name}\` (${fields.map((f) => `\`${f}\``).join(', ')})`;
     embeddedBy.set(target.name, [...(embeddedBy.get(target.name) ?? []), part]);
   }
@@ -61,3 +61,9 @@ for (const type of objectTypes) {
     if (refusal) field.description = `${field.description} ${refusal}`;
   }
 }
+
+/**
+ * The schema graphql-jit compiles a document against: this one, or, for a document that selects no
+ * embedding relation, a copy without the per-field checks of embedded parts (src/graphql/read-guards.ts).
+ */
+export const compilationSchemaFor = guardEmbeddedParts(schema);

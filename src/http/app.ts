@@ -13,7 +13,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { operations, restAreas } from '../graphql/route-map.js';
-import { schema } from '../graphql/schema.js';
+import { compilationSchemaFor, schema } from '../graphql/schema.js';
 import { domainGuide } from '../mcp/domain-guide.js';
 import { llmsTxt } from '../mcp/llms-txt.js';
 import { agentDocuments } from '../mcp/mcp-resources.js';
@@ -154,7 +154,7 @@ export function createApp({
       useCSRFPrevention({ requestHeaders: ['authorization', 'x-graphql-yoga-csrf', 'graphql-preflight', 'apollo-require-preflight'] }),
       ...useTrustedDocuments(prisma),
       useDocumentLimits(),
-      useCompiledExecution(),
+      useCompiledExecution(compilationSchemaFor),
       ...documentShapeLimits(),
       useAccessGate(),
       useMutationBudget(),

@@ -1,5 +1,5 @@
 import { makeExecute } from '@envelop/core';
-import type { DocumentNode, ExecutionArgs, SelectionSetNode } from 'graphql';
+import type { DocumentNode, ExecutionArgs, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { Kind } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
@@ -16,6 +16,9 @@ export const JIT_CACHE_BYTES = 16 * 1024 * 1024;
  * 2.6 on this schema, so counted at 3.
  */
 const HEAP_BYTES_PER_GENERATED_CHARACTER = 3;
+
+/** The schema a document is compiled against (`compilationSchemaFor` in src/graphql/schema.ts). */
+type SchemaFor = (document: DocumentNode) => GraphQLSchema;
 
 interface Compiled {
   operationName: string | undefined;
@@ -50,10 +53,10 @@ function canCompile(document: DocumentNode): boolean {
   return verdict;
 }
 
-function compile(args: ExecutionArgs): Compiled | null {
+function compile(args: ExecutionArgs, schemaFor: SchemaFor): Compiled | null {
   const operationName = args.operationName ?? undefined;
   // `debug` keeps the generated source on the result, which is how its size is measured (and then dropped).
-  const result = compileQuery(args.schema, args.document, operationName, { debug: true } as never);
+  const result = compileQuery(schemaFor(args.document), args.document, operationName, { debug: true } as never);
   if (!isCompiledQuery(result)) return null;
   const generated = result as CompiledQuery & { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation?: string };
   const generatedLength = generated.__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation?.length ?? 0;
@@ -78,8 +81,9 @@ export const compileAlways = (document: DocumentNode) => fixedDocuments.add(docu
  * what is worth it is compiled: the REST routes' documents always, a client's document once it has
  * run `JIT_AFTER_EXECUTIONS` times, and the compiled client documents are held in an LRU bounded
  * by their measured heap: distinct documents, with or without a key, cannot fill memory this way.
+ * Each is compiled against the schema `schemaFor` gives for it.
  */
-export function useCompiledExecution(): Plugin {
+export function useCompiledExecution(schemaFor: SchemaFor): Plugin {
   const pinned = new WeakMap<DocumentNode, Compiled>();
   const cached = new LRUCache<DocumentNode, Compiled>({ maxSize: JIT_CACHE_BYTES, sizeCalculation: (c) => Math.max(1, c.bytes) });
   const runs = new WeakMap<DocumentNode, number>();
@@ -95,7 +99,7 @@ export function useCompiledExecution(): Plugin {
       runs.set(document, count);
       if (count < JIT_AFTER_EXECUTIONS) return undefined;
     }
-    const compiled = compile(args);
+    const compiled = compile(args, schemaFor);
     if (!compiled) {
       failed.add(document); // graphql-js reports what is wrong with it
       return undefined;
