@@ -25,15 +25,10 @@ const BookingStatusEnum = builder.enumType(BookingStatus, {
 /**
  * Whether the guest is a lead, and since when (lead ids are UUIDv7), is the business's data: a
  * field a publishable key (the public booking widget) reads as null, without an error, so the
- * widget's booking answer says nothing of the CRM. Other callers need the field's scopes.
+ * widget's booking answer says nothing of the CRM. Every other reader of a booking holds a secret
+ * key. A plain resolver rather than a scope check: it runs on every row of a page.
  */
-const hiddenFromPublishableKeys = {
-  authScopes: { secretKey: true },
-  unauthorizedResolver: (_parent: unknown, _args: unknown, ctx: Context, _info: unknown, error: Error) => {
-    if (ctx.principal?.kind === 'publishable') return null;
-    throw error;
-  },
-} as const;
+const leadIdUnlessPublishable = (booking: { leadId: string | null }, _args: unknown, ctx: Context) => (ctx.principal?.kind === 'publishable' ? null : booking.leadId);
 
 export const Booking = builder.prismaObject('Booking', {
   description: 'A reservation of one slot of a bookable resource by a guest, linked to the lead with the guest\'s email.',
@@ -41,10 +36,10 @@ export const Booking = builder.prismaObject('Booking', {
     id: t.expose('id', { type: 'UUID', description: 'Booking id.' }),
     status: t.expose('status', { type: BookingStatusEnum, description: 'Where the booking stands; `confirmed` on creation.' }),
     resourceId: t.expose('resourceId', { type: 'UUID', description: 'Id of the booked resource.' }),
-    leadId: t.expose('leadId', {
+    leadId: t.field({
       type: 'UUID',
       nullable: true,
-      ...hiddenFromPublishableKeys,
+      resolve: leadIdUnlessPublishable,
       description: 'Id of the lead the guest is (found by email, or created for the booking). Always null to a publishable key.',
     }),
     slotId: t.exposeString('slotId', { description: 'The slot id the booking was made with.' }),
