@@ -167,3 +167,24 @@ describe('leads as a connection', () => {
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(11);
   });
 });
+
+describe('a list counts its matches alongside its page, only when the count is asked for', () => {
+  it('issues the count with the page on both surfaces, and no count where none is selected', async ({ skip }) => {
+    // On PostgreSQL the two run at once on two connections and finish in either order; the
+    // embedded database runs statements one at a time, in the order they are issued.
+    if (process.env.TEST_DATABASE_URL) skip('the order statements finish in shows the order they were issued on the embedded database only');
+    const t = await tenant();
+    const isCount = (statement: string) => /SELECT count\(\*\)/i.test(statement);
+    for (const during of [
+      () => rest('GET', '/api/v1/companies?limit=5', { key: t.secret }),
+      () => graphql(t.secret, '{ contacts(first: 5) { nodes { id } totalCount } }'),
+      () => graphql(t.secret, '{ deals(first: 5) { ...counted nodes { id } } } fragment counted on DealConnection { totalCount }'),
+    ]) {
+      const statements = await harness.statementsDuring(during);
+      // Issued before the page, so it did not wait for the page to finish.
+      expect(statements.map(isCount)).toEqual([true, false]);
+    }
+    const uncounted = await harness.statementsDuring(() => graphql(t.secret, '{ contacts(first: 5) { nodes { id } } }'));
+    expect(uncounted.map(isCount)).toEqual([false]);
+  });
+});

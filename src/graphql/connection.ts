@@ -5,6 +5,7 @@ import { badInput } from '../shared/errors.js';
 import { builder } from './builder.js';
 import type { Context } from './context.js';
 import { principalOf } from './context.js';
+import { TOTAL_SELECTED } from './counted-lists.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -56,8 +57,9 @@ export interface ListSpec<Fields extends InputFieldMap> {
   filter: (t: FilterFieldBuilder) => Fields;
 }
 
-/** What a list field receives: Relay's paging arguments, its order and its filter. */
+/** What a list field receives: Relay's paging arguments, its order and its filter (and whether its count is selected). */
 export interface ListArgs<Filter> {
+  [TOTAL_SELECTED]?: boolean;
   first?: number | null;
   last?: number | null;
   after?: string | null;
@@ -269,6 +271,9 @@ export async function keysetPage<Row extends Record<string, unknown>>(
   const position = cursor ? decodePosition(cursor, cursorArgument, binding) : null;
   // A cursor is not signed: its binding can be recomputed, so its values are checked before they reach SQL.
   if (position && 'values' in position && !fitsKeys(keys, position.values)) throw badInput([{ field: cursorArgument, message: 'is not a cursor of this list with this order and filter' }]);
+  const counted = args[TOTAL_SELECTED] ? count() : undefined;
+  // Awaited by `totalCount`; should the page fail first, its failure is the answer's, not an unhandled rejection.
+  counted?.catch(() => undefined);
   const rows = await fetch({
     where: position && 'values' in position ? afterPosition(keys, position.values) : {},
     orderBy: keys.map((k) => ({ [k.column]: k.direction === 'ASC' ? 'asc' : 'desc' })),
@@ -292,6 +297,6 @@ export async function keysetPage<Row extends Record<string, unknown>>(
         return edges.at(-1)?.cursor ?? null;
       },
     },
-    totalCount: count,
+    totalCount: () => counted ?? count(),
   };
 }

@@ -4,6 +4,7 @@ import { accessSentence } from './access.js';
 import { builder } from './builder.js';
 import { embeddedFields, readAccessNote, refusedAloneNote } from './read-access.js';
 import { guardEmbeddedParts, guardRecordReads } from './read-guards.js';
+import { markCountedLists } from './counted-lists.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
 import '../bookings/resource.graphql.js';
@@ -29,6 +30,7 @@ import '../users/user.graphql.js';
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */
 export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toSchema().toConfig(), description: authenticationGuide }));
 guardRecordReads(schema);
+markCountedLists(schema);
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
 // field must explain itself to clients and AI agents reading the introspection, who also need to

@@ -50,6 +50,8 @@ export function useHarness() {
     app: undefined as unknown as App,
     clock: { offsetMs: 0 },
     statements: 0,
+    /** The text of each statement as it finishes, while `statementsDuring` records. */
+    recording: undefined as string[] | undefined,
   };
   let keys: CachedKeyLookup<KeyRecord> | undefined;
   let stopDefinitionsCache: (() => Promise<void>) | undefined;
@@ -59,7 +61,9 @@ export function useHarness() {
     // Authentication's statements (the key's lookup, when not found in memory, and its `lastUsedAt`)
     // are not counted: what tests count is what their operation costs.
     (h.db.prisma as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', ({ query }) => {
-      if (!query.includes('"ApiKey"')) h.statements += 1;
+      if (query.includes('"ApiKey"')) return;
+      h.statements += 1;
+      h.recording?.push(query);
     });
     // Keys are found as a server finds them: cached, and forgotten when the database announces a change.
     keys = await cachedKeys(h.db);
@@ -116,6 +120,18 @@ export function useHarness() {
     return h.statements - before;
   }
 
+  /** The SQL statements `work` issued, in the order they finished, authentication's aside. */
+  async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const recorded: string[] = [];
+    h.recording = recorded;
+    try {
+      await work();
+    } finally {
+      h.recording = undefined;
+    }
+    return recorded;
+  }
+
   /**
    * Waits (up to a second) until a key is refused with `status`: a change to a key reaches each
    * process's key cache through the database's notification, within milliseconds (src/auth/key-cache.ts).
@@ -127,5 +143,5 @@ export function useHarness() {
     }
   }
 
-  return { h, tenant, rest, gql, countStatements, untilKeyRefused };
+  return { h, tenant, rest, gql, countStatements, statementsDuring, untilKeyRefused };
 }
