@@ -68,6 +68,23 @@ describe('a PATCH never changes the status', () => {
   });
 });
 
+describe('a read with nothing due', () => {
+  it('writes nothing (one statement tells it, without a transaction), and the next read after an invoice falls due moves it', async () => {
+    const invoice = await sentDueLater();
+    await rest('GET', '/api/invoices?limit=1', { key: w.key }); // whatever earlier tests left due is moved now
+    const writes = (statements: string[]) => statements.filter((statement) => /^\s*(BEGIN|COMMIT|UPDATE|INSERT)\b/i.test(statement));
+    for (const path of ['/api/invoices?limit=5', `/api/invoices/${invoice.id}`]) {
+      expect(writes(await harness.statementsDuring(() => rest('GET', path, { key: w.key }))), path).toEqual([]);
+    }
+    expect((await rest('PATCH', `/api/invoices/${invoice.id}`, { key: w.key, body: { dueDate: '2024-04-01' } })).status).toBe(200);
+    let read: Awaited<ReturnType<typeof rest>> | undefined;
+    const statements = await harness.statementsDuring(async () => (read = await rest('GET', `/api/invoices/${invoice.id}`, { key: w.key })));
+    expect(read?.body.status).toBe('overdue');
+    expect(writes(statements).some((statement) => statement.includes('UPDATE "Invoice"'))).toBe(true);
+    expect(await stored(invoice.id)).toBe('overdue');
+  });
+});
+
 describe('the scheduled move', () => {
   it('moves each invoice once however many sweeps and reads run at once (several processes), viewed and partially paid ones too', async () => {
     const sent = await sentDueLater();

@@ -38,6 +38,9 @@ async function inBatches(move: () => Promise<OverdueInvoice[]>): Promise<Overdue
 
 const awaitingPayment = Prisma.join(AWAITING_PAYMENT.map((status) => Prisma.sql`${status}::"InvoiceStatus"`));
 
+/** Invoices awaiting payment whose due date is before `today`, among those `scope` names. */
+const due = (today: Date, scope: Prisma.Sql) => Prisma.sql`status IN (${awaitingPayment}) AND "dueDate" < ${today}::date ${scope}`;
+
 /**
  * Moves up to `MOVE_BATCH` invoices awaiting payment whose due date is before `today` (and
  * matching `scope`) to `overdue`, with their history steps and events, inside the transaction `tx`. Idempotent, and safe with
@@ -50,7 +53,7 @@ async function moveOverdue(tx: Prisma.TransactionClient, events: EventLog, today
     UPDATE "Invoice" SET status = 'overdue', "updatedAt" = now()
     FROM (
       SELECT id, status FROM "Invoice"
-      WHERE status IN (${awaitingPayment}) AND "dueDate" < ${today}::date ${scope}
+      WHERE ${due(today, scope)}
       ORDER BY id LIMIT ${MOVE_BATCH} FOR UPDATE
     ) AS due
     WHERE "Invoice".id = due.id
@@ -72,7 +75,8 @@ async function moveOverdue(tx: Prisma.TransactionClient, events: EventLog, today
   return moved;
 }
 
-const ofTenant = (db: Prisma.TransactionClient) => Prisma.sql`AND "tenantId" = ${scopedTenantId(db)}::uuid`;
+const ofTenant = (db: object) => Prisma.sql`AND "tenantId" = ${scopedTenantId(db)}::uuid`;
+const ofInvoice = (db: object, id: string) => Prisma.sql`${ofTenant(db)} AND id = ${id}::uuid`;
 
 /** What moving invoices needs: the clock, and where the moves are reported (`invoice.overdue`). */
 type Mover = { now: () => Date; events: EventLog };
@@ -84,18 +88,18 @@ export const sweepOverdueInvoices = (prisma: PrismaClient, mover: Mover) =>
 /**
  * The same move for one tenant (its scoped client), or one of its invoices, run before its
  * invoices are read: so between two sweeps no client sees an invoice past due that is not yet
- * overdue.
+ * overdue. Most reads find nothing due (the sweep moved it), which one statement tells without a
+ * transaction: a list read was BEGIN, UPDATE and COMMIT before its page.
  */
-export const moveTenantOverdueInvoices = async (ctx: Mover & Pick<Context, 'db' | 'renderingEvent'>, invoiceId?: string) =>
+export async function moveTenantOverdueInvoices(ctx: Mover & Pick<Context, 'db' | 'renderingEvent'>, invoiceId?: string): Promise<OverdueInvoice[]> {
   // An event shows the invoice as the change left it; the move, if due, is the next change.
-  ctx.renderingEvent
-    ? []
-    : inBatches(() =>
-        ctx.db.$transaction((tx) =>
-          moveOverdue(tx, ctx.events, utcToday(ctx.now()), invoiceId ? Prisma.sql`${ofTenant(tx)} AND id = ${invoiceId}::uuid` : ofTenant(tx)),
-        ),
-      );
+  if (ctx.renderingEvent) return [];
+  const scope = (db: object) => (invoiceId ? ofInvoice(db, invoiceId) : ofTenant(db));
+  const [{ pending }] = await ctx.db.$queryRaw<[{ pending: boolean }]>`SELECT EXISTS (SELECT 1 FROM "Invoice" WHERE ${due(utcToday(ctx.now()), scope(ctx.db))}) AS pending`;
+  if (!pending) return [];
+  return inBatches(() => ctx.db.$transaction((tx) => moveOverdue(tx, ctx.events, utcToday(ctx.now()), scope(tx))));
+}
 
 /** The same for one invoice of the tenant, inside the caller's transaction: before it is changed. */
 export const moveOverdueInvoice = (tx: Prisma.TransactionClient, mover: Mover, id: string) =>
-  moveOverdue(tx, mover.events, utcToday(mover.now()), Prisma.sql`${ofTenant(tx)} AND id = ${id}::uuid`);
+  moveOverdue(tx, mover.events, utcToday(mover.now()), ofInvoice(tx, id));
