@@ -10,7 +10,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad, type Target } from './load.js';
-import { freePort, startServer } from './processes.js';
+import { freePort, readMemory, startServer, type ChildServer } from './processes.js';
 import { createScratchDatabase, prepareBenchData } from './scratch-db.js';
 import { serverEnv } from './server-env.js';
 import { runWithTeardown, type Teardown } from './teardown.js';
@@ -40,6 +40,7 @@ async function main(teardown: Teardown) {
   // `npm start`'s arguments; B runs its own entry point (a relative one is resolved in its checkout).
   const nodeArgs = serverNodeArgs();
   const entry = nodeArgs.at(-1)!;
+  const children: ChildServer[] = [];
   const servers = await Promise.all(
     [null, other].map(async (checkout, i) => {
       const port = await freePort();
@@ -51,6 +52,7 @@ async function main(teardown: Teardown) {
         readyUrl: `${base}/api/v1/leads?limit=1`,
       });
       teardown.add(`stop server ${server.name}`, () => server.stop());
+      children[i] = server;
       return base;
     }),
   );
@@ -67,6 +69,9 @@ async function main(teardown: Teardown) {
     process.stdout.write(`round ${round + 1}: A ${ra.rps.toFixed(0)} req/s (p99 ${ra.p99Ms} ms), B ${rb.rps.toFixed(0)} req/s (p99 ${rb.p99Ms} ms), A/B ${(ra.rps / rb.rps).toFixed(2)}\n`);
   }
   process.stdout.write(`${a.name}: A/B median ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})\n`);
+  // Both served the same load in turns, so their peaks compare (the VmHWM of each process).
+  const peaks = await Promise.all(children.map(async (child) => ((await readMemory(child.pid))?.hwmKb ?? NaN) / 1024));
+  process.stdout.write(`peak RSS: A ${peaks[0]!.toFixed(0)} MB, B ${peaks[1]!.toFixed(0)} MB\n`);
 }
 
 void runWithTeardown(main);
