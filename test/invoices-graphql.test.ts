@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKeyPair } from '../src/auth/key-pairs.js';
+import { JIT_AFTER_EXECUTIONS } from '../src/http/compiled-execution.js';
 import {
   CompanyInvoicesGqlDocument,
   CreateInvoiceGqlDocument,
@@ -93,5 +94,26 @@ describe('invoices over GraphQL', () => {
     expect(codes(refused)).toEqual(['FORBIDDEN']);
     expect(refused.errors?.[0]?.path).toEqual(['company', 'invoices']);
     expect(refused.errors?.[0]?.message).toContain('invoices.read');
+  });
+
+  it("reads a company's invoices with the company's plan once the document is compiled, not one query per invoice", async () => {
+    const fresh = await invoiceWorld(harness);
+    for (let i = 0; i < 3; i++) await fresh.draft();
+    // graphql-jit runs a document from its JIT_AFTER_EXECUTIONS-th execution on; Invoice reads
+    // only the columns asked for (select mode), so a row its plan had not loaded would be read again.
+    const runs: { statements: string[]; data: unknown }[] = [];
+    for (let run = 0; run <= JIT_AFTER_EXECUTIONS + 1; run += 1) {
+      let data: unknown;
+      const statements = await harness.statementsDuring(async () => {
+        data = (await gql(fresh.key, CompanyInvoicesGqlDocument, { id: fresh.company.id, first: 3 })).data;
+      });
+      runs.push({ statements, data });
+    }
+    const [first] = runs;
+    expect(first!.data).toMatchObject({ company: { invoices: { totalCount: 3 } } });
+    for (const [run, { statements, data }] of runs.entries()) {
+      expect(data, `run ${run}`).toEqual(first!.data);
+      expect(statements.length, `run ${run}: ${statements.join('\n')}`).toBe(first!.statements.length);
+    }
   });
 });
