@@ -95,9 +95,11 @@ export async function moveTenantOverdueInvoices(ctx: Mover & Pick<Context, 'db' 
   // An event shows the invoice as the change left it; the move, if due, is the next change.
   if (ctx.renderingEvent) return [];
   const scope = (db: object) => (invoiceId ? ofInvoice(db, invoiceId) : ofTenant(db));
-  const [{ pending }] = await ctx.db.$queryRaw<[{ pending: boolean }]>`SELECT EXISTS (SELECT 1 FROM "Invoice" WHERE ${due(utcToday(ctx.now()), scope(ctx.db))}) AS pending`;
+  // One day for the check and the move, so a read across midnight does not judge by two.
+  const today = utcToday(ctx.now());
+  const [{ pending }] = await ctx.db.$queryRaw<[{ pending: boolean }]>`SELECT EXISTS (SELECT 1 FROM "Invoice" WHERE ${due(today, scope(ctx.db))}) AS pending`;
   if (!pending) return [];
-  return inBatches(() => ctx.db.$transaction((tx) => moveOverdue(tx, ctx.events, utcToday(ctx.now()), scope(tx))));
+  return inBatches(() => ctx.db.$transaction((tx) => moveOverdue(tx, ctx.events, today, scope(tx))));
 }
 
 /** The same for one invoice of the tenant, inside the caller's transaction: before it is changed. */
