@@ -3,6 +3,7 @@ import type { CallToolResult, McpRequestContext } from '@modelcontextprotocol/se
 import { createMcpHandler, McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ExecutionArgs, ExecutionResult, GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { Response as ServerResponse } from '@whatwg-node/fetch';
 import type { Principal } from '../auth/api-keys.js';
 import { mayAccess, unauthenticated } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
@@ -62,6 +63,16 @@ function parsedJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The SDK answers with Node's global `Response`, whose body the node:http adapter would read back
+ * through a web stream chunk by chunk; a JSON answer (every one but a stream of server-sent events)
+ * is handed over as the server's own, whose string body is written in one call (src/http/json-response.ts).
+ */
+async function asServerResponse(answer: Response): Promise<Response> {
+  if (!answer.body || !answer.headers.get('content-type')?.startsWith('application/json')) return answer;
+  return new ServerResponse(await answer.text(), { status: answer.status, headers: answer.headers }) as Response;
 }
 
 /** A failure no tool expected (a database gone away mid-call): the answer REST would give, as a tool result. */
@@ -142,7 +153,7 @@ export function useMcp(options: McpOptions): Plugin {
         }
         const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request };
         const authInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } };
-        return handler.fetch(request, { authInfo, parsedBody: parsedJson(bodyTextOf(serverContext)) });
+        return asServerResponse(await handler.fetch(request, { authInfo, parsedBody: parsedJson(bodyTextOf(serverContext)) }));
       });
       return endResponse(answer);
     },
