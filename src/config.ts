@@ -11,6 +11,8 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Longest a request may wait for a database connection before it is answered 503. */
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** Prepare statements by name on `DATABASE_URL`'s server; `0` behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1').transform((value) => value === '1'),
   /** Longest a request may run before it is answered 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Longest a client may take to send a request's headers (Node's default is 60 s). */

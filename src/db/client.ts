@@ -8,6 +8,7 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { liveHolder, lockDataDirectory } from './data-dir-lock.js';
 import { createPGlite, embeddedAdapter } from './embedded.js';
 import { embeddedNotifications, type Listen, postgresListen } from './notifications.js';
+import { CONNECTION_LIFETIME_SECONDS, PREPARING_CONNECTION_OPTIONS, statementNames } from './prepared-statements.js';
 import { applyMigrations } from './schema-engine.js';
 
 export interface Database {
@@ -27,6 +28,8 @@ export interface OpenOptions {
   logQueries?: boolean;
   /** Longest a query waits for a free connection before it fails (and its request is answered 503). */
   poolTimeoutMs?: number;
+  /** Prepare statements by name (src/db/prepared-statements.ts): a real PostgreSQL server only. */
+  prepareStatements?: boolean;
 }
 
 function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
@@ -53,11 +56,17 @@ function wholeScripts(factory: PrismaPg, pool: pg.Pool): PrismaPg {
 export async function openPostgres(url: string, poolSize: number, options: OpenOptions = {}): Promise<Database> {
   // The pool is ours (not the adapter's) so that metrics can read its figures and close() ends it.
   // Waits for a connection are bounded: past the bound a request fails fast instead of queueing.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: options.poolTimeoutMs ?? 3_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: options.poolTimeoutMs ?? 3_000,
+    ...(options.prepareStatements ? { maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS, options: PREPARING_CONNECTION_OPTIONS } : {}),
+  });
   // An idle connection the server drops (an outage, a restart) is replaced on next use; the
   // error is reported by the request that meets the outage, not here.
   pool.on('error', () => {});
-  const adapterFactory = wholeScripts(new PrismaPg(pool), pool);
+  const statementNameGenerator = options.prepareStatements ? statementNames() : undefined;
+  const adapterFactory = wholeScripts(new PrismaPg(pool, { statementNameGenerator }), pool);
   const prisma = createClient(adapterFactory, options);
   const { host, pathname } = new URL(url);
   return {

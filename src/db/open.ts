@@ -12,7 +12,10 @@ import { applyMigrations } from './schema-engine.js';
  */
 export async function openDatabase(config: Config, { share }: { share: boolean }): Promise<Database & { appliedMigrations: string[] }> {
   if (config.DATABASE_URL) {
-    const db = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, { poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS });
+    const db = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, {
+      poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+      prepareStatements: config.DATABASE_PREPARED_STATEMENTS,
+    });
     return { ...db, appliedMigrations: await applyMigrations(db.adapterFactory) };
   }
   if (!share && isEmbeddedDirectoryInUse(config.DATA_DIR)) {

@@ -30,7 +30,7 @@ export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openMemory({ logQueries: true });
   const scratch = await createScratchDatabase(serverUrl);
-  const db = await openPostgres(scratch.url, 5, { logQueries: true });
+  const db = await openPostgres(scratch.url, 5, { logQueries: true, prepareStatements: true });
   await applyMigrations(db.adapterFactory);
   return {
     ...db,
