@@ -31,7 +31,8 @@ async function receiver(teardown: Teardown) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received: () => received };
 }
 
-export async function measureEventCost(productBase: string, secret: string, rounds: number, seconds: number, teardown: Teardown): Promise<EventCost> {
+/** A webhook endpoint of the benchmark's tenant receiving `lead.created` at a local receiver; created disabled until `setStatus`. */
+export async function benchEndpoint(productBase: string, secret: string, teardown: Teardown) {
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   const hook = await receiver(teardown);
   const created = await fetchJson(`${productBase}/api/webhook-endpoints`, { method: 'POST', headers, body: JSON.stringify({ url: hook.url, events: ['lead.created'] }) });
@@ -41,6 +42,12 @@ export async function measureEventCost(productBase: string, secret: string, roun
     const answer = await fetchJson(`${productBase}/api/webhook-endpoints/${endpointId}`, { method: 'PATCH', headers, body: JSON.stringify({ status }) });
     if (answer.status !== 200) throw new Error(`${status} the webhook endpoint answered ${answer.status}: ${answer.text}`);
   };
+  return { setStatus, received: hook.received };
+}
+
+export async function measureEventCost(productBase: string, secret: string, rounds: number, seconds: number, teardown: Teardown): Promise<EventCost> {
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const { setStatus, received } = await benchEndpoint(productBase, secret, teardown);
   const target: Target = {
     name: 'lead: product REST POST',
     suite: 'leads',
@@ -61,7 +68,7 @@ export async function measureEventCost(productBase: string, secret: string, roun
     }
   }
   await setStatus('disabled');
-  cost.delivered = hook.received();
+  cost.delivered = received();
   return cost;
 }
 

@@ -1,13 +1,15 @@
-// `npx tsx bench/profile-target.ts [--suite leads|'lead creation'|booking|'booking on 1 resource'] [--surface rest|graphql] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
+// `npx tsx bench/profile-target.ts [--suite leads|'lead creation'|booking|'booking on 1 resource'] [--surface rest|graphql|mcp] [--subscribed] [--seconds 10] [--url postgresql://...] [--v8 --max-semi-space-size=8]`
 //
 // One product target alone under load, with the server under --cpu-prof: where the CPU of one
 // kind of request goes (the garbage collector's share included), without the other targets of
-// `npm run bench` mixed into the profile. Build first
+// `npm run bench` mixed into the profile. `--subscribed` enables a webhook endpoint receiving
+// `lead.created` first, so the profile of lead creation holds the deliveries' work too. Build first
 // (`npm run --silent build`): the server runs as `npm start` does.
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchEndpoint } from './events.js';
 import { runLoad } from './load.js';
 import { freePort, readMemory, startServer } from './processes.js';
 import { summarizeProfile } from './profile-summary.js';
@@ -23,6 +25,7 @@ const { values: args } = parseArgs({
     suite: { type: 'string', default: 'leads' },
     surface: { type: 'string', default: 'rest' },
     seconds: { type: 'string', default: '10' },
+    subscribed: { type: 'boolean', default: false },
     // A V8 flag to try instead of `npm start`'s flag of the same name (repeatable).
     v8: { type: 'string', multiple: true, default: [] },
   },
@@ -43,12 +46,14 @@ async function main(teardown: Teardown) {
   });
   teardown.add('stop product server', () => product.stop());
   const target = await targetNamed(base, data, args.suite, args.surface);
+  const endpoint = args.subscribed ? await benchEndpoint(base, data.secret, teardown) : null;
+  await endpoint?.setStatus('enabled');
   await runLoad(target, 2);
   const result = await runLoad(target, Number(args.seconds));
   const memory = await readMemory(product.pid);
   await product.stop();
   const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
-  process.stdout.write(`${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.requests} requests, non-2xx ${result.non2xx}; peak RSS ${((memory?.hwmKb ?? NaN) / 1024).toFixed(0)} MB\n`);
+  process.stdout.write(`${target.name}${endpoint ? ` (${endpoint.received()} webhooks received)` : ''}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.requests} requests, non-2xx ${result.non2xx}; peak RSS ${((memory?.hwmKb ?? NaN) / 1024).toFixed(0)} MB\n`);
   if (file) process.stdout.write(`${await summarizeProfile(join(profileDir, file), { skipMs: product.startupMs + 2000 })}\n`);
 }
 
