@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-/** Distinct SQL texts named at once: the most used stay prepared (JDBC's default statement cache is as large). */
+/** Distinct SQL texts named at once, the most recently used (JDBC's default statement cache is as large). */
 export const PREPARED_STATEMENTS = 256;
 /**
  * A pool connection is replaced after this long. Node-postgres cannot forget a statement it has
