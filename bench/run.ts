@@ -18,7 +18,7 @@
 // memory can be measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +36,7 @@ import { BOOKINGS_PER_SECOND_GOAL, mcpLeadsCall, PAGE, suitesOf, type Suite } fr
 import { bookingWrites, leadCreation } from './writes.js';
 import { checkPeer, PEER_NAME, peerReads } from './peer/targets.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
+import { SUMMARY_FILE, writeSummary } from './summary-file.js';
 import { Teardown } from './teardown.js';
 import { serverEnv } from './server-env.js';
 import { fetchJson, firstDifference, keyDifferences, memberOrder, shapeOf, type Json } from './verify.js';
@@ -61,7 +62,6 @@ const wholeNumber = (name: string, value: string) => {
 const seconds = wholeNumber('duration', args.duration ?? (args.quick ? '2' : '5'));
 const rounds = wholeNumber('rounds', args.rounds ?? (args.quick ? '2' : '5'));
 const WARMUP_SECONDS = args.quick ? 1 : 2;
-const SUMMARY_FILE = join(projectRoot, 'bench/last.json');
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -330,10 +330,7 @@ async function main(teardown: Teardown): Promise<boolean> {
 
   log('');
   log(memoryTable(memoryFigures));
-  await writeFile(
-    SUMMARY_FILE,
-    `${JSON.stringify({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, bookingGoal, memory: memoryFigures }, null, 2)}\n`,
-  );
+  await writeSummary({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, bookingGoal, memory: memoryFigures });
   log(`\nSummary written to ${SUMMARY_FILE}`);
 
   if (servers.profileDir) {

@@ -7,7 +7,8 @@
 // invoices with their `total`, and a `search` page of leads, deals and invoices (goal: within 2x,
 // a search finds more rows in a larger table, and under 10 ms). Each figure is the median of sequential requests through the
 // product's whole HTTP handler, in this process (no network), after a warm-up. Then the plans
-// PostgreSQL chose for the statements those requests ran, with EXPLAIN (ANALYZE, BUFFERS).
+// PostgreSQL chose for the statements those requests ran, with EXPLAIN (ANALYZE, BUFFERS). The
+// figures go to bench/last.json, under `scale`.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cachedKeys } from '../src/auth/api-keys.js';
@@ -17,6 +18,7 @@ import { createApp } from '../src/http/app.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
 import { createScratchDatabase, insertLeads, LEAD_COUNT, prepareBenchData, withClient } from './scratch-db.js';
 import { seedDeals } from './seed-deals.js';
+import { SUMMARY_FILE, writeSummary } from './summary-file.js';
 import { INVOICE_SEARCH, seedInvoices } from './seed-invoices.js';
 
 const { values: args } = parseArgs({ options: { url: { type: 'string' }, requests: { type: 'string' }, leads: { type: 'string' } } });
@@ -33,7 +35,8 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const scratch = await createScratchDatabase(serverUrl);
-const db = await openPostgres(scratch.url, 10, { logQueries: true });
+// As the server opens PostgreSQL, prepared statements included.
+const db = await openPostgres(scratch.url, 10, { logQueries: true, prepareStatements: true });
 const keys = await cachedKeys(db);
 let capturing: { query: string; params: string }[] | null = null;
 (db.prisma as unknown as { $on(event: 'query', cb: (e: { query: string; params: string }) => void): void }).$on('query', (e) => {
@@ -126,6 +129,7 @@ try {
 
   log(`\nMedian of ${REQUESTS} sequential requests through the product's HTTP handler (in process)`);
   const rows = [['list', `${LEAD_COUNT.toLocaleString('en')} leads`, `${BIG_TENANT_LEADS.toLocaleString('en')} leads`, 'ratio', 'goal', 'verdict']];
+  const lists: { list: string; smallMs: number; largeMs: number; ratio: number; goalRatio: number; boundMs: number | null; met: boolean }[] = [];
   for (const [name, before] of small) {
     const after = large.get(name) ?? NaN;
     const goal = name.startsWith('leads,') ? 1.3 : 2;
@@ -133,9 +137,13 @@ try {
     const bound = name.includes('search') ? SEARCH_PAGE_MS : Infinity;
     const met = after / before <= goal && after < bound;
     rows.push([name, `${before.toFixed(2)} ms`, `${after.toFixed(2)} ms`, (after / before).toFixed(2), `<= ${goal}${Number.isFinite(bound) ? `, < ${bound} ms` : ''}`, met ? 'PASS' : 'MISS']);
+    const ms = (value: number) => Number(value.toFixed(2));
+    lists.push({ list: name, smallMs: ms(before), largeMs: ms(after), ratio: ms(after / before), goalRatio: goal, boundMs: Number.isFinite(bound) ? bound : null, met });
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+  await writeSummary({ scale: { at: new Date().toISOString(), smallLeads: LEAD_COUNT, largeLeads: BIG_TENANT_LEADS, requests: REQUESTS, lists } });
+  log(`Summary written to ${SUMMARY_FILE} (its \`scale\`)`);
 
   log(`\nPlans of the statements each list ran at ${BIG_TENANT_LEADS.toLocaleString('en')} leads (EXPLAIN ANALYZE, BUFFERS)`);
   for (const [name, target] of Object.entries(await paths())) {
