@@ -8,11 +8,11 @@ const harness = useHarness();
 const { h, tenant } = harness;
 const make = fixtures(harness);
 
-async function graphql(key: string, query: string) {
+async function graphql(key: string, query: string, variables?: Record<string, unknown>) {
   const response = await h.app.fetch('http://localhost/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, body: await response.json() };
 }
@@ -69,5 +69,27 @@ describe('connection cursors', () => {
         expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: `company.${list}.${direction.split(', ')[1]}` }] });
       }
     }
+  });
+
+  it('checks the cursor of every request against the tenant, however often its document has run', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const companyA = await make.company(a.secret);
+    for (const lastName of ['Adams', 'Moore', 'Young']) await make.contact(a.secret, companyA.id, { lastName });
+    const foreign = await make.contact(b.secret, (await make.company(b.secret)).id, { lastName: 'Nakamura' });
+    const query = `query($after: String, $first: Int) { company(id: "${companyA.id}") { contacts(first: $first, after: $after) { nodes { lastName } pageInfo { endCursor } } } }`;
+    const first = await graphql(a.secret, query, { first: 1 });
+    const own = first.body.data.company.contacts.pageInfo.endCursor;
+    // More runs than it takes for the document to be compiled and its cost kept.
+    for (let run = 0; run < 8; run += 1) {
+      const next = await graphql(a.secret, query, { first: 1, after: own });
+      expect(next.body.data.company.contacts.nodes).toEqual([{ lastName: 'Moore' }]);
+    }
+    const refused = await graphql(a.secret, query, { first: 1, after: cursorFor(foreign.id) });
+    expect(refused.body).toEqual((await graphql(a.secret, query, { first: 1, after: cursorFor(randomUUID()) })).body);
+    expect(refused.body.data ?? null).toBeNull();
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'company.contacts.after' }] });
+    const garbled = await graphql(a.secret, query, { first: 1, after: 'not-a-cursor' });
+    expect(garbled.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'company.contacts.after' }] });
   });
 });

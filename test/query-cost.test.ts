@@ -62,8 +62,15 @@ describe('the cost of a frontend screen', () => {
     expect(hundred - ten).toBe(10 * 90 * 3);
     expect(none - ten).toBe(10 * 15 * 3); // the default page of every connection, nested ones included: 25 (DEFAULT_PAGE_SIZE)
     expect(last - ten).toBe(10 * 20 * 3);
-    // A variable counts as its value.
-    expect(await requested(t.secret, 'query($n: Int) { companies(first: 10) { nodes { deals(first: $n) { edges { node { id name } } } } } }', { n: 100 })).toBe(hundred);
+    // A variable counts as its value, however often its document runs (costs are kept by the sizes asked for).
+    const bySize = 'query($n: Int) { companies(first: 10) { nodes { deals(first: $n) { edges { node { id name } } } } } }';
+    for (let round = 0; round < 3; round += 1) {
+      expect(await requested(t.secret, bySize, { n: 100 })).toBe(hundred);
+      expect(await requested(t.secret, bySize, { n: 10 })).toBe(ten);
+      expect(await requested(t.secret, bySize, {})).toBe(none);
+      const outOfRange = await graphql(t.secret, bySize, { n: 101 });
+      expect(outOfRange.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'companies.nodes.deals.first' }] });
+    }
     // A root list counts by its `first` or `last` alike, read through `nodes` as through `edges`.
     const page = async (size: string) => requested(t.secret, `{ deals${size} { nodes { id name } } }`);
     expect((await page('(first: 100)')) - (await page('(first: 10)'))).toBe(90 * 2);

@@ -1,7 +1,18 @@
 import { parsePrismaCursor } from '@pothos/plugin-prisma';
-import type { DocumentNode, ExecutionArgs, FragmentDefinitionNode, GraphQLField, GraphQLObjectType, GraphQLResolveInfo, GraphQLSchema, SelectionSetNode } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionArgs,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLField,
+  GraphQLObjectType,
+  GraphQLResolveInfo,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  SelectionSetNode,
+  VariableDefinitionNode,
+} from 'graphql';
 import {
-  GraphQLInt,
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   getArgumentValues,
@@ -12,7 +23,6 @@ import {
   isListType,
   isObjectType,
   Kind,
-  typeFromAST,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { isAsyncIterable } from '@envelop/core';
@@ -34,27 +44,14 @@ import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js
  * rest (a pipeline's stages). The size a field takes applies to the lists directly under it (a
  * connection's `edges` and `nodes`, a page's `data`), whose items are its rows; deeper lists
  * multiply by their own size, so a nested list costs its size times its parent's estimated rows,
- * never more. Variables count as their values (their worst case when the verdict is cached per
- * document). Introspection counts the values it would really produce. The estimate and the budget
- * (MAX_QUERY_COST) travel in every GraphQL answer's `extensions.cost` as `{requested, limit}`.
+ * never more. Variables count as their values. Introspection counts the values it would really
+ * produce. The estimate and the budget (MAX_QUERY_COST) travel in every GraphQL answer's
+ * `extensions.cost` as `{requested, limit}`.
  */
 /** Connections without `first`/`last`, nor a default for them, return this many items (every list's default page). */
 const DEFAULT_CONNECTION_SIZE = DEFAULT_PAGE_SIZE;
 /** Lists without a size argument or a declared ceiling (a pipeline's stages, a deal's products) are assumed this long. */
 const ASSUMED_LIST_SIZE = 20;
-
-interface ForeignCursorCheck {
-  model: string;
-  id: string;
-  argument: string;
-}
-
-interface Estimate {
-  cost: number;
-  cursors: ForeignCursorCheck[];
-  /** Whether a connection's size or cursor comes from a variable, so the verdict varies by request. */
-  variesByRequest: boolean;
-}
 
 type Args = Record<string, unknown>;
 
@@ -128,13 +125,8 @@ function isConnection(field: GraphQLField<unknown, unknown>): boolean {
   return isObjectType(named) && ('edges' in named.getFields() || 'nodes' in named.getFields());
 }
 
-/**
- * A connection's rows: `first` or `last` (the larger when both are given, the argument's default
- * when neither is; undefined without either), checked within 0..MAX_PAGE_SIZE; and its cursors,
- * which must decode to an id of the listed model when that is a Prisma model (other connections
- * judge their own cursors).
- */
-function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, path: string, estimate: Estimate): number | undefined {
+/** A connection's rows: `first` or `last` (the larger when both are given; undefined without either), checked within 0..MAX_PAGE_SIZE. */
+function connectionSize(args: Args, path: string): number | undefined {
   const sizes: number[] = [];
   for (const name of ['first', 'last'] as const) {
     const size = args[name];
@@ -142,57 +134,52 @@ function checkConnectionArgs(field: GraphQLField<unknown, unknown>, args: Args, 
     if (size < 0 || size > MAX_PAGE_SIZE) throw badInput([{ field: `${path}.${name}`, message: `must be between 0 and ${MAX_PAGE_SIZE}` }]);
     sizes.push(size);
   }
-  const model = nodeModel(field);
-  // Keyset lists bind their cursors to the list, order, filter and tenant themselves (src/graphql/connection.ts).
-  const keysetCursors = Boolean((getNamedType(field.type) as GraphQLObjectType).extensions.keysetCursors);
-  for (const name of ['after', 'before'] as const) {
-    const cursor = args[name];
-    if (cursor == null || !model || keysetCursors) continue;
-    const notOurs = badInput([{ field: `${path}.${name}`, message: 'is not a cursor of this list' }]);
-    let id: unknown;
-    try {
-      id = parsePrismaCursor(cursor);
-    } catch {
-      throw notOurs;
-    }
-    if (!uuid.safeParse(id).success) throw notOurs;
-    estimate.cursors.push({ model, id: id as string, argument: `${path}.${name}` });
-  }
   return sizes.length ? Math.max(...sizes) : undefined;
 }
 
-/** The Prisma model listed by a connection field (`edges.node`'s or `nodes`' type). */
-function nodeModel(field: GraphQLField<unknown, unknown>): string | undefined {
+/**
+ * The Prisma model whose ids a connection's cursors hold (`edges.node`'s or `nodes`' type), when
+ * this guard must check them; keyset lists bind their cursors to the list, order, filter and tenant
+ * themselves (src/graphql/connection.ts), and other connections judge their own cursors.
+ */
+function cursorModel(field: GraphQLField<unknown, unknown>): string | undefined {
   const connection = getNamedType(field.type) as GraphQLObjectType;
+  if (connection.extensions.keysetCursors) return undefined;
   const { edges, nodes } = connection.getFields();
   const edge = edges && getNamedType(edges.type);
   const node = isObjectType(edge) ? getNamedType(edge.getFields().node?.type) : nodes && getNamedType(nodes.type);
   return node?.extensions?.pothosPrismaModel as string | undefined;
 }
 
-/**
- * `variables` as the request sent them, or `'worst case'`: every Int variable at the largest page
- * size and connection cursors not checked, a verdict that holds for any request of the document.
- */
-function estimateOperation(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
-  variables: Args | 'worst case',
-): Estimate | null {
+/** A connection whose `after` or `before` must point at a row of the caller's tenant, checked on every request. */
+interface CursorSite {
+  field: GraphQLField<unknown, unknown>;
+  selection: FieldNode;
+  path: string;
+  model: string;
+}
+
+interface Estimate {
+  operation: OperationDefinitionNode;
+  cost: number;
+  cursorSites: CursorSite[];
+  /** The variables giving connections their sizes: all the cost depends on, unless `costVariesOtherwise`. */
+  sizeVariables: Set<string>;
+  /** Whether introspection arguments come from variables, so the cost cannot be kept by sizes. */
+  costVariesOtherwise: boolean;
+}
+
+/** The operation's cost with these variables, and what in it must be checked per request; null when execution will refuse the variables. */
+function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Args): Estimate | null {
   const operation = getOperationAST(document, operationName);
   const root = operation && schema.getRootType(operation.operation);
   if (!operation || !root) return null;
-  const worstCase = variables === 'worst case';
-  const definitions = operation.variableDefinitions ?? [];
-  const coerced = worstCase
-    ? { coerced: Object.fromEntries(definitions.map((d) => [d.variable.name.value, getNamedType(typeFromAST(schema, d.type)) === GraphQLInt ? MAX_PAGE_SIZE : ''])) }
-    : getVariableValues(schema, definitions, variables);
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   if ('errors' in coerced) return null; // execution reports them
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
 
-  const estimate: Estimate = { cost: 0, cursors: [], variesByRequest: false };
+  const estimate: Estimate = { operation, cost: 0, cursorSites: [], sizeVariables: new Set(), costVariesOtherwise: false };
   let schemaSelections = 0;
   // `pendingSize`: the size argument of the parent field, which the first list below it takes.
   const walk = (selectionSet: SelectionSetNode, type: GraphQLObjectType, multiplier: number, pendingSize: number | undefined, path: string) => {
@@ -209,7 +196,7 @@ function estimateOperation(
         if (name === SchemaMetaFieldDef.name && ++schemaSelections > 1) {
           throw tooCostly('An operation may select __schema once: it holds the whole schema, and one copy is all a client needs.');
         }
-        if (selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) estimate.variesByRequest = true;
+        if (selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) estimate.costVariesOtherwise = true;
         const args = getArgumentValues(meta, selection, coerced.coerced);
         const value = meta.resolve?.(undefined, args, undefined, { schema } as GraphQLResolveInfo);
         const named = getNamedType(meta.type) as GraphQLObjectType;
@@ -223,13 +210,17 @@ function estimateOperation(
       // Most fields take no arguments: no coercion (and no allocation) for them.
       const args = field.args.length ? getArgumentValues(field, selection, coerced.coerced) : NO_ARGUMENTS;
       let size: number | undefined;
-      const connection = isConnection(field);
-      if (connection) {
-        const fromVariables = selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE || a.name.value === 'after' || a.name.value === 'before');
-        if (fromVariables) estimate.variesByRequest = true;
-        size = worstCase && fromVariables ? MAX_PAGE_SIZE : checkConnectionArgs(field, args, fieldPath, estimate);
+      if (isConnection(field)) {
+        for (const argument of selection.arguments ?? []) {
+          const role = argument.name.value;
+          if ((role === 'first' || role === 'last') && argument.value.kind === Kind.VARIABLE) estimate.sizeVariables.add(argument.value.name.value);
+        }
+        const model = cursorModel(field);
+        if (model && selection.arguments?.some((a) => a.name.value === 'after' || a.name.value === 'before')) {
+          estimate.cursorSites.push({ field, selection, path: fieldPath, model });
+        }
+        size = connectionSize(args, fieldPath) ?? DEFAULT_CONNECTION_SIZE;
       }
-      if (connection) size ??= DEFAULT_CONNECTION_SIZE;
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {
         childMultiplier *= size ?? pendingSize ?? (field.extensions.maxItems as number | undefined) ?? ASSUMED_LIST_SIZE;
@@ -243,53 +234,106 @@ function estimateOperation(
   return estimate;
 }
 
-/** Documents whose worst case is within budget whatever their variables, and takes no cursors, with that cost by operation: nothing to check per request. */
-const alwaysWithinBudget = new WeakMap<DocumentNode, Map<string, number>>();
-
-/** The worst-case cost of an operation that needs no check per request, or null. */
-function costWithoutChecks(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null }): number | null {
-  const key = args.operationName ?? '';
-  const known = alwaysWithinBudget.get(args.document)?.get(key);
-  if (known !== undefined) return known;
-  let worst: Estimate | null;
-  try {
-    worst = estimateOperation(args.schema, args.document, args.operationName, 'worst case');
-  } catch {
-    return null; // refused arguments: the per-request check answers them
-  }
-  if (!worst || worst.variesByRequest || worst.cost > MAX_QUERY_COST) return null;
-  let operations = alwaysWithinBudget.get(args.document);
-  if (!operations) alwaysWithinBudget.set(args.document, (operations = new Map()));
-  operations.set(key, worst.cost);
-  return worst.cost;
+/**
+ * What an operation's first estimate taught about it: its cost depends only on the values of its
+ * size variables, so each cost met within budget is kept by them (a REST route's document, or a
+ * client's document sent again, is walked once per page size, not once per request), and which of
+ * its connections take cursors to check against the tenant on every request.
+ */
+interface OperationPlan {
+  isQuery: boolean;
+  sizeVariables: readonly string[];
+  cursorSites: readonly CursorSite[];
+  variableDefinitions: readonly VariableDefinitionNode[];
+  /** Costs by `sizesKey`, the oldest dropped past COSTS_KEPT_PER_OPERATION. */
+  costs: Map<string, number>;
 }
 
-/** The operation's cost, once it is known to be within budget and its cursors are the tenant's; or the refusal. */
-async function checkedCost(args: ExecutionArgs): Promise<number | AppError | null> {
-  const known = costWithoutChecks(args);
-  if (known !== null) return known;
-  let estimate: Estimate | null;
-  try {
-    estimate = estimateOperation(args.schema, args.document, args.operationName, (args.variableValues ?? {}) as Args);
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    return null; // an argument execution will refuse with its own message
-  }
-  if (!estimate) return null;
-  const { cost, cursors } = estimate;
-  if (cost > MAX_QUERY_COST) {
-    return tooCostly(
-      `This operation could produce more than ${MAX_QUERY_COST} values (worst case with the sizes asked for, long text counting a value per ${CHARACTERS_PER_COST_UNIT} characters). Ask for fewer items (first, last), fewer long-text fields or fewer nested lists.`,
-      cost,
-    );
-  }
-  for (const cursor of cursors) {
-    const delegate = ((args.contextValue as Context).db as unknown as Record<string, { count(q: object): Promise<number> }>)[cursor.model.charAt(0).toLowerCase() + cursor.model.slice(1)];
-    if (!delegate || (await delegate.count({ where: { id: cursor.id } })) === 0) {
-      return badInput([{ field: cursor.argument, message: 'is not a cursor of this list' }]);
+/** Distinct page sizes an operation's plan keeps costs for: a client varying several sizes at once cannot grow it. */
+const COSTS_KEPT_PER_OPERATION = 64;
+
+/** Plans by document and operation name; a document the parser's cache lets go of takes its plans with it. */
+const plans = new WeakMap<DocumentNode, Map<string, OperationPlan>>();
+
+const planOf = (estimate: Estimate): OperationPlan => ({
+  isQuery: estimate.operation.operation === 'query',
+  sizeVariables: [...estimate.sizeVariables],
+  cursorSites: estimate.cursorSites,
+  variableDefinitions: estimate.operation.variableDefinitions ?? [],
+  costs: new Map(),
+});
+
+/** The key of a cost in its plan: the size variables' values as sent (the same values always coerce the same way). */
+const sizesKey = (plan: OperationPlan, variables: Args) => plan.sizeVariables.map((name) => JSON.stringify(variables[name]) ?? '-').join(',');
+
+function remember(document: DocumentNode, operationKey: string, plan: OperationPlan, sizes: string, cost: number) {
+  let operations = plans.get(document);
+  if (!operations) plans.set(document, (operations = new Map()));
+  operations.set(operationKey, plan);
+  if (plan.costs.size >= COSTS_KEPT_PER_OPERATION) plan.costs.delete(plan.costs.keys().next().value!);
+  plan.costs.set(sizes, cost);
+}
+
+const cursorRefused = (argument: string) => badInput([{ field: argument, message: 'is not a cursor of this list' }]);
+
+/** Refuses a cursor that does not decode to an id of its list's model, or whose row is not the caller tenant's (the Prisma client is tenant-scoped). */
+async function checkCursors(args: ExecutionArgs, plan: OperationPlan): Promise<AppError | null> {
+  const coerced = getVariableValues(args.schema, plan.variableDefinitions, (args.variableValues ?? {}) as Args);
+  if ('errors' in coerced) return null; // execution reports them
+  for (const site of plan.cursorSites) {
+    let values: Args;
+    try {
+      values = getArgumentValues(site.field, site.selection, coerced.coerced);
+    } catch {
+      return null; // an argument execution will refuse with its own message
+    }
+    for (const name of ['after', 'before'] as const) {
+      const cursor = values[name];
+      if (cursor == null) continue;
+      const argument = `${site.path}.${name}`;
+      let id: unknown;
+      try {
+        id = parsePrismaCursor(cursor);
+      } catch {
+        return cursorRefused(argument);
+      }
+      if (!uuid.safeParse(id).success) return cursorRefused(argument);
+      const delegate = ((args.contextValue as Context).db as unknown as Record<string, { count(q: object): Promise<number> }>)[site.model.charAt(0).toLowerCase() + site.model.slice(1)];
+      if (!delegate || (await delegate.count({ where: { id } })) === 0) return cursorRefused(argument);
     }
   }
-  return cost;
+  return null;
+}
+
+/** The operation's cost once it is known to be within budget and its cursors are the tenant's, or the refusal; null when execution will refuse it. */
+async function checkedCost(args: ExecutionArgs): Promise<{ cost: number; isQuery: boolean } | AppError | null> {
+  const variables = (args.variableValues ?? {}) as Args;
+  const operationKey = args.operationName ?? '';
+  const known = plans.get(args.document)?.get(operationKey);
+  const sizes = known && sizesKey(known, variables);
+  let cost = known?.costs.get(sizes!);
+  let plan = known;
+  if (cost === undefined) {
+    let estimate: Estimate | null;
+    try {
+      estimate = estimateOperation(args.schema, args.document, args.operationName, variables);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      return null; // an argument execution will refuse with its own message
+    }
+    if (!estimate) return null;
+    cost = estimate.cost;
+    if (cost > MAX_QUERY_COST) {
+      return tooCostly(
+        `This operation could produce more than ${MAX_QUERY_COST} values (worst case with the sizes asked for, long text counting a value per ${CHARACTERS_PER_COST_UNIT} characters). Ask for fewer items (first, last), fewer long-text fields or fewer nested lists.`,
+        cost,
+      );
+    }
+    plan ??= planOf(estimate);
+    if (!estimate.costVariesOtherwise) remember(args.document, operationKey, plan, sizes ?? sizesKey(plan, variables), cost);
+  }
+  const refusal = plan!.cursorSites.length ? await checkCursors(args, plan!) : null;
+  return refusal ?? { cost, isQuery: plan!.isQuery };
 }
 
 /**
@@ -307,19 +351,19 @@ export const useOperationGuard = (): Plugin<Context> => {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const stop = (error: AppError) => setResultAndStopExecution({ errors: [error] });
-      const cost = await checkedCost(args);
-      if (cost instanceof AppError) return stop(cost);
-      const release = await admit(cost ?? 1);
+      const checked = await checkedCost(args);
+      if (checked instanceof AppError) return stop(checked);
+      const release = await admit(checked?.cost ?? 1);
       if (release instanceof AppError) return stop(release);
       // A mutation has made its change by the time its answer exists, and refusing the answer would
       // hide that; its answer is the record it wrote, bounded by what the request could write.
-      const isQuery = getOperationAST(args.document, args.operationName)?.operation === 'query';
+      const isQuery = checked ? checked.isQuery : getOperationAST(args.document, args.operationName)?.operation === 'query';
       return {
         onExecuteDone({ result, setResult }) {
           release();
           if (isAsyncIterable(result)) return;
           if (isQuery && result.data && jsonBytesUpTo(result.data, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES) return setResult({ errors: [answerTooLarge()] });
-          if (cost !== null) setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(cost) } });
+          if (checked) setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(checked.cost) } });
         },
       };
     },
