@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_QUERY_COST } from '../src/graphql/limits.js';
+import { jsonBytesUpTo, jsonFitsIn } from '../src/http/answer-limits.js';
 import { useHarness } from './support/harness.js';
 
 const harness = useHarness();
@@ -94,6 +95,16 @@ describe('answer size', () => {
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(25);
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(100);
+  });
+
+  it('counts the bytes of an answer exactly as JSON writes them, and decides at the very byte', () => {
+    const row = { id: 'a1', note: 'quote " slash \\ tab \t nul \u0000 bell \u0007 € 😀', total: -1.2345678901234567e-308, on: true, off: false, none: null, lines: [1, 'x', [], {}] };
+    for (const value of [row, Array.from({ length: 300 }, (_, i) => ({ ...row, id: `r${i}`, note: '€'.repeat(i) })), '😀'.repeat(1000)]) {
+      const bytes = Buffer.byteLength(JSON.stringify(value));
+      expect(jsonBytesUpTo(value, Infinity)).toBe(bytes);
+      expect(jsonFitsIn(value, bytes)).toBe(true);
+      expect(jsonFitsIn(value, bytes - 1)).toBe(false);
+    }
   });
 });
 

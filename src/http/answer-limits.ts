@@ -16,33 +16,52 @@ function stringBytes(text: string): number {
   return bytes;
 }
 
+/** How `jsonBytesUpTo` counts a string and a number: exactly, or by a bound that needs no look at the characters. */
+interface Measure {
+  string(text: string): number;
+  number(value: number): number;
+}
+
+const EXACT: Measure = { string: stringBytes, number: (value) => String(value).length };
+/** A UTF-16 unit takes at most 6 bytes in JSON (`\u00XX`; a character beyond ASCII 3 at most); a number at most 24 characters (`-1.2345678901234567e-308`). */
+const BOUND: Measure = { string: (text) => text.length * 6 + 2, number: () => 24 };
+
 /**
- * The bytes `value` takes as JSON, counted without building the text, stopping as soon as the
- * count passes `limit` (then some number over it is returned).
+ * The bytes `value` takes as JSON (or, with BOUND, at most), counted without building the text,
+ * stopping as soon as the count passes `limit` (then some number over it is returned).
  */
-export function jsonBytesUpTo(value: unknown, limit: number): number {
+export function jsonBytesUpTo(value: unknown, limit: number, measure = EXACT): number {
   let bytes = 0;
   const pending: unknown[] = [value];
   while (pending.length && bytes <= limit) {
     const item = pending.pop();
-    if (typeof item === 'string') bytes += stringBytes(item);
-    else if (typeof item === 'number' || typeof item === 'boolean') bytes += String(item).length;
+    if (typeof item === 'string') bytes += measure.string(item);
+    else if (typeof item === 'number') bytes += measure.number(item);
+    else if (typeof item === 'boolean') bytes += item ? 4 : 5;
     else if (item === null || item === undefined) bytes += 4;
     else if (Array.isArray(item)) {
-      bytes += 2 + item.length;
+      bytes += 2 + Math.max(item.length - 1, 0); // brackets and commas
       for (const element of item) pending.push(element);
     } else if (typeof item === 'object') {
-      bytes += 2;
+      let members = 0;
       // for...in, not Object.entries: a page of records would allocate a pair per field.
       for (const key in item) {
         if (!Object.hasOwn(item, key)) continue;
-        bytes += stringBytes(key) + 2;
+        bytes += measure.string(key) + 1; // the key and its colon
+        members += 1;
         pending.push((item as Record<string, unknown>)[key]);
       }
+      bytes += 2 + Math.max(members - 1, 0); // braces and commas
     }
   }
   return bytes;
 }
+
+/**
+ * Whether `value` as JSON fits in `limit` bytes. A page's bound (no character looked at) is most
+ * often far below the limit; only an answer near it is counted exactly.
+ */
+export const jsonFitsIn = (value: unknown, limit: number) => jsonBytesUpTo(value, limit, BOUND) <= limit || jsonBytesUpTo(value, limit) <= limit;
 
 export const answerTooLarge = () =>
   new AppError(

@@ -31,7 +31,7 @@ import type { Context } from '../graphql/context.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../graphql/limits.js';
 import { ASSUMED_JSON_CHARACTERS, CHARACTERS_PER_COST_UNIT, MAX_ANSWER_BYTES, MAX_QUERY_COST } from '../graphql/limits.js';
 import { AppError, badInput } from '../shared/errors.js';
-import { answerTooLarge, costAdmission, jsonBytesUpTo } from './answer-limits.js';
+import { answerTooLarge, costAdmission, jsonFitsIn } from './answer-limits.js';
 
 /*
  * The cost model. An operation's cost is the number of values its answer may hold, counted before
@@ -362,7 +362,7 @@ export const useOperationGuard = (): Plugin<Context> => {
         onExecuteDone({ result, setResult }) {
           release();
           if (isAsyncIterable(result)) return;
-          if (isQuery && result.data && jsonBytesUpTo(result.data, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES) return setResult({ errors: [answerTooLarge()] });
+          if (isQuery && result.data && !jsonFitsIn(result.data, MAX_ANSWER_BYTES)) return setResult({ errors: [answerTooLarge()] });
           if (checked) setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(checked.cost) } });
         },
       };
