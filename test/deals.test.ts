@@ -125,6 +125,27 @@ describe('pipeline deals', () => {
     expect(same.body.data.activities).toHaveLength(3);
   });
 
+  it('clears the lost reason when a lost deal leaves lost (reopened or won), and keeps it while it stays lost', async () => {
+    const deal = await createDeal();
+    const move = (body: Record<string, unknown>) => rest('PATCH', `/api/v1/pipeline/deals/${deal.id}`, { key: t.secret, body });
+    const stored = () => h.db.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
+    expect((await move({ stageId: stages.lost.id, lostReason: 'Budget cut' })).body.data).toMatchObject({ status: 'lost', lostReason: 'Budget cut' });
+    // Naming the lost stage again, or changing something else, keeps it.
+    expect((await move({ stageId: stages.lost.id })).body.data.lostReason).toBe('Budget cut');
+    expect((await move({ notes: 'call in spring' })).body.data.lostReason).toBe('Budget cut');
+    const reopened = await move({ stageId: stages.proposal.id });
+    expect(reopened.body.data).toMatchObject({ status: 'open', lostReason: null, actualCloseDate: null });
+    expect(await stored()).toMatchObject({ status: 'open', lostReason: null });
+    await move({ stageId: stages.lost.id, lostReason: 'Went elsewhere' });
+    expect((await move({ stageId: stages.won.id })).body.data).toMatchObject({ status: 'won', lostReason: null });
+    expect((await stored()).lostReason).toBeNull();
+    // Through GraphQL, the same rule.
+    await move({ stageId: stages.lost.id, lostReason: 'Again' });
+    const viaGraphql = await gql(t.secret, UpdateDealDocument, { id: deal.id, input: { stageId: stages.qualify.id } });
+    expect(viaGraphql.data?.updateDeal.deal).toMatchObject({ status: 'open' });
+    expect((await stored()).lostReason).toBeNull();
+  });
+
   it('creates a deal in a closed stage won or lost, as a move there would; a PATCH naming the current stage refreshes it without logging a move', async () => {
     const lost = await createDeal({ stageId: stages.lost.id });
     expect(lost).toMatchObject({ status: 'lost', actualCloseDate: today(), activities: [] });

@@ -170,6 +170,27 @@ describe('invoice dates', () => {
     expect(patched.body.details).toEqual([{ field: 'dueDate', message: 'must be a date YYYY-MM-DD in the years 1900 to 2200' }]);
   });
 
+  it('says a well-formed date the calendar does not have is not a calendar date, wherever a date or date-time is read', async () => {
+    const before = await h.db.prisma.invoice.count({ where: { tenantId: w.me.tenantId } });
+    for (const [dueDate, message] of [
+      ['2027-02-29', 'is not a calendar date: February 2027 has 28 days'],
+      ['2026-04-31', 'is not a calendar date: April 2026 has 30 days'],
+      ['2026-13-01', 'is not a calendar date: there is no month 13'],
+    ]) {
+      const response = await rest('POST', '/api/invoices', { key: w.key, body: { companyId: w.company.id, dueDate } });
+      expect(response.status, dueDate).toBe(400);
+      expect(response.body.details).toEqual([{ field: 'dueDate', message }]);
+    }
+    expect(await h.db.prisma.invoice.count({ where: { tenantId: w.me.tenantId } })).toBe(before);
+    // A leap day is a date; a list's date bound and a date-time say the same of a day that is not.
+    expect((await rest('POST', '/api/invoices', { key: w.key, body: { companyId: w.company.id, dueDate: '2028-02-29' } })).status).toBe(201);
+    const bound = await rest('GET', '/api/invoices?dateFrom=2027-02-29', { key: w.key });
+    expect(bound.body.details).toEqual([{ field: 'dateFrom', message: 'is not a calendar date: February 2027 has 28 days' }]);
+    const resource = await make.resource(t.secret);
+    const closure = await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt: '2027-02-29T09:00:00Z', endsAt: '2027-03-01T09:00:00Z' } });
+    expect(closure.body.details).toEqual([{ field: 'startsAt', message: 'is not a calendar date: February 2027 has 28 days' }]);
+  });
+
   it('refuses a payment dated after tomorrow (UTC), recording nothing', async () => {
     const invoice = await w.inStatus('sent');
     const payments = () => h.db.prisma.payment.count({ where: { invoiceId: invoice.id } });

@@ -214,6 +214,10 @@ describe('the list', () => {
     expect(await ids('search=100%25')).toEqual([zephyr.id]);
     expect(await ids('search=10%25')).toEqual([]);
     expect(await ids(`search=${byStatus.paid?.invoiceNumber.toLowerCase()}`)).toEqual([byStatus.paid?.id]);
+    // Each word must match, in the number or the company name, as every list's search does.
+    expect(await ids('search=cranes%20zephyr')).toEqual([zephyr.id]);
+    expect(await ids(`search=${zephyr.invoiceNumber}%20Cranes`)).toEqual([zephyr.id]);
+    expect(await ids('search=zephyr%20northwind')).toEqual([]);
     expect(await ids('dateFrom=2026-05-10&dateTo=2026-05-10')).toEqual([zephyr.id]);
     expect(await ids('dateTo=2024-01-02')).toEqual([byStatus.overdue?.id]);
     expect(await ids('dateFrom=2026-05-11&dateTo=2026-06-01')).toEqual([]);
@@ -227,7 +231,7 @@ describe('the list', () => {
     const invoice = await fresh.draft({ companyId: quokka.id });
     const found = async (search: string) => (await rest('GET', `/api/invoices?search=${search}`, { key: fresh.key })).body;
     // 1,002 companies hold "quokka"; one holds "prime".
-    for (const search of ['quokka', 'prime']) {
+    for (const search of ['quokka', 'prime', 'prime%20quokka']) {
       const page = await found(search);
       expect(page.data.map((i: { id: string }) => i.id), search).toEqual([invoice.id]);
       expect(page.total, search).toBe(1);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import type { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
-import { DATE_TEXT, isCalendarDate } from '../shared/dates.js';
+import { dateProblem } from '../shared/dates.js';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
 import { boundedText } from '../shared/validation.js';
@@ -51,7 +51,11 @@ const valueSchemas: Record<CustomFieldType, (d: Definition) => z.ZodType<string 
   text: () => boundedText(10_000, 'multiline'),
   number: () => decimalNumber,
   boolean: () => z.boolean(),
-  date: () => z.string().refine(isCalendarDate, `must be ${DATE_TEXT}`),
+  date: () =>
+    z.string().superRefine((value, ctx) => {
+      const problem = dateProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   select: (d) => z.enum(d.options as [string, ...string[]], `must be one of: ${d.options.join(', ')}`),
 };
 

@@ -19,7 +19,8 @@ export const defaultOwner = (principal: { via: 'key' | 'session'; userId: string
  * What a PATCH naming a stage does to a deal, whether or not the stage changes: the stage's
  * probability; a closed-won stage wins it and a closed-lost stage loses it, dated today (UTC) when
  * the status changes and keeping its date when it was already so; an open stage reopens it and
- * clears the close date. So a deal's status always agrees with its stage, however it got there:
+ * clears the close date. A lost deal that leaves `lost` (reopened, or won after all) loses its
+ * `lostReason` too: the reason was the old outcome's. So a deal's status always agrees with its stage, however it got there:
  * a new deal enters its stage by the same rule, as if from `open` (created in a closed-won stage,
  * it is `won` today; the specification's table shows the usual case, a new deal in an open stage).
  */
@@ -27,8 +28,9 @@ export function enterStage(
   stage: StageOutcome,
   now: Date,
   current: { status: DealStatus; actualCloseDate: Date | null },
-): { status: DealStatus; probability: number; actualCloseDate: Date | null } {
+): { status: DealStatus; probability: number; actualCloseDate: Date | null; lostReason?: null } {
   const status: DealStatus = stage.isClosedWon ? 'won' : stage.isClosedLost ? 'lost' : 'open';
   const actualCloseDate = status === 'open' ? null : status === current.status ? current.actualCloseDate : utcToday(now);
-  return { status, probability: stage.probability, actualCloseDate };
+  const leftLost = current.status === 'lost' && status !== 'lost';
+  return { status, probability: stage.probability, actualCloseDate, ...(leftLost ? { lostReason: null } : {}) };
 }

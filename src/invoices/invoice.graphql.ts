@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
-import { DateRange } from '../graphql/list-filters.js';
+import { DateRange, searchDescription } from '../graphql/list-filters.js';
 import { embeds, listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
@@ -138,7 +138,7 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
   plural: 'invoices',
   filterDescription: 'Conditions on invoices; every given condition must hold.',
   filter: (t) => ({
-    search: t.string({ description: 'Case-insensitive text found in the invoice number or the company name.', validate: searchText }),
+    search: t.string({ description: searchDescription('the invoice number or the company name'), validate: searchText }),
     status: t.field({
       type: [InvoiceStatusEnum],
       description: 'Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).',

@@ -32,20 +32,40 @@ const inYears = (value: DateTime) => value.year >= EARLIEST_YEAR && value.year <
 /** Whether a value is a whole date (`2026-03-08`) rather than a date-time. */
 export const isDate = (value: string) => DATE.test(value);
 
+/**
+ * What is wrong with the date part (`YYYY-MM-DD`) of a value that has the right shape: a day the
+ * calendar does not have (`2027-02-29`, `2026-13-01`), said so rather than called a bad format,
+ * or a year outside the years allowed; null for a real date in them.
+ */
+function calendarProblem(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12) return `is not a calendar date: there is no month ${month}`;
+  const days = DateTime.utc(year, month, 1).daysInMonth ?? 31;
+  if (day < 1 || day > days) return `is not a calendar date: ${DateTime.utc(year, month, 1).toFormat('LLLL yyyy')} has ${days} days`;
+  if (year < EARLIEST_YEAR || year > LATEST_YEAR) return `must be ${DATE_TEXT}`;
+  return null;
+}
+
+const datePartProblem = (text: string) => calendarProblem(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10)));
+
+/** What is wrong with a value as a `YYYY-MM-DD` calendar date in the years allowed, or null. */
+export function dateProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !DATE.test(value)) return `must be ${DATE_TEXT}`;
+  return datePartProblem(value);
+}
+
 /** A `YYYY-MM-DD` calendar date in the years allowed, as midnight UTC, or null. */
 function readDate(value: unknown): Date | null {
-  const parsed = typeof value === 'string' && DATE.test(value) ? DateTime.fromISO(value, { zone: 'utc' }) : null;
-  return parsed?.isValid && inYears(parsed) ? parsed.toJSDate() : null;
+  return dateProblem(value) === null ? DateTime.fromISO(value as string, { zone: 'utc' }).toJSDate() : null;
 }
 
 /** Whether a value is a calendar date `YYYY-MM-DD` in the years allowed. */
 export const isCalendarDate = (value: unknown) => readDate(value) !== null;
 
-/** A `YYYY-MM-DD` calendar date as midnight UTC, or a TypeError saying what it must be. */
+/** A `YYYY-MM-DD` calendar date as midnight UTC, or a TypeError saying what is wrong with it. */
 export function parseDate(value: unknown): Date {
-  const date = readDate(value);
-  if (!date) throw new TypeError(`must be ${DATE_TEXT}`);
-  return date;
+  const problem = dateProblem(value);
+  if (problem) throw new TypeError(problem);
+  return DateTime.fromISO(value as string, { zone: 'utc' }).toJSDate();
 }
 
 /**
@@ -55,6 +75,9 @@ export function parseDate(value: unknown): Date {
 export function parseDateTime(value: unknown): Date {
   const shape = typeof value === 'string' ? DATE_TIME.exec(value) : null;
   const offsetMinutes = shape?.[5] ? Number(shape[5]) * 60 + Number(shape[6]) : 0;
+  // A date-time on a day the calendar lacks says so, as a date does.
+  const calendar = shape ? datePartProblem(shape[0]) : null;
+  if (calendar?.startsWith('is not a calendar date')) throw new TypeError(calendar);
   const parsed = shape && offsetMinutes <= MAX_OFFSET_MINUTES && Number(shape[6] ?? 0) < 60 ? DateTime.fromISO(shape[0], { setZone: true }) : null;
   if (!parsed?.isValid || !inYears(parsed)) throw new TypeError(`must be ${DATE_TIME_TEXT}${unencodedPlusHint(value)}`);
   return parsed.toJSDate();
@@ -80,8 +103,9 @@ function boundProblem(value: string): string | null {
   try {
     boundInstant(value, 'UTC', false);
     return null;
-  } catch {
-    return `must be ${DATE_OR_DATE_TIME}${unencodedPlusHint(value)}`;
+  } catch (error) {
+    const reason = (error as Error).message;
+    return reason.startsWith('is not a calendar date') ? reason : `must be ${DATE_OR_DATE_TIME}${unencodedPlusHint(value)}`;
   }
 }
 

@@ -38,6 +38,8 @@ export function containing<Field extends string>(text: string, columns: SearchCo
  * one of the given text columns, so "ann lee" finds Ann Lee by first and last name.
  */
 export function searchWords<Field extends string>(search: string | null | undefined, columns: SearchColumns<Field>) {
-  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  return words.map((word) => containing(word, columns));
+  return searchTerms(search).map((word) => containing(word, columns));
 }
+
+/** The words of a `search` string that must each match: split on white space, the first 5. */
+export const searchTerms = (search: string | null | undefined) => (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);

@@ -2276,7 +2276,7 @@ export interface components {
             actualCloseDate: string | null;
             /** @description `open`, `won` or `lost`, from the stage. */
             status: components["schemas"]["DealStatus"];
-            /** @description Why the deal was lost. */
+            /** @description Why the deal was lost. Cleared when the deal leaves `lost` (moved to an open or a closed-won stage). */
             lostReason: string | null;
             /** @description Product lines. */
             products: {
@@ -3632,7 +3632,7 @@ export interface components {
              * @description Expected close date, YYYY-MM-DD; null clears.
              */
             expectedCloseDate?: string | null;
-            /** @description Why the deal was lost; null clears. */
+            /** @description Why the deal was lost; null clears. A `stageId` that takes a lost deal out of `lost` clears it, whatever is sent here. */
             lostReason?: string | null;
             /** @description Deal name, at most 200 characters. */
             name?: string;
@@ -6062,7 +6062,7 @@ export interface operations {
                             actualCloseDate: string | null;
                             /** @description `open`, `won` or `lost`, from the stage. */
                             status: components["schemas"]["DealStatus"];
-                            /** @description Why the deal was lost. */
+                            /** @description Why the deal was lost. Cleared when the deal leaves `lost` (moved to an open or a closed-won stage). */
                             lostReason: string | null;
                             /** @description Product lines. */
                             products: {
@@ -6219,7 +6219,7 @@ export interface operations {
                             actualCloseDate: string | null;
                             /** @description `open`, `won` or `lost`, from the stage. */
                             status: components["schemas"]["DealStatus"];
-                            /** @description Why the deal was lost. */
+                            /** @description Why the deal was lost. Cleared when the deal leaves `lost` (moved to an open or a closed-won stage). */
                             lostReason: string | null;
                             /** @description Product lines. */
                             products: {
@@ -6449,7 +6449,7 @@ export interface operations {
                             actualCloseDate: string | null;
                             /** @description `open`, `won` or `lost`, from the stage. */
                             status: components["schemas"]["DealStatus"];
-                            /** @description Why the deal was lost. */
+                            /** @description Why the deal was lost. Cleared when the deal leaves `lost` (moved to an open or a closed-won stage). */
                             lostReason: string | null;
                             /** @description Product lines. */
                             products: {
@@ -6681,7 +6681,7 @@ export interface operations {
                             actualCloseDate: string | null;
                             /** @description `open`, `won` or `lost`, from the stage. */
                             status: components["schemas"]["DealStatus"];
-                            /** @description Why the deal was lost. */
+                            /** @description Why the deal was lost. Cleared when the deal leaves `lost` (moved to an open or a closed-won stage). */
                             lostReason: string | null;
                             /** @description Product lines. */
                             products: {
@@ -10642,7 +10642,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
                 status?: components["schemas"]["InvoiceStatus"];
-                /** @description Case-insensitive text found in the invoice number or the company name. */
+                /** @description Text search: every word (at most 5) must appear, in any case, in the invoice number or the company name. */
                 search?: string;
                 /** @description First day included (YYYY-MM-DD). Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
                 dateFrom?: string;

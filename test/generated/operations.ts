@@ -440,7 +440,7 @@ export type InvoiceFilter = {
   companyId?: string | null | undefined;
   /** Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
   issuedDate?: DateRange | null | undefined;
-  /** Case-insensitive text found in the invoice number or the company name. */
+  /** Text search: every word (at most 5) must appear, in any case, in the invoice number or the company name. */
   search?: string | null | undefined;
   /** Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
   status?: Array<InvoiceStatus> | null | undefined;
@@ -671,7 +671,7 @@ export type UpdateDealInput = {
   customFields?: Record<string, unknown> | null | undefined;
   /** Expected close date, YYYY-MM-DD; null clears. */
   expectedCloseDate?: string | null | undefined;
-  /** Why the deal was lost; null clears. */
+  /** Why the deal was lost; null clears. A `stageId` that takes a lost deal out of `lost` clears it, whatever is sent here. */
   lostReason?: string | null | undefined;
   /** Deal name, at most 200 characters. */
   name?: string | null | undefined;
