@@ -66,7 +66,11 @@ describe('bookings', () => {
     const stored = await h.db.prisma.booking.findUniqueOrThrow({ where: { id: first.body.booking.id } });
     expect(stored.status).toBe('cancelled');
     expect(stored.cancelledAt).toBeInstanceOf(Date);
-    expect((await rest('DELETE', `/api/bookings/${first.body.booking.id}`, { key: t.secret })).status).toBe(404);
+    // Cancelling it again: the specification's 404, saying the booking is already cancelled (GET still reads it).
+    const again = await rest('DELETE', `/api/bookings/${first.body.booking.id}`, { key: t.secret });
+    expect(again).toMatchObject({ status: 404, body: { error: 'Not Found', message: expect.stringMatching(/is already cancelled/) } });
+    expect((await rest('GET', `/api/bookings/${first.body.booking.id}`, { key: t.secret })).body.booking).toMatchObject({ status: 'cancelled' });
+    expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: first.body.booking.id } })).cancelledAt).toEqual(stored.cancelledAt);
     expect((await slots(t.secret, resource.id))[0]).toMatchObject({ startsAt: slot!.startsAt, remaining: 1 });
     expect((await book(t.secret, slot!.slotId)).status).toBe(201);
   });
@@ -199,7 +203,7 @@ describe('bookings', () => {
     expect((await h.db.prisma.booking.findUniqueOrThrow({ where: { id: booking.id } })).status).toBe('confirmed');
     const wrongMethod = await rest('DELETE', '/api/bookings/resources', { key: t.secret });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST, HEAD');
   });
 });
 
@@ -321,6 +325,7 @@ describe('bookings over GraphQL', () => {
     expect(cancelled.data?.cancelBooking.booking).toMatchObject({ id, status: 'cancelled', cancelledAt: expect.any(String) });
     const again = await gql(t.secret, CancelBookingGqlDocument, { id });
     expect(again.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    expect(again.errors?.[0]?.message).toBe(`Booking ${id} is already cancelled; the booking is kept (GET answers it) and there is nothing more to cancel`);
     const full = await gql(t.secret, BookSlotDocument, { input: { slotId: 'garbage', ...guest } });
     expect(full.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'slotId' }] });
   });

@@ -70,6 +70,54 @@ describe('response headers', () => {
   });
 });
 
+describe('REST methods and created records', () => {
+  it('answers every 201 whose record has a path of its own with that path as Location, which GET then reads', async () => {
+    const t = await tenant({ role: 'system_admin' });
+    const lead = await rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName: 'Lee', lastName: 'Ward' } });
+    expect(lead.status).toBe(201);
+    expect(lead.headers.get('location')).toBe(`/api/v1/leads/${lead.body.data.id}`);
+    expect((await rest('GET', lead.headers.get('location')!, { key: t.secret })).body).toEqual(lead.body);
+    const resource = await rest('POST', '/api/bookings/resources', { key: t.secret, body: { type: 'room', name: 'Loft', timezone: 'UTC', defaultDurationMinutes: 30 } });
+    expect(resource.headers.get('location')).toBe(`/api/bookings/resources/${resource.body.data.id}`);
+    // A record under another one: the path names both.
+    const closure = await rest('POST', `/api/bookings/resources/${resource.body.data.id}/closures`, {
+      key: t.secret,
+      body: { startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z' },
+    });
+    expect(closure.headers.get('location')).toBe(`/api/bookings/resources/${resource.body.data.id}/closures/${closure.body.data.id}`);
+    // A record with no path of its own (a pipeline is read in the pipelines list) has none; a refusal none either.
+    const pipeline = await rest('POST', '/api/v1/pipeline/pipelines', { key: t.secret, body: { name: 'Sales' } });
+    expect(pipeline.status).toBe(201);
+    expect(pipeline.headers.get('location')).toBeNull();
+    const refused = await rest('POST', '/api/v1/leads', { key: t.secret, body: { lastName: 'Ward' } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('location')).toBeNull();
+  });
+
+  it('answers HEAD on every GET route as GET would, without a body, and names HEAD in Allow', async () => {
+    const t = await tenant();
+    const lead = await rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName: 'Lee', lastName: 'Ward' } });
+    for (const path of ['/api/v1/leads', `/api/v1/leads/${lead.body.data.id}`, '/api/bookings/resources']) {
+      const get = await h.app.fetch(`http://localhost${path}`, { headers: { authorization: `Bearer ${t.secret}` } });
+      const head = await h.app.fetch(`http://localhost${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${t.secret}` } });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(await head.text()).toBe('');
+    }
+    const missing = await h.app.fetch(`http://localhost/api/v1/leads/${crypto.randomUUID()}`, { method: 'HEAD', headers: { authorization: `Bearer ${t.secret}` } });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('');
+    expect((await h.app.fetch('http://localhost/api/v1/leads', { method: 'HEAD' })).status).toBe(401);
+    const wrong = await rest('DELETE', '/api/v1/leads', { key: t.secret });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, POST, HEAD');
+    // A route without GET takes no HEAD.
+    const noGet = await h.app.fetch(`http://localhost/api/bookings/${crypto.randomUUID()}/complete`, { method: 'HEAD', headers: { authorization: `Bearer ${t.secret}` } });
+    expect(noGet.status).toBe(405);
+    expect(noGet.headers.get('allow')).toBe('POST');
+  });
+});
+
 describe('CORS', () => {
   const preflight = (app: ReturnType<typeof createApp>, path: string, origin: string) =>
     app.fetch(`http://localhost${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });

@@ -22,13 +22,17 @@ beforeAll(async () => {
 const pathOf = (path: string, ids: Record<string, string>) => `/api${path.replace(/:(\w+)/g, (_m, name: string) => ids[name] ?? randomUUID())}`;
 
 describe('the inspections module gate', () => {
-  it('answers 403 {"error":"Forbidden"} on every inspections route to a tenant without the module, whatever its scopes', async () => {
+  it('answers 403 on every inspections route to a tenant without the module, whatever its scopes, saying why (as GraphQL does)', async () => {
     for (const route of Object.values(inspectionRoutes)) {
       const response = await rest(route.method, pathOf(route.path, {}), { key: withoutModule.secret, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
       expect(response.status, `${route.method} ${route.path}`).toBe(403);
-      expect(response.body).toMatchObject({ error: 'Forbidden' });
+      expect(response.body).toEqual({ error: 'Forbidden', message: 'This tenant does not have the inspections module enabled' });
       expect(response.headers.get('x-required-scope')).toBeNull();
     }
+    // A key without a scope keeps the specification's bare body, naming the scope in a header.
+    const reader = await tenant({ modules: ['inspections'], scopes: ['inspections.read'] });
+    const scopeRefusal = await rest('POST', '/api/inspections/equipment-types', { key: reader.secret, body: { name: 'Hoist' } });
+    expect(scopeRefusal.body).toEqual({ error: 'Forbidden' });
   });
 
   it('answers FORBIDDEN on GraphQL too', async () => {

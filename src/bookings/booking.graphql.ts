@@ -148,7 +148,7 @@ builder.mutationFields((t) => ({
   }),
   cancelBooking: t.field({
     type: CancelBookingPayload,
-    description: 'Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled.',
+    description: 'Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. A booking already cancelled is refused as NOT_FOUND (HTTP 404 on REST, as the specification says) with the message "Booking <id> is already cancelled...", and as INVALID_STATE in `userErrors`; a completed or no-show booking is a CONFLICT.',
     authScopes: manage,
     args: bookingId,
     resolve: (_root, { id }, ctx) => cancelBooking(ctx, id),

@@ -8,7 +8,7 @@ import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { type DaysOrInstants, namesDay, oneOf, withinDaysOrInstants } from '../graphql/list-filters.js';
 import { enqueueMail, mailInsert, mailQueued } from '../mail/outbox.js';
-import { AppError, invalidState, notFound } from '../shared/errors.js';
+import { AppError, invalidState } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { loadSlotRules } from './availability.js';
 import { bookingMail } from './booking.mail.js';
@@ -181,15 +181,23 @@ export async function createBooking(ctx: Context, input: NewBooking) {
   return booking;
 }
 
-/** Cancels a confirmed booking; its place is free at once. An already cancelled one is not found (the specification's 404). */
+/**
+ * Cancelling a booking already cancelled: HTTP 404 as the specification's status table says, with
+ * a message saying what happened (the booking exists and GET still answers it), and INVALID_STATE
+ * in a mutation payload's `userErrors`.
+ */
+const alreadyCancelled = (id: string) =>
+  new AppError('NOT_FOUND', `Booking ${id} is already cancelled; the booking is kept (GET answers it) and there is nothing more to cancel`, undefined, undefined, 'INVALID_STATE');
+
+/** Cancels a confirmed booking; its place is free at once. An already cancelled one is refused with the specification's 404, saying so. */
 export async function cancelBooking(ctx: Context, id: string) {
   const booking = await getBooking(ctx, id);
-  if (booking.status === 'cancelled') throw notFound('Booking');
+  if (booking.status === 'cancelled') throw alreadyCancelled(id);
   if (booking.status !== 'confirmed') throw invalidState(`Only a confirmed booking can be cancelled; this one is ${booking.status}`);
   const cancelledAt = ctx.now();
   const cancelled = await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.booking.updateMany({ where: { id, status: 'confirmed' }, data: { status: 'cancelled', cancelledAt } });
-    if (!count) throw notFound('Booking'); // Cancelled by a concurrent request.
+    if (!count) throw alreadyCancelled(id); // Cancelled by a concurrent request.
     const resource = await tx.bookableResource.findUniqueOrThrow({ where: { id: booking.resourceId } });
     await enqueueMail(tx, booking.tenantId, bookingMail('cancelled', booking, resource));
     await ctx.events.record(tx, 'booking.cancelled', id);

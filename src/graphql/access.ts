@@ -3,7 +3,7 @@ import type { GraphQLField } from 'graphql';
 import type { AuthFailure, Principal } from '../auth/api-keys.js';
 import type { Scope } from '../auth/scopes.js';
 import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, asScopeRefusal } from '../shared/errors.js';
 import type { Context } from './context.js';
 
 /**
@@ -128,11 +128,13 @@ export function missingScope(failure: ScopeAuthFailure): string | undefined {
   return 'scope' in failure && (failure.scope === 'scope' || failure.scope === 'publicScope') && 'parameter' in failure ? String(failure.parameter) : undefined;
 }
 
-/** A FORBIDDEN error naming the scope the key lacks (REST puts it in `X-Required-Scope`). */
+/** A FORBIDDEN error naming the scope the key lacks (REST answers the specification's bare body, and puts the scope in `X-Required-Scope`). */
 export function forbidden(requiredScope: string | undefined): AppError {
-  return requiredScope
-    ? new AppError('FORBIDDEN', `Forbidden: this operation needs a secret key with the \`${requiredScope}\` scope`, undefined, { requiredScope })
-    : new AppError('FORBIDDEN', 'Forbidden: this key may not use this operation');
+  return asScopeRefusal(
+    requiredScope
+      ? new AppError('FORBIDDEN', `Forbidden: this operation needs a secret key with the \`${requiredScope}\` scope`, undefined, { requiredScope })
+      : new AppError('FORBIDDEN', 'Forbidden: this key may not use this operation'),
+  );
 }
 
 /**
@@ -163,7 +165,7 @@ export function accessRefusal(map: ScopeMap, ctx: Pick<Context, 'principal' | 'a
 const requiredModule = (map: ScopeMap): TenantModule | undefined => map.module ?? (map.$all && requiredModule(map.$all));
 const requiredRoles = (map: ScopeMap): readonly UserRole[] | undefined => map.role ?? (map.$all && requiredRoles(map.$all));
 
-/** FORBIDDEN for a tenant without the module an operation belongs to (REST: 403 `{"error":"Forbidden"}`, no scope header). */
+/** FORBIDDEN for a tenant without the module an operation belongs to (REST: 403 with this message, no scope header). */
 export const moduleMissing = (module: TenantModule) =>
   new AppError('FORBIDDEN', `Forbidden: this tenant does not have the ${module} module enabled`);
 

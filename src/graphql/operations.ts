@@ -87,6 +87,38 @@ export interface Operation {
   answer(value: unknown, params: Record<string, unknown>): unknown;
   /** The URL paths the route answers (a trailing slash names the same resource), capturing its parameters. */
   pattern: RegExp;
+  /**
+   * For a route answering 201 whose record has a path of its own (`createdPath`): that path, and
+   * the `Location` it answers, from the request's path parameters (by their REST names) and the
+   * created record.
+   */
+  location?: { path: string; of(params: Record<string, unknown>, record: unknown): string | undefined };
+}
+
+/**
+ * Where a record created by a 201 route lives on REST: the route map's route one parameter below
+ * the creating path (`POST /v1/leads` creates what `/v1/leads/:id` names), with the creating path's
+ * parameters and, for the new one, the record's id. Undefined when no route names such a record (a
+ * pipeline, a deal's activity, a payment, a test delivery): those answer 201 without `Location`.
+ */
+export function createdPath(route: RestRoute, routes: readonly RestRoute[]): string | undefined {
+  if (route.status !== 201) return undefined;
+  const below = new RegExp(`^${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/:\\w+$`);
+  return routes.find((r) => below.test(r.path))?.path;
+}
+
+/** `createdPath` filled: its parameters from the request's, the last one the record's id. */
+function locationOf(path: string): NonNullable<Operation['location']> {
+  const created = [...path.matchAll(/:(\w+)/g)].at(-1)![1]!;
+  return {
+    path,
+    of: (params, record) => {
+      const id = (record as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string') return undefined;
+      const values: Record<string, unknown> = { ...params, [created]: id };
+      return `${REST_BASE_PATH}${path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(values[name])))}`;
+    },
+  };
 }
 
 /** The message of an argument's validator (its range, its length) for a value, or null when it holds. */
@@ -124,6 +156,7 @@ function routeDocument(kind: Operation['kind'], field: GraphQLField<unknown, unk
 
 /** Every operation the areas' route maps serve, described against the schema (an unknown field is an error at start). */
 export function describeOperations(schema: GraphQLSchema, areas: readonly RestArea[]): Operation[] {
+  const allRoutes = areas.flatMap((area) => Object.values(area.routes));
   return areas.flatMap((area) =>
     Object.entries(area.routes).map(([key, route]): Operation => {
       const field = rootField(schema, key);
@@ -141,6 +174,7 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const reshape = (root?.kind === Kind.FIELD ? nestedListsReshape(field.type, root.selectionSet) : null) ?? ((value: unknown) => value);
       // A mutation's payload answers its result (src/graphql/mutation-payload.ts).
       const shape = payloadResult ? (value: unknown) => (reshape(value) as Record<string, unknown> | null)?.[payloadResult] : reshape;
+      const created = createdPath(route, allRoutes);
       return {
         key,
         kind,
@@ -173,6 +207,7 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
             ? () => ({ success: true })
             : (value) => (envelope ? { [envelope]: shape(value) } : shape(value)),
         pattern: new RegExp(`^${REST_BASE_PATH}${route.path.replace(/\./g, '\\.').replace(/:(\w+)/g, '(?<$1>[^/]+)')}/?$`),
+        ...(created ? { location: locationOf(created) } : {}),
       };
     }),
   );

@@ -6,7 +6,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { ErrorCode, FieldProblem } from '../shared/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { errorReason } from '../shared/error-reason.js';
-import { AppError, ErrorCodes, badInput } from '../shared/errors.js';
+import { AppError, ErrorCodes, badInput, isScopeRefusal } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { requestScope } from '../shared/request-scope.js';
 import { describeVariableError } from './input-errors.js';
@@ -134,6 +134,9 @@ export interface RestErrorBody {
   details?: FieldProblem[];
 }
 
+/** A message as a sentence of its own: its first letter capital. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ErrorCodes, code);
 
 /**
@@ -153,11 +156,13 @@ export function restError(errors: readonly unknown[], restField: (field: string)
     return null;
   }
   const { status, title } = ErrorCodes[code];
-  // The specification's bodies are exactly these; the missing scope travels in a header.
+  // The specification's bodies are exactly these; the missing scope travels in a header. Any other
+  // refusal (a module the tenant lacks, a role, a team) says why, as GraphQL and MCP do.
   if (code === 'UNAUTHENTICATED') return { status, body: { error: title } };
   if (code === 'FORBIDDEN') {
     const requiredScope = first?.extensions?.requiredScope;
-    return { status, body: { error: title }, headers: typeof requiredScope === 'string' ? { 'X-Required-Scope': requiredScope } : {} };
+    const why = first && !isScopeRefusal(first) && first.message !== title ? { message: sentence(first.message.replace(/^Forbidden: /, '')) } : {};
+    return { status, body: { error: title, ...why }, headers: typeof requiredScope === 'string' ? { 'X-Required-Scope': requiredScope } : {} };
   }
   if (status >= 500) {
     const message = first && first.message !== title ? { message: first.message } : {};

@@ -92,7 +92,8 @@ const errorResponses = {
     content: errorContent,
   },
   Forbidden: {
-    description: 'The key may not use this operation. The body is exactly `{"error":"Forbidden"}`.',
+    description:
+      'The key may not use this operation. When the key lacks a scope, the body is exactly `{"error":"Forbidden"}` (the scope is in `X-Required-Scope`). Any other refusal says why in `message`: the tenant does not have the module the operation belongs to (inspections), the user\'s role may not do it, or the user is not on the inspection\'s team.',
     headers: { 'X-Required-Scope': header('The scope the key lacks, when a scope is what it lacks (a publishable key on a secret-key operation gets none).') },
     content: errorContent,
   },
@@ -125,7 +126,7 @@ const errorResponses = {
 
 const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
 
-function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
+function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName, location }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
     ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
     ...args.query.map((a) => ({
@@ -165,7 +166,11 @@ function operationObject({ field, route, tag, args, access, document, payloadRes
     responses: {
       [status]: {
         description: status === 201 ? 'Created.' : 'OK.',
-        headers: route.method === 'POST' ? { ...commonHeaders, 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : commonHeaders,
+        headers: {
+          ...commonHeaders,
+          ...(route.method === 'POST' ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {}),
+          ...(location ? { Location: headerWith({ required: true }, `The created record's path, \`${REST_BASE_PATH}${location.path.replace(/:(\w+)/g, '{$1}')}\`: the route that reads or changes it.`) } : {}),
+        },
         content: route.download
           ? { [route.download.contentType]: { schema: { type: 'string', contentMediaType: route.download.contentType } } }
           : { 'application/json': { schema: body } },

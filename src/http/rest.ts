@@ -228,13 +228,16 @@ export function useRest(operations: readonly Operation[]): Plugin {
     async onRequest({ request, url, endResponse, serverContext, fetchAPI }) {
       if (url.pathname === '/graphql') return;
       const specific = matchRoutes(url.pathname);
-      const found = specific.find((m) => m.operation.route.method === request.method);
+      // HEAD is GET without the body (RFC 9110): the same route, access, checks and headers.
+      const head = request.method === 'HEAD';
+      const found = specific.find((m) => m.operation.route.method === (head ? 'GET' : request.method));
       if (found) noteRoute(serverContext, `${found.operation.route.method} ${REST_BASE_PATH}${found.operation.route.path}`);
       // Inside the boundary, so that a 404 or 405 is admitted (and counted) like any other request.
       const answer = await withinBoundary(serverContext, request, async () => {
         if (!found) {
           if (!specific.length) return json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404);
-          const allow = [...new Set(specific.map((m) => m.operation.route.method))].join(', ');
+          const methods = specific.map((m) => m.operation.route.method);
+          const allow = [...new Set(methods.includes('GET') ? [...methods, 'HEAD'] : methods)].join(', ');
           return json({ error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: `Use ${allow}` }, 405, { Allow: allow });
         }
         const { operation } = found;
@@ -265,7 +268,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
           if (unexpected.length) return badRequest(unexpected.map((p) => `${p.field}: ${p.message}`).join('; '), unexpected);
           body = JSON.stringify(operation.args.body ? { input: read.body } : {});
         }
-        const forwarded = new fetchAPI.Request(canonical, { method: request.method, headers: request.headers, body });
+        const forwarded = new fetchAPI.Request(canonical, { method: route.method, headers: request.headers, body });
         executions.set(contextValue, envelopedRequest);
         const response = await sofa.handle(forwarded, Object.assign(sofaContext, { restContext: contextValue }) as never);
         if (!response.ok) return response;
@@ -273,9 +276,12 @@ export function useRest(operations: readonly Operation[]): Plugin {
           const value = (await response.json()) as Record<string, string>;
           return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
         }
-        return json(operation.answer(await response.json(), values), response.status);
+        const value = await response.json();
+        // A created record's REST path, as `Location` (only 201 routes have one).
+        const location = operation.location?.of(values, operation.shape(value));
+        return json(operation.answer(value, values), response.status, location ? { Location: location } : {});
       });
-      return endResponse(answer);
+      return endResponse(head ? new fetchAPI.Response(null, { status: answer.status, headers: answer.headers }) : answer);
     },
   };
 }

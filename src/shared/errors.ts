@@ -91,6 +91,19 @@ export class AppError extends GraphQLError {
   }
 }
 
+/** FORBIDDEN refusals about a key's scopes, which REST answers with the specification's bare `{"error":"Forbidden"}` (every other refusal says why). */
+const scopeRefusals = new WeakSet<object>();
+
+/** Marks a FORBIDDEN as the key lacking a scope. */
+export function asScopeRefusal(error: AppError): AppError {
+  scopeRefusals.add(error);
+  return error;
+}
+
+/** Whether an error (or the error it wraps, once located in an execution) is a key's missing scope. */
+export const isScopeRefusal = (error: { originalError?: unknown }) =>
+  scopeRefusals.has(error) || (typeof error.originalError === 'object' && error.originalError !== null && scopeRefusals.has(error.originalError));
+
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 
 /** A refusal by a record's current status: CONFLICT (HTTP 409), INVALID_STATE in a payload. */

@@ -626,7 +626,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a booking
-         * @description Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. NOT_FOUND when it is already cancelled.
+         * @description Cancels a confirmed booking: its place is free at once and the guest is emailed a cancellation. A booking already cancelled is refused as NOT_FOUND (HTTP 404 on REST, as the specification says) with the message "Booking <id> is already cancelled...", and as INVALID_STATE in `userErrors`; a completed or no-show booking is a CONFLICT.
          *
          *     Requires a secret key with the `bookings.manage` scope.
          */
@@ -3879,7 +3879,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The key may not use this operation. The body is exactly `{"error":"Forbidden"}`. */
+        /** @description The key may not use this operation. When the key lacks a scope, the body is exactly `{"error":"Forbidden"}` (the scope is in `X-Required-Scope`). Any other refusal says why in `message`: the tenant does not have the module the operation belongs to (inspections), the user's role may not do it, or the user is not on the inspection's team. */
         Forbidden: {
             headers: {
                 /** @description The scope the key lacks, when a scope is what it lacks (a publishable key on a secret-key operation gets none). */
@@ -4171,6 +4171,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/v1/leads/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4549,6 +4551,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/v1/companies/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4889,6 +4893,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/v1/contacts/contact/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5233,6 +5239,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/v1/sites/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5859,6 +5867,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/v1/pipeline/stages/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6185,6 +6195,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/v1/pipeline/deals/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7064,6 +7076,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/bookings/resources/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7537,6 +7551,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/bookings/resources/{id}/closures/{closureId}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7833,6 +7849,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/bookings/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8379,6 +8397,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/inspections/equipment-types/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8653,6 +8673,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/inspections/equipment/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9011,6 +9033,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/inspections/templates/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9402,6 +9426,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/inspections/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10346,6 +10372,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/inspections/{id}/findings/{findingId}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10553,6 +10581,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/inspections/{id}/findings/{findingId}/photos/{photoId}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10756,6 +10786,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/invoices/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12743,6 +12775,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The created record's path, `/api/webhook-endpoints/{id}`: the route that reads or changes it. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
