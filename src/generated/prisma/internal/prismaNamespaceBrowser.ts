@@ -743,6 +743,7 @@ export const WebhookEndpointScalarFieldEnum = {
   previousSecretExpiresAt: 'previousSecretExpiresAt',
   createdByUserId: 'createdByUserId',
   failingSince: 'failingSince',
+  heldUntil: 'heldUntil',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

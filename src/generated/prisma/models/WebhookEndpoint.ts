@@ -36,6 +36,7 @@ export type WebhookEndpointMinAggregateOutputType = {
   previousSecretExpiresAt: Date | null
   createdByUserId: string | null
   failingSince: Date | null
+  heldUntil: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -52,6 +53,7 @@ export type WebhookEndpointMaxAggregateOutputType = {
   previousSecretExpiresAt: Date | null
   createdByUserId: string | null
   failingSince: Date | null
+  heldUntil: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -70,6 +72,7 @@ export type WebhookEndpointCountAggregateOutputType = {
   previousSecretExpiresAt: number
   createdByUserId: number
   failingSince: number
+  heldUntil: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -88,6 +91,7 @@ export type WebhookEndpointMinAggregateInputType = {
   previousSecretExpiresAt?: true
   createdByUserId?: true
   failingSince?: true
+  heldUntil?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -104,6 +108,7 @@ export type WebhookEndpointMaxAggregateInputType = {
   previousSecretExpiresAt?: true
   createdByUserId?: true
   failingSince?: true
+  heldUntil?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -122,6 +127,7 @@ export type WebhookEndpointCountAggregateInputType = {
   previousSecretExpiresAt?: true
   createdByUserId?: true
   failingSince?: true
+  heldUntil?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -213,6 +219,7 @@ export type WebhookEndpointGroupByOutputType = {
   previousSecretExpiresAt: Date | null
   createdByUserId: string
   failingSince: Date | null
+  heldUntil: Date | null
   createdAt: Date
   updatedAt: Date
   _count: WebhookEndpointCountAggregateOutputType | null
@@ -252,6 +259,7 @@ export type WebhookEndpointWhereInput = {
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidFilter<"WebhookEndpoint"> | string
   failingSince?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
+  heldUntil?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
@@ -273,6 +281,7 @@ export type WebhookEndpointOrderByWithRelationInput = {
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   failingSince?: Prisma.SortOrderInput | Prisma.SortOrder
+  heldUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
@@ -297,6 +306,7 @@ export type WebhookEndpointWhereUniqueInput = Prisma.AtLeast<{
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidFilter<"WebhookEndpoint"> | string
   failingSince?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
+  heldUntil?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
@@ -318,6 +328,7 @@ export type WebhookEndpointOrderByWithAggregationInput = {
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   failingSince?: Prisma.SortOrderInput | Prisma.SortOrder
+  heldUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.WebhookEndpointCountOrderByAggregateInput
@@ -342,6 +353,7 @@ export type WebhookEndpointScalarWhereWithAggregatesInput = {
   previousSecretExpiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidWithAggregatesFilter<"WebhookEndpoint"> | string
   failingSince?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookEndpoint"> | Date | string | null
+  heldUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookEndpoint"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookEndpoint"> | Date | string
 }
@@ -358,6 +370,7 @@ export type WebhookEndpointCreateInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   tenant: Prisma.TenantCreateNestedOneWithoutWebhookEndpointsInput
@@ -379,6 +392,7 @@ export type WebhookEndpointUncheckedCreateInput = {
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   deliveries?: Prisma.WebhookDeliveryUncheckedCreateNestedManyWithoutEndpointInput
@@ -396,6 +410,7 @@ export type WebhookEndpointUpdateInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tenant?: Prisma.TenantUpdateOneRequiredWithoutWebhookEndpointsNestedInput
@@ -417,6 +432,7 @@ export type WebhookEndpointUncheckedUpdateInput = {
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   deliveries?: Prisma.WebhookDeliveryUncheckedUpdateManyWithoutEndpointNestedInput
@@ -436,6 +452,7 @@ export type WebhookEndpointCreateManyInput = {
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -452,6 +469,7 @@ export type WebhookEndpointUpdateManyMutationInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -470,6 +488,7 @@ export type WebhookEndpointUncheckedUpdateManyInput = {
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -498,6 +517,7 @@ export type WebhookEndpointCountOrderByAggregateInput = {
   previousSecretExpiresAt?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   failingSince?: Prisma.SortOrder
+  heldUntil?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -514,6 +534,7 @@ export type WebhookEndpointMaxOrderByAggregateInput = {
   previousSecretExpiresAt?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   failingSince?: Prisma.SortOrder
+  heldUntil?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -530,6 +551,7 @@ export type WebhookEndpointMinOrderByAggregateInput = {
   previousSecretExpiresAt?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   failingSince?: Prisma.SortOrder
+  heldUntil?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -671,6 +693,7 @@ export type WebhookEndpointCreateWithoutTenantInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   createdBy: Prisma.UserCreateNestedOneWithoutWebhookEndpointsInput
@@ -690,6 +713,7 @@ export type WebhookEndpointUncheckedCreateWithoutTenantInput = {
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   deliveries?: Prisma.WebhookDeliveryUncheckedCreateNestedManyWithoutEndpointInput
@@ -738,6 +762,7 @@ export type WebhookEndpointScalarWhereInput = {
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidFilter<"WebhookEndpoint"> | string
   failingSince?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
+  heldUntil?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
 }
@@ -754,6 +779,7 @@ export type WebhookEndpointCreateWithoutCreatedByInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   tenant: Prisma.TenantCreateNestedOneWithoutWebhookEndpointsInput
@@ -773,6 +799,7 @@ export type WebhookEndpointUncheckedCreateWithoutCreatedByInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   deliveries?: Prisma.WebhookDeliveryUncheckedCreateNestedManyWithoutEndpointInput
@@ -816,6 +843,7 @@ export type WebhookEndpointCreateWithoutDeliveriesInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   tenant: Prisma.TenantCreateNestedOneWithoutWebhookEndpointsInput
@@ -836,6 +864,7 @@ export type WebhookEndpointUncheckedCreateWithoutDeliveriesInput = {
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -868,6 +897,7 @@ export type WebhookEndpointUpdateWithoutDeliveriesInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tenant?: Prisma.TenantUpdateOneRequiredWithoutWebhookEndpointsNestedInput
@@ -888,6 +918,7 @@ export type WebhookEndpointUncheckedUpdateWithoutDeliveriesInput = {
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -905,6 +936,7 @@ export type WebhookEndpointCreateManyTenantInput = {
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -921,6 +953,7 @@ export type WebhookEndpointUpdateWithoutTenantInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.UserUpdateOneRequiredWithoutWebhookEndpointsNestedInput
@@ -940,6 +973,7 @@ export type WebhookEndpointUncheckedUpdateWithoutTenantInput = {
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   deliveries?: Prisma.WebhookDeliveryUncheckedUpdateManyWithoutEndpointNestedInput
@@ -958,6 +992,7 @@ export type WebhookEndpointUncheckedUpdateManyWithoutTenantInput = {
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -975,6 +1010,7 @@ export type WebhookEndpointCreateManyCreatedByInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   failingSince?: Date | string | null
+  heldUntil?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -991,6 +1027,7 @@ export type WebhookEndpointUpdateWithoutCreatedByInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tenant?: Prisma.TenantUpdateOneRequiredWithoutWebhookEndpointsNestedInput
@@ -1010,6 +1047,7 @@ export type WebhookEndpointUncheckedUpdateWithoutCreatedByInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   deliveries?: Prisma.WebhookDeliveryUncheckedUpdateManyWithoutEndpointNestedInput
@@ -1028,6 +1066,7 @@ export type WebhookEndpointUncheckedUpdateManyWithoutCreatedByInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1077,6 +1116,7 @@ export type WebhookEndpointSelect<ExtArgs extends runtime.Types.Extensions.Inter
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
   failingSince?: boolean
+  heldUntil?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
@@ -1099,6 +1139,7 @@ export type WebhookEndpointSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
   failingSince?: boolean
+  heldUntil?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
@@ -1119,6 +1160,7 @@ export type WebhookEndpointSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
   failingSince?: boolean
+  heldUntil?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
@@ -1139,11 +1181,12 @@ export type WebhookEndpointSelectScalar = {
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
   failingSince?: boolean
+  heldUntil?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WebhookEndpointOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "url" | "description" | "events" | "receives" | "status" | "disabledReason" | "secret" | "previousSecret" | "previousSecretExpiresAt" | "createdByUserId" | "failingSince" | "createdAt" | "updatedAt", ExtArgs["result"]["webhookEndpoint"]>
+export type WebhookEndpointOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "url" | "description" | "events" | "receives" | "status" | "disabledReason" | "secret" | "previousSecret" | "previousSecretExpiresAt" | "createdByUserId" | "failingSince" | "heldUntil" | "createdAt" | "updatedAt", ExtArgs["result"]["webhookEndpoint"]>
 export type WebhookEndpointInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   createdBy?: boolean | Prisma.UserDefaultArgs<ExtArgs>
@@ -1198,6 +1241,12 @@ export type $WebhookEndpointPayload<ExtArgs extends runtime.Types.Extensions.Int
      * Since when every delivery attempt has failed; null once one succeeds.
      */
     failingSince: Date | null
+    /**
+     * The circuit breaker: after a POST that got no answer (timeout, connection error) or 429, 502,
+     * 503 or 504, the endpoint's deliveries wait until then, for as long as its failing streak has
+     * lasted (30 s at least, 6 h at most), and then one probe goes. Ignored once `failingSince` is null.
+     */
+    heldUntil: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["webhookEndpoint"]>
@@ -1639,6 +1688,7 @@ export interface WebhookEndpointFieldRefs {
   readonly previousSecretExpiresAt: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
   readonly createdByUserId: Prisma.FieldRef<"WebhookEndpoint", 'String'>
   readonly failingSince: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
+  readonly heldUntil: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
 }
