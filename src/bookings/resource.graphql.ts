@@ -25,8 +25,8 @@ import {
   updateResource,
 } from './resource.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from '../shared/dates.js';
-import { MAX_AVAILABILITY_DAYS } from './time-window.js';
-import { longText } from '../graphql/limits.js';
+import { MAX_AVAILABILITY_DAYS, MIN_SLOT_MINUTES, mostSlotsIn } from './time-window.js';
+import { longText, rowsFromArguments } from '../graphql/limits.js';
 import { deletionPayload, recordPayload } from '../graphql/mutation-payload.js';
 
 export const ResourceTypeEnum = builder.enumType(ResourceType, {
@@ -97,8 +97,9 @@ export const BookableResource = builder.prismaObject('BookableResource', {
     }),
     availability: t.field({
       type: [SlotType],
-      description: 'Open slots starting in the range, in time order. Selected on a list, all resources are loaded in one statement.',
+      description: 'Open slots starting in the range, in time order. Selected on a list, all resources are loaded in one statement. The cost limit counts it at the most slots the range can hold (288 a day).',
       args: rangeArgs,
+      ...rowsFromArguments(mostSlotsIn),
       resolve: async (resource, range, ctx) => (await availabilityOf(ctx, resource.id, range))?.slots ?? [],
     }),
   }),
@@ -155,7 +156,7 @@ const slug = z
   .max(200, 'must be at most 200 characters')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lowercase letters and digits separated by single hyphens');
 const timezone = z.string().max(64, 'must be at most 64 characters');
-const duration = z.number().int().min(5, 'must be between 5 and 1440').max(1440, 'must be between 5 and 1440');
+const duration = z.number().int().min(MIN_SLOT_MINUTES, 'must be between 5 and 1440').max(1440, 'must be between 5 and 1440');
 const capacity = z.number().int().min(1, 'must be between 1 and 1000').max(1000, 'must be between 1 and 1000');
 
 type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
@@ -256,9 +257,10 @@ builder.queryFields((t) => ({
   }),
   resourceAvailability: t.field({
     type: ResourceAvailabilityType,
-    description: 'Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none.',
+    description: 'Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none. The cost limit counts it at the most slots the range can hold (288 a day: 5-minute slots), so a long range costs what it may produce.',
     authScopes: { publicScope: 'bookings.read' },
     args: { ...resourceId, ...rangeArgs },
+    ...rowsFromArguments(mostSlotsIn),
     resolve: async (_root, { id, ...range }, ctx) => {
       const availability = await availabilityOf(ctx, id, range);
       if (!availability || !isVisibleTo(ctx, availability)) throw notFound('Bookable resource');

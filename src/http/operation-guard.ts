@@ -40,7 +40,8 @@ import { answerTooLarge, costAdmission, jsonFitsIn } from './answer-limits.js';
  * under it by the rows it may read, once per row of its parent. Those rows are a connection's
  * `first` or `last` (any field whose type has `edges` or `nodes`), the default of that argument when it is not given
  * (DEFAULT_CONNECTION_SIZE for a connection without one), the ceiling a list without a size
- * argument declares with `fixedList` (an invoice's line items: 250), and ASSUMED_LIST_SIZE for the
+ * argument declares with `fixedList` (an invoice's line items: 250), what a field sized by other
+ * arguments declares with `rowsFromArguments` (an availability range's slots), and ASSUMED_LIST_SIZE for the
  * rest (a pipeline's stages). The size a field takes applies to the lists directly under it (a
  * connection's `edges` and `nodes`, a page's `data`), whose items are its rows; deeper lists
  * multiply by their own size, so a nested list costs its size times its parent's estimated rows,
@@ -220,6 +221,12 @@ function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operat
           estimate.cursorSites.push({ field, selection, path: fieldPath, model });
         }
         size = connectionSize(args, fieldPath) ?? DEFAULT_CONNECTION_SIZE;
+      }
+      const rowsOf = field.extensions.rowsOf as ((args: Args) => number) | undefined;
+      if (rowsOf) {
+        // Its arguments size it as `first` sizes a connection: a kept cost is kept by their values.
+        for (const argument of selection.arguments ?? []) if (argument.value.kind === Kind.VARIABLE) estimate.sizeVariables.add(argument.value.name.value);
+        size = rowsOf(args);
       }
       let childMultiplier = multiplier;
       if (isListType(getNullableType(field.type))) {

@@ -75,6 +75,18 @@ async function asServerResponse(answer: Response): Promise<Response> {
   return new ServerResponse(await answer.text(), { status: answer.status, headers: answer.headers }) as Response;
 }
 
+/**
+ * JSON-RPC batches are refused, whatever revision the client names. The 2025-06-18 revision removed
+ * them and 2026-07-28 has none; no SDK's client sends them. One message a request is the unit every
+ * bound of the API holds for (its budget, its cost in flight, its answer's bytes, its time): a batch
+ * would run a hundred operations, writes included, for one request and build their answers together.
+ */
+const batchRefused = () =>
+  Response.json(
+    { jsonrpc: '2.0', id: null, error: { code: ProtocolErrorCode.InvalidRequest, message: 'Invalid Request: JSON-RPC batches are not accepted; send one message per request' } },
+    { status: 400 },
+  );
+
 /** A failure no tool expected (a database gone away mid-call): the answer REST would give, as a tool result. */
 function unexpectedResult(error: unknown): CallToolResult {
   const { code, message } = failureOf(error);
@@ -117,8 +129,14 @@ export function useMcp(options: McpOptions): Plugin {
         return unexpectedResult(error);
       }
     });
-    mcp.server.setRequestHandler('resources/list', () => ({ resources: documents.list() }));
-    mcp.server.setRequestHandler('resources/read', ({ params }) => documents.read(params.uri));
+    // The guide and the published contract are for agents holding secret keys: a publishable key sits
+    // in every visitor's page, and half a megabyte per read would be theirs to spend.
+    const readsDocuments = call.principal.kind === 'secret';
+    mcp.server.setRequestHandler('resources/list', () => ({ resources: readsDocuments ? documents.list() : [] }));
+    mcp.server.setRequestHandler('resources/read', ({ params }) => {
+      if (!readsDocuments) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Resources are read with a secret key; a publishable key calls its tools only');
+      return documents.read(params.uri);
+    });
     return mcp;
   }
 
@@ -151,9 +169,11 @@ export function useMcp(options: McpOptions): Plugin {
           const message = principal ? 'Unauthorized: /mcp takes an API key, as `Authorization: Bearer <key>`' : unauthenticated(context).message;
           return Response.json({ error: ErrorCodes.UNAUTHENTICATED.title, message }, { status: 401 });
         }
+        const parsedBody = parsedJson(bodyTextOf(serverContext));
+        if (Array.isArray(parsedBody)) return batchRefused();
         const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request };
         const authInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } };
-        return asServerResponse(await handler.fetch(request, { authInfo, parsedBody: parsedJson(bodyTextOf(serverContext)) }));
+        return asServerResponse(await handler.fetch(request, { authInfo, parsedBody }));
       });
       return endResponse(answer);
     },
