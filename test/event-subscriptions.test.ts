@@ -228,3 +228,56 @@ describe('subscriptions through the HTTP stack', () => {
     expect(text.trimEnd().endsWith('event: complete\ndata:')).toBe(true);
   });
 });
+
+describe('open streams are counted (outside review 3, F5)', () => {
+  const limits = { perKey: 2, perTenant: 3, perProcess: 4 };
+  const stops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+  });
+
+  it('refuses a stream past its key’s, its tenant’s or the process’s count before it opens, and counts a closed one out', async () => {
+    const eventStream = await createEventStream({ prisma: h.db.prisma, listen: h.db.listen, credentialChanges: () => {}, limits });
+    stops.push(eventStream.stop);
+    const app = createApp({ prisma: h.db.prisma, eventStream });
+    const via = ((input: RequestInfo | URL, init?: RequestInit) => app.fetch(input as string, init as never)) as typeof fetch;
+    const t = await tenant();
+    const colleague = await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: t.userId, name: 'second', scopes: ['leads.lead.read'] });
+    const first = await subscribe({ url, key: t.secret, query: EVENTS, fetchFn: via });
+    const second = await subscribe({ url, key: t.secret, query: EVENTS, fetchFn: via });
+    const perKey = await connect(t.secret, EVENTS, app);
+    expect(perKey.status).toBe(429);
+    expect(perKey.headers.get('retry-after')).toBe('10');
+    expect(perKey.body).toContain('at most 2 open subscriptions');
+    // Another key of the tenant has places of its own, up to the tenant's.
+    const third = await subscribe({ url, key: colleague.secret.key, query: EVENTS, fetchFn: via });
+    const perTenant = await connect(colleague.secret.key, EVENTS, app);
+    expect(perTenant.status).toBe(429);
+    expect(perTenant.body).toContain('A tenant may hold at most 3');
+    // Another tenant takes the process's last place; the next one anywhere is a 503.
+    const other = await tenant();
+    const fourth = await subscribe({ url, key: other.secret, query: EVENTS, fetchFn: via });
+    const perProcess = await connect(other.secret, EVENTS, app);
+    expect(perProcess.status).toBe(503);
+    expect(perProcess.headers.get('retry-after')).toBe('10');
+    for (const held of [first, second, third, fourth]) expect(held.received.ended).toBeNull();
+    // Closed streams give their places back.
+    first.unsubscribe();
+    fourth.unsubscribe();
+    await until(() => false, 200);
+    const again = await subscribe({ url, key: t.secret, query: EVENTS, fetchFn: via });
+    expect(again.received.ended).toBeNull();
+    for (const held of [second, third, again]) held.unsubscribe();
+  });
+
+  it('refuses with 403 a stream of types the key does not read, as webhook endpoints are', async () => {
+    const t = await tenant();
+    const contactsOnly = (await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: t.userId, name: 'contacts', scopes: ['contacts.read'] })).secret.key;
+    const refused = await connect(contactsOnly, 'subscription { events(types: ["lead.created"]) { id } }');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('leads.lead.read');
+    const nothing = (await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: t.userId, name: 'webhooks', scopes: ['webhooks.manage'] })).secret.key;
+    expect((await connect(nothing, EVENTS)).status).toBe(403);
+    expect((await connect(contactsOnly, 'subscription { events(types: ["contact.created"]) { id } }')).status).toBe(200);
+  });
+});

@@ -12,6 +12,22 @@ import type { EventStream, StreamItem, Subscription } from './live-events.js';
 /** Events a subscriber may have waiting: one that falls this far behind is ended rather than buffered without bound. */
 export const SUBSCRIBER_QUEUE_LIMIT = 100;
 
+/**
+ * Open streams a process holds: each takes a socket and about 75 KB of heap, so they are counted
+ * per key and per tenant (one caller cannot take every place) and per process (the memory they
+ * hold together), and a stream past any of them is refused before it opens.
+ */
+export interface StreamLimits {
+  perKey: number;
+  perTenant: number;
+  perProcess: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = { perKey: 20, perTenant: 100, perProcess: 500 };
+
+/** How long a refused subscriber is told to wait: a place frees when any stream ends. */
+const RETRY_AFTER_SECONDS = '10';
+
 interface Subscriber extends Subscription {
   /** The types it saw when it subscribed: losing sight of any ends its stream. */
   seen: readonly EventType[];
@@ -26,6 +42,42 @@ export interface EventStreamOptions {
   listen: Listen;
   /** Where credential changes are heard (`CachedKeyLookup.onChange`, src/auth/key-cache.ts): the tenant's subscribers are re-checked at once. */
   credentialChanges: CachedKeyLookup<unknown>['onChange'];
+  limits?: StreamLimits;
+}
+
+/** The open streams of this process, by credential and by tenant; `admit` refuses one past a limit. */
+function streamCounts(limits: StreamLimits) {
+  const byCredential = new Map<string, number>();
+  const byTenant = new Map<string, number>();
+  let total = 0;
+  const change = (counts: Map<string, number>, key: string, by: number) => {
+    const count = (counts.get(key) ?? 0) + by;
+    if (count) counts.set(key, count);
+    else counts.delete(key);
+  };
+  const refused = (status: 429 | 503, message: string) =>
+    new AppError(status === 429 ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE', message, undefined, { http: { status, headers: { 'Retry-After': RETRY_AFTER_SECONDS } } });
+  return {
+    /** Counts a new stream of `principal`, or throws its refusal; the function returned un-counts it (once). */
+    admit({ credentialId, tenantId }: { credentialId: string; tenantId: string }): () => void {
+      if ((byCredential.get(credentialId) ?? 0) >= limits.perKey) {
+        throw refused(429, `A key may hold at most ${limits.perKey} open subscriptions on a server; close one, or share one stream among the screens that need it`);
+      }
+      if ((byTenant.get(tenantId) ?? 0) >= limits.perTenant) throw refused(429, `A tenant may hold at most ${limits.perTenant} open subscriptions on a server; close one first`);
+      if (total >= limits.perProcess) throw refused(503, 'This server holds as many subscriptions as it can; retry after the Retry-After interval');
+      change(byCredential, credentialId, 1);
+      change(byTenant, tenantId, 1);
+      total += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        change(byCredential, credentialId, -1);
+        change(byTenant, tenantId, -1);
+        total -= 1;
+      };
+    },
+  };
 }
 
 /**
@@ -35,7 +87,8 @@ export interface EventStreamOptions {
  * read in one query, so `data` is exactly the stored JSON. (Redis would add nothing: PostgreSQL
  * already carries the announcement to every process, sent only if the change commits.)
  */
-export async function createEventStream({ prisma, listen, credentialChanges }: EventStreamOptions): Promise<EventStream> {
+export async function createEventStream({ prisma, listen, credentialChanges, limits = STREAM_LIMITS }: EventStreamOptions): Promise<EventStream> {
+  const counts = streamCounts(limits);
   /** This process's subscribers, by tenant. */
   const tenants = new Map<string, Set<Subscriber>>();
   const subscribersOf = (tenantId: string) => tenants.get(tenantId) ?? [];
@@ -110,6 +163,7 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
         // Refused before the stream opens: an HTTP 503 (with Retry-After), as any request the server cannot serve now.
         throw new AppError('SERVICE_UNAVAILABLE', 'Live events are not available right now; retry shortly', undefined, { http: { status: 503 } });
       }
+      const release = counts.admit(subscription.principal);
       let ending: AppError | undefined;
       const buffer = new FixedBuffer(SUBSCRIBER_QUEUE_LIMIT);
       const events = new Repeater<EventShape>(async (push, stop) => {
@@ -133,8 +187,12 @@ export async function createEventStream({ prisma, listen, credentialChanges }: E
         if (!subscribers.size) tenants.delete(tenantId);
       }, buffer);
       return (async function* () {
-        yield* events;
-        if (ending) yield ending;
+        try {
+          yield* events;
+          if (ending) yield ending;
+        } finally {
+          release();
+        }
       })();
     },
     async stop() {

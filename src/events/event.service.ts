@@ -6,8 +6,10 @@ import { withinRange } from '../graphql/list-filters.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { EVENT_RETENTION_DAYS } from './event-log.js';
-import { allEventTypes, type EventType, isEventType } from './event-types.js';
-import { visibleEventTypes } from './event-visibility.js';
+import { forbidden, scopesNamed } from '../graphql/access.js';
+import { readAccessOf } from '../graphql/read-access.js';
+import { allEventTypes, type EventType, eventTypes, isEventType } from './event-types.js';
+import { mayReceive, visibleEventTypes } from './event-visibility.js';
 
 export interface EventFilter {
   type?: readonly string[] | null;
@@ -43,8 +45,13 @@ export function listEvents(ctx: Context, args: ListArgs<EventFilter>) {
 /** The tenant's events the caller sees, of the types asked for (every type by default), as they commit. */
 export function subscribeToEvents(ctx: Context, types: readonly string[] | null | undefined) {
   const asked = checkEventTypes(types, 'types');
+  // As a webhook endpoint is refused what its creator does not read: a stream that could never deliver is not held open.
+  const principal = principalOf(ctx);
+  const unreadable = (asked ?? []).find((type) => !mayReceive(type, principal));
+  if (unreadable) throw forbidden(scopesNamed(readAccessOf(eventTypes[unreadable].record))[0]);
+  if (!asked && !visibleEventTypes(principal).length) throw new AppError('FORBIDDEN', 'Forbidden: this key reads no record that events are recorded for');
   if (!ctx.live) throw new AppError('SERVICE_UNAVAILABLE', 'This server does not serve subscriptions', undefined, { http: { status: 503 } });
-  return ctx.live.stream.subscribe({ principal: principalOf(ctx), types: asked, reauthenticate: ctx.live.reauthenticate });
+  return ctx.live.stream.subscribe({ principal, types: asked, reauthenticate: ctx.live.reauthenticate });
 }
 
 /** One event, when the caller may see its type; otherwise it is not found, as another tenant's is. */
