@@ -78,6 +78,78 @@ describe('bad input', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers every problem of a REST body in one 400: kinds, formats, enums, blanks, lengths and missing records together', async () => {
+    const missing = crypto.randomUUID();
+    const lead = await expectBadRequest(
+      'POST',
+      '/api/v1/leads',
+      { body: { firstName: 5, lastName: '   ', email: 'nope', source: 'fax', phone: '1'.repeat(51), notes: false, assignedTo: missing, sourceAttribution: [1] } },
+      ['firstName', 'lastName', 'email', 'source', 'phone', 'notes', 'assignedTo', 'sourceAttribution'],
+    );
+    expect(Object.fromEntries(lead.details.map((d: { field: string; message: string }) => [d.field, d.message]))).toEqual({
+      firstName: 'must be a string',
+      lastName: 'must not be blank',
+      email: 'must be an email address',
+      source: 'must be one of agent_chat, import, inbound_call, mcp, referral, web_form',
+      phone: 'must be at most 50 characters',
+      notes: 'must be a string',
+      assignedTo: 'user not found',
+      sourceAttribution: 'must be a JSON object',
+    });
+    expect(lead.message).toContain('firstName: must be a string');
+    const contact = await expectBadRequest(
+      'POST',
+      '/api/v1/contacts/contact',
+      { body: { companyId: missing, firstName: 'a'.repeat(101), lastName: '', email: 'x@', isPrimary: 'yes', customFields: { tier: 'bronze', since: '2027-02-29' } } },
+      ['companyId', 'firstName', 'lastName', 'email', 'isPrimary', 'customFields.tier', 'customFields.since'],
+    );
+    expect(Object.fromEntries(contact.details.map((d: { field: string; message: string }) => [d.field, d.message]))).toMatchObject({
+      companyId: 'company not found',
+      firstName: 'must be at most 100 characters',
+      lastName: 'must not be blank',
+      isPrimary: 'must be true or false',
+      'customFields.since': 'is not a calendar date: February 2027 has 28 days',
+    });
+    // A required custom field missing is named with the rest; a malformed customFields is named once.
+    await expectBadRequest('POST', '/api/v1/contacts/contact', { body: { companyId: company.id, firstName: '', lastName: 'Lo' } }, ['firstName', 'customFields.tier']);
+    await expectBadRequest('POST', '/api/v1/contacts/contact', { body: { companyId: company.id, firstName: '', lastName: 'Lo', customFields: 'gold' } }, ['firstName', 'customFields']);
+    const deal = await expectBadRequest(
+      'POST',
+      '/api/v1/pipeline/deals',
+      { body: { name: ' ', companyId: 'nope', stageId: missing, ownerId: missing, value: 12, expectedCloseDate: '2027-02-29', products: { name: 'A', quantity: '1', unitPrice: '5' }, colour: 'red' } },
+      ['name', 'companyId', 'stageId', 'ownerId', 'value', 'expectedCloseDate', 'products', 'colour'],
+    );
+    expect(Object.fromEntries(deal.details.map((d: { field: string; message: string }) => [d.field, d.message]))).toMatchObject({
+      companyId: 'must be a UUID',
+      stageId: 'stage not found',
+      ownerId: 'user not found',
+      products: 'must be an array, not an object',
+      colour: 'is not a known field',
+    });
+    expect(await h.db.prisma.deal.count({ where: { tenantId: t.tenantId } })).toBe(0);
+    // Without a malformed value, missing records are still named all at once (404 when nothing else is wrong, as the specification says).
+    const references = await rest('POST', '/api/v1/pipeline/deals', { key: t.secret, body: { name: 'Hoist', companyId: missing, stageId: missing, ownerId: missing } });
+    expect(references.status).toBe(404);
+    expect(references.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['companyId', 'ownerId', 'stageId']);
+    // A path parameter's problem and the body's come together too.
+    await expectBadRequest('PATCH', '/api/v1/contacts/contact/nope', { body: { firstName: '', isPrimary: 1 } }, ['id', 'firstName', 'isPrimary']);
+  });
+
+  it('refuses a single value where a REST body field takes an array, naming the field', async () => {
+    const before = await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } });
+    const webhook = await expectBadRequest('POST', '/api/webhook-endpoints', { body: { url: 'https://hooks.example.com/in', events: 'lead.created' } }, ['events']);
+    expect(webhook.details[0].message).toBe('must be an array, not a string');
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(before);
+    const admin = await tenant({ role: 'system_admin', modules: ['inspections'] });
+    const inspection = await rest('POST', '/api/inspections', {
+      key: admin.secret,
+      body: { equipmentId: crypto.randomUUID(), siteId: crypto.randomUUID(), checklistTemplateId: crypto.randomUUID(), inspectionDate: '2030-01-07', technicianIds: admin.userId },
+    });
+    expect(inspection).toMatchObject({ status: 400, body: { details: [{ field: 'technicianIds', message: 'must be an array, not a string' }] } });
+    const products = await rest('POST', '/api/v1/pipeline/deals', { key: t.secret, body: { name: 'Hoist', companyId: company.id, stageId: crypto.randomUUID(), products: { name: 'A', quantity: '1', unitPrice: '5' } } });
+    expect(products).toMatchObject({ status: 400, body: { details: [{ field: 'products', message: 'must be an array, not an object' }, { field: 'stageId', message: 'stage not found' }] } });
+  });
+
   it('refuses malformed bodies', async () => {
     const before = await snapshot();
     const malformed = await rest('POST', '/api/v1/leads', { key: t.secret, rawBody: '{"firstName": "Lee",' });
@@ -134,7 +206,7 @@ describe('bad input', () => {
     expect(await rest('GET', '/', { key: t.secret })).toMatchObject({ status: 404, body: { error: 'Not Found' } });
     const wrongMethod = await rest('DELETE', `/api/v1/leads/${lead.id}`, { key: t.secret });
     expect(wrongMethod).toMatchObject({ status: 405, body: { error: 'Method Not Allowed' } });
-    expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PATCH, HEAD');
   });
 
   it('serves a path with a trailing slash as the same route, in JSON', async () => {
@@ -162,13 +234,13 @@ describe('bad input', () => {
     };
     const statuses = 'contacted, converted, disqualified, lost, new, qualified, qualifying';
     expect(await ask('query($id: UUID!) { lead(id: $id) { id } }', { id: 'nope' })).toEqual([
-      { code: 'BAD_USER_INPUT', message: 'id: Value is not a valid UUID: nope', details: [{ field: 'id', message: 'Value is not a valid UUID: nope' }] },
+      { code: 'BAD_USER_INPUT', message: 'id: must be a UUID', details: [{ field: 'id', message: 'must be a UUID' }] },
     ]);
     expect(await ask('query($status: [LeadStatus!]) { leads(filter: { status: $status }) { totalCount } }', { status: 'hot' })).toEqual([
       { code: 'BAD_USER_INPUT', message: `status: must be one of ${statuses}`, details: [{ field: 'status', message: `must be one of ${statuses}` }] },
     ]);
     expect(await ask('{ lead(id: "nope") { id } }')).toEqual([
-      { code: 'BAD_USER_INPUT', message: 'id: Value is not a valid UUID: nope', details: [{ field: 'id', message: 'Value is not a valid UUID: nope' }] },
+      { code: 'BAD_USER_INPUT', message: 'id: must be a UUID', details: [{ field: 'id', message: 'must be a UUID' }] },
     ]);
     const literals = await ask('mutation { createLead(input: { firstName: 1, products: 2, email: "x" }) { lead { id } } }');
     expect(literals.map((e) => e.details?.[0]?.field).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);

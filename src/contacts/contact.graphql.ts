@@ -4,7 +4,8 @@ import { refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
-import { contactOrder, contactSort, contactWhere, createContact, getContact, listContacts, updateContact } from './contact.service.js';
+import { checkNewContact, contactOrder, contactSort, contactWhere, createContact, getContact, listContacts, updateContact } from './contact.service.js';
+import { inputChecks } from '../graphql/input-checks.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
@@ -107,6 +108,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a contact of a company.',
     authScopes: { scope: 'contacts.write' },
     args: { input: t.arg({ type: CreateContactInput, required: true, description: 'The contact to create.' }) },
+    ...inputChecks((ctx, input) => checkNewContact(ctx, input)),
     resolve: (_root, { input }, ctx) => createContact(ctx, input),
   }),
   updateContact: t.field({

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder, type Order } from '../graphql/connection.js';
 import { withinRange } from '../graphql/list-filters.js';
-import { found, mustExist } from '../shared/references.js';
+import { allChecked, found, mustExist } from '../shared/references.js';
 import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 
@@ -90,11 +90,17 @@ async function clearOtherPrimaries(ctx: Context, tx: Transaction, companyId: str
   for (const contact of demoted) await ctx.events.record(tx, 'contact.updated', contact.id);
 }
 
-export async function createContact(ctx: Context, input: NewContact) {
-  const [customFields] = await Promise.all([
+/** What a new contact names (its custom fields, its company), checked together: the custom fields to store, or every problem at once. */
+export async function checkNewContact(ctx: Context, input: Partial<NewContact>) {
+  const [customFields] = await allChecked([
     checkCustomFields(ctx, 'contact', input.customFields),
-    mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company'),
+    input.companyId && mustExist(ctx.db.company.findUnique({ where: { id: input.companyId }, select: { id: true } }), 'companyId', 'company'),
   ]);
+  return customFields;
+}
+
+export async function createContact(ctx: Context, input: NewContact) {
+  const customFields = await checkNewContact(ctx, input);
   const create = (db: Transaction) => ctx.events.create(db, 'contact.created', { ...input, isPrimary: input.isPrimary ?? false, customFields });
   // Only a new primary contact changes other rows: the others are one statement.
   if (!input.isPrimary) return create(ctx.db);

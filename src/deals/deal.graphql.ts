@@ -8,7 +8,8 @@ import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../grap
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
-import { createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { checkNewDeal, createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import { inputChecks } from '../graphql/input-checks.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
 
@@ -256,6 +257,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a deal in a stage.',
     authScopes: pipelineScope,
     args: { input: t.arg({ type: CreateDealInput, required: true, description: 'The deal to create.' }) },
+    ...inputChecks((ctx, input) => checkNewDeal(ctx, input)),
     resolve: (_root, { input }, ctx, info) => createDeal(ctx, input, resultQuery(ctx, info)),
   }),
   updateDeal: t.field({

@@ -7,7 +7,7 @@ import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf, withinAmounts, withinDays, withinRange } from '../graphql/list-filters.js';
 import { badInput } from '../shared/errors.js';
-import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
+import { allChecked, found, mustBelongToCompany, mustExist } from '../shared/references.js';
 import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { defaultOwner, enterStage } from './deal.rules.js';
@@ -113,13 +113,13 @@ export interface DealPatch extends DealFields {
   lostReason?: string | null;
 }
 
-/** The company and owner a deal names must be records of the caller's tenant (404 otherwise). */
-async function checkReferences(ctx: Context, refs: { companyId?: string | null; ownerId?: string | null }) {
+/** The company and owner a deal names must be records of the caller's tenant (404 otherwise), as checks for `allChecked`. */
+function referenceChecks(ctx: Context, refs: { companyId?: string | null; ownerId?: string | null }) {
   const select = { id: true } as const;
-  await Promise.all([
+  return [
     refs.companyId && mustExist(ctx.db.company.findUnique({ where: { id: refs.companyId }, select }), 'companyId', 'company'),
     refs.ownerId && mustExist(ctx.db.user.findUnique({ where: { id: refs.ownerId }, select }), 'ownerId', 'user'),
-  ]);
+  ] as const;
 }
 
 const findStage = (ctx: Context, stageId: string) =>
@@ -129,16 +129,27 @@ const findStage = (ctx: Context, stageId: string) =>
     'stage',
   );
 
+/**
+ * What a new deal names (its stage, custom fields, company, owner, and the company's contact and
+ * site), checked together: the stage and the custom fields to store, or every problem at once (404
+ * when each is a record missing from the tenant, as the specification says of a company or stage).
+ */
+export async function checkNewDeal(ctx: Context, input: Partial<NewDeal>) {
+  const [stage, customFields] = await allChecked([
+    input.stageId ? findStage(ctx, input.stageId) : null,
+    checkCustomFields(ctx, 'deal', input.customFields),
+    ...referenceChecks(ctx, input),
+    input.companyId ? mustBelongToCompany(ctx.db, input.companyId, input) : null,
+  ]);
+  return { stage, customFields };
+}
+
 export async function createDeal(ctx: Context, input: NewDeal, query: DealQuery = {}) {
   const principal = principalOf(ctx);
-  const [stage, customFields] = await Promise.all([
-    findStage(ctx, input.stageId),
-    checkCustomFields(ctx, 'deal', input.customFields),
-    checkReferences(ctx, input),
-    mustBelongToCompany(ctx.db, input.companyId, input),
-  ]);
+  const { stage, customFields } = await checkNewDeal(ctx, input);
   return ctx.db.$transaction(async (tx) => {
-    const entered = enterStage(stage, ctx.now(), { status: 'open', actualCloseDate: null });
+    // A new deal always names its stage, so the check found one.
+    const entered = enterStage(stage!, ctx.now(), { status: 'open', actualCloseDate: null });
     const deal = await tx.deal.create({
       ...query,
       data: {
@@ -163,10 +174,10 @@ async function recordOutcome(ctx: Context, tx: Prisma.TransactionClient, id: str
 
 export async function updateDeal(ctx: Context, id: string, patch: DealPatch, query: DealQuery = {}) {
   const { stageId, customFields, products, name, companyId, ...nullable } = sentFields(patch);
-  const [newStage, checkedCustomFields] = await Promise.all([
+  const [newStage, checkedCustomFields] = await allChecked([
     stageId ? findStage(ctx, stageId) : null,
     customFields === undefined ? undefined : checkCustomFields(ctx, 'deal', customFields),
-    checkReferences(ctx, { companyId, ownerId: patch.ownerId }),
+    ...referenceChecks(ctx, { companyId, ownerId: patch.ownerId }),
   ]);
   return ctx.db.$transaction(async (tx) => {
     // Locking the deal serialises concurrent stage moves: each sees the stage the previous one left.

@@ -85,7 +85,11 @@ const headerParameters = {
 
 /** The error answers operations share, by status. */
 const errorResponses = {
-  BadRequest: { description: 'Invalid input: `details` names each field or parameter and what is wrong with it.', content: errorContent },
+  BadRequest: {
+    description:
+      "Invalid input: `details` names each field or parameter and what is wrong with it, every problem of the request in one answer: wrong kinds of value (a single value where an array belongs included), formats, allowed values, lengths, blank text and unknown fields, in the parameters and the body together; for a new lead, contact or deal also the records it names that the tenant lacks. Fields of a body are named by their path in it (`products.0.quantity`).",
+    content: errorContent,
+  },
   Unauthorized: {
     description: 'Missing, malformed, unknown, revoked or expired API key. The body is exactly `{"error":"Unauthorized"}`.',
     headers: { 'WWW-Authenticate': headerWith({ required: true }, '`Bearer realm="api"`, with `error="invalid_token"` when a key was sent.') },

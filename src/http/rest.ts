@@ -4,14 +4,16 @@ import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
-import { ErrorCodes } from '../shared/errors.js';
+import { AppError, ErrorCodes } from '../shared/errors.js';
 import { rootFieldRefusal } from '../graphql/access.js';
+import { inputChecksOf } from '../graphql/input-checks.js';
 import type { Context } from '../graphql/context.js';
 import { carriesBody, REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
 import { jsonResponse } from './json-response.js';
-import { enumExpectation } from './input-errors.js';
+import { inputProblems } from './body-problems.js';
+import { enumExpectation, inApiWords } from './input-errors.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
 
@@ -78,7 +80,7 @@ function errorAnswer(errors: readonly unknown[], operation?: Operation): Respons
 }
 
 const badRequest = (message: string, details?: FieldProblem[]) =>
-  json({ error: ErrorCodes.BAD_USER_INPUT.title, message, ...(details ? { details } : {}) }, 400);
+  json({ error: ErrorCodes.BAD_USER_INPUT.title, message, ...(details ? { details: details.map(({ field, message }) => ({ field, message })) } : {}) }, 400);
 
 /** One query or path parameter checked against its GraphQL argument type: its JSON value, or the problem with it. */
 function readParameter(name: string, raw: string, type: GraphQLInputType): { value: unknown } | { problem: FieldProblem } {
@@ -94,7 +96,7 @@ function readParameter(name: string, raw: string, type: GraphQLInputType): { val
   let problem: FieldProblem | null = null;
   coerceInputValue(value, type, (_path, _invalid, error) => {
     const named = getNamedType(type);
-    problem = { field: name, message: isEnumType(named) ? enumExpectation(named) : error.message.replace(/^Expected type "[^"]+"\.\s*/, '') };
+    problem = { field: name, message: isEnumType(named) ? enumExpectation(named) : inApiWords(error.message.replace(/^Expected type "[^"]+"\.\s*/, '')) };
   });
   // The value as JSON carries it (a variable's form): GraphQL coerces it again when it runs.
   return problem ? { problem } : { value };
@@ -150,6 +152,27 @@ async function runList(operation: CompiledRoute, values: Record<string, unknown>
   })) as ExecutionResult;
   if (result.errors?.length) return errorAnswer(result.errors, operation);
   return json(operation.answer(result.data?.[operation.field.name], values), 200);
+}
+
+/**
+ * Every problem of a route's JSON body: its input's own (src/http/body-problems.ts) and, when it
+ * has some, what the mutation's declared input checks (src/graphql/input-checks.ts) find among the
+ * fields that hold: a missing assignee is named with a malformed email, not in a later round.
+ * Empty when the body holds: the operation then runs and its service checks the rest, as on GraphQL.
+ */
+async function bodyProblems(operation: CompiledRoute, body: Record<string, unknown>, ctx: Context): Promise<FieldProblem[]> {
+  const { value, problems } = await inputProblems(operation.args.body!.type, body);
+  const checks = inputChecksOf(operation.field);
+  if (!problems.length || !checks) return problems;
+  const faulty = new Set(problems.map((p) => p.field.split('.')[0]));
+  const holding = Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([name]) => !faulty.has(name)));
+  try {
+    await checks(ctx, holding);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.details) throw error;
+    return [...problems, ...error.details.filter((d) => !faulty.has(d.field.split('.')[0]))];
+  }
+  return problems;
 }
 
 /** The JSON body of a write (already size-, depth- and Unicode-checked by the request boundary), or the answer that refuses it. */
@@ -249,7 +272,8 @@ export function useRest(operations: readonly Operation[]): Plugin {
         const refusal = rootFieldRefusal(operation.field, contextValue);
         if (refusal) return errorAnswer([refusal]);
         const { values, problems } = readParameters(operation, url, found.params);
-        if (problems.length) return badRequest(problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems);
+        const refuse = (all: FieldProblem[]) => badRequest(all.map((p) => `${p.field}: ${p.message}`).join('; '), all);
+        if (problems.length && !carriesBody(route.method)) return refuse(problems);
         // A list route's parameters are not its field's arguments (src/graphql/rest-lists.ts): it runs its document itself.
         if (route.list) return runList(operation, values, envelopedRequest, contextValue);
         // SOFA routes the canonical path, and reads each argument under its own name.
@@ -265,7 +289,9 @@ export function useRest(operations: readonly Operation[]): Plugin {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
           const unexpected = operation.args.body ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));
-          if (unexpected.length) return badRequest(unexpected.map((p) => `${p.field}: ${p.message}`).join('; '), unexpected);
+          // Every problem of the parameters and the body in one answer (src/http/body-problems.ts), before anything runs.
+          const inBody = operation.args.body ? await bodyProblems(operation, read.body, contextValue) : unexpected;
+          if (problems.length || inBody.length) return refuse([...problems, ...inBody]);
           body = JSON.stringify(operation.args.body ? { input: read.body } : {});
         }
         const forwarded = new fetchAPI.Request(canonical, { method: route.method, headers: request.headers, body });

@@ -4,7 +4,8 @@ import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
-import { createLead, getLead, leadOrder, listLeads, updateLead } from './lead.service.js';
+import { checkNewLead, createLead, getLead, leadOrder, listLeads, updateLead } from './lead.service.js';
+import { inputChecks } from '../graphql/input-checks.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
@@ -139,6 +140,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a lead with status `new`.',
     authScopes: { scope: 'leads.lead.write' },
     args: { input: t.arg({ type: CreateLeadInput, required: true, description: 'The lead to create.' }) },
+    ...inputChecks((ctx, input) => checkNewLead(ctx, input)),
     resolve: (_root, { input }, ctx) => createLead(ctx, input),
   }),
   updateLead: t.field({

@@ -6,7 +6,7 @@ import type { Context } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
 import { searchColumns, searchWords } from '../shared/search.js';
-import { found, mustExist } from '../shared/references.js';
+import { allChecked, found, mustExist } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 
 /** The columns `search` reads (each under a trigram index). */
@@ -76,11 +76,14 @@ export interface LeadPatch extends LeadFields {
 const assigneeMustExist = (ctx: Context, userId: string | null | undefined) =>
   userId ? mustExist(ctx.db.user.findUnique({ where: { id: userId }, select: { id: true } }), 'assignedTo', 'user') : null;
 
+/** What a new lead names (its custom fields, its assignee), checked together: the custom fields to store, or every problem at once. */
+export async function checkNewLead(ctx: Context, input: Partial<NewLead>) {
+  const [customFields] = await allChecked([checkCustomFields(ctx, 'lead', input.customFields), assigneeMustExist(ctx, input.assignedTo)]);
+  return customFields;
+}
+
 export async function createLead(ctx: Context, input: NewLead) {
-  const [customFields] = await Promise.all([
-    checkCustomFields(ctx, 'lead', input.customFields),
-    assigneeMustExist(ctx, input.assignedTo),
-  ]);
+  const customFields = await checkNewLead(ctx, input);
   return ctx.events.create(ctx.db, 'lead.created', {
     ...input,
     status: 'new',
@@ -92,7 +95,7 @@ export async function createLead(ctx: Context, input: NewLead) {
 export async function updateLead(ctx: Context, id: string, patch: LeadPatch) {
   const { customFields, sourceAttribution, firstName, lastName, status, source, ...nullable } = sentFields(patch);
   await getLead(ctx, id);
-  const [checkedCustomFields] = await Promise.all([
+  const [checkedCustomFields] = await allChecked([
     customFields === undefined ? undefined : checkCustomFields(ctx, 'lead', customFields),
     assigneeMustExist(ctx, patch.assignedTo),
   ]);

@@ -567,7 +567,7 @@ export interface paths {
         };
         /**
          * List a resource's open slots
-         * @description Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none.
+         * @description Open slots of a resource over a range (default: the next 7 days), in time order. An inactive resource has none. The cost limit counts it at the most slots the range can hold (288 a day: 5-minute slots), so a long range costs what it may produce.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -3851,7 +3851,7 @@ export interface components {
         WebhookEndpointStatus: "disabled" | "enabled";
     };
     responses: {
-        /** @description Invalid input: `details` names each field or parameter and what is wrong with it. */
+        /** @description Invalid input: `details` names each field or parameter and what is wrong with it, every problem of the request in one answer: wrong kinds of value (a single value where an array belongs included), formats, allowed values, lengths, blank text and unknown fields, in the parameters and the body together; for a new lead, contact or deal also the records it names that the tenant lacks. Fields of a body are named by their path in it (`products.0.quantity`). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
