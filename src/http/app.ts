@@ -24,9 +24,11 @@ import { useAccessGate } from './access-gate.js';
 import { authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { corsPolicy } from './cors.js';
-import { graphiqlPage, useApiDocs } from './docs.js';
+import { useCompression } from './compression.js';
+import { useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
 import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';
+import { graphiqlPage } from './graphiql.js';
 import { LIVENESS_PATH, useReadiness } from './health.js';
 import { useMutationBudget } from './mutation-budget.js';
 import { buildOpenApi } from './openapi.js';
@@ -161,6 +163,8 @@ export function createApp({
       useOperationGuard(),
       useErrorMapping(),
       useRest(operations),
+      // Last: it compresses each answer as it leaves, with every other plugin's headers on it.
+      useCompression(),
     ],
   });
   return yoga;

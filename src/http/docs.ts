@@ -1,11 +1,14 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import { Response as ServerResponse } from '@whatwg-node/fetch';
+import type { Plugin } from 'graphql-yoga';
 import { ErrorCodes } from '../shared/errors.js';
+import { negotiateEncoding } from './compression.js';
 import { contentSecurityPolicy } from './content-security.js';
+import { GRAPHIQL_ASSETS, graphiqlAsset, warmGraphiqlAssets } from './graphiql.js';
 import { withinBoundary } from './request-boundary.js';
+import { type StaticAsset, staticAsset } from './static-asset.js';
 
 const JS = 'text/javascript; charset=utf-8';
 
@@ -40,35 +43,17 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-// Read on first use (most processes never serve the page), then kept; bytes, not strings, so 2 MB
-// of assets stay off the small JS heap.
-const swaggerUiFile = (name: string) => {
-  let bytes: Uint8Array<ArrayBuffer> | undefined;
-  return () => (bytes ??= new Uint8Array(readFileSync(join(swaggerUiDir, name))));
-};
+// Read on first use (most processes never serve the page), then kept with its compressed copies;
+// bytes, not strings, so 2 MB of assets stay off the small JS heap.
+const SWAGGER_CACHE = 'public, max-age=86400';
+const swaggerUiFile = (name: string, type: string) => staticAsset(() => new Uint8Array(readFileSync(join(swaggerUiDir, name))), { type, cacheControl: SWAGGER_CACHE });
 
-/** GraphiQL's page and its CSP (its inline scripts' hashes), rendered once: the options never change. */
-let graphiql: Promise<{ html: string; csp: string }> | undefined;
-let graphiqlCsp: string | undefined;
-
-/**
- * GraphiQL's page with its bundle inlined (Yoga's default loads it from a CDN), so it works
- * without internet access. Rendered on first use and then kept: the page is 9 MB, and rendering
- * and hashing it for each request let a few concurrent requests exhaust the heap. A process that
- * never shows GraphiQL does not pay for it.
- */
-export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: string }): Promise<string> {
-  graphiql ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => {
-    const html = renderGraphiQL(options);
-    const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-      ([, script]) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`,
-    );
-    return { html, csp: contentSecurityPolicy({ scriptSources: hashes }) };
-  });
-  const page = await graphiql;
-  graphiqlCsp = page.csp;
-  return page.html;
-}
+const swaggerUi = new Map<string, StaticAsset>([
+  ['/docs/swagger-ui.css', swaggerUiFile('swagger-ui.css', 'text/css; charset=utf-8')],
+  ['/docs/swagger-ui-bundle.js', swaggerUiFile('swagger-ui-bundle.js', JS)],
+  ['/docs/swagger-ui-standalone-preset.js', swaggerUiFile('swagger-ui-standalone-preset.js', JS)],
+  ['/docs/init.js', staticAsset(() => INIT, { type: JS, cacheControl: SWAGGER_CACHE })],
+]);
 
 /**
  * The API reference, served entirely by this server so it works without internet access: the
@@ -78,48 +63,57 @@ export async function graphiqlPage(options: GraphiQLOptions & { endpoint?: strin
  * rate-limited like the API's.
  */
 export function useApiDocs(options: { openApiDocument: () => Record<string, unknown>; llmsTxt: () => string; publicUrl: string }): Plugin {
-  let document: Record<string, unknown> | undefined;
-  const openApi = () => {
+  // Both built on first use, then served with their compressed copies, like files.
+  const openApi = staticAsset(
     // The server is named from configuration (PUBLIC_URL), never from the request's Host header:
     // a client chooses that, and /docs would send the key typed into "Authorize" wherever it names.
-    document ??= { ...options.openApiDocument(), servers: [{ url: options.publicUrl, description: 'This server' }] };
-    return Response.json(document, { headers: { 'Cache-Control': 'no-cache' } });
+    () => JSON.stringify({ ...options.openApiDocument(), servers: [{ url: options.publicUrl, description: 'This server' }] }),
+    { type: 'application/json; charset=utf-8', cacheControl: 'no-cache' },
+  );
+  const llmsTxt = staticAsset(options.llmsTxt, { type: 'text/markdown; charset=utf-8', cacheControl: 'no-cache' });
+  const page = (request: Request) => {
+    // The browser asks for the files next: their compressed copies are made meanwhile.
+    const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
+    for (const asset of swaggerUi.values()) asset.warm(encoding);
+    return new ServerResponse(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP } }) as Response;
   };
-  let llms: string | undefined;
-  const llmsTxt = () => new Response((llms ??= options.llmsTxt()), { headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'no-cache' } });
-  const page = () => new Response(PAGE, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP } });
-  const asset = (body: () => BodyInit, type: string) => () =>
-    new Response(body(), { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' } });
-  const routes = new Map<string, () => Response>([
-    ['/openapi.json', openApi],
-    ['/llms.txt', llmsTxt],
+  const routes = new Map<string, (request: Request) => Response | Promise<Response>>([
+    ['/openapi.json', (request) => openApi.respond(request)],
+    ['/llms.txt', (request) => llmsTxt.respond(request)],
     ['/docs', page],
     ['/docs/', page],
-    ['/docs/swagger-ui.css', asset(swaggerUiFile('swagger-ui.css'), 'text/css; charset=utf-8')],
-    ['/docs/swagger-ui-bundle.js', asset(swaggerUiFile('swagger-ui-bundle.js'), JS)],
-    ['/docs/swagger-ui-standalone-preset.js', asset(swaggerUiFile('swagger-ui-standalone-preset.js'), JS)],
-    ['/docs/init.js', asset(() => INIT, JS)],
+    ...[...swaggerUi].map(([path, asset]) => [path, (request: Request) => asset.respond(request)] as const),
   ]);
+  /** What answers `path`: one of the routes, GraphiQL's files, or nothing (404). */
+  const routeOf = async (path: string) => {
+    const route = routes.get(path);
+    if (route || !path.startsWith(GRAPHIQL_ASSETS)) return route;
+    const asset = await graphiqlAsset(path);
+    return asset && ((request: Request) => asset.respond(request));
+  };
 
   return {
     onResponse({ request, response }) {
-      // Yoga serves GraphiQL's page itself; its policy is added here.
-      const isGraphiql = response.headers.get('content-type')?.startsWith('text/html') && new URL(request.url).pathname === '/graphql';
-      if (isGraphiql && graphiqlCsp) response.headers.set('Content-Security-Policy', graphiqlCsp);
+      // Yoga serves GraphiQL's page itself (src/http/graphiql.ts renders it); its policy is added here.
+      const isGraphiql = response.headers.get('content-type')?.startsWith('text/html') && new URL(request.url).pathname.replace(/\/$/, '') === '/graphql';
+      if (!isGraphiql) return;
+      response.headers.set('Content-Security-Policy', CSP);
+      warmGraphiqlAssets(negotiateEncoding(request.headers.get('accept-encoding')));
     },
     async onRequest({ request, url, endResponse, serverContext }) {
       const path = url.pathname;
-      const route = routes.get(path);
-      if (!route && !path.startsWith('/docs/')) return; // Not ours: GraphQL and REST answer it.
+      if (!routes.has(path) && !path.startsWith('/docs/')) return; // Not ours: GraphQL and REST answer it.
       // Admitted like API requests: counted against the client's budget, with its headers.
       const answer = await withinBoundary(serverContext, request, async () => {
+        const route = await routeOf(path);
         if (!route) return Response.json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${path}` }, { status: 404 });
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           const body = { error: ErrorCodes.METHOD_NOT_ALLOWED.title, message: 'Use GET' };
           return Response.json(body, { status: 405, headers: { Allow: 'GET, HEAD' } });
         }
-        const response = route();
-        return request.method === 'HEAD' ? new Response(null, { headers: response.headers }) : response;
+        const response = await route(request);
+        // The GET's headers, its Content-Length included, without its body.
+        return request.method === 'HEAD' ? (new ServerResponse(null, { status: response.status, headers: response.headers }) as Response) : response;
       });
       endResponse(answer);
     },
