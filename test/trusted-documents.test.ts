@@ -214,6 +214,63 @@ describe('trusted documents', () => {
     expect((await h.db.prisma.apiKeyPair.findUniqueOrThrow({ where: { id: pair.id } })).trustedDocuments).toBe('all');
   });
 
+  it('refuses at registration what a request could not run: a document past 32 KiB, 2,000 tokens, depth 12 or 20 aliases (review 3, F6)', async () => {
+    const t = await tenant();
+    const padded = `query Padded { __typename }\n#${'x'.repeat(33 * 1024)}`;
+    const aliased = `query Aliased { ${Array.from({ length: 21 }, (_, i) => `a${i}: viewer { scopes }`).join(' ')} }`;
+    const deep = `query Deep { companies(first: 1) { nodes { ${'contacts(first: 1) { nodes { company { '.repeat(4)}id${' } } }'.repeat(4)} } } }`;
+    const tokens = `query Tokens { ${Array.from({ length: 2100 }, () => '__typename').join(' ')} }`;
+    const refused = await register(t.secret, { documents: Object.fromEntries([padded, aliased, deep, tokens].map((d) => [sha256(d), d])) });
+    const details = refused.body.errors[0].extensions.details as { field: string; message: string }[];
+    expect(Object.fromEntries(details.map((d) => [d.field, d.message]))).toEqual({
+      [`documents.${sha256(padded)}`]: expect.stringContaining('32768 bytes'),
+      [`documents.${sha256(aliased)}`]: expect.stringContaining('Aliases limit'),
+      [`documents.${sha256(deep)}`]: expect.stringContaining('Query depth limit'),
+      [`documents.${sha256(tokens)}`]: expect.stringContaining('2000 tokens'),
+    });
+    expect(await storedFor(t.tenantId)).toBe(0);
+  });
+
+  it('bounds documents per manifest and per tenant, and withdraws them (review 3, F6, F9)', async () => {
+    const t = await tenant();
+    const documentsOf = (from: number, count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => `query Q${from + i} { __typename }`).map((d) => [sha256(d), d]));
+    const tooMany = await register(t.secret, { documents: documentsOf(0, 501) });
+    expect(tooMany.body.errors[0].extensions.details).toEqual([{ field: 'documents', message: expect.stringContaining('at most 500 documents (it holds 501)') }]);
+    for (let part = 0; part < 4; part += 1) {
+      const registered = await register(t.secret, { documents: documentsOf(part * 500, 500) });
+      expect(registered.body.errors, `part ${part}`).toBeUndefined();
+    }
+    expect(await storedFor(t.tenantId)).toBe(2_000);
+    const past = await register(t.secret, { documents: documentsOf(2_000, 1) });
+    expect(past.body.errors[0].extensions).toMatchObject({ code: 'CONFLICT' });
+    expect(past.body.errors[0].message).toContain('at most 2000 trusted documents');
+    // Registering a known manifest again changes nothing, even at the limit.
+    expect((await register(t.secret, { documents: documentsOf(0, 500) })).body.data.registerTrustedDocuments.trustedDocumentRegistration.added).toBe(0);
+    const first = sha256('query Q0 { __typename }');
+    expect((await post(t.secret, { documentId: first })).body.data.__typename).toBe('Query');
+    const withdraw = (key: string, input: Record<string, unknown>) =>
+      post(key, { query: 'mutation W($input: WithdrawTrustedDocumentsInput!) { withdrawTrustedDocuments(input: $input) { withdrawn } }', variables: { input } });
+    const withdrawn = await withdraw(t.secret, { hashes: Object.keys(documentsOf(0, 500)) });
+    expect(withdrawn.body.data.withdrawTrustedDocuments).toEqual({ withdrawn: 500 });
+    expect(await storedFor(t.tenantId)).toBe(1_500);
+    expect((await post(t.secret, { documentId: first })).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await register(t.secret, { documents: documentsOf(2_000, 1) })).body.errors).toBeUndefined();
+  });
+
+  it("registers for a key pair only as updateApiKeyPair allows: its user or an administrator (review 3, F11)", async () => {
+    const t = await tenant({ role: 'system_admin' });
+    const adminPair = await newPair(t, 'all');
+    const manager = await h.db.prisma.user.create({ data: { tenantId: t.tenantId, name: 'Manager', email: `manager-${Date.now()}@example.test`, role: 'manager' } });
+    const managerKey = (await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: manager.id, name: 'Hers', scopes: ['settings.manage'], trustedDocuments: 'none' })).secret.key;
+    const document = 'query ForThePair { __typename }';
+    const refused = await register(managerKey, { documents: { [sha256(document)]: document }, keyPairId: adminPair.id });
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(refused.body.errors[0].message).toContain("only the pair's own user or an administrator");
+    expect(await storedFor(t.tenantId)).toBe(0);
+    expect((await register(t.secret, { documents: { [sha256(document)]: document }, keyPairId: adminPair.id })).body.errors).toBeUndefined();
+  });
+
   it('registers from the command line: documents register --tenant --file [--key-pair]', async () => {
     const c = await tenant({ trustedDocuments: 'all' });
     const dir = await mkdtemp(join(tmpdir(), 'trusted-'));

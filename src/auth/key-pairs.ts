@@ -5,7 +5,7 @@ import { TrustedDocumentsRule } from '../generated/prisma/enums.js';
 import { AppError, badInput, notFound } from '../shared/errors.js';
 import { parseOrThrow, requiredText } from '../shared/validation.js';
 import { generateKey } from './api-keys.js';
-import { type PairCaller, refusalOf } from './key-pair.rules.js';
+import { type PairAction, type PairCaller, refusalOf } from './key-pair.rules.js';
 import { scopesWithinRole } from './roles.js';
 import type { Scope } from './scopes.js';
 import { allScopes, isScope } from './scopes.js';
@@ -127,14 +127,24 @@ async function lockedPair(tx: Prisma.TransactionClient, pairId: string) {
 }
 
 /**
+ * The pair `pairId`, locked until `tx` ends, once `caller` is found to may `action` it
+ * (src/auth/key-pair.rules.ts; null for the command line): what changes, rotates or adds to a pair
+ * passes here, registering its trusted documents included.
+ */
+export async function pairOpenTo(tx: Prisma.TransactionClient, pairId: string, action: PairAction, caller: PairCaller | null, now: Date) {
+  const pair = await lockedPair(tx, pairId);
+  const refusal = refusalOf(action, pair, caller, now);
+  if (refusal) throw refusal;
+  return pair;
+}
+
+/**
  * Revokes both keys of a pair immediately (those already revoked keep their time), if `caller`
  * may (src/auth/key-pair.rules.ts; null for the command line).
  */
 export async function revokeKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, now: Date) {
   return db.$transaction(async (tx) => {
-    const pair = await lockedPair(tx, pairId);
-    const refusal = refusalOf('revoke', pair, caller, now);
-    if (refusal) throw refusal;
+    const pair = await pairOpenTo(tx, pairId, 'revoke', caller, now);
     await tx.apiKey.updateMany({ where: { pairId, revokedAt: null }, data: { revokedAt: now } });
     const keys = await tx.apiKey.findMany({ where: { pairId }, select: { id: true, kind: true, revokedAt: true }, orderBy: { kind: 'asc' } });
     return { id: pair.id, keys };
@@ -147,9 +157,7 @@ export async function revokeKeyPair(db: TenantDb, pairId: string, caller: PairCa
  */
 export async function updateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, changes: { trustedDocuments?: TrustedDocumentsRule | null }, now: Date) {
   return db.$transaction(async (tx) => {
-    const pair = await lockedPair(tx, pairId);
-    const refusal = refusalOf('update', pair, caller, now);
-    if (refusal) throw refusal;
+    await pairOpenTo(tx, pairId, 'update', caller, now);
     return tx.apiKeyPair.update({
       where: { id: pairId },
       data: { trustedDocuments: changes.trustedDocuments ?? undefined },
@@ -166,9 +174,7 @@ export async function updateKeyPair(db: TenantDb, pairId: string, caller: PairCa
  */
 export async function rotateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, now: Date): Promise<IssuedKeyPair> {
   return db.$transaction(async (tx) => {
-    const pair = await lockedPair(tx, pairId);
-    const refusal = refusalOf('rotate', pair, caller, now);
-    if (refusal) throw refusal;
+    const pair = await pairOpenTo(tx, pairId, 'rotate', caller, now);
     const issued = await createKeyPair(tx, {
       tenantId: pair.tenantId,
       userId: pair.userId,

@@ -84,7 +84,7 @@ export const commands: Record<string, Command> = {
       }
       if (!documents || typeof documents !== 'object' || Array.isArray(documents)) throw new UsageError(`--file ${path}: must be a JSON object of hash → document`);
       const pairId = o['key-pair'] === undefined ? null : (await pairNamed(prisma, text(o, 'key-pair'))).id;
-      return registerTrustedDocuments(tenantDb(prisma, text(o, 'tenant')), schema, { documents: documents as Record<string, unknown>, pairId });
+      return registerTrustedDocuments(tenantDb(prisma, text(o, 'tenant')), schema, { documents: documents as Record<string, unknown>, pairId }, null, new Date());
     },
   },
   'key update': {

@@ -1,6 +1,6 @@
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import type { DocumentNode, ValidationContext } from 'graphql';
+import { maxAliasesPlugin, maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin, maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import type { DocumentNode, ParseOptions, ValidationContext } from 'graphql';
 import { GraphQLError, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -49,32 +49,39 @@ const refuseAsTooLarge = {
   ],
 };
 
-/** Depth and alias limits, checked in validation: relations can be selected at any depth. */
-export const documentShapeLimits = () => [
-  maxDepthPlugin({ n: MAX_DEPTH, flattenFragments: true, ...refuseAsTooLarge }),
-  maxAliasesPlugin({ n: MAX_ALIASES, ...refuseAsTooLarge }),
-];
+const depthLimit = { n: MAX_DEPTH, flattenFragments: true, ...refuseAsTooLarge };
+const aliasLimit = { n: MAX_ALIASES, ...refuseAsTooLarge };
 
-/**
- * Refuses oversized documents before they are parsed or cached: the byte limit before anything,
- * the token limit inside the parser (graphql-js stops lexing at `maxTokens`).
- */
+/** Depth and alias limits, checked in validation: relations can be selected at any depth. */
+export const documentShapeLimits = () => [maxDepthPlugin(depthLimit), maxAliasesPlugin(aliasLimit)];
+
+/** The same limits as validation rules, for documents checked outside a request (trusted documents at registration). */
+export const documentShapeRules = () => [maxDepthRule(depthLimit), maxAliasesRule(aliasLimit)];
+
+/** The byte limit, refused before a document is parsed or cached. */
+export function checkDocumentBytes(source: string): void {
+  if (Buffer.byteLength(source) > MAX_DOCUMENT_BYTES) {
+    throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_BYTES} bytes`);
+  }
+}
+
+/** Parses within the token limit (graphql-js stops lexing at `maxTokens`); past it, QUERY_TOO_LARGE. */
+export function parseWithinLimits(text: string, options?: ParseOptions): DocumentNode {
+  try {
+    return parse(text, { ...options, maxTokens: MAX_DOCUMENT_TOKENS });
+  } catch (error) {
+    // graphql-js words it "more that N tokens" (sic).
+    if (error instanceof Error && /Document contains more th/.test(error.message)) {
+      throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_TOKENS} tokens`);
+    }
+    throw error;
+  }
+}
+
+/** Refuses oversized documents before they are parsed or cached: the byte limit before anything, the token limit inside the parser. */
 export const useDocumentLimits = (): Plugin => ({
   onParse({ params, setParseFn }) {
-    const source = typeof params.source === 'string' ? params.source : params.source.body;
-    if (Buffer.byteLength(source) > MAX_DOCUMENT_BYTES) {
-      throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_BYTES} bytes`);
-    }
-    setParseFn((text, options) => {
-      try {
-        return parse(text, { ...options, maxTokens: MAX_DOCUMENT_TOKENS });
-      } catch (error) {
-        // graphql-js words it "more that N tokens" (sic).
-        if (error instanceof Error && /Document contains more th/.test(error.message)) {
-          throw new AppError('QUERY_TOO_LARGE', `GraphQL documents are limited to ${MAX_DOCUMENT_TOKENS} tokens`);
-        }
-        throw error;
-      }
-    });
+    checkDocumentBytes(typeof params.source === 'string' ? params.source : params.source.body);
+    setParseFn(parseWithinLimits);
   },
 });
