@@ -90,8 +90,8 @@ const ConfigSchema = z.object({
   WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(100).max(30 * 86_400_000).default(3 * 86_400_000),
   /** How long a worker holds the deliveries it claimed; a dead process's are sent by another after it. */
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  /** Longest a webhook POST may take; longer is a failed attempt. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Longest a webhook POST may take; longer is a failed attempt, and holds the endpoint (its circuit breaker). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   INVOICE_OVERDUE_SWEEP_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Key signing slot ids, the same for every process; without it one is generated and kept in the database. */
   SLOT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -1,7 +1,7 @@
 import type { Listen } from '../db/notifications.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
-import { type LeasedRounds, leasedRounds, settleEach } from '../shared/leased-rounds.js';
+import { coalesced, type LeasedSlots, leasedSlots } from '../shared/leased-slots.js';
 import { logger } from '../shared/logger.js';
 import { type EventAnnouncement, EVENTS_CHANNEL } from './event-log.js';
 import { TEST_EVENT_TYPE } from './webhook-endpoint.service.js';
@@ -12,17 +12,38 @@ export interface WebhookWorkerOptions {
   /** `WEBHOOKS_ALLOW_PRIVATE_NETWORKS`: lets deliveries reach private addresses, over http too. */
   allowPrivateNetworks: boolean;
   pollMs?: number;
-  /** First retry delay; it doubles at each attempt, up to `MAX_RETRY_DELAY_MS`, give or take 20 %. */
+  /**
+   * First retry delay; it doubles at each attempt, up to `MAX_RETRY_DELAY_MS`, give or take 20 %.
+   * Also the shortest hold of the circuit breaker.
+   */
   retryBaseMs?: number;
   /** How long a delivery is retried, from its `retriesFrom`; also how long an endpoint may fail everything before it is disabled. */
   retryWindowMs?: number;
   /** How long a claim lasts: a worker that dies holding deliveries releases them after it. */
   leaseMs?: number;
+  /** Longest a POST may take (headers and body); longer is a failed attempt, and trips the circuit breaker. */
   timeoutMs?: number;
+  limits?: Partial<DeliveryLimits>;
 }
 
+/** What may be in flight at once. Endpoint and tenant bounds count leases in every process. */
+export interface DeliveryLimits {
+  /** POSTs one process runs at once. */
+  slots: number;
+  /** Deliveries of one endpoint in flight. */
+  perEndpoint: number;
+  /** Deliveries in flight to an endpoint in a failing streak (`failingSince` set): one probe. */
+  perFailingEndpoint: number;
+  /** Deliveries of one tenant in flight, all its endpoints together. */
+  perTenant: number;
+  /** POSTs one process runs at once to endpoints in a failing streak, so they never take every slot. */
+  failingSlots: number;
+}
+
+export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = { slots: 16, perEndpoint: 4, perFailingEndpoint: 1, perTenant: 4, failingSlots: 8 };
+
 /** `stop()` also cuts short the POSTs in flight (each a failed attempt, retried later), so a server stops at once. */
-export type WebhookWorker = LeasedRounds;
+export type WebhookWorker = LeasedSlots;
 
 interface ClaimedDelivery extends EndpointSecrets {
   id: string;
@@ -35,16 +56,19 @@ interface ClaimedDelivery extends EndpointSecrets {
   eventCreatedAt: Date;
   retriesFrom: Date;
   attempts: number;
+  /** Whether its endpoint was in a failing streak when it was claimed (it then counts in `failingSlots`). */
+  failing: boolean;
 }
 
 /** One POST of a claimed delivery and what came of it. */
 interface Attempt {
   delivery: ClaimedDelivery;
+  /** The lease token it was claimed under: only its holder records it. */
+  token: string;
   startedAt: Date;
   outcome: PostOutcome;
 }
 
-const BATCH = 20;
 const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 const JITTER = 0.2;
 
@@ -68,82 +92,158 @@ const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(baseMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS) * (1 - JITTER + 2 * JITTER * Math.random());
 
 /**
+ * Whether a failed POST trips its endpoint's circuit breaker: no answer at all (timeout,
+ * connection refused or reset, an address refused) or an answer that says the receiver is down or
+ * overloaded. Other answers (400, 404, 500) may concern one event only: the endpoint keeps
+ * receiving, one delivery at a time while its failing streak lasts.
+ */
+const tripsBreaker = (outcome: PostOutcome) => outcome.statusCode === null || [429, 502, 503, 504].includes(outcome.statusCode);
+
+/**
  * Delivers webhooks, at least once. Any number of server processes run one each: deliveries are
  * claimed with FOR UPDATE SKIP LOCKED under a lease, so no two workers send one at once, and a
  * delivery's state is updated only by the worker still holding its lease. A worker that dies
  * mid-delivery leaves it to whichever worker claims it after the lease; its `webhook-id` (the
  * event id) stays the same, so receivers can recognise the repeat.
  *
+ * Fair to every tenant: a process runs up to `slots` POSTs, each on its own (a finished one is
+ * recorded and its slot claimed again at once, see `leasedSlots`). A claim takes from each
+ * endpoint its oldest due deliveries, no more than it may still have in flight (`perEndpoint`, one
+ * during a failing streak), and from each tenant no more than `perTenant` in flight, counting the
+ * leases of every process; then one delivery of each tenant before a second of any, the longest
+ * waiting first. So a tenant whose receivers hang holds at most `perTenant` POSTs (for at most
+ * `timeoutMs`), and the others' deliveries go out meanwhile.
+ *
+ * A circuit breaker: a POST that gets no answer (or 429, 502, 503, 504) holds its endpoint's
+ * deliveries (`heldUntil`) for as long as the endpoint has been failing, from `retryBaseMs` up to
+ * 6 h; then one probe goes, and only its success lets the rest follow. An endpoint that keeps
+ * timing out costs one POST per hold, not one per queued event.
+ *
  * Only enabled endpoints are sent to (a `webhook.test` event goes to its endpoint whatever its
- * status). The deliveries of a disabled endpoint stay pending, untouched, and go out when it is
- * enabled again: those still within their retry window are retried, older ones get one attempt.
+ * status or hold). The deliveries of a disabled endpoint stay pending, untouched, and go out when
+ * it is enabled again: those still within their retry window are retried, older ones get one attempt.
  */
 export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options: WebhookWorkerOptions): WebhookWorker {
-  const { pollMs = 1000, retryBaseMs = 30_000, retryWindowMs = 3 * 86_400_000, leaseMs = 60_000, timeoutMs = 10_000 } = options;
+  const { pollMs = 1000, retryBaseMs = 30_000, retryWindowMs = 3 * 86_400_000, leaseMs = 60_000, timeoutMs = 5_000 } = options;
+  const limits = { ...DEFAULT_DELIVERY_LIMITS, ...options.limits };
   const poster = webhookPoster({ allowPrivateNetworks: options.allowPrivateNetworks, timeoutMs });
+  /** POSTs of this process to endpoints in a failing streak, bounded by `limits.failingSlots`. */
+  let failingInHand = 0;
+  /** Set by stop(): a POST cut short by the shutdown says nothing about its endpoint. */
+  let stopping = false;
 
-  const claim = (token: string) => prisma.$queryRaw<ClaimedDelivery[]>`
-    WITH claimed AS (
-      UPDATE "WebhookDelivery" SET "leaseToken" = ${token}::uuid, "leaseUntil" = now() + ${leaseMs} * interval '1 millisecond'
-      WHERE id IN (
-        SELECT delivery.id FROM "WebhookDelivery" delivery
-        JOIN "WebhookEndpoint" endpoint ON endpoint.id = delivery."endpointId"
-        JOIN "Event" event ON event.id = delivery."eventId"
-        WHERE delivery.status = 'pending' AND delivery."nextAttemptAt" <= now()
-          AND (delivery."leaseUntil" IS NULL OR delivery."leaseUntil" < now())
-          AND (endpoint.status = 'enabled' OR event.type = ${TEST_EVENT_TYPE})
-        ORDER BY delivery."nextAttemptAt" LIMIT ${BATCH} FOR UPDATE OF delivery SKIP LOCKED)
-      RETURNING id, "tenantId", "endpointId", "eventId", "retriesFrom", attempts
+  /**
+   * Claims up to `free` due deliveries within the limits. The candidates are picked first (window
+   * functions rank them, which FOR UPDATE does not allow in the same query), then locked with SKIP
+   * LOCKED and checked again: a delivery another process claimed meanwhile is skipped. Two
+   * processes claiming at the same instant pick the same oldest deliveries of an endpoint, so one
+   * gets them and the other none: the bounds hold across processes.
+   *
+   * Cost: one probe per endpoint of two partial indexes (its pending deliveries by due time, at most
+   * `perEndpoint` read; its leased ones), whatever the backlog; endpoints that are disabled or held
+   * look only for test events, through the tenant's `webhook.test` events.
+   */
+  const claim = (token: string, free: number) => {
+    const failingFree = Math.max(0, limits.failingSlots - failingInHand);
+    return prisma.$queryRaw<ClaimedDelivery[]>`
+    WITH endpoint AS (
+      SELECT id, "tenantId", "failingSince" IS NOT NULL AS failing,
+        status = 'enabled' AND ("failingSince" IS NULL OR "heldUntil" IS NULL OR "heldUntil" <= now()) AS sending
+      FROM "WebhookEndpoint"
+    ), candidate AS (
+      SELECT endpoint.id AS "endpointId", endpoint."tenantId", endpoint.failing, due.id, due."nextAttemptAt",
+        row_number() OVER (PARTITION BY endpoint.id ORDER BY due."nextAttemptAt", due.id) AS endpoint_rank
+      FROM endpoint CROSS JOIN LATERAL (
+        (SELECT delivery.id, delivery."nextAttemptAt" FROM "WebhookDelivery" delivery
+         WHERE endpoint.sending AND delivery."endpointId" = endpoint.id AND delivery.status = 'pending' AND delivery."nextAttemptAt" <= now()
+           AND (delivery."leaseUntil" IS NULL OR delivery."leaseUntil" < now())
+         ORDER BY delivery."nextAttemptAt", delivery.id LIMIT ${limits.perEndpoint}::int)
+        UNION ALL
+        (SELECT delivery.id, delivery."nextAttemptAt" FROM "Event" event
+         JOIN "WebhookDelivery" delivery ON delivery."eventId" = event.id AND delivery."endpointId" = endpoint.id
+         WHERE NOT endpoint.sending AND event."tenantId" = endpoint."tenantId" AND event.type = ${TEST_EVENT_TYPE}
+           AND delivery.status = 'pending' AND delivery."nextAttemptAt" <= now() AND (delivery."leaseUntil" IS NULL OR delivery."leaseUntil" < now())
+         ORDER BY delivery."nextAttemptAt", delivery.id LIMIT ${limits.perEndpoint}::int)
+      ) due
+    ), busy AS (
+      SELECT endpoint.id, endpoint."tenantId", (
+        SELECT count(*) FROM "WebhookDelivery" delivery
+        WHERE delivery."endpointId" = endpoint.id AND delivery."leaseToken" IS NOT NULL AND delivery."leaseUntil" > now()
+      )::int AS n
+      FROM endpoint WHERE endpoint."tenantId" IN (SELECT "tenantId" FROM candidate)
+    ), tenant_busy AS (
+      SELECT "tenantId", sum(n)::int AS n FROM busy GROUP BY "tenantId"
+    ), ranked AS (
+      SELECT candidate.id, candidate.failing, candidate."nextAttemptAt", tenant_busy.n AS tenant_busy,
+        row_number() OVER (PARTITION BY candidate."tenantId" ORDER BY candidate.endpoint_rank, candidate."nextAttemptAt", candidate.id) AS tenant_rank
+      FROM candidate
+      JOIN busy ON busy.id = candidate."endpointId"
+      JOIN tenant_busy ON tenant_busy."tenantId" = candidate."tenantId"
+      WHERE candidate.endpoint_rank <= CASE WHEN candidate.failing THEN ${limits.perFailingEndpoint}::int ELSE ${limits.perEndpoint}::int END - busy.n
+    ), pooled AS (
+      SELECT id, failing, "nextAttemptAt", tenant_rank,
+        row_number() OVER (PARTITION BY failing ORDER BY tenant_rank, "nextAttemptAt", id) AS pool_rank
+      FROM ranked WHERE tenant_rank <= ${limits.perTenant}::int - tenant_busy
+    ), picked AS (
+      SELECT id FROM pooled WHERE NOT failing OR pool_rank <= ${failingFree}::int
+      ORDER BY tenant_rank, "nextAttemptAt", id LIMIT ${free}::int
+    ), locked AS (
+      SELECT delivery.id FROM "WebhookDelivery" delivery
+      WHERE delivery.id IN (SELECT id FROM picked) AND delivery.status = 'pending' AND delivery."nextAttemptAt" <= now()
+        AND (delivery."leaseUntil" IS NULL OR delivery."leaseUntil" < now())
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE "WebhookDelivery" delivery SET "leaseToken" = ${token}::uuid, "leaseUntil" = now() + ${leaseMs} * interval '1 millisecond'
+      FROM locked WHERE delivery.id = locked.id
+      RETURNING delivery.id, delivery."tenantId", delivery."endpointId", delivery."eventId", delivery."retriesFrom", delivery.attempts
     )
     SELECT claimed.*, endpoint.url, endpoint.secret, endpoint."previousSecret", endpoint."previousSecretExpiresAt",
-      event.type, event.data, event."createdAt" AS "eventCreatedAt"
+      endpoint."failingSince" IS NOT NULL AS failing, event.type, event.data, event."createdAt" AS "eventCreatedAt"
     FROM claimed
     JOIN "WebhookEndpoint" endpoint ON endpoint.id = claimed."endpointId"
     JOIN "Event" event ON event.id = claimed."eventId"`;
-
-  /** POSTs one claimed delivery; a failed POST is an outcome, never an exception. */
-  async function post(delivery: ClaimedDelivery): Promise<Attempt> {
-    const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data: delivery.data });
-    const startedAt = new Date();
-    const outcome = await poster.post(delivery.url, signedHeaders(delivery, delivery.eventId, startedAt, payload), payload);
-    return { delivery, startedAt, outcome };
-  }
+  };
 
   /**
-   * A round: every claimed delivery is POSTed at once, then the outcomes are recorded, the
-   * delivered ones together in one statement, each failure on its own (it may disable its
-   * endpoint). A process that dies in between leaves the round's deliveries to be sent again after
-   * their lease, with the same `webhook-id`: at least once, as always.
+   * POSTs one claimed delivery and records what came of it; a failed POST is an outcome, never an
+   * exception. A process that dies in between leaves the delivery to be sent again after its
+   * lease, with the same `webhook-id`: at least once, as always.
    */
-  async function deliverRound(deliveries: ClaimedDelivery[], token: string) {
-    const attempts = await settleEach(deliveries, post);
-    const delivered = attempts.filter((attempt) => attempt.outcome.error === null);
-    const recordings: (() => Promise<unknown>)[] = attempts.filter((attempt) => attempt.outcome.error !== null).map((attempt) => () => recordFailure(attempt, token));
-    if (delivered.length) recordings.push(() => recordDelivered(delivered, token));
-    await settleEach(recordings, (record) => record());
+  async function deliver(delivery: ClaimedDelivery, token: string) {
+    if (delivery.failing) failingInHand += 1;
+    try {
+      const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data: delivery.data });
+      const startedAt = new Date();
+      const outcome = await poster.post(delivery.url, signedHeaders(delivery, delivery.eventId, startedAt, payload), payload);
+      const attempt = { delivery, token, startedAt, outcome };
+      await (outcome.error === null ? recordDelivered(attempt) : recordFailure(attempt));
+    } finally {
+      if (delivery.failing) failingInHand -= 1;
+    }
   }
 
   /**
    * Logs delivered attempts, marks their deliveries delivered (those this worker still holds) and
-   * ends their endpoints' failing streaks, in one statement whatever their number.
+   * ends their endpoints' failing streaks and holds, in one statement for every attempt that
+   * finished while the previous statement ran.
    */
-  const recordDelivered = (attempts: Attempt[], token: string) => prisma.$executeRaw`
+  const recordDelivered = coalesced<Attempt>((attempts) => prisma.$executeRaw`
     WITH attempt AS (
       SELECT * FROM unnest(
-        ${attempts.map((a) => a.delivery.id)}::uuid[], ${attempts.map((a) => a.startedAt.toISOString())}::timestamptz[],
+        ${attempts.map((a) => a.delivery.id)}::uuid[], ${attempts.map((a) => a.token)}::uuid[], ${attempts.map((a) => a.startedAt.toISOString())}::timestamptz[],
         ${attempts.map((a) => a.outcome.durationMs)}::int[], ${attempts.map((a) => a.outcome.statusCode)}::int[]
-      ) AS attempt(id, "startedAt", "durationMs", "statusCode")
+      ) AS attempt(id, token, "startedAt", "durationMs", "statusCode")
     ), logged AS (
       INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode")
       SELECT gen_random_uuid(), delivery."tenantId", delivery.id, attempt."startedAt", attempt."durationMs", attempt."statusCode"
       FROM attempt JOIN "WebhookDelivery" delivery ON delivery.id = attempt.id
     ), streak AS (
-      UPDATE "WebhookEndpoint" SET "failingSince" = NULL
-      WHERE id = ANY(${[...new Set(attempts.map((a) => a.delivery.endpointId))]}::uuid[]) AND "failingSince" IS NOT NULL
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "heldUntil" = NULL
+      WHERE id = ANY(${[...new Set(attempts.map((a) => a.delivery.endpointId))]}::uuid[]) AND ("failingSince" IS NOT NULL OR "heldUntil" IS NOT NULL)
     )
     UPDATE "WebhookDelivery" delivery SET attempts = delivery.attempts + 1, "lastStatusCode" = attempt."statusCode", "lastError" = NULL,
       "leaseUntil" = NULL, "leaseToken" = NULL, status = 'delivered', "deliveredAt" = now(), "nextAttemptAt" = NULL
-    FROM attempt WHERE delivery.id = attempt.id AND delivery."leaseToken" = ${token}::uuid`;
+    FROM attempt WHERE delivery.id = attempt.id AND delivery."leaseToken" = attempt.token`);
 
   /**
    * Logs a failed attempt, moves its delivery on (if this worker still holds it) and keeps the
@@ -151,13 +251,17 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
    * ends), or failed once its retry window is over. Times are the database's, as the claim's are.
    * The streak starts at the endpoint's first failure after a success; a failure that finds it a
    * whole window old disables the endpoint and emails its creator, in the same transaction.
+   * A failure that trips the breaker holds the endpoint for as long as its streak has lasted
+   * (`retryBaseMs` at least, 6 h at most, ±20 %), or longer if it was already held for longer.
    */
-  async function recordFailure({ delivery, startedAt, outcome }: Attempt, token: string) {
+  async function recordFailure({ delivery, token, startedAt, outcome }: Attempt) {
     const error = outcome.error?.slice(0, 2000) ?? null;
     const attempt = delivery.attempts + 1;
     const delayMs = Math.round(retryDelayMs(attempt, retryBaseMs));
+    const trips = !stopping && tripsBreaker(outcome);
+    const jitter = 1 - JITTER + 2 * JITTER * Math.random();
     const { disabled, moved } = await prisma.$transaction(async (tx) => {
-      const [moved] = await tx.$queryRaw<{ status: string; nextAttemptAt: Date | null }[]>`
+      const [moved] = await tx.$queryRaw<{ status: string; nextAttemptAt: Date | null; heldUntil: Date | null }[]>`
         WITH logged AS (
           INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode", error)
           SELECT gen_random_uuid(), "tenantId", id, ${startedAt}, ${outcome.durationMs}, ${outcome.statusCode}, ${error}
@@ -165,20 +269,26 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
         ), window_end AS (
           SELECT "retriesFrom" + ${retryWindowMs} * interval '1 millisecond' AS at FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
         ), streak AS (
-          UPDATE "WebhookEndpoint" SET "failingSince" = ${startedAt}::timestamptz
-          WHERE id = ${delivery.endpointId}::uuid AND "failingSince" IS NULL
+          UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", ${startedAt}::timestamptz),
+            "heldUntil" = CASE WHEN ${trips} THEN GREATEST(
+              CASE WHEN "failingSince" IS NOT NULL THEN "heldUntil" END,
+              now() + LEAST(GREATEST(${retryBaseMs}::float8, 1000 * extract(epoch FROM now() - COALESCE("failingSince", now()))), ${MAX_RETRY_DELAY_MS}::float8)
+                * ${jitter}::float8 * interval '1 millisecond'
+            ) ELSE "heldUntil" END
+          WHERE id = ${delivery.endpointId}::uuid AND ("failingSince" IS NULL OR ${trips})
+          RETURNING "heldUntil"
         )
         UPDATE "WebhookDelivery" SET attempts = attempts + 1, "lastStatusCode" = ${outcome.statusCode}, "lastError" = ${error},
           "leaseUntil" = NULL, "leaseToken" = NULL,
           status = (CASE WHEN now() >= window_end.at THEN 'failed' ELSE 'pending' END)::"WebhookDeliveryStatus",
           "nextAttemptAt" = CASE WHEN now() < window_end.at THEN LEAST(now() + ${delayMs} * interval '1 millisecond', window_end.at) END
         FROM window_end WHERE id = ${delivery.id}::uuid AND "leaseToken" = ${token}::uuid
-        RETURNING status::text, "nextAttemptAt"`;
+        RETURNING status::text, "nextAttemptAt", (SELECT "heldUntil" FROM streak) AS "heldUntil"`;
       return { moved, disabled: await disableIfFailingTooLong(tx, delivery) };
     });
     if (disabled) mailQueued();
     if (!moved) return;
-    const fields = { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt, reason: outcome.error };
+    const fields = { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt, reason: outcome.error, ...(trips ? { endpointHeldUntil: moved.heldUntil } : {}) };
     if (moved.status === 'failed') logger.warn(fields, 'webhook delivery failed for good');
     else logger.info({ ...fields, retryAt: moved.nextAttemptAt }, 'webhook delivery failed; will retry');
   }
@@ -209,20 +319,21 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
     return true;
   }
 
-  const rounds = leasedRounds('webhook deliveries', pollMs, claim, deliverRound);
+  const slots = leasedSlots('webhook deliveries', { slots: limits.slots, pollMs }, claim, deliver);
   const unlisten = listen(EVENTS_CHANNEL, {
     onMessage(payload) {
-      if (announcesDeliveries(payload)) rounds.kick();
+      if (announcesDeliveries(payload)) slots.kick();
     },
     // Announcements missed while the connection was down are caught up by the poll.
     onListening: () => {},
   });
 
   return {
-    kick: rounds.kick,
+    kick: slots.kick,
     async stop() {
+      stopping = true;
       await (await unlisten)();
-      const stopped = rounds.stop();
+      const stopped = slots.stop();
       poster.close();
       await stopped;
     },
