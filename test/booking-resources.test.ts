@@ -31,7 +31,7 @@ describe('bookable resources', () => {
     expect(Object.keys(created.body.data).sort()).toEqual(
       ['id', 'type', 'name', 'slug', 'description', 'addressLine1', 'city', 'state', 'postalCode', 'timezone', 'defaultDurationMinutes', 'maxConcurrent', 'isActive', 'published', 'createdAt', 'updatedAt'].sort(),
     );
-    expect(created.body.data).toMatchObject({ slug: 'salle-etoile-2', timezone: 'Europe/Paris', maxConcurrent: 1, isActive: true, published: false, description: null });
+    expect(created.body.data).toMatchObject({ slug: 'salle-etoile-2', timezone: 'Europe/Paris', maxConcurrent: 1, isActive: true, published: false, description: '' });
     const again = await rest('POST', '/api/bookings/resources', { key: t.secret, body: { type: 'room', name: 'Salle étoile 2', timezone: 'UTC', defaultDurationMinutes: 30 } });
     expect(again.body.data.slug).toBe('salle-etoile-2-2');
   });
@@ -77,11 +77,11 @@ describe('bookable resources', () => {
     const resource = await make.resource(t.secret, { name: 'Van 1', type: 'equipment', description: 'Blue van', city: 'Leeds' });
     const patched = await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { description: null, maxConcurrent: 2 } });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ description: null, city: 'Leeds', maxConcurrent: 2, name: 'Van 1' });
+    expect(patched.body.data).toMatchObject({ description: '', city: 'Leeds', maxConcurrent: 2, name: 'Van 1' });
     expect((await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { name: null } })).status).toBe(400);
     expect((await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: {} })).status).toBe(400);
     expect((await rest('PATCH', `/api/bookings/resources/${resource.id}`, { key: t.secret, body: { timezone: 'Nowhere/Else' } })).status).toBe(400);
-    expect((await rest('GET', `/api/bookings/resources/${resource.id}`, { key: t.secret })).body.data.description).toBeNull();
+    expect((await rest('GET', `/api/bookings/resources/${resource.id}`, { key: t.secret })).body.data.description).toBe('');
     const other = await tenant();
     for (const [method, path, body] of [
       ['GET', '', undefined],
@@ -157,17 +157,43 @@ describe('the resource list answers all of them', () => {
     expect(await restList(t.secret, '?includeInactive=true&offset=27')).toEqual({ names: ['Z inactive'], total: 28, hasMore: false });
   });
 
-  it('stops at the ceiling of 100 (the largest page) and says there are more', async () => {
+  it('holds at most 100 resources a tenant, active or not, so that the list without a limit is all of them', async () => {
     const t = await tenant();
-    await manyResources(t, 101);
-    for (const list of [await restList(t.secret), await gqlList(t.secret, '(first: 100)')]) {
-      expect(list.names).toEqual(named(1, 100));
-      expect(list).toMatchObject({ total: 101, hasMore: true });
-    }
-    expect(await restList(t.secret, '?offset=100')).toEqual({ names: ['R101'], total: 101, hasMore: false });
-    expect(await restList(t.secret, '?limit=100&offset=1')).toMatchObject({ total: 101, hasMore: false });
+    // 99 active ones and an inactive one: the ceiling.
+    await manyResources(t, 99);
+    const count = () => h.db.prisma.bookableResource.count({ where: { tenantId: t.tenantId } });
+    const body = { type: 'room', name: 'One too many', timezone: 'UTC', defaultDurationMinutes: 30 };
+    const refused = await rest('POST', '/api/bookings/resources', { key: t.secret, body });
+    expect(refused).toMatchObject({ status: 409, body: { error: 'Conflict', message: expect.stringMatching(/^A tenant has at most 100 bookable resources, active or not/) } });
+    expect(refused.headers.get('location')).toBeNull();
+    expect(await count()).toBe(100);
+    const viaGraphql = await gql(t.secret, parse('mutation($input: CreateBookableResourceInput!) { createBookableResource(input: $input) { bookableResource { id } userErrors { code message } } }') as TypedDocumentNode<{ createBookableResource: { bookableResource: null; userErrors: { code: string }[] } }, { input: typeof body }>, { input: body });
+    expect(viaGraphql.data?.createBookableResource).toMatchObject({ bookableResource: null, userErrors: [{ code: 'LIMIT_REACHED' }] });
+    expect(await count()).toBe(100);
+    expect(await restList(t.secret)).toEqual({ names: named(1, 99), total: 99, hasMore: false });
+    expect(await restList(t.secret, '?includeInactive=true')).toEqual({ names: [...named(1, 99), 'Z inactive'], total: 100, hasMore: false });
+    expect(await gqlList(t.secret, '(first: 100, filter: { includeInactive: true })')).toMatchObject({ total: 100, hasMore: false });
     const over = await rest('GET', '/api/bookings/resources?limit=101', { key: t.secret });
     expect(over).toMatchObject({ status: 400, body: { details: [{ field: 'limit', message: 'must be between 1 and 100' }] } });
+    // Another tenant's resources count for it alone.
+    expect((await rest('POST', '/api/bookings/resources', { key: (await tenant()).secret, body })).status).toBe(201);
+  });
+
+  it('answers a descriptive text not set as an empty string, never null (the specification types them strings), on both surfaces', async () => {
+    const t = await tenant();
+    const created = await rest('POST', '/api/bookings/resources', { key: t.secret, body: { type: 'room', name: 'Bare', timezone: 'UTC', defaultDurationMinutes: 30 } });
+    const unset = { description: '', addressLine1: '', city: '', state: '', postalCode: '' };
+    expect(created.body.data).toMatchObject(unset);
+    expect((await rest('GET', `/api/bookings/resources/${created.body.data.id}`, { key: t.secret })).body.data).toMatchObject(unset);
+    expect((await rest('GET', '/api/bookings/resources', { key: t.secret })).body.data[0]).toMatchObject(unset);
+    const read = await gql(t.secret, parse(`{ bookableResource(id: "${created.body.data.id}") { description addressLine1 city state postalCode } }`) as TypedDocumentNode<{ bookableResource: typeof unset }>);
+    expect(read.data?.bookableResource).toEqual(unset);
+    // Set, then cleared with null: stored as not set, answered "" again.
+    const patched = await rest('PATCH', `/api/bookings/resources/${created.body.data.id}`, { key: t.secret, body: { description: 'By the window', city: 'Lyon' } });
+    expect(patched.body.data).toMatchObject({ description: 'By the window', city: 'Lyon', postalCode: '' });
+    const cleared = await rest('PATCH', `/api/bookings/resources/${created.body.data.id}`, { key: t.secret, body: { description: null, city: null } });
+    expect(cleared.body.data).toMatchObject(unset);
+    expect(await h.db.prisma.bookableResource.findUniqueOrThrow({ where: { id: created.body.data.id } })).toMatchObject({ description: null, city: null });
   });
 });
 

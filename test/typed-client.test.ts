@@ -39,7 +39,7 @@ describe('a client generated from the published OpenAPI document', () => {
     const bookings = await exerciseBookings(client);
     expect(problems).toEqual([]);
     const hours = [{ weekday: 1, opensAt: '09:00', closesAt: '12:00' }];
-    expect(bookings.resource).toEqual({ description: null, published: true, hours, readHours: hours, closures: 1, listed: 1 });
+    expect(bookings.resource).toEqual({ description: '', published: true, hours, readHours: hours, closures: 1, listed: 1 });
     // Monday 7 January 2030 in Paris (UTC+1), 09:00-12:00, the 10:00 hour closed.
     expect(bookings.slots).toEqual(['2030-01-07T08:00:00.000Z', '2030-01-07T10:00:00.000Z']);
     expect(bookings.booking).toEqual({ status: 'confirmed', lead: 'ann@example.test', resource: 'Room A', total: 1, cancelled: true, closureRemoved: true });

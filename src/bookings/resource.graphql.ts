@@ -19,6 +19,7 @@ import {
   listResources,
   closureOrder,
   listUpcomingClosures,
+  MAX_RESOURCES_PER_TENANT,
   resourceOrder,
   type OpeningInterval,
   setResourceHours,
@@ -70,6 +71,13 @@ const rangeArgs = builder.args((t) => ({
   }),
 }));
 
+/**
+ * A resource's descriptive texts are answered as "" when not set, never null: the specification
+ * types them `string` (where a field may be null it writes "string or null"), so a client built
+ * from it must not meet null. Other records' optional texts (a company's address) stay null.
+ */
+const emptyWhenUnset = 'An empty string when not set, never null (the specification types it a string); sending null or "" clears it.';
+
 export const BookableResource = builder.prismaObject('BookableResource', {
   description: 'Something customers book: a room, a person, a piece of equipment, a service or a location, with weekly opening hours in its own time zone.',
   fields: (t) => ({
@@ -77,11 +85,11 @@ export const BookableResource = builder.prismaObject('BookableResource', {
     type: t.expose('type', { type: ResourceTypeEnum, description: 'What the resource is.' }),
     name: t.exposeString('name', { description: 'Name (at most 200 characters).' }),
     slug: t.exposeString('slug', { description: 'URL-safe name, unique in the tenant.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description for customers.', ...longText(10_000) }),
-    addressLine1: t.exposeString('addressLine1', { nullable: true, description: 'Street address.' }),
-    city: t.exposeString('city', { nullable: true, description: 'City.' }),
-    state: t.exposeString('state', { nullable: true, description: 'State or region.' }),
-    postalCode: t.exposeString('postalCode', { nullable: true, description: 'Postal code.' }),
+    description: t.string({ description: `Description for customers. ${emptyWhenUnset}`, ...longText(10_000), resolve: (resource) => resource.description ?? '' }),
+    addressLine1: t.string({ description: `Street address. ${emptyWhenUnset}`, resolve: (resource) => resource.addressLine1 ?? '' }),
+    city: t.string({ description: `City. ${emptyWhenUnset}`, resolve: (resource) => resource.city ?? '' }),
+    state: t.string({ description: `State or region. ${emptyWhenUnset}`, resolve: (resource) => resource.state ?? '' }),
+    postalCode: t.string({ description: `Postal code. ${emptyWhenUnset}`, resolve: (resource) => resource.postalCode ?? '' }),
     timezone: t.exposeString('timezone', { description: 'IANA time zone name; opening hours are local to it.' }),
     defaultDurationMinutes: t.exposeInt('defaultDurationMinutes', { description: 'Length of each slot in minutes (5 to 1440).' }),
     maxConcurrent: t.exposeInt('maxConcurrent', { description: 'Confirmed bookings a slot takes at once (1 to 1000).' }),
@@ -242,7 +250,7 @@ const manage = { scope: 'bookings.resources.manage' } as const;
 builder.queryFields((t) => ({
   bookableResources: t.field({
     type: resourceList.connection,
-    description: 'Bookable resources of the tenant, by name unless `orderBy` says otherwise; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources.',
+    description: `Bookable resources of the tenant, by name unless \`orderBy\` says otherwise; active ones unless \`filter.includeInactive\`. A publishable key sees only active, published resources. A tenant has at most ${MAX_RESOURCES_PER_TENANT} resources (active or not), so \`first: ${MAX_PAGE_SIZE}\` reads them all; REST (\`GET /api/bookings/resources\`) answers them all unless \`limit\` is given.`,
     authScopes: { publicScope: 'bookings.read' },
     args: resourceList.args(),
     resolve: (_root, args, ctx) => listResources(ctx, args),
@@ -292,7 +300,7 @@ const DeleteResourceClosurePayload = deletionPayload('deleteResourceClosure', 'r
 builder.mutationFields((t) => ({
   createBookableResource: t.field({
     type: CreateBookableResourcePayload,
-    description: 'Creates a bookable resource.',
+    description: `Creates a bookable resource. A tenant has at most ${MAX_RESOURCES_PER_TENANT} of them, active or not: past that, a CONFLICT error (HTTP 409; LIMIT_REACHED in \`userErrors\`) asks to change one it no longer uses instead.`,
     authScopes: manage,
     args: { input: t.arg({ type: CreateBookableResourceInput, required: true, description: 'The resource to create.' }) },
     resolve: (_root, { input }, ctx) => createResource(ctx, input),

@@ -1,7 +1,8 @@
 import { sqlList } from '../db/sql-list.js';
-import { lockForUpdate } from '../db/tenant-scope.js';
+import { lockForUpdate, lockTenant } from '../db/tenant-scope.js';
 import type { ResourceType } from '../generated/prisma/enums.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { MAX_PAGE_SIZE } from '../graphql/limits.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
@@ -114,20 +115,40 @@ async function slugMustBeFree(ctx: Context, slug: string, exceptId?: string) {
   if (other) throw slugTaken(slug);
 }
 
+/**
+ * The most bookable resources a tenant may have, active or not: the largest page, so that every
+ * list of them (the specification's `GET /api/bookings/resources` returns them all) is one page.
+ * A business with more places, people and things to book than this is not what the API is for.
+ */
+export const MAX_RESOURCES_PER_TENANT = MAX_PAGE_SIZE;
+
 export async function createResource(ctx: Context, input: NewResource) {
   const timezone = timeZone(input.timezone);
   if (input.slug) await slugMustBeFree(ctx, input.slug);
   const slug = input.slug ?? (await freeSlug(ctx, input.name));
-  return ctx.db.bookableResource.create({
-    data: {
-      ...input,
-      slug,
-      timezone,
-      maxConcurrent: input.maxConcurrent ?? 1,
-      isActive: input.isActive ?? true,
-      published: input.published ?? false,
-      tenantId: principalOf(ctx).tenantId,
-    },
+  return ctx.db.$transaction(async (tx) => {
+    // Counted under the tenant's row lock, so concurrent creations cannot pass the ceiling together.
+    await lockTenant(tx);
+    if ((await tx.bookableResource.count()) >= MAX_RESOURCES_PER_TENANT) {
+      throw new AppError(
+        'CONFLICT',
+        `A tenant has at most ${MAX_RESOURCES_PER_TENANT} bookable resources, active or not, and this one has them all; change one it no longer uses (an inactive one) instead`,
+        undefined,
+        undefined,
+        'LIMIT_REACHED',
+      );
+    }
+    return tx.bookableResource.create({
+      data: {
+        ...input,
+        slug,
+        timezone,
+        maxConcurrent: input.maxConcurrent ?? 1,
+        isActive: input.isActive ?? true,
+        published: input.published ?? false,
+        tenantId: principalOf(ctx).tenantId,
+      },
+    });
   });
 }
 

@@ -18,7 +18,7 @@ export interface RestList {
   paging: 'cursor' | 'page' | 'offset' | 'whole';
   /** The envelope's members besides `data` when the route answers fewer than its paging's usual ones (`pagingMembers`). */
   members?: string[];
-  /** A list the specification answers whole: `limit` defaults to the largest page, not the default one (`hasMore` says when more follow). */
+  /** A list the specification answers whole, of records a tenant has at most the largest page of: `limit` defaults to the largest page, not the default one. */
   whole?: boolean;
   /**
    * Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`; a dotted
@@ -47,7 +47,13 @@ const parameter = (name: string, type: GraphQLInputType, description: string, de
 
 const sizeRule = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
 const limit = (what: string) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, DEFAULT_PAGE_SIZE, sizeRule);
-const wholeLimit = parameter('limit', GraphQLInt, `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}. Default: all of them, up to ${MAX_PAGE_SIZE} (\`hasMore\` says when there are more).`, MAX_PAGE_SIZE, sizeRule);
+const wholeLimit = parameter(
+  'limit',
+  GraphQLInt,
+  `Maximum rows to return: 1 to ${MAX_PAGE_SIZE}. No default: without it, every row is answered (the tenant may hold at most ${MAX_PAGE_SIZE} of these).`,
+  undefined,
+  sizeRule,
+);
 const offset = parameter('offset', GraphQLInt, 'Rows to skip, default 0.', 0, z.number().int().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000'));
 
 /** The envelope members besides `data` each paging answers, unless a route declares fewer. */

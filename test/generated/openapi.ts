@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * List bookable resources
-         * @description Bookable resources of the tenant, by name unless `orderBy` says otherwise; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources.
+         * @description Bookable resources of the tenant, by name unless `orderBy` says otherwise; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources. A tenant has at most 100 resources (active or not), so `first: 100` reads them all; REST (`GET /api/bookings/resources`) answers them all unless `limit` is given.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -441,7 +441,7 @@ export interface paths {
         put?: never;
         /**
          * Create a bookable resource
-         * @description Creates a bookable resource.
+         * @description Creates a bookable resource. A tenant has at most 100 of them, active or not: past that, a CONFLICT error (HTTP 409; LIMIT_REACHED in `userErrors`) asks to change one it no longer uses instead.
          *
          *     Requires a secret key with the `bookings.resources.manage` scope.
          */
@@ -6952,7 +6952,7 @@ export interface operations {
     bookableResources: {
         parameters: {
             query?: {
-                /** @description Maximum rows to return: 1 to 100. Default: all of them, up to 100 (`hasMore` says when there are more). */
+                /** @description Maximum rows to return: 1 to 100. No default: without it, every row is answered (the tenant may hold at most 100 of these). */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
@@ -6996,16 +6996,16 @@ export interface operations {
                             name: string;
                             /** @description URL-safe name, unique in the tenant. */
                             slug: string;
-                            /** @description Description for customers. */
-                            description: string | null;
-                            /** @description Street address. */
-                            addressLine1: string | null;
-                            /** @description City. */
-                            city: string | null;
-                            /** @description State or region. */
-                            state: string | null;
-                            /** @description Postal code. */
-                            postalCode: string | null;
+                            /** @description Description for customers. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            description: string;
+                            /** @description Street address. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            addressLine1: string;
+                            /** @description City. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            city: string;
+                            /** @description State or region. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            state: string;
+                            /** @description Postal code. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            postalCode: string;
                             /** @description IANA time zone name; opening hours are local to it. */
                             timezone: string;
                             /**
@@ -7094,16 +7094,16 @@ export interface operations {
                             name: string;
                             /** @description URL-safe name, unique in the tenant. */
                             slug: string;
-                            /** @description Description for customers. */
-                            description: string | null;
-                            /** @description Street address. */
-                            addressLine1: string | null;
-                            /** @description City. */
-                            city: string | null;
-                            /** @description State or region. */
-                            state: string | null;
-                            /** @description Postal code. */
-                            postalCode: string | null;
+                            /** @description Description for customers. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            description: string;
+                            /** @description Street address. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            addressLine1: string;
+                            /** @description City. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            city: string;
+                            /** @description State or region. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            state: string;
+                            /** @description Postal code. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            postalCode: string;
                             /** @description IANA time zone name; opening hours are local to it. */
                             timezone: string;
                             /**
@@ -7185,16 +7185,16 @@ export interface operations {
                             name: string;
                             /** @description URL-safe name, unique in the tenant. */
                             slug: string;
-                            /** @description Description for customers. */
-                            description: string | null;
-                            /** @description Street address. */
-                            addressLine1: string | null;
-                            /** @description City. */
-                            city: string | null;
-                            /** @description State or region. */
-                            state: string | null;
-                            /** @description Postal code. */
-                            postalCode: string | null;
+                            /** @description Description for customers. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            description: string;
+                            /** @description Street address. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            addressLine1: string;
+                            /** @description City. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            city: string;
+                            /** @description State or region. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            state: string;
+                            /** @description Postal code. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            postalCode: string;
                             /** @description IANA time zone name; opening hours are local to it. */
                             timezone: string;
                             /**
@@ -7278,16 +7278,16 @@ export interface operations {
                             name: string;
                             /** @description URL-safe name, unique in the tenant. */
                             slug: string;
-                            /** @description Description for customers. */
-                            description: string | null;
-                            /** @description Street address. */
-                            addressLine1: string | null;
-                            /** @description City. */
-                            city: string | null;
-                            /** @description State or region. */
-                            state: string | null;
-                            /** @description Postal code. */
-                            postalCode: string | null;
+                            /** @description Description for customers. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            description: string;
+                            /** @description Street address. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            addressLine1: string;
+                            /** @description City. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            city: string;
+                            /** @description State or region. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            state: string;
+                            /** @description Postal code. An empty string when not set, never null (the specification types it a string); sending null or "" clears it. */
+                            postalCode: string;
                             /** @description IANA time zone name; opening hours are local to it. */
                             timezone: string;
                             /**
