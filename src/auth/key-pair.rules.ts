@@ -1,6 +1,6 @@
 import type { UserRole } from '../generated/prisma/enums.js';
 import { AppError, invalidState } from '../shared/errors.js';
-import { administratorRoles } from './roles.js';
+import { actingForRefusal } from './acting-for.js';
 import type { Scope } from './scopes.js';
 
 export type PairStatus = 'active' | 'expiring' | 'expired' | 'revoked';
@@ -50,9 +50,8 @@ const inState: Record<Exclude<PairStatus, 'active'>, string> = {
 export function refusalOf(action: PairAction, pair: PairFacts, caller: PairCaller | null, now: Date): AppError | null {
   const own = !caller || caller.userId === pair.userId;
   if (action !== 'rotate') {
-    if (!own && !(caller && administratorRoles.includes(caller.role))) {
-      return new AppError('FORBIDDEN', `Forbidden: only the pair's own user or an administrator may ${action} it`);
-    }
+    const refusal = actingForRefusal(caller, pair.userId, 'pair', action);
+    if (refusal) return refusal;
     const status = statusOf(pair, now);
     return action === 'update' && (status === 'revoked' || status === 'expired') ? invalidState(inState[status]) : null;
   }

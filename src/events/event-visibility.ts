@@ -1,4 +1,6 @@
 import type { Principal } from '../auth/api-keys.js';
+import { scopesWithinRole } from '../auth/roles.js';
+import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { mayRead, type RecordType } from '../graphql/read-access.js';
 import { allEventTypes, type EventRecord, type EventType, eventTypes } from './event-types.js';
 
@@ -13,3 +15,34 @@ export const mayReceive = (type: EventType, principal: Principal | null): boolea
 
 /** The event types a principal sees. */
 export const visibleEventTypes = (principal: Principal | null): EventType[] => allEventTypes.filter((type) => mayReceive(type, principal));
+
+/** What a webhook endpoint's owner is now: the user it acts for, its role and its tenant's modules. */
+export interface EndpointOwner {
+  tenantId: string;
+  ownerId: string;
+  ownerRole: UserRole;
+  ownerDeactivatedAt: Date | null;
+  /** The scopes it was given with its owner (`WebhookEndpoint.scopes`). */
+  endpointScopes: string[];
+  modules: TenantModule[];
+}
+
+/**
+ * The principal a webhook endpoint delivers as: its scopes within its owner's role now, as a key
+ * of the owner's with those scopes would act, or null once the owner is deactivated. Checked at
+ * every delivery, so a demotion or a deactivation reaches endpoints as it reaches keys and subscriptions.
+ */
+export function endpointReader(owner: EndpointOwner): Principal | null {
+  if (owner.ownerDeactivatedAt) return null;
+  return {
+    credentialId: owner.ownerId,
+    via: 'key',
+    kind: 'secret',
+    tenantId: owner.tenantId,
+    userId: owner.ownerId,
+    role: owner.ownerRole,
+    scopes: scopesWithinRole(owner.endpointScopes, owner.ownerRole),
+    modules: new Set(owner.modules),
+    rateLimit: null,
+  };
+}

@@ -5,7 +5,9 @@ import { DateTimeRange } from '../graphql/list-filters.js';
 import { readAccessOf } from '../graphql/read-access.js';
 import { whoMay } from '../graphql/access.js';
 import { EVENT_RETENTION_DAYS, type EventShape } from './event-log.js';
-import { allEventTypes, eventRecords, eventTypes } from './event-types.js';
+import { principalOf } from '../graphql/context.js';
+import { eventDataFor } from './event-redaction.js';
+import { allEventTypes, eventRecords, eventTypes, isEventType } from './event-types.js';
 import { eventOrder, getEvent, listEvents, subscribeToEvents } from './event.service.js';
 import type { StreamItem } from './live-events.js';
 
@@ -22,8 +24,8 @@ export const Event = builder.objectRef<EventShape>('Event').implement({
     data: t.field({
       type: 'JSONObject',
       description:
-        "The record after the change, exactly as its REST detail route answers it (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`). A stage move adds `previousStageId`, an inspection move `previousStatus`.",
-      resolve: (event) => event.data as object,
+        "The record after the change, exactly as its REST detail route answers it to this key (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`): a related record the key does not read is null there, as on that route (a booking's `lead` for a key without `leads.lead.read`). A stage move adds `previousStageId`, an inspection move `previousStatus`.",
+      resolve: (event, _args, ctx) => (isEventType(event.type) ? eventDataFor(eventTypes[event.type].record, event.data, principalOf(ctx)) : event.data) as object,
     }),
   }),
 });

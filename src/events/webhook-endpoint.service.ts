@@ -10,7 +10,8 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { oneOf, withinRange } from '../graphql/list-filters.js';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
 import { readAccessOf } from '../graphql/read-access.js';
-import { AppError, badInput } from '../shared/errors.js';
+import { actingForRefusal } from '../auth/acting-for.js';
+import { AppError, badInput, invalidState } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { sentFields } from '../shared/validation.js';
 import { EVENTS_CHANNEL, writeEvent } from './event-log.js';
@@ -56,6 +57,12 @@ function receivedTypes(ctx: Context, events: readonly string[]) {
   return { events: [...new Set(events)], receives: events.includes('*') ? visibleEventTypes(principal) : named };
 }
 
+/** An endpoint's owner and the scopes it reads with: the caller's, whose key or session sets it. */
+function ownedBy(ctx: Context) {
+  const { userId, scopes } = principalOf(ctx);
+  return { createdByUserId: userId, scopes: [...scopes] };
+}
+
 async function checkUrl(url: string) {
   const problem = await endpointUrlProblem(url, loadConfig().WEBHOOKS_ALLOW_PRIVATE_NETWORKS);
   if (problem) throw badInput([problem]);
@@ -78,7 +85,7 @@ export async function createWebhookEndpoint(ctx: Context, input: NewWebhookEndpo
       throw new AppError('CONFLICT', `A tenant has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first (one endpoint can receive every event type)`, undefined, undefined, 'LIMIT_REACHED');
     }
     return tx.webhookEndpoint.create({
-      data: { ...types, url: input.url, description: input.description ?? null, secret: newSecret(), createdByUserId: principal.userId, tenantId: principal.tenantId },
+      data: { ...types, ...ownedBy(ctx), url: input.url, description: input.description ?? null, secret: newSecret(), tenantId: principal.tenantId },
     });
   });
   issueSecret(ctx, endpoint.id);
@@ -108,6 +115,18 @@ export function listWebhookEndpoints(ctx: Context, args: ListArgs<WebhookEndpoin
 
 export const getWebhookEndpoint = (ctx: Context, id: string) => found(ctx.db.webhookEndpoint.findUnique({ where: { id } }), 'Webhook endpoint');
 
+/**
+ * The endpoint `id`, once the caller is found to may `action` it: an endpoint delivers what its
+ * owner reads, so only its owner or an administrator changes, re-points, tests, retries, rotates
+ * or deletes it (the rule of every record acting for someone: src/auth/acting-for.ts).
+ */
+async function endpointOpenTo(ctx: Context, id: string, action: string) {
+  const endpoint = await getWebhookEndpoint(ctx, id);
+  const refusal = actingForRefusal(principalOf(ctx), endpoint.createdByUserId, 'endpoint', action);
+  if (refusal) throw refusal;
+  return endpoint;
+}
+
 export interface WebhookEndpointPatch {
   url?: string | null;
   events?: string[] | null;
@@ -115,16 +134,22 @@ export interface WebhookEndpointPatch {
   status?: 'enabled' | 'disabled' | null;
 }
 
-/** Changes an endpoint. New `events` are bounded by the caller's scopes; enabling it again forgets its failures. */
+/**
+ * Changes an endpoint (its owner or an administrator). Setting its URL or event types, or enabling
+ * it, makes the caller its owner: from then on it receives what the caller reads (its `events`
+ * bounded by the caller's scopes, as at creation). Enabling it again forgets its failures.
+ */
 export async function updateWebhookEndpoint(ctx: Context, id: string, patch: WebhookEndpointPatch) {
   const { url, events, status, description } = sentFields(patch);
-  await getWebhookEndpoint(ctx, id);
-  const types = events ? receivedTypes(ctx, events) : {};
+  const endpoint = await endpointOpenTo(ctx, id, 'change');
+  const takesOver = Boolean(url || events || status === 'enabled');
+  const types = takesOver ? receivedTypes(ctx, events ?? endpoint.events) : {};
   if (url) await checkUrl(url);
   return ctx.db.webhookEndpoint.update({
     where: { id },
     data: {
       ...types,
+      ...(takesOver ? ownedBy(ctx) : {}),
       url: url ?? undefined,
       description,
       ...(status === 'enabled' ? { status, failingSince: null, disabledReason: null } : {}),
@@ -135,16 +160,26 @@ export async function updateWebhookEndpoint(ctx: Context, id: string, patch: Web
 
 /** Deletes an endpoint with its pending deliveries and their log; answers its id. */
 export async function deleteWebhookEndpoint(ctx: Context, id: string) {
-  await getWebhookEndpoint(ctx, id);
+  await endpointOpenTo(ctx, id, 'delete');
   await ctx.db.webhookEndpoint.deleteMany({ where: { id } });
   return id;
 }
 
-/** A new secret; the old one keeps signing beside it for `SECRET_OVERLAP_MS` (what it replaced before is dropped). */
+/**
+ * A new secret; the old one keeps signing beside it for `SECRET_OVERLAP_MS`. A second rotation
+ * within that overlap is a 409: it would drop a secret receivers may still verify with.
+ */
 export async function rotateWebhookEndpointSecret(ctx: Context, id: string) {
+  await endpointOpenTo(ctx, id, 'rotate');
   const endpoint = await ctx.db.$transaction(async (tx) => {
     await lockForUpdate(tx, 'WebhookEndpoint', id);
-    const current = await found(tx.webhookEndpoint.findUnique({ where: { id }, select: { secret: true } }), 'Webhook endpoint');
+    const current = await found(tx.webhookEndpoint.findUnique({ where: { id }, select: { secret: true, previousSecretExpiresAt: true } }), 'Webhook endpoint');
+    const overlapEnds = current.previousSecretExpiresAt;
+    if (overlapEnds && overlapEnds > ctx.now()) {
+      throw invalidState(
+        `this endpoint's secret was rotated less than 24 hours ago and the previous one signs until ${overlapEnds.toISOString()}; rotate again after that, or delete the endpoint and create a new one if the secret leaked`,
+      );
+    }
     return tx.webhookEndpoint.update({
       where: { id },
       data: { secret: newSecret(), previousSecret: current.secret, previousSecretExpiresAt: new Date(ctx.now().getTime() + SECRET_OVERLAP_MS) },
@@ -160,7 +195,7 @@ const announceDeliveries = (tx: Pick<Context['db'], '$executeRaw'>, tenantId: st
 
 /** Sends a `webhook.test` event to this endpoint only (enabled or not), and answers its delivery. */
 export async function sendTestWebhookEvent(ctx: Context, id: string) {
-  const endpoint = await getWebhookEndpoint(ctx, id);
+  const endpoint = await endpointOpenTo(ctx, id, 'test');
   const { tenantId } = principalOf(ctx);
   const eventId = uuidv7();
   await ctx.db.$transaction((tx) =>
@@ -190,6 +225,7 @@ export async function listWebhookDeliveries(ctx: Context, endpointId: string, ar
 
 /** Sends a delivery again now, whatever its status (a failed one gets a new round of retries). */
 export async function retryWebhookDelivery(ctx: Context, endpointId: string, deliveryId: string) {
+  await endpointOpenTo(ctx, endpointId, 'retry the deliveries of');
   await found(ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId }, select: { id: true } }), 'Webhook delivery');
   return ctx.db.$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.update({

@@ -4,6 +4,9 @@ import { enqueueMail, mailQueued } from '../mail/outbox.js';
 import { coalesced, type LeasedSlots, leasedSlots } from '../shared/leased-slots.js';
 import { logger } from '../shared/logger.js';
 import { type EventAnnouncement, EVENTS_CHANNEL } from './event-log.js';
+import { eventDataFor } from './event-redaction.js';
+import { type EventType, eventTypes, isEventType } from './event-types.js';
+import { type EndpointOwner, endpointReader, mayReceive } from './event-visibility.js';
 import { TEST_EVENT_TYPE } from './webhook-endpoint.service.js';
 import { type PostOutcome, webhookPoster } from './webhook-post.js';
 import { type EndpointSecrets, signedHeaders } from './webhook-signing.js';
@@ -45,7 +48,7 @@ export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = { slots: 16, perEndpoint:
 /** `stop()` also cuts short the POSTs in flight (each a failed attempt, retried later), so a server stops at once. */
 export type WebhookWorker = LeasedSlots;
 
-interface ClaimedDelivery extends EndpointSecrets {
+interface ClaimedDelivery extends EndpointSecrets, EndpointOwner {
   id: string;
   tenantId: string;
   endpointId: string;
@@ -198,10 +201,13 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
       RETURNING delivery.id, delivery."tenantId", delivery."endpointId", delivery."eventId", delivery."retriesFrom", delivery.attempts
     )
     SELECT claimed.*, endpoint.url, endpoint.secret, endpoint."previousSecret", endpoint."previousSecretExpiresAt",
-      endpoint."failingSince" IS NOT NULL AS failing, event.type, event.data, event."createdAt" AS "eventCreatedAt"
+      endpoint."failingSince" IS NOT NULL AS failing, event.type, event.data, event."createdAt" AS "eventCreatedAt",
+      owner.id AS "ownerId", owner.role AS "ownerRole", owner."deactivatedAt" AS "ownerDeactivatedAt", endpoint.scopes AS "endpointScopes", tenant.modules
     FROM claimed
     JOIN "WebhookEndpoint" endpoint ON endpoint.id = claimed."endpointId"
-    JOIN "Event" event ON event.id = claimed."eventId"`;
+    JOIN "Event" event ON event.id = claimed."eventId"
+    JOIN "User" owner ON owner.id = endpoint."createdByUserId"
+    JOIN "Tenant" tenant ON tenant.id = claimed."tenantId"`;
   };
 
   /**
@@ -212,7 +218,11 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
   async function deliver(delivery: ClaimedDelivery, token: string) {
     if (delivery.failing) failingInHand += 1;
     try {
-      const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data: delivery.data });
+      const reader = endpointReader(delivery);
+      const test = delivery.type === TEST_EVENT_TYPE;
+      if (!test && (!reader || !isEventType(delivery.type) || !mayReceive(delivery.type, reader))) return await holdForOwner(delivery, token, reader === null);
+      const data = test ? delivery.data : eventDataFor(eventTypes[delivery.type as EventType].record, delivery.data, reader!);
+      const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data });
       const startedAt = new Date();
       const outcome = await poster.post(delivery.url, signedHeaders(delivery, delivery.eventId, startedAt, payload), payload);
       const attempt = { delivery, token, startedAt, outcome };
@@ -220,6 +230,23 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
     } finally {
       if (delivery.failing) failingInHand -= 1;
     }
+  }
+
+  /**
+   * An endpoint delivers what its owner reads now: once the owner is deactivated, or no longer
+   * reads a type it was sent, it is disabled saying why, and the delivery is released unsent (it
+   * waits, as a disabled endpoint's deliveries do, for whoever re-points or re-enables it, who then owns it).
+   */
+  async function holdForOwner(delivery: ClaimedDelivery, token: string, deactivated: boolean) {
+    const reason = deactivated
+      ? 'the user it acts for was deactivated; an administrator may enable it (becoming its owner) or delete it'
+      : `the user it acts for no longer reads ${delivery.type} events; its owner or an administrator may enable it again for what they read`;
+    await prisma.$executeRaw`
+      WITH disabled AS (
+        UPDATE "WebhookEndpoint" SET status = 'disabled', "disabledReason" = ${reason} WHERE id = ${delivery.endpointId}::uuid AND status = 'enabled'
+      )
+      UPDATE "WebhookDelivery" SET "leaseToken" = NULL, "leaseUntil" = NULL WHERE id = ${delivery.id}::uuid AND "leaseToken" = ${token}::uuid`;
+    logger.warn({ endpointId: delivery.endpointId, reason }, 'webhook endpoint disabled');
   }
 
   /**

@@ -69,7 +69,12 @@ export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
       nullable: true,
       description: 'After a rotation: until when the previous secret still signs beside the new one (24 hours). Null when only one secret signs.',
     }),
-    createdBy: t.expose('createdByUserId', { type: 'UUID', description: 'Id of the user who created it; emailed when it is disabled for failing.' }),
+    ownerId: t.expose('createdByUserId', {
+      type: 'UUID',
+      description:
+        'Id of the user it acts for: its creator, or whoever last set its URL or event types or enabled it. It delivers what this user reads, checked at every delivery (a related record they do not read is null, as on its route); it is disabled, saying why, once they are deactivated or no longer read a type it receives. Only this user or an administrator may change, test, retry, rotate or delete it. Emailed when it is disabled for failing.',
+    }),
+    createdBy: t.expose('createdByUserId', { type: 'UUID', deprecationReason: 'Use `ownerId`: an endpoint acts for whoever last set its URL or event types.', description: 'The same as `ownerId`.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
   }),
@@ -196,7 +201,7 @@ builder.mutationFields((t) => ({
   }),
   updateWebhookEndpoint: t.field({
     type: UpdateWebhookEndpointPayload,
-    description: "Changes an endpoint's URL, event types, description or status.",
+    description: "Changes an endpoint's URL, event types, description or status (its owner or an administrator). Setting its URL or event types, or enabling it, makes the caller its owner (`ownerId`): it then receives what the caller reads.",
     authScopes: manageWebhooks,
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }),
@@ -213,7 +218,7 @@ builder.mutationFields((t) => ({
   }),
   rotateWebhookEndpointSecret: t.field({
     type: RotateWebhookEndpointSecretPayload,
-    description: 'Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any.',
+    description: 'Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any. A second rotation within those 24 hours is a CONFLICT (HTTP 409). Its owner or an administrator only.',
     authScopes: manageWebhooks,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
     resolve: (_root, { id }, ctx) => rotateWebhookEndpointSecret(ctx, id),

@@ -1,6 +1,6 @@
 import type { RestRoutes } from '../graphql/operations.js';
 
-const endpoint = 'id url description events status disabledReason previousSecretExpiresAt createdBy createdAt updatedAt';
+const endpoint = 'id url description events status disabledReason previousSecretExpiresAt ownerId createdBy createdAt updatedAt';
 const delivery = 'id eventId eventType status attempts nextAttemptAt lastStatusCode deliveredAt createdAt log { startedAt durationMs statusCode error }';
 
 export const webhookRoutes: RestRoutes = {

@@ -32,7 +32,7 @@ const isConnectionPart = (type: GraphQLObjectType) => {
 };
 
 /** The record type whose read scope guards what a field yields: its own type, or the items of the page it returns. */
-function yieldedRecordType(field: GraphQLField<unknown, unknown>): RecordType | undefined {
+export function yieldedRecordType(field: GraphQLField<unknown, unknown>): RecordType | undefined {
   const named = getNamedType(field.type);
   if (isRecordType(named.name)) return named.name;
   if (!isObjectType(named) || !isConnectionPart(named)) return undefined;

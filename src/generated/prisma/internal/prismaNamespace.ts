@@ -4310,6 +4310,7 @@ export const WebhookEndpointScalarFieldEnum = {
   previousSecret: 'previousSecret',
   previousSecretExpiresAt: 'previousSecretExpiresAt',
   createdByUserId: 'createdByUserId',
+  scopes: 'scopes',
   failingSince: 'failingSince',
   heldUntil: 'heldUntil',
   createdAt: 'createdAt',

@@ -71,6 +71,7 @@ export type WebhookEndpointCountAggregateOutputType = {
   previousSecret: number
   previousSecretExpiresAt: number
   createdByUserId: number
+  scopes: number
   failingSince: number
   heldUntil: number
   createdAt: number
@@ -126,6 +127,7 @@ export type WebhookEndpointCountAggregateInputType = {
   previousSecret?: true
   previousSecretExpiresAt?: true
   createdByUserId?: true
+  scopes?: true
   failingSince?: true
   heldUntil?: true
   createdAt?: true
@@ -218,6 +220,7 @@ export type WebhookEndpointGroupByOutputType = {
   previousSecret: string | null
   previousSecretExpiresAt: Date | null
   createdByUserId: string
+  scopes: string[]
   failingSince: Date | null
   heldUntil: Date | null
   createdAt: Date
@@ -258,6 +261,7 @@ export type WebhookEndpointWhereInput = {
   previousSecret?: Prisma.StringNullableFilter<"WebhookEndpoint"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidFilter<"WebhookEndpoint"> | string
+  scopes?: Prisma.StringNullableListFilter<"WebhookEndpoint">
   failingSince?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   heldUntil?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
@@ -280,6 +284,7 @@ export type WebhookEndpointOrderByWithRelationInput = {
   previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
+  scopes?: Prisma.SortOrder
   failingSince?: Prisma.SortOrderInput | Prisma.SortOrder
   heldUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -305,6 +310,7 @@ export type WebhookEndpointWhereUniqueInput = Prisma.AtLeast<{
   previousSecret?: Prisma.StringNullableFilter<"WebhookEndpoint"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidFilter<"WebhookEndpoint"> | string
+  scopes?: Prisma.StringNullableListFilter<"WebhookEndpoint">
   failingSince?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   heldUntil?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
@@ -327,6 +333,7 @@ export type WebhookEndpointOrderByWithAggregationInput = {
   previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
+  scopes?: Prisma.SortOrder
   failingSince?: Prisma.SortOrderInput | Prisma.SortOrder
   heldUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -352,6 +359,7 @@ export type WebhookEndpointScalarWhereWithAggregatesInput = {
   previousSecret?: Prisma.StringNullableWithAggregatesFilter<"WebhookEndpoint"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidWithAggregatesFilter<"WebhookEndpoint"> | string
+  scopes?: Prisma.StringNullableListFilter<"WebhookEndpoint">
   failingSince?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookEndpoint"> | Date | string | null
   heldUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookEndpoint"> | Date | string
@@ -369,6 +377,7 @@ export type WebhookEndpointCreateInput = {
   secret: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -391,6 +400,7 @@ export type WebhookEndpointUncheckedCreateInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -409,6 +419,7 @@ export type WebhookEndpointUpdateInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -431,6 +442,7 @@ export type WebhookEndpointUncheckedUpdateInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -451,6 +463,7 @@ export type WebhookEndpointCreateManyInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -468,6 +481,7 @@ export type WebhookEndpointUpdateManyMutationInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -487,6 +501,7 @@ export type WebhookEndpointUncheckedUpdateManyInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -516,6 +531,7 @@ export type WebhookEndpointCountOrderByAggregateInput = {
   previousSecret?: Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
+  scopes?: Prisma.SortOrder
   failingSince?: Prisma.SortOrder
   heldUntil?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -653,6 +669,10 @@ export type WebhookEndpointCreatereceivesInput = {
   set: string[]
 }
 
+export type WebhookEndpointCreatescopesInput = {
+  set: string[]
+}
+
 export type WebhookEndpointUpdateeventsInput = {
   set?: string[]
   push?: string | string[]
@@ -665,6 +685,11 @@ export type WebhookEndpointUpdatereceivesInput = {
 
 export type EnumWebhookEndpointStatusFieldUpdateOperationsInput = {
   set?: $Enums.WebhookEndpointStatus
+}
+
+export type WebhookEndpointUpdatescopesInput = {
+  set?: string[]
+  push?: string | string[]
 }
 
 export type WebhookEndpointCreateNestedOneWithoutDeliveriesInput = {
@@ -692,6 +717,7 @@ export type WebhookEndpointCreateWithoutTenantInput = {
   secret: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -712,6 +738,7 @@ export type WebhookEndpointUncheckedCreateWithoutTenantInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -761,6 +788,7 @@ export type WebhookEndpointScalarWhereInput = {
   previousSecret?: Prisma.StringNullableFilter<"WebhookEndpoint"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdByUserId?: Prisma.UuidFilter<"WebhookEndpoint"> | string
+  scopes?: Prisma.StringNullableListFilter<"WebhookEndpoint">
   failingSince?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   heldUntil?: Prisma.DateTimeNullableFilter<"WebhookEndpoint"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookEndpoint"> | Date | string
@@ -778,6 +806,7 @@ export type WebhookEndpointCreateWithoutCreatedByInput = {
   secret: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -798,6 +827,7 @@ export type WebhookEndpointUncheckedCreateWithoutCreatedByInput = {
   secret: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -842,6 +872,7 @@ export type WebhookEndpointCreateWithoutDeliveriesInput = {
   secret: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -863,6 +894,7 @@ export type WebhookEndpointUncheckedCreateWithoutDeliveriesInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -896,6 +928,7 @@ export type WebhookEndpointUpdateWithoutDeliveriesInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -917,6 +950,7 @@ export type WebhookEndpointUncheckedUpdateWithoutDeliveriesInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -935,6 +969,7 @@ export type WebhookEndpointCreateManyTenantInput = {
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
   createdByUserId: string
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -952,6 +987,7 @@ export type WebhookEndpointUpdateWithoutTenantInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -972,6 +1008,7 @@ export type WebhookEndpointUncheckedUpdateWithoutTenantInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -991,6 +1028,7 @@ export type WebhookEndpointUncheckedUpdateManyWithoutTenantInput = {
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1009,6 +1047,7 @@ export type WebhookEndpointCreateManyCreatedByInput = {
   secret: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  scopes?: Prisma.WebhookEndpointCreatescopesInput | string[]
   failingSince?: Date | string | null
   heldUntil?: Date | string | null
   createdAt?: Date | string
@@ -1026,6 +1065,7 @@ export type WebhookEndpointUpdateWithoutCreatedByInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1046,6 +1086,7 @@ export type WebhookEndpointUncheckedUpdateWithoutCreatedByInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1065,6 +1106,7 @@ export type WebhookEndpointUncheckedUpdateManyWithoutCreatedByInput = {
   secret?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scopes?: Prisma.WebhookEndpointUpdatescopesInput | string[]
   failingSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heldUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1115,6 +1157,7 @@ export type WebhookEndpointSelect<ExtArgs extends runtime.Types.Extensions.Inter
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
+  scopes?: boolean
   failingSince?: boolean
   heldUntil?: boolean
   createdAt?: boolean
@@ -1138,6 +1181,7 @@ export type WebhookEndpointSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
+  scopes?: boolean
   failingSince?: boolean
   heldUntil?: boolean
   createdAt?: boolean
@@ -1159,6 +1203,7 @@ export type WebhookEndpointSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
+  scopes?: boolean
   failingSince?: boolean
   heldUntil?: boolean
   createdAt?: boolean
@@ -1180,13 +1225,14 @@ export type WebhookEndpointSelectScalar = {
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
   createdByUserId?: boolean
+  scopes?: boolean
   failingSince?: boolean
   heldUntil?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WebhookEndpointOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "url" | "description" | "events" | "receives" | "status" | "disabledReason" | "secret" | "previousSecret" | "previousSecretExpiresAt" | "createdByUserId" | "failingSince" | "heldUntil" | "createdAt" | "updatedAt", ExtArgs["result"]["webhookEndpoint"]>
+export type WebhookEndpointOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "url" | "description" | "events" | "receives" | "status" | "disabledReason" | "secret" | "previousSecret" | "previousSecretExpiresAt" | "createdByUserId" | "scopes" | "failingSince" | "heldUntil" | "createdAt" | "updatedAt", ExtArgs["result"]["webhookEndpoint"]>
 export type WebhookEndpointInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   createdBy?: boolean | Prisma.UserDefaultArgs<ExtArgs>
@@ -1236,7 +1282,15 @@ export type $WebhookEndpointPayload<ExtArgs extends runtime.Types.Extensions.Int
      */
     previousSecret: string | null
     previousSecretExpiresAt: Date | null
+    /**
+     * The user it acts for (its owner): its creator, or whoever last set its URL or event types or enabled it.
+     */
     createdByUserId: string
+    /**
+     * The scopes of the key or session that made that user its owner: what it reads at each delivery,
+     * within the owner's role then, as a key acts with its pair's scopes within its user's role.
+     */
+    scopes: string[]
     /**
      * Since when every delivery attempt has failed; null once one succeeds.
      */
@@ -1687,6 +1741,7 @@ export interface WebhookEndpointFieldRefs {
   readonly previousSecret: Prisma.FieldRef<"WebhookEndpoint", 'String'>
   readonly previousSecretExpiresAt: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
   readonly createdByUserId: Prisma.FieldRef<"WebhookEndpoint", 'String'>
+  readonly scopes: Prisma.FieldRef<"WebhookEndpoint", 'String[]'>
   readonly failingSince: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
   readonly heldUntil: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"WebhookEndpoint", 'DateTime'>
