@@ -95,7 +95,13 @@ const server = createHttpServer(
     publicUrl,
     eventStream,
   }),
-  { headersTimeoutMs: config.HEADERS_TIMEOUT_MS, receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS },
+  {
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    receiveTimeoutMs: config.RECEIVE_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+    // A request computing sends nothing until its answer: the stall bound stays above its time limit.
+    stalledMs: Math.max(30_000, config.REQUEST_TIMEOUT_MS + 5_000),
+  },
 );
 
 /** Releases what the process holds: the workers (mail, webhooks, PDF), the Redis connection, the pool, the embedded database's lock and socket. */

@@ -22,12 +22,22 @@ export interface ServerTimeouts {
   /** Longest a client may take to send the whole request, body included. */
   receiveTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /**
+   * Longest a connection may go without a byte moving either way (default 30 s): a client that
+   * stops reading an answer is cut, and the answer's buffers freed, rather than held for as long
+   * as it likes. Keep it above the request time limit (a request computing sends nothing) and the
+   * subscriptions' heartbeat (12 s).
+   */
+  stalledMs?: number;
 }
+
+const STALLED_MS = 30_000;
 
 /**
  * The node:http server in front of the app, with timeouts far below Node's defaults (300 s for a
  * request, 60 s for headers), so a client that sends slowly cannot hold a connection (and its
- * memory) for minutes; they are checked every second instead of Node's every 30 s.
+ * memory) for minutes; they are checked every second instead of Node's every 30 s. One that
+ * stops reading is cut after `stalledMs` (Node's default is never).
  */
 export function createHttpServer(app: App, timeouts: ServerTimeouts) {
   const server = createServer<typeof IncomingMessage, typeof ResponseWithReasonPhrase>(
@@ -40,6 +50,7 @@ export function createHttpServer(app: App, timeouts: ServerTimeouts) {
     },
     app,
   );
+  server.timeout = timeouts.stalledMs ?? STALLED_MS;
   return server;
 }
 
