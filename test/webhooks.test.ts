@@ -1,7 +1,8 @@
+import dns from 'node:dns';
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateWebhookEndpointDocument, RetryWebhookDeliveryDocument, WebhookDeliveriesDocument } from './generated/operations.js';
 import { useHarness } from './support/harness.js';
 import { until } from './support/smtp.js';
@@ -236,13 +237,31 @@ describe('webhook addresses', () => {
     }
   };
 
+  const notPublic = /must resolve only to public internet addresses \(webhooks are never sent to private, loopback, link-local, reserved or cloud metadata addresses\)/;
+
   it.each([
-    ['https://127.0.0.1/hooks', /resolves to a private, loopback, link-local or reserved address/],
-    ['https://localhost/hooks', /its host localhost resolves to a private/],
-    ['https://169.254.169.254/latest/meta-data', /resolves to a private/],
-    ['https://[::1]/hooks', /resolves to a private/],
-    ['https://[::ffff:127.0.0.1]/hooks', /resolves to a private/],
-    ['https://10.0.0.1/hooks', /resolves to a private/],
+    ['https://127.0.0.1/hooks', notPublic],
+    ['https://localhost/hooks', /its host localhost must resolve only to public internet addresses/],
+    ['https://169.254.169.254/latest/meta-data', notPublic],
+    ['https://[::1]/hooks', notPublic],
+    ['https://[::ffff:127.0.0.1]/hooks', notPublic],
+    ['https://10.0.0.1/hooks', notPublic],
+    // IPv6 outside global unicast 2000::/3, whatever ipaddr.js calls it: IPv4-compatible (`::/96`, "unicast" to it), NAT64, unique-local, link-local, discard, segment routing.
+    ['https://[::127.0.0.1]/hooks', notPublic],
+    ['https://[::a9fe:a9fe]/latest/meta-data', notPublic],
+    ['https://[::8.8.8.8]/hooks', notPublic],
+    ['https://[64:ff9b::7f00:1]/hooks', notPublic],
+    ['https://[fd12:3456::1]/hooks', notPublic],
+    ['https://[fe80::1]/hooks', notPublic],
+    ['https://[100::1]/hooks', notPublic],
+    ['https://[5f00::1]/hooks', notPublic],
+    // Within 2000::/3 but not a host on the internet: 6to4, Teredo, documentation.
+    ['https://[2002:7f00:1::1]/hooks', notPublic],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hooks', notPublic],
+    ['https://[2001:db8::1]/hooks', notPublic],
+    // Metadata services: by name, and Azure's WireServer, which is no private range.
+    ['https://metadata.google.internal/computeMetadata/v1/', notPublic],
+    ['https://168.63.129.16/machine', notPublic],
     ['http://example.com/hooks', /must be an https URL/],
     ['https://user:secret@example.com/hooks', /must not carry a user name or password/],
   ])('refuses %s at creation (400, nothing created)', async (url, message) => {
@@ -260,7 +279,7 @@ describe('webhook addresses', () => {
     );
     expect(refused.data?.createWebhookEndpoint.webhookEndpoint ?? null).toBeNull();
     expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
-    expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: 'url', message: expect.stringMatching(/resolves to a private, loopback, link-local or reserved address/) }]);
+    expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: 'url', message: expect.stringMatching(notPublic) }]);
     expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
   });
 
@@ -278,10 +297,120 @@ describe('webhook addresses', () => {
         return deliveries[0]?.attempts >= 1 ? deliveries : undefined;
       }, 'the refused attempt');
       expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: null, log: [{ statusCode: null }] });
-      expect(delivery.log[0].error).toMatch(/^not sent: the URL its host 127\.0\.0\.1 resolves to a private, loopback, link-local or reserved address/);
+      expect(delivery.log[0].error).toMatch(/^not sent: the URL its host 127\.0\.0\.1 must resolve only to public internet addresses/);
       expect(connections).toHaveLength(0);
     } finally {
       listener.close();
     }
+  });
+
+  it('accepts public addresses: IPv4, global unicast IPv6, IPv4-mapped IPv6 of a public IPv4', async () => {
+    const t = await tenant();
+    for (const url of ['https://1.1.1.1/hooks', 'https://[2606:4700:4700::1111]/hooks', 'https://[::ffff:8.8.8.8]/hooks']) {
+      const created = await withPrivateNetworks(false, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
+      expect(created.status, `${url}: ${JSON.stringify(created.body)}`).toBe(201);
+    }
+  });
+
+  it('answers a name that does not resolve as one that resolves to a private address: no oracle for internal names', async () => {
+    const t = await tenant();
+    const messageFor = async (url: string) => {
+      const refused = await withPrivateNetworks(false, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
+      expect(refused.status).toBe(400);
+      return (refused.body.details as { field: string; message: string }[]).map((d) => ({ ...d, message: d.message.replace(new URL(url).hostname, '<host>') }));
+    };
+    const unknown = await messageFor('https://no-such-host.invalid/hooks');
+    expect(unknown).toEqual([{ field: 'url', message: expect.stringMatching(notPublic) }]);
+    expect(await messageFor('https://localhost/hooks')).toEqual(unknown);
+  });
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+    'http://169.254.170.2/v2/credentials',
+    'http://[fd00:ec2::254]/latest/meta-data',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://metadata.google.internal./computeMetadata/v1/',
+    'http://[fd20:ce::254]/computeMetadata/v1/',
+    'http://100.100.100.200/latest/meta-data',
+    'http://192.0.0.192/opc/v1/instance/',
+    'http://168.63.129.16/machine',
+    'http://[::ffff:169.254.169.254]/latest/meta-data',
+    'http://[::a9fe:a9fe]/latest/meta-data',
+    'http://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+    'http://0.0.0.0:8080/hooks',
+  ])('refuses the cloud metadata address %s even with private networks allowed', async (url) => {
+    const t = await tenant();
+    const refused = await withPrivateNetworks(true, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ field: 'url', message: expect.stringMatching(/is a cloud metadata service or unspecified address, which webhooks are never sent to/) }]);
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
+  });
+
+  it('accepts private, loopback and unique-local addresses with private networks allowed', async () => {
+    const t = await tenant();
+    for (const url of ['http://127.0.0.1:4000/hooks', 'http://10.1.2.3/hooks', 'http://[::1]:4000/hooks', 'http://[fd12:3456::1]/hooks', 'http://localhost:4000/hooks']) {
+      const created = await withPrivateNetworks(true, () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: { url, events: ['lead.created'] } }));
+      expect(created.status, `${url}: ${JSON.stringify(created.body)}`).toBe(201);
+    }
+  });
+});
+
+describe('webhook addresses at the connection (DNS rebinding)', () => {
+  // Names under `rebind.test` resolve to a harmless address when the URL is checked (dns.promises)
+  // and to another when the connection is made (dns.lookup), as a hostile DNS server would answer.
+  const atConnection = new Map<string, string>();
+  const realLookup = dns.lookup;
+  const realPromisesLookup = dns.promises.lookup;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    atConnection.clear();
+  });
+  function rebinding(checked: string) {
+    vi.spyOn(dns.promises, 'lookup').mockImplementation((async (host: string, options: dns.LookupAllOptions) =>
+      host.endsWith('.rebind.test') ? [{ address: checked, family: checked.includes(':') ? 6 : 4 }] : realPromisesLookup(host, options)) as typeof dns.promises.lookup);
+    vi.spyOn(dns, 'lookup').mockImplementation(((host: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+      const address = atConnection.get(host);
+      if (!address) return (realLookup as (...args: unknown[]) => void)(host, options, callback);
+      const family = address.includes(':') ? 6 : 4;
+      process.nextTick(() => (options.all ? callback(null, [{ address, family }]) : callback(null, address, family)));
+    }) as typeof dns.lookup);
+  }
+
+  const refusedAttempt = async (key: string, endpointId: string) => {
+    const [delivery] = await until(async () => {
+      const deliveries = await deliveriesOf(key, endpointId);
+      return deliveries[0]?.attempts >= 1 ? deliveries : undefined;
+    }, 'the refused attempt');
+    expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: null, log: [{ statusCode: null }] });
+    return delivery.log[0].error as string;
+  };
+
+  it('refuses an IPv4-compatible IPv6 address a name turns into after the check', async () => {
+    rebinding('93.184.215.14');
+    atConnection.set('v6.rebind.test', '::7f00:1');
+    const t = await tenant();
+    const endpoint = await endpointFor(t.secret, 'https://v6.rebind.test/hooks');
+    worker({ allowPrivateNetworks: false, timeoutMs: 2000 });
+    await createLead(t.secret);
+    expect(await refusedAttempt(t.secret, endpoint.id)).toBe('its host v6.rebind.test resolved to ::7f00:1 when connecting, not a public internet address');
+  });
+
+  it('refuses a metadata address a name turns into after the check, even with private networks allowed', async () => {
+    rebinding('127.0.0.1');
+    atConnection.set('meta.rebind.test', '169.254.169.254');
+    const t = await tenant();
+    const endpoint = await endpointFor(t.secret, 'http://meta.rebind.test:8080/hooks');
+    worker({ allowPrivateNetworks: true, timeoutMs: 2000 });
+    await createLead(t.secret);
+    expect(await refusedAttempt(t.secret, endpoint.id)).toBe('its host meta.rebind.test resolved to 169.254.169.254 when connecting, a cloud metadata service or unspecified address');
+  });
+
+  it('refuses a metadata address an endpoint was saved with before it was refused at creation, with private networks allowed', async () => {
+    const t = await tenant();
+    const endpoint = await endpointFor(t.secret, 'http://127.0.0.1:9/hooks');
+    await h.db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: 'http://169.254.169.254/latest/meta-data' } });
+    worker({ allowPrivateNetworks: true, timeoutMs: 2000 });
+    await createLead(t.secret);
+    expect(await refusedAttempt(t.secret, endpoint.id)).toMatch(/^not sent: the URL its host 169\.254\.169\.254 is a cloud metadata service or unspecified address/);
   });
 });

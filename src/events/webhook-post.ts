@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { endpointUrlProblem } from './webhook-url.js';
+import { checkedLookup, endpointUrlProblem } from './webhook-url.js';
 
 /** What came back from one POST: the status, or why none came, and how long it took. */
 export interface PostOutcome {
@@ -21,12 +21,15 @@ export interface WebhookPoster {
 
 /**
  * POSTs webhooks. The URL is judged again first (its scheme, and where its host resolves now),
- * then the request-filtering agents refuse the connection if the address actually connected to
- * is not public, which defeats DNS rebinding between that check and the connection. node's
- * `request` follows no redirects. Any 2xx within `timeoutMs` (headers and body) delivers.
+ * then the connection's own lookup (`checkedLookup`, the same rule) and the request-filtering
+ * agents refuse the address actually connected to if a webhook may not go there, which defeats
+ * DNS rebinding between that check and the connection. The agents' "meta" addresses (0.0.0.0,
+ * `::`) are refused even with private networks allowed, as cloud metadata addresses are by the
+ * lookup. node's `request` follows no redirects. Any 2xx within `timeoutMs` (headers and body) delivers.
  */
 export function webhookPoster({ allowPrivateNetworks, timeoutMs }: { allowPrivateNetworks: boolean; timeoutMs: number }): WebhookPoster {
-  const agentOptions = { allowPrivateIPAddress: allowPrivateNetworks, allowMetaIPAddress: allowPrivateNetworks, keepAlive: true };
+  const agentOptions = { allowPrivateIPAddress: allowPrivateNetworks, allowMetaIPAddress: false, keepAlive: true };
+  const lookup = checkedLookup(allowPrivateNetworks);
   const agents = { http: new RequestFilteringHttpAgent(agentOptions), https: new RequestFilteringHttpsAgent(agentOptions) };
   let closed = false;
 
@@ -35,6 +38,7 @@ export function webhookPoster({ allowPrivateNetworks, timeoutMs }: { allowPrivat
       const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
         method: 'POST',
         agent: url.protocol === 'https:' ? agents.https : agents.http,
+        lookup,
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'business-platform-webhooks/1' },
       });
       const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
