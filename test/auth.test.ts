@@ -13,6 +13,8 @@ async function expectRefused(key: string | null, status: 401 | 403) {
   expect(viaRest.status).toBe(status);
   expect(viaRest.body).toEqual({ error: status === 401 ? 'Unauthorized' : 'Forbidden' });
   const viaGraphql = await gql(key, LeadsDocument, {});
+  // GraphQL answers HTTP 401 as REST does (every credential failure alike); a refused scope is 200 with the error.
+  expect(viaGraphql.status).toBe(status === 401 ? 401 : 200);
   expect(viaGraphql.data).toBeNull();
   expect(viaGraphql.errors?.map((e) => e.extensions.code)).toEqual([code]);
 }
@@ -42,6 +44,16 @@ describe('authentication', () => {
     await untilKeyRefused(t.secret, 401);
     await expectRefused(t.secret, 401);
     await expectRefused(t.publishable, 401);
+  });
+
+  it("refuses a deactivated user's keys on both surfaces with 401", async () => {
+    const t = await tenant({ role: 'sales', scopes: ['leads.lead.read'] });
+    expect((await rest('GET', '/api/v1/leads', { key: t.secret })).status).toBe(200);
+    await h.db.prisma.user.update({ where: { id: t.userId }, data: { deactivatedAt: new Date() } });
+    await untilKeyRefused(t.secret, 401);
+    await expectRefused(t.secret, 401);
+    const viaGraphql = await gql(t.secret, LeadsDocument, {});
+    expect(viaGraphql.errors?.[0]?.message).toContain('deactivated');
   });
 
   it('keeps a rotated pair working for 24 hours, then refuses it', async () => {
@@ -99,7 +111,7 @@ describe('authentication is discoverable, and checked before input', () => {
   const graphql = async (key: string | null, query: string, variables?: Record<string, unknown>) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) };
     const response = await h.app.fetch('http://localhost/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, headers: response.headers, body: await response.json() };
   };
 
   it('says how to authenticate on every 401: WWW-Authenticate, and the reason in GraphQL', async () => {
@@ -109,9 +121,16 @@ describe('authentication is discoverable, and checked before input', () => {
     expect(unknown).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
     expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
     const viaGraphql = await graphql(null, '{ leads { totalCount } }');
+    expect(viaGraphql.status).toBe(401);
+    expect(viaGraphql.headers.get('www-authenticate')).toBe('Bearer realm="api"');
     expect(viaGraphql.body.errors[0]).toMatchObject({ path: ['leads'], extensions: { code: 'UNAUTHENTICATED' } });
     expect(viaGraphql.body.errors[0].message).toContain('Authorization: Bearer');
-    expect((await graphql('nonsense', '{ leads { totalCount } }')).body.errors[0].message).toContain('Bearer <key>');
+    const nonsense = await graphql('nonsense', '{ leads { totalCount } }');
+    expect(nonsense.status).toBe(401);
+    expect(nonsense.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
+    expect(nonsense.body.errors[0].message).toContain('Bearer <key>');
+    // What needs no key (introspection, `__typename`) still answers without one.
+    expect(await graphql(null, '{ __typename }')).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 
   it('names the missing scope: X-Required-Scope on REST (body unchanged), extensions.requiredScope on GraphQL, nested fields too', async () => {

@@ -67,9 +67,14 @@ export const useAccessGate = (): Plugin => {
       heldInputErrors.set(params.documentAST, mapped);
       setResult([]);
     },
+    // A caller without a valid credential (none, or one unknown, revoked, expired, of a deactivated
+    // user, an ended session) is answered HTTP 401, as REST and /mcp answer it, with the body
+    // GraphQL clients read (`data: null`, the reason in `errors`); the request boundary adds `WWW-Authenticate`.
     onExecute({ args, setResultAndStopExecution }) {
       const errors = refused(args);
-      if (errors) setResultAndStopExecution({ data: null, errors });
+      if (!errors) return;
+      const unauthenticated = !(args.contextValue as Context).principal && errors.every((error) => error.extensions.code === 'UNAUTHENTICATED');
+      setResultAndStopExecution({ data: null, errors, ...(unauthenticated ? { extensions: { http: { status: 401 } } } : {}) });
     },
     // A refused subscription never opens its stream: without `data`, it is answered with its error's HTTP status (src/http/error-mapping.ts).
     onSubscribe({ args, setResultAndStopExecution }) {
