@@ -168,6 +168,29 @@ describe('creating an inspection', () => {
     expect(await team(unassigned.id)).toEqual([[coordinator.userId, 'lead']]);
   });
 
+  it('says so when technicians named by a role that does not assign them are ignored: a Warning header on REST, extensions.warnings on GraphQL', async () => {
+    const { tech, tech2, coordinator } = w.users;
+    const body = { equipmentId: w.equipment.id, siteId: w.site.id, checklistTemplateId: w.template.id, inspectionDate: '2030-03-02' };
+    const ignored = await rest('POST', '/api/inspections', { key: tech.key, body: { ...body, technicianIds: [tech2.userId, tech.userId] } });
+    expect(ignored.status).toBe(201);
+    expect(ignored.headers.get('warning')).toBe('299 - "technicianIds was ignored: only users with the role field_coordinator or system_admin assign technicians, so the inspection is led by you alone"');
+    const stored = await h.db.prisma.inspectionTeamMember.findMany({ where: { inspectionId: ignored.body.id } });
+    expect(stored.map((m) => [m.technicianId, m.role])).toEqual([[tech.userId, 'lead']]);
+    const single = await rest('POST', '/api/inspections', { key: tech.key, body: { ...body, technicianId: tech2.userId } });
+    expect(single.headers.get('warning')).toMatch(/^299 - "technicianId was ignored/);
+    // Naming oneself, or a role that assigns, is what happens: no warning.
+    expect((await rest('POST', '/api/inspections', { key: tech.key, body: { ...body, technicianId: tech.userId } })).headers.get('warning')).toBeNull();
+    expect((await rest('POST', '/api/inspections', { key: coordinator.key, body: { ...body, technicianIds: [tech2.userId] } })).headers.get('warning')).toBeNull();
+    const viaGraphql = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tech.key}` },
+      body: JSON.stringify({ query: 'mutation($input: CreateInspectionInput!) { createInspection(input: $input) { inspection { id } userErrors { message } } }', variables: { input: { ...body, technicianIds: [tech2.userId] } } }),
+    });
+    const answer = await viaGraphql.json();
+    expect(answer.data.createInspection.userErrors).toEqual([]);
+    expect(answer.extensions.warnings).toEqual([{ message: expect.stringMatching(/^technicianIds was ignored/) }]);
+  });
+
   it('refuses unknown references (404 naming the field), equipment elsewhere (400) and bad dates', async () => {
     const body = { equipmentId: w.equipment.id, siteId: w.site.id, checklistTemplateId: w.template.id, inspectionDate: '2030-03-01' };
     const before = await h.db.prisma.inspection.count();

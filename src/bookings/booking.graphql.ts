@@ -3,7 +3,7 @@ import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import type { Context } from '../graphql/context.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
-import { DateOrDateTimeRange } from '../graphql/list-filters.js';
+import { anyOfDescription, DateOrDateTimeRange } from '../graphql/list-filters.js';
 import { nullUnlessReadable, refusedAloneUnless } from '../graphql/read-access.js';
 import { badInput } from '../shared/errors.js';
 import { optionalText, requiredText } from '../shared/validation.js';
@@ -69,7 +69,7 @@ const bookingList = defineList(Booking, bookingOrder, {
   filterDescription: 'Conditions on bookings; every given condition must hold.',
   filter: (t) => ({
     resourceId: t.field({ type: 'UUID', description: 'Only bookings of this resource.' }),
-    status: t.field({ type: [BookingStatusEnum], description: 'Only bookings with one of these statuses.' }),
+    status: t.field({ type: [BookingStatusEnum], ...anyOfDescription('bookings with', 'status', 'statuses') }),
     leadId: t.field({ type: 'UUID', description: 'Only bookings linked to this lead.' }),
     startsAt: t.field({
       type: DateOrDateTimeRange,

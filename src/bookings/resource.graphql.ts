@@ -3,7 +3,7 @@ import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { MAX_PAGE_SIZE } from '../graphql/limits.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -137,7 +137,7 @@ const resourceList = defineList(BookableResource, resourceOrder, {
   filterDescription: 'Conditions on bookable resources; every given condition must hold. Only active resources unless `includeInactive`.',
   filter: (t) => ({
     search: t.string({ description: searchDescription('the name'), validate: searchText }),
-    type: t.field({ type: [ResourceTypeEnum], description: 'Only resources of one of these types.' }),
+    type: t.field({ type: [ResourceTypeEnum], ...anyOfDescription('resources of', 'type', 'types') }),
     includeInactive: t.boolean({ description: 'Include inactive resources too (ignored for publishable keys); only active ones unless true.' }),
   }),
 });
@@ -284,7 +284,7 @@ builder.queryFields((t) => ({
   }),
   resourceClosures: t.field({
     type: closureList.connection,
-    description: `A resource's closures that have not ended yet, soonest first unless \`orderBy\` says otherwise. REST (\`GET /api/bookings/resources/{id}/closures\`) answers the first ${MAX_PAGE_SIZE} of them whole.`,
+    description: `A resource's closures that have not ended yet, soonest first unless \`orderBy\` says otherwise. REST (\`GET /api/bookings/resources/{id}/closures\`) pages them by \`limit\` (default ${MAX_PAGE_SIZE}) and \`cursor\`.`,
     authScopes: manage,
     args: { ...resourceId, ...closureList.args() },
     resolve: (_root, { id, ...args }, ctx) => listUpcomingClosures(ctx, id, args),

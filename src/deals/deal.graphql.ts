@@ -4,7 +4,7 @@ import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
-import { DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import type { Product } from './deal.service.js';
@@ -61,7 +61,7 @@ const activityInputs = listInputs(dealActivityOrder, {
   plural: 'activities',
   filterDescription: "Conditions on a deal's activities; every given condition must hold.",
   filter: (t) => ({
-    type: t.field({ type: [DealActivityTypeEnum], description: 'Only activities of one of these kinds.' }),
+    type: t.field({ type: [DealActivityTypeEnum], ...anyOfDescription('activities of', 'kind', 'kinds') }),
     activityDate: t.field({ type: DateTimeRange, description: 'Only activities that happened in this interval.' }),
   }),
 });
@@ -129,13 +129,13 @@ const dealList = defineList(Deal, dealOrder, {
   filterDescription: 'Conditions on deals; every given condition must hold.',
   filter: (t) => ({
     search: t.string({ description: searchDescription('the deal name or notes'), validate: optionalText(200) }),
-    status: t.field({ type: [DealStatusEnum], description: 'Only deals with one of these statuses.' }),
+    status: t.field({ type: [DealStatusEnum], ...anyOfDescription('deals with', 'status', 'statuses') }),
     stageId: t.field({ type: 'UUID', description: 'Only deals in this pipeline stage.' }),
     pipelineId: t.field({ type: 'UUID', description: 'Only deals in a stage of this pipeline.' }),
     ownerId: t.field({ type: 'UUID', description: 'Only deals owned by this user.' }),
     companyId: t.field({ type: 'UUID', description: 'Only deals of this company.' }),
     value: t.field({ type: MoneyRange, description: 'Only deals whose value is in this range (deals without a value never match).' }),
-    expectedCloseDate: t.field({ type: DateRange, description: 'Only deals expected to close on one of these days (deals without an expected close date never match).' }),
+    expectedCloseDate: t.field({ type: DateRange, description: 'Only deals expected to close on a day of this range (deals without an expected close date never match).' }),
     createdAt: t.field({ type: DateTimeRange, description: 'Only deals created in this interval.' }),
   }),
 });

@@ -22,6 +22,20 @@ export const withinRange = (range: { from?: Date | null; to?: Date | null } | nu
 /** `status: [..]` (one or several values) as a Prisma condition. */
 export const oneOf = <T>(values: readonly T[] | null | undefined) => (values?.length ? { in: [...values] } : undefined);
 
+/**
+ * The options of a filter field taking one value or several (`status: [LeadStatus!]`): "Only leads
+ * with one of these statuses." on GraphQL, and, where a REST list reads it from a parameter given
+ * once (src/graphql/rest-lists.ts), "Only leads with this status.", so neither says more than it takes.
+ * `records` and `link` say whose and how (`leads with`, `leads from`); `one` and `several` name the value.
+ */
+export const anyOfDescription = (records: string, one: string, several: string, more = '') => ({
+  description: `Only ${records} one of these ${several}.${more}`,
+  extensions: { [ONE_VALUE_DESCRIPTION]: `Only ${records} this ${one}.${more}` },
+});
+
+/** The extension key of a list filter field's description for a single value (`anyOfDescription`). */
+export const ONE_VALUE_DESCRIPTION = 'oneValueDescription';
+
 export const searchDescription = (fields: string) =>
   `Text search: every word (at most 5) must appear, in any case, in ${fields}.`;
 

@@ -58,6 +58,12 @@ export const REST_BASE_PATH = '/api';
 export interface Operation {
   /** `Query.leads`, `Mutation.createLead`. */
   key: string;
+  /**
+   * What the route does, as REST and MCP publish it: its field's description, less what only
+   * GraphQL offers. A list route answers its list's default order and takes no `orderBy`, so the
+   * field's "unless `orderBy` says otherwise" is not said of it.
+   */
+  description: string;
   kind: 'query' | 'mutation';
   field: GraphQLField<unknown, unknown>;
   route: RestRoute;
@@ -129,6 +135,9 @@ function validatorProblem(arg: GraphQLArgument, value: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'is not valid');
 }
 
+/** How a list field's description says its order can change (`Leads of the tenant, newest first unless \`orderBy\` says otherwise.`). */
+const ORDER_CLAUSE = ' unless `orderBy` says otherwise';
+
 /** SOFA names the operation it builds for a root field `<field>_<query|mutation>`. */
 const sofaOperationName = (fieldName: string, kind: Operation['kind']) => `${fieldName}_${kind}`;
 
@@ -175,8 +184,10 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       // A mutation's payload answers its result (src/graphql/mutation-payload.ts).
       const shape = payloadResult ? (value: unknown) => (reshape(value) as Record<string, unknown> | null)?.[payloadResult] : reshape;
       const created = createdPath(route, allRoutes);
+      const described = field.description ?? route.summary;
       return {
         key,
+        description: list ? described.replaceAll(ORDER_CLAUSE, '') : described,
         kind,
         field,
         route,

@@ -3,6 +3,7 @@ import { GraphQLInt, GraphQLString, getNamedType, getNullableType, isInputObject
 import { z } from 'zod';
 import { offsetCursor } from './connection.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
+import { ONE_VALUE_DESCRIPTION } from './list-filters.js';
 
 /**
  * REST's list routes over GraphQL connections. The specification pages its lists by cursor
@@ -20,6 +21,8 @@ export interface RestList {
   members?: string[];
   /** A list the specification answers whole, of records a tenant has at most the largest page of: `limit` defaults to the largest page, not the default one. */
   whole?: boolean;
+  /** `limit`'s default when not the default page size: a list answered whole before it was paged keeps its first page as large. */
+  defaultLimit?: number;
   /**
    * Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`; a dotted
    * target sets a field of an input the filter field takes (`{ from: 'startsAt.from' }`). A list
@@ -46,7 +49,7 @@ const parameter = (name: string, type: GraphQLInputType, description: string, de
 });
 
 const sizeRule = z.number().int().min(1, `must be between 1 and ${MAX_PAGE_SIZE}`).max(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`);
-const limit = (what: string) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, DEFAULT_PAGE_SIZE, sizeRule);
+const limit = (what: string, size = DEFAULT_PAGE_SIZE) => parameter('limit', GraphQLInt, `${what}: 1 to ${MAX_PAGE_SIZE}, default ${size}.`, size, sizeRule);
 const wholeLimit = parameter(
   'limit',
   GraphQLInt,
@@ -59,20 +62,20 @@ const offset = parameter('offset', GraphQLInt, 'Rows to skip, default 0.', 0, z.
 /** The envelope members besides `data` each paging answers, unless a route declares fewer. */
 const pagingMembers: Record<RestList['paging'], string[]> = { cursor: ['nextCursor', 'hasMore'], page: ['total', 'page', 'pageSize'], offset: ['total', 'hasMore'], whole: [] };
 const membersOf = (list: RestList) => list.members ?? pagingMembers[list.paging];
-const defaultSize = (list: RestList) => (list.whole || list.paging === 'whole' ? MAX_PAGE_SIZE : DEFAULT_PAGE_SIZE);
+const defaultSize = (list: RestList) => (list.whole || list.paging === 'whole' ? MAX_PAGE_SIZE : (list.defaultLimit ?? DEFAULT_PAGE_SIZE));
 const cursorName = (list: RestList) => list.cursorParameter ?? 'cursor';
 
 const pagingParameters = (list: RestList): GraphQLArgument[] =>
   ({
     cursor: [
-      limit('Maximum rows to return'),
+      limit('Maximum rows to return', defaultSize(list)),
       parameter(cursorName(list), GraphQLString, "Opaque position: the previous page's `nextCursor`. Omit for the first page."),
     ],
     page: [
       parameter('page', GraphQLInt, 'Page number, 1-based.', 1, z.number().int().min(1, 'must be 1 or more').max(10_000, 'must be at most 10000')),
-      limit('Rows per page'),
+      limit('Rows per page', defaultSize(list)),
     ],
-    offset: [limit('Maximum rows to return'), offset],
+    offset: [limit('Maximum rows to return', defaultSize(list)), offset],
     whole: [],
   })[list.paging];
 
@@ -102,9 +105,12 @@ export function restListParameters(field: GraphQLField<unknown, unknown>, list: 
     const fields = targetFields(field, target);
     const input = fields[fields.length - 1]!;
     const type = getNullableType(input.type);
-    const one = isListType(type) && !list.repeatable?.includes(name) ? getNullableType(type.ofType) : type;
-    // A nested field says what it is (`First day included`), the fields around it what it filters.
-    const description = fields.map((f) => f.description ?? '').reverse().join(' ').trim();
+    const narrowed = isListType(type) && !list.repeatable?.includes(name);
+    const one = narrowed ? getNullableType(type.ofType) : type;
+    // A nested field says what it is (`First day included`), the fields around it what it filters;
+    // a field of several values read from one parameter says what one value does (`anyOfDescription`).
+    const oneValue = narrowed ? ((input.extensions[ONE_VALUE_DESCRIPTION] as string | undefined) ?? `${input.description ?? ''} One value here.`.trim()) : undefined;
+    const description = oneValue ?? fields.map((f) => f.description ?? '').reverse().join(' ').trim();
     return { ...parameter(name, one as GraphQLInputType, description), extensions: input.extensions };
   });
   const paging = list.whole ? [wholeLimit, ...pagingParameters(list).filter((p) => p.name !== 'limit')] : pagingParameters(list);

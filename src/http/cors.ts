@@ -13,6 +13,7 @@ const exposedHeaders = [
   'X-Required-Scope',
   'WWW-Authenticate',
   'Location',
+  'Warning',
 ];
 
 /**

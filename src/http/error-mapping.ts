@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { errorReason } from '../shared/error-reason.js';
 import { AppError, ErrorCodes, badInput, isScopeRefusal } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-import { requestScope } from '../shared/request-scope.js';
+import { requestScope, requestWarnings } from '../shared/request-scope.js';
 import { describeVariableError } from './input-errors.js';
 
 /**
@@ -118,6 +118,11 @@ export const useErrorMapping = (): Plugin => ({
     },
   }),
   onResultProcess({ result, setResult }) {
+    // What the request asked for and was not done (src/shared/request-scope.ts), beside its data.
+    const warnings = requestWarnings();
+    if (warnings.length && !Array.isArray(result) && 'data' in result) {
+      setResult({ ...result, extensions: { ...result.extensions, warnings: warnings.map((message) => ({ message })) } });
+    }
     if (Array.isArray(result) || !('errors' in result) || !result.errors?.length || 'data' in result) return;
     const status = requestErrorStatus(result.errors);
     if (status) setResult({ ...result, extensions: { ...result.extensions, http: { status } } });

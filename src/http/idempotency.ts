@@ -23,7 +23,7 @@ export const isIdempotencyKey = (value: unknown): value is string => typeof valu
 /** The same rule as JSON Schema, for the documents that publish it. */
 export const idempotencyKeySchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' } as const;
 /** Answers' headers that belong to the answer (not to the request that got it: ids, rate limits). */
-const REPLAYED_HEADERS = ['content-type', 'location', 'allow', 'x-required-scope', 'www-authenticate'];
+const REPLAYED_HEADERS = ['content-type', 'location', 'warning', 'allow', 'x-required-scope', 'www-authenticate'];
 /** GraphQL refusals made before anything ran, which a corrected request with the same key may follow. */
 const REFUSED_BEFORE_RUNNING = new Set<string>(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'QUERY_TOO_LARGE', 'QUERY_TOO_COSTLY', 'SERVICE_UNAVAILABLE', 'TIMEOUT'] satisfies ErrorCode[]);
 /** The same refusals as REST statuses, and a database that could not be reached (nothing ran). */

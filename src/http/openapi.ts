@@ -50,6 +50,9 @@ const headers = {
   RateLimitReset: { description: 'Seconds until the window ends and the budget is whole again.', schema: { type: 'integer' } },
   RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
   RetryAfterAlways: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer' } },
+  Warning: header(
+    'What the request asked for and was not done, though it succeeded, as `299 - "<what>"` (one per warning, comma-separated): technicians named for an inspection by a role that does not assign them, who are ignored as the specification says.',
+  ),
   IdempotentReplayed: {
     description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key` (absent on the first answer).',
     schema: { type: 'string', enum: ['true'] },
@@ -130,7 +133,7 @@ const errorResponses = {
 
 const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
 
-function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName, location }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
+function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName, location, description }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
     ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
     ...args.query.map((a) => ({
@@ -158,7 +161,7 @@ function operationObject({ field, route, tag, args, access, document, payloadRes
     operationId: field.name,
     summary: route.summary,
     // The GraphQL description ends with the access sentence (src/graphql/schema.ts); here it stands apart.
-    description: `${(field.description ?? route.summary).replace(` ${accessSentence(field)}`, '')}\n\n${accessSentence(field)}`,
+    description: `${description.replace(` ${accessSentence(field)}`, '')}\n\n${accessSentence(field)}`,
     tags: [tag],
     security: [{ bearerAuth: [] }],
     // Bearer schemes carry no scopes in OpenAPI; the scopes the operation needs, for tools and agents.
@@ -173,6 +176,7 @@ function operationObject({ field, route, tag, args, access, document, payloadRes
         headers: {
           ...commonHeaders,
           ...(route.method === 'POST' ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {}),
+          ...(writes ? { Warning: headerRef('Warning') } : {}),
           ...(location ? { Location: headerWith({ required: true }, `The created record's path, \`${REST_BASE_PATH}${location.path.replace(/:(\w+)/g, '{$1}')}\`: the route that reads or changes it.`) } : {}),
         },
         content: route.download

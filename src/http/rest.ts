@@ -5,6 +5,7 @@ import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
 import { AppError, ErrorCodes } from '../shared/errors.js';
+import { requestWarnings, warningHeader } from '../shared/request-scope.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import { inputChecksOf } from '../graphql/input-checks.js';
 import type { Context } from '../graphql/context.js';
@@ -303,9 +304,13 @@ export function useRest(operations: readonly Operation[]): Plugin {
           return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
         }
         const value = await response.json();
-        // A created record's REST path, as `Location` (only 201 routes have one).
+        // A created record's REST path, as `Location` (only 201 routes have one); what was asked and not done, as `Warning`.
         const location = operation.location?.of(values, operation.shape(value));
-        return json(operation.answer(value, values), response.status, location ? { Location: location } : {});
+        const warnings = requestWarnings();
+        return json(operation.answer(value, values), response.status, {
+          ...(location ? { Location: location } : {}),
+          ...(warnings.length ? { Warning: warningHeader(warnings) } : {}),
+        });
       });
       return endResponse(head ? new fetchAPI.Response(null, { status: answer.status, headers: answer.headers }) : answer);
     },

@@ -1,7 +1,7 @@
 import { EquipmentStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, searchDescription } from '../graphql/list-filters.js';
 import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import {
   createEquipment,
@@ -123,7 +123,7 @@ const equipmentList = defineList(Equipment, equipmentOrder, {
   filterDescription: 'Conditions on equipment; every given condition must hold.',
   filter: (t) => ({
     search: t.string({ description: searchDescription('the serial number, manufacturer, model or location'), validate: searchText }),
-    status: t.field({ type: [EquipmentStatusEnum], description: 'Only equipment with one of these statuses.' }),
+    status: t.field({ type: [EquipmentStatusEnum], ...anyOfDescription('equipment with', 'status', 'statuses') }),
     siteId: t.field({ type: 'UUID', description: 'Only equipment at this site.' }),
     companyId: t.field({ type: 'UUID', description: 'Only equipment of this customer company.' }),
     equipmentTypeId: t.field({ type: 'UUID', description: 'Only equipment of this type.' }),

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, searchDescription } from '../graphql/list-filters.js';
 import { listOf } from '../graphql/read-access.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
 import { EquipmentType } from './equipment.graphql.js';
 import { findingCountOf } from './finding.service.js';
-import { inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
+import { DISPATCHER_ROLES, inspectionsRead, inspectionsReview, inspectionsWrite } from './inspection-access.js';
 import { createInspection, getInspection, getReport, inspectionHistory, inspectionOrder, listInspections, moveInspection, updateInspection } from './inspection.service.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
@@ -159,7 +159,7 @@ const ChecklistResponseInput = builder.inputType('ChecklistResponseInput', {
 
 const CreateInspectionInput = builder.inputType('CreateInspectionInput', {
   description:
-    'A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller\'s role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone.',
+    'A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller\'s role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. Technicians named by another role are ignored (as the specification says), and the answer says so: a `Warning` header on REST, `extensions.warnings` on GraphQL.',
   fields: (t) => ({
     equipmentId: t.field({ type: 'UUID', required: true, description: 'Id of equipment of the tenant, standing at the site.' }),
     siteId: t.field({ type: 'UUID', required: true, description: 'Id of a site of the tenant.' }),
@@ -170,10 +170,13 @@ const CreateInspectionInput = builder.inputType('CreateInspectionInput', {
     }),
     inspectionDate: t.field({ type: 'Date', required: true, description: 'Date of the inspection, YYYY-MM-DD.' }),
     notes: t.string({ description: 'Pre-inspection notes, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
-    technicianId: t.field({ type: 'UUID', description: 'Lead technician (a user of the tenant).' }),
+    technicianId: t.field({
+      type: 'UUID',
+      description: `Lead technician (a user of the tenant). Honoured only for the roles ${DISPATCHER_ROLES.join(' and ')}; for any other, ignored with a warning (the caller leads).`,
+    }),
     technicianIds: t.field({
       type: ['UUID'],
-      description: 'The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`.',
+      description: `The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over \`technicianId\`. Honoured only for the roles ${DISPATCHER_ROLES.join(' and ')}; for any other, ignored with a warning (the caller leads alone).`,
       validate: z
         .array(z.string())
         .min(1, 'must name at least one technician (leave it out for the caller to lead alone)')
@@ -214,7 +217,7 @@ const inspectionList = defineList(InspectionListItem, inspectionOrder, {
   filterDescription: 'Conditions on inspections; every given condition must hold.',
   filter: (t) => ({
     search: t.string({ description: searchDescription("the customer company's name, the equipment type's name, a team technician's name or the serial number"), validate: searchText }),
-    status: t.field({ type: [InspectionStatusEnum], description: 'Only inspections with one of these statuses.' }),
+    status: t.field({ type: [InspectionStatusEnum], ...anyOfDescription('inspections with', 'status', 'statuses') }),
     technicianId: t.field({ type: 'UUID', description: 'Only inspections this user leads or is a team member of.' }),
     companyId: t.field({ type: 'UUID', description: 'Only inspections for this customer company.' }),
     equipmentId: t.field({ type: 'UUID', description: 'Only inspections of this piece of equipment.' }),
@@ -270,7 +273,8 @@ const DeliverInspectionPayload = recordPayload('deliverInspection', 'inspection'
 builder.mutationFields((t) => ({
   createInspection: t.field({
     type: CreateInspectionPayload,
-    description: 'Creates an inspection in `draft`, with its team.',
+    description:
+      'Creates an inspection in `draft`, with its team. Only `system_admin` and `field_coordinator` assign technicians: for any other role, `technicianId` and `technicianIds` are ignored and the caller leads alone, which the answer says as a warning (REST: a `Warning: 299` header; GraphQL: `extensions.warnings`).',
     authScopes: inspectionsWrite,
     args: { input: t.arg({ type: CreateInspectionInput, required: true, description: 'The inspection.' }) },
     resolve: (_root, { input }, ctx) => createInspection(ctx, input),

@@ -11,6 +11,7 @@ import { searchColumns, searchWords } from '../shared/search.js';
 import { sentFields } from '../shared/validation.js';
 import { type ChecklistResponse, checkResponses, unansweredRequired } from './checklist.js';
 import { DISPATCHER_ROLES, hasRole } from './inspection-access.js';
+import { warn } from '../shared/request-scope.js';
 import { deliverReport } from './report.js';
 import { refreshSearchText } from './search-text.js';
 import { sectionsOf } from './template.service.js';
@@ -71,11 +72,21 @@ export interface NewInspection {
   technicianIds?: string[] | null;
 }
 
-/** The team, lead first: the technicians asked for when the caller may assign them (the specification's rule), else the caller. */
+/**
+ * The team, lead first: the technicians asked for when the caller may assign them (the
+ * specification's rule: they take effect only for dispatchers), else the caller. Technicians asked
+ * for by anyone else are ignored, as the specification says, but not silently: the answer carries
+ * a warning (unless what was asked for is the caller alone, which is what happens).
+ */
 function assignedTeam(ctx: Context, input: NewInspection): string[] {
   const principal = principalOf(ctx);
+  const field = input.technicianIds?.length ? 'technicianIds' : 'technicianId';
   const requested = input.technicianIds?.length ? input.technicianIds : input.technicianId ? [input.technicianId] : [];
-  return hasRole(principal, DISPATCHER_ROLES) && requested.length ? requested : [principal.userId];
+  if (hasRole(principal, DISPATCHER_ROLES) && requested.length) return requested;
+  if (requested.some((id) => id !== principal.userId)) {
+    warn(`${field} was ignored: only users with the role ${DISPATCHER_ROLES.join(' or ')} assign technicians, so the inspection is led by you alone`);
+  }
+  return [principal.userId];
 }
 
 export async function createInspection(ctx: Context, input: NewInspection) {

@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
-import { DateRange, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateRange, searchDescription } from '../graphql/list-filters.js';
 import { embeds, listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
@@ -141,12 +141,12 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
     search: t.string({ description: searchDescription('the invoice number or the company name'), validate: searchText }),
     status: t.field({
       type: [InvoiceStatusEnum],
-      description: 'Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).',
+      ...anyOfDescription('invoices with', 'status', 'statuses', ' `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read).'),
     }),
     companyId: t.field({ type: 'UUID', description: 'Only invoices billing this company.' }),
     issuedDate: t.field({
       type: DateRange,
-      description: 'Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused.',
+      description: 'Only invoices issued on a day of this range, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused.',
     }),
   }),
 });

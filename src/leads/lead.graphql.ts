@@ -2,7 +2,7 @@ import { customFieldsInputDescription } from '../custom-fields/custom-field.rule
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { checkNewLead, createLead, getLead, leadOrder, listLeads, updateLead } from './lead.service.js';
 import { inputChecks } from '../graphql/input-checks.js';
@@ -68,8 +68,8 @@ const leadList = defineList(Lead, leadOrder, {
   filterDescription: 'Conditions on leads; every given condition must hold.',
   filter: (t) => ({
     search: t.string({ description: searchDescription('first name, last name, email or company name'), validate: optionalText(200) }),
-    status: t.field({ type: [LeadStatusEnum], description: 'Only leads with one of these statuses.' }),
-    source: t.field({ type: [LeadSourceEnum], description: 'Only leads from one of these sources.' }),
+    status: t.field({ type: [LeadStatusEnum], ...anyOfDescription('leads with', 'status', 'statuses') }),
+    source: t.field({ type: [LeadSourceEnum], ...anyOfDescription('leads from', 'source', 'sources') }),
     assigneeId: t.field({ type: 'UUID', description: 'Only leads assigned to this user.' }),
     createdAt: t.field({ type: DateTimeRange, description: 'Only leads created in this interval.' }),
   }),

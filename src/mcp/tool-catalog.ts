@@ -149,7 +149,7 @@ function operationTool(schema: GraphQLSchema, operation: Operation): OperationTo
   const answer = route.download
     ? `Answers the file (${route.download.contentType}) as an embedded resource.`
     : `Answers what ${restPath} answers, as structured content.`;
-  const description = [field.description ?? route.summary, output && pagingSentence(operation, output.answers, parameters), answer].filter(Boolean).join('\n\n');
+  const description = [operation.description, output && pagingSentence(operation, output.answers, parameters), answer].filter(Boolean).join('\n\n');
   return {
     operation,
     parameters,

@@ -2,7 +2,7 @@ import { administratorRoles } from '../auth/roles.js';
 import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, searchDescription } from '../graphql/list-filters.js';
 import { searchText } from '../shared/validation.js';
 import { changeUserRole, deactivateUser, inviteUser, reactivateUser } from './user.admin.js';
 import { listUsers, userOrder } from './user.service.js';
@@ -42,7 +42,7 @@ const userList = defineList(User, userOrder, {
   filterDescription: 'Conditions on users; every given condition must hold.',
   filter: (t) => ({
     search: t.string({ description: searchDescription('name or email'), validate: searchText }),
-    role: t.field({ type: [UserRoleEnum], description: 'Only users with one of these roles.' }),
+    role: t.field({ type: [UserRoleEnum], ...anyOfDescription('users with', 'role', 'roles') }),
   }),
 });
 

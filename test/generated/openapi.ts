@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List leads
-         * @description Leads of the tenant, newest first unless `orderBy` says otherwise.
+         * @description Leads of the tenant, newest first.
          *
          *     Requires a secret key with the `leads.lead.read` scope.
          */
@@ -65,7 +65,7 @@ export interface paths {
         };
         /**
          * List companies
-         * @description Companies of the tenant, by name unless `orderBy` says otherwise.
+         * @description Companies of the tenant, by name.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Contacts of the tenant: by last name, then first name, unless `orderBy` says otherwise.
+         * @description Contacts of the tenant: by last name, then first name,.
          *
          *     Requires a secret key with the `contacts.read` scope.
          */
@@ -177,7 +177,7 @@ export interface paths {
         };
         /**
          * List sites
-         * @description Sites of the tenant, by name unless `orderBy` says otherwise.
+         * @description Sites of the tenant, by name.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -255,7 +255,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description Users of the tenant, deactivated ones included, so integrators can find the ids they assign; by name unless `orderBy` says otherwise. Any secret key.
+         * @description Users of the tenant, deactivated ones included, so integrators can find the ids they assign; by name. Any secret key.
          *
          *     Requires any secret key.
          */
@@ -277,7 +277,7 @@ export interface paths {
         };
         /**
          * List pipelines with their stages
-         * @description Sales pipelines of the tenant, by name unless `orderBy` says otherwise.
+         * @description Sales pipelines of the tenant, by name.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -305,7 +305,7 @@ export interface paths {
         };
         /**
          * List pipeline stages
-         * @description Pipeline stages of the tenant, by position unless `orderBy` says otherwise; filter by `pipelineId` to read one pipeline's stages in order.
+         * @description Pipeline stages of the tenant, by position; filter by `pipelineId` to read one pipeline's stages in order.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -355,7 +355,7 @@ export interface paths {
         };
         /**
          * List deals
-         * @description Deals of the tenant, newest first unless `orderBy` says otherwise.
+         * @description Deals of the tenant, newest first.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * List bookable resources
-         * @description Bookable resources of the tenant, by name unless `orderBy` says otherwise; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources. A tenant has at most 100 resources (active or not), so `first: 100` reads them all; REST (`GET /api/bookings/resources`) answers them all unless `limit` is given.
+         * @description Bookable resources of the tenant, by name; active ones unless `filter.includeInactive`. A publishable key sees only active, published resources. A tenant has at most 100 resources (active or not), so `first: 100` reads them all; REST (`GET /api/bookings/resources`) answers them all unless `limit` is given.
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope.
          */
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List a resource's upcoming closures
-         * @description A resource's closures that have not ended yet, soonest first unless `orderBy` says otherwise. REST (`GET /api/bookings/resources/{id}/closures`) answers the first 100 of them whole.
+         * @description A resource's closures that have not ended yet, soonest first. REST (`GET /api/bookings/resources/{id}/closures`) pages them by `limit` (default 100) and `cursor`.
          *
          *     Requires a secret key with the `bookings.resources.manage` scope.
          */
@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Bookings of the tenant, by start unless `orderBy` says otherwise.
+         * @description Bookings of the tenant, by start.
          *
          *     Requires a secret key with the `bookings.read` scope.
          */
@@ -689,7 +689,7 @@ export interface paths {
         };
         /**
          * List equipment types
-         * @description Equipment types of the tenant, by name unless `orderBy` says otherwise.
+         * @description Equipment types of the tenant, by name.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -745,7 +745,7 @@ export interface paths {
         };
         /**
          * List equipment
-         * @description Equipment of the tenant, newest first unless `orderBy` says otherwise.
+         * @description Equipment of the tenant, newest first.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -801,7 +801,7 @@ export interface paths {
         };
         /**
          * List checklist templates
-         * @description Checklist templates of the tenant, by name unless `orderBy` says otherwise.
+         * @description Checklist templates of the tenant, by name.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -857,7 +857,7 @@ export interface paths {
         };
         /**
          * List inspections
-         * @description Inspections of the tenant, newest inspection date first unless `orderBy` says otherwise.
+         * @description Inspections of the tenant, newest inspection date first.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -865,7 +865,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inspection
-         * @description Creates an inspection in `draft`, with its team.
+         * @description Creates an inspection in `draft`, with its team. Only `system_admin` and `field_coordinator` assign technicians: for any other role, `technicianId` and `technicianIds` are ignored and the caller leads alone, which the answer says as a warning (REST: a `Warning: 299` header; GraphQL: `extensions.warnings`).
          *
          *     Requires a secret key with the `inspections.write` scope, for a tenant with the `inspections` module.
          */
@@ -1161,7 +1161,7 @@ export interface paths {
         };
         /**
          * List invoices
-         * @description Invoices of the tenant, newest first unless `orderBy` says otherwise.
+         * @description Invoices of the tenant, newest first.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -1399,7 +1399,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The tenant's events of the last 30 days that this key may see, newest first unless `orderBy` says otherwise.
+         * @description The tenant's events of the last 30 days that this key may see, newest first.
          *
          *     Requires any secret key.
          */
@@ -1443,7 +1443,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The tenant's webhook endpoints (a tenant has at most 20, so one page of 20 holds them all), newest first unless `orderBy` says otherwise, without their secrets.
+         * @description The tenant's webhook endpoints (a tenant has at most 20, so one page of 20 holds them all), newest first, without their secrets.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -1489,7 +1489,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes an endpoint's URL, event types, description or status.
+         * @description Changes an endpoint's URL, event types, description or status (its owner or an administrator). Setting its URL or event types, or enabling it, makes the caller its owner (`ownerId`): it then receives what the caller reads.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -1507,7 +1507,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an endpoint's secret
-         * @description Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any.
+         * @description Gives an endpoint a new secret, shown in this answer only; for 24 hours deliveries are signed with the old and the new one, so receivers can switch without missing any. A second rotation within those 24 hours is a CONFLICT (HTTP 409). Its owner or an administrator only.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -1549,7 +1549,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description An endpoint's deliveries, newest first unless `orderBy` says otherwise: status, attempts with their status codes and durations, and the next retry.
+         * @description An endpoint's deliveries, newest first: status, attempts with their status codes and durations, and the next retry.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -3153,7 +3153,7 @@ export interface components {
             /** @description How dangerous it is. */
             severity: components["schemas"]["FindingSeverity"];
         };
-        /** @description A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller's role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. */
+        /** @description A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller's role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. Technicians named by another role are ignored (as the specification says), and the answer says so: a `Warning` header on REST, `extensions.warnings` on GraphQL. */
         CreateInspectionInput: {
             /**
              * Format: uuid
@@ -3179,10 +3179,10 @@ export interface components {
             siteId: string;
             /**
              * Format: uuid
-             * @description Lead technician (a user of the tenant).
+             * @description Lead technician (a user of the tenant). Honoured only for the roles field_coordinator and system_admin; for any other, ignored with a warning (the caller leads).
              */
             technicianId?: string | null;
-            /** @description The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`. */
+            /** @description The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`. Honoured only for the roles field_coordinator and system_admin; for any other, ignored with a warning (the caller leads alone). */
             technicianIds?: string[] | null;
         };
         /** @description A new invoice, in `draft`, numbered with the tenant's next number. Its amounts are computed from the lines and the tax rate. */
@@ -4035,6 +4035,8 @@ export interface components {
         RetryAfter: number;
         /** @description Seconds to wait before retrying. */
         RetryAfterAlways: number;
+        /** @description What the request asked for and was not done, though it succeeded, as `299 - "<what>"` (one per warning, comma-separated): technicians named for an inspection by a role that does not assign them, who are ignored as the specification says. */
+        Warning: string;
         /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` (absent on the first answer). */
         IdempotentReplayed: "true";
     };
@@ -4049,7 +4051,7 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
                 cursor?: string;
-                /** @description Only leads with one of these statuses. */
+                /** @description Only leads with this status. */
                 status?: components["schemas"]["LeadStatus"];
                 /** @description Only leads assigned to this user. */
                 assignedTo?: string;
@@ -4171,6 +4173,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/v1/leads/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -4365,6 +4368,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4551,6 +4555,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/v1/companies/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -4715,6 +4720,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +4899,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/v1/contacts/contact/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -5067,6 +5074,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5239,6 +5247,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/v1/sites/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -5391,6 +5400,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,7 +5514,7 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page: 1 to 100, default 25. */
                 limit?: number;
-                /** @description Only users with one of these roles. */
+                /** @description Only users with this role. */
                 role?: components["schemas"]["UserRole"];
             };
             header?: {
@@ -5686,6 +5696,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5867,6 +5878,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/v1/pipeline/stages/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -5951,6 +5963,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6014,7 +6027,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only deals in this pipeline stage. */
                 stageId?: string;
-                /** @description Only deals with one of these statuses. */
+                /** @description Only deals with this status. */
                 status?: components["schemas"]["DealStatus"];
                 /** @description Only deals of this company. */
                 companyId?: string;
@@ -6195,6 +6208,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/v1/pipeline/deals/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -6659,6 +6673,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6896,6 +6911,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,7 +6972,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number;
-                /** @description Only resources of one of these types. */
+                /** @description Only resources of this type. */
                 type?: components["schemas"]["ResourceType"];
                 /** @description Text search: every word (at most 5) must appear, in any case, in the name. */
                 query?: string;
@@ -7076,6 +7092,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/bookings/resources/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -7262,6 +7279,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7417,6 +7435,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7551,6 +7570,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/bookings/resources/{id}/closures/{closureId}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -7621,6 +7641,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,7 +7741,7 @@ export interface operations {
                 offset?: number;
                 /** @description Only bookings of this resource. */
                 resourceId?: string;
-                /** @description Only bookings with one of these statuses. */
+                /** @description Only bookings with this status. */
                 status?: components["schemas"]["BookingStatus"];
                 /** @description Only bookings linked to this lead. */
                 leadId?: string;
@@ -7849,6 +7870,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/bookings/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -8081,6 +8103,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8127,6 +8150,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8230,6 +8254,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8397,6 +8422,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/inspections/equipment-types/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -8511,6 +8537,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8552,7 +8579,7 @@ export interface operations {
                 limit?: number;
                 /** @description Text search: every word (at most 5) must appear, in any case, in the serial number, manufacturer, model or location. */
                 search?: string;
-                /** @description Only equipment with one of these statuses. */
+                /** @description Only equipment with this status. */
                 status?: components["schemas"]["EquipmentStatus"];
                 /** @description Only equipment at this site. */
                 siteId?: string;
@@ -8673,6 +8700,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/inspections/equipment/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -8853,6 +8881,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9033,6 +9062,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/inspections/templates/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -9195,6 +9225,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,7 +9289,7 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page: 1 to 100, default 25. */
                 limit?: number;
-                /** @description Only inspections with one of these statuses. */
+                /** @description Only inspections with this status. */
                 status?: components["schemas"]["InspectionStatus"];
                 /** @description Only inspections this user leads or is a team member of. */
                 technicianId?: string;
@@ -9426,6 +9457,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/inspections/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -9749,6 +9781,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9832,6 +9865,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9916,6 +9950,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10005,6 +10040,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10094,6 +10130,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10178,6 +10215,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10372,6 +10410,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/inspections/{id}/findings/{findingId}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -10449,6 +10488,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10499,6 +10539,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10581,6 +10622,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/inspections/{id}/findings/{findingId}/photos/{photoId}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -10642,6 +10684,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10670,13 +10713,13 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page: 1 to 100, default 25. */
                 limit?: number;
-                /** @description Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
+                /** @description Only invoices with this status. `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
                 status?: components["schemas"]["InvoiceStatus"];
                 /** @description Text search: every word (at most 5) must appear, in any case, in the invoice number or the company name. */
                 search?: string;
-                /** @description First day included (YYYY-MM-DD). Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
+                /** @description First day included (YYYY-MM-DD). Only invoices issued on a day of this range, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
                 dateFrom?: string;
-                /** @description Last day included (YYYY-MM-DD). Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
+                /** @description Last day included (YYYY-MM-DD). Only invoices issued on a day of this range, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
                 dateTo?: string;
                 /** @description Only invoices billing this company. */
                 companyId?: string;
@@ -10786,6 +10829,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/invoices/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -11184,6 +11228,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11385,6 +11430,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11584,6 +11630,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11784,6 +11831,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11989,6 +12037,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12189,6 +12238,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12534,6 +12584,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12600,7 +12651,7 @@ export interface operations {
                              * @description When the change was made (ISO 8601, UTC).
                              */
                             createdAt: string;
-                            /** @description The record after the change, exactly as its REST detail route answers it (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`). A stage move adds `previousStageId`, an inspection move `previousStatus`. */
+                            /** @description The record after the change, exactly as its REST detail route answers it to this key (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`): a related record the key does not read is null there, as on that route (a booking's `lead` for a key without `leads.lead.read`). A stage move adds `previousStageId`, an inspection move `previousStatus`. */
                             data: {
                                 [key: string]: unknown;
                             };
@@ -12657,7 +12708,7 @@ export interface operations {
                              * @description When the change was made (ISO 8601, UTC).
                              */
                             createdAt: string;
-                            /** @description The record after the change, exactly as its REST detail route answers it (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`). A stage move adds `previousStageId`, an inspection move `previousStatus`. */
+                            /** @description The record after the change, exactly as its REST detail route answers it to this key (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`): a related record the key does not read is null there, as on that route (a booking's `lead` for a key without `leads.lead.read`). A stage move adds `previousStageId`, an inspection move `previousStatus`. */
                             data: {
                                 [key: string]: unknown;
                             };
@@ -12722,7 +12773,12 @@ export interface operations {
                             previousSecretExpiresAt: string | null;
                             /**
                              * Format: uuid
-                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             * @description Id of the user it acts for: its creator, or whoever last set its URL or event types or enabled it. It delivers what this user reads, checked at every delivery (a related record they do not read is null, as on its route); it is disabled, saying why, once they are deactivated or no longer read a type it receives. Only this user or an administrator may change, test, retry, rotate or delete it. Emailed when it is disabled for failing.
+                             */
+                            ownerId: string;
+                            /**
+                             * Format: uuid
+                             * @description The same as `ownerId`.
                              */
                             createdBy: string;
                             /**
@@ -12775,6 +12831,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     /** @description The created record's path, `/api/webhook-endpoints/{id}`: the route that reads or changes it. */
                     Location: string;
                     [name: string]: unknown;
@@ -12804,7 +12861,12 @@ export interface operations {
                             previousSecretExpiresAt: string | null;
                             /**
                              * Format: uuid
-                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             * @description Id of the user it acts for: its creator, or whoever last set its URL or event types or enabled it. It delivers what this user reads, checked at every delivery (a related record they do not read is null, as on its route); it is disabled, saying why, once they are deactivated or no longer read a type it receives. Only this user or an administrator may change, test, retry, rotate or delete it. Emailed when it is disabled for failing.
+                             */
+                            ownerId: string;
+                            /**
+                             * Format: uuid
+                             * @description The same as `ownerId`.
                              */
                             createdBy: string;
                             /**
@@ -12885,7 +12947,12 @@ export interface operations {
                             previousSecretExpiresAt: string | null;
                             /**
                              * Format: uuid
-                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             * @description Id of the user it acts for: its creator, or whoever last set its URL or event types or enabled it. It delivers what this user reads, checked at every delivery (a related record they do not read is null, as on its route); it is disabled, saying why, once they are deactivated or no longer read a type it receives. Only this user or an administrator may change, test, retry, rotate or delete it. Emailed when it is disabled for failing.
+                             */
+                            ownerId: string;
+                            /**
+                             * Format: uuid
+                             * @description The same as `ownerId`.
                              */
                             createdBy: string;
                             /**
@@ -12934,6 +13001,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12982,6 +13050,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13009,7 +13078,12 @@ export interface operations {
                             previousSecretExpiresAt: string | null;
                             /**
                              * Format: uuid
-                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             * @description Id of the user it acts for: its creator, or whoever last set its URL or event types or enabled it. It delivers what this user reads, checked at every delivery (a related record they do not read is null, as on its route); it is disabled, saying why, once they are deactivated or no longer read a type it receives. Only this user or an administrator may change, test, retry, rotate or delete it. Emailed when it is disabled for failing.
+                             */
+                            ownerId: string;
+                            /**
+                             * Format: uuid
+                             * @description The same as `ownerId`.
                              */
                             createdBy: string;
                             /**
@@ -13063,6 +13137,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13090,7 +13165,12 @@ export interface operations {
                             previousSecretExpiresAt: string | null;
                             /**
                              * Format: uuid
-                             * @description Id of the user who created it; emailed when it is disabled for failing.
+                             * @description Id of the user it acts for: its creator, or whoever last set its URL or event types or enabled it. It delivers what this user reads, checked at every delivery (a related record they do not read is null, as on its route); it is disabled, saying why, once they are deactivated or no longer read a type it receives. Only this user or an administrator may change, test, retry, rotate or delete it. Emailed when it is disabled for failing.
+                             */
+                            ownerId: string;
+                            /**
+                             * Format: uuid
+                             * @description The same as `ownerId`.
                              */
                             createdBy: string;
                             /**
@@ -13147,6 +13227,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13365,6 +13446,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {

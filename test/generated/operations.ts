@@ -197,7 +197,7 @@ export type CreateFindingInput = {
   severity: FindingSeverity;
 };
 
-/** A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller's role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. */
+/** A new inspection, in `draft`. `technicianIds` (lead first) or `technicianId` assign the team only when the caller's role is `system_admin` or `field_coordinator`; otherwise, and when neither is given, the caller leads alone. Technicians named by another role are ignored (as the specification says), and the answer says so: a `Warning` header on REST, `extensions.warnings` on GraphQL. */
 export type CreateInspectionInput = {
   /** Id of a checklist template of the tenant: one made for the equipment's type, or one made for no type in particular (a template for another type is BAD_USER_INPUT). */
   checklistTemplateId: string;
@@ -209,9 +209,9 @@ export type CreateInspectionInput = {
   notes?: string | null | undefined;
   /** Id of a site of the tenant. */
   siteId: string;
-  /** Lead technician (a user of the tenant). */
+  /** Lead technician (a user of the tenant). Honoured only for the roles field_coordinator and system_admin; for any other, ignored with a warning (the caller leads). */
   technicianId?: string | null | undefined;
-  /** The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`. */
+  /** The team, lead first: 1 to 20 users of the tenant, each once (an empty list or a repeated id is BAD_USER_INPUT); takes precedence over `technicianId`. Honoured only for the roles field_coordinator and system_admin; for any other, ignored with a warning (the caller leads alone). */
   technicianIds?: Array<string> | null | undefined;
 };
 
@@ -340,7 +340,7 @@ export type DealFilter = {
   companyId?: string | null | undefined;
   /** Only deals created in this interval. */
   createdAt?: DateTimeRange | null | undefined;
-  /** Only deals expected to close on one of these days (deals without an expected close date never match). */
+  /** Only deals expected to close on a day of this range (deals without an expected close date never match). */
   expectedCloseDate?: DateRange | null | undefined;
   /** Only deals owned by this user. */
   ownerId?: string | null | undefined;
@@ -438,11 +438,11 @@ export type InspectionStatus =
 export type InvoiceFilter = {
   /** Only invoices billing this company. */
   companyId?: string | null | undefined;
-  /** Only invoices issued on one of these days, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
+  /** Only invoices issued on a day of this range, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused. */
   issuedDate?: DateRange | null | undefined;
   /** Text search: every word (at most 5) must appear, in any case, in the invoice number or the company name. */
   search?: string | null | undefined;
-  /** Only invoices with one of these statuses; `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
+  /** Only invoices with one of these statuses. `overdue` finds every invoice past its due date and unpaid (the move is applied before the list is read). */
   status?: Array<InvoiceStatus> | null | undefined;
 };
 
