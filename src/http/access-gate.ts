@@ -73,7 +73,7 @@ export const useAccessGate = (): Plugin => {
     onExecute({ args, setResultAndStopExecution }) {
       const errors = refused(args);
       if (!errors) return;
-      const unauthenticated = !(args.contextValue as Context).principal && errors.every((error) => error.extensions.code === 'UNAUTHENTICATED');
+      const unauthenticated = !(args.contextValue as unknown as Context).principal && errors.every((error) => error.extensions.code === 'UNAUTHENTICATED');
       setResultAndStopExecution({ data: null, errors, ...(unauthenticated ? { extensions: { http: { status: 401 } } } : {}) });
     },
     // A refused subscription never opens its stream: without `data`, it is answered with its error's HTTP status (src/http/error-mapping.ts).
