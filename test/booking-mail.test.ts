@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ParsedMail } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSignInLinks } from '../src/auth/sign-in.js';
 import { tenantDb } from '../src/db/tenant-scope.js';
 import { startMailWorker } from '../src/mail/mail-worker.js';
 import { enqueueMail } from '../src/mail/outbox.js';
@@ -126,6 +127,36 @@ describe('guest emails', () => {
       const raw = readFileSync(join(mailDir, file), 'utf8');
       expect(raw).toContain('Subject: On disk');
       expect(raw).toContain('To: file@guest.example');
+    } finally {
+      await fileWorker.stop();
+      rmSync(fileDir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a sign-in link in the .eml as it is, so it can be copied from the file', async () => {
+    const other = await tenant();
+    const user = await h.db.prisma.user.findUniqueOrThrow({ where: { id: other.userId } });
+    await h.db.prisma.user.update({ where: { id: user.id }, data: { name: 'Zoë Ørsted' } });
+    const fileDir = mkdtempSync(join(tmpdir(), 'bp-eml-'));
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    const publicUrl = 'https://crm.a-rather-long-host-name.example.com/some/prefix';
+    await sendSignInLinks(h.db.prisma, user.email, { now: new Date(), publicUrl });
+    const fileWorker = startMailWorker(h.db.prisma, { from, dataDir: fileDir, pollMs: 20 });
+    try {
+      const mailDir = join(fileDir, 'mail');
+      const file = await until(() => (existsSync(mailDir) ? readdirSync(mailDir).find((name) => name.endsWith('.eml')) : undefined), 'the .eml file');
+      const raw = readFileSync(join(mailDir, file), 'utf8');
+      // The link's line is well over 76 characters: quoted-printable would have broken it and written `=3D`.
+      const link = new RegExp(`^${publicUrl.replace(/[.]/g, '\\.')}/dashboard/sign-in/link\\?token=[\\w-]+$`, 'm');
+      expect(raw).toMatch(link);
+      expect(raw.match(link)![0].length).toBeGreaterThan(76);
+      expect(raw).not.toContain('=3D');
+      // A name beyond ASCII is written as UTF-8 text too.
+      expect(raw).toContain('Content-Transfer-Encoding: 8bit');
+      expect(raw).toContain('Hello Zoë Ørsted,');
+      // And a mail client reads the same text.
+      const parsed = await simpleParser(readFileSync(join(mailDir, file)));
+      expect(parsed.text).toMatch(link);
     } finally {
       await fileWorker.stop();
       rmSync(fileDir, { recursive: true, force: true });
