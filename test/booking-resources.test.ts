@@ -263,6 +263,35 @@ describe('weekly hours and closures', () => {
     const noOffset = await rest('POST', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret, body: { startsAt: '2030-01-01T00:00', endsAt: '2030-01-02T00:00:00Z' } });
     expect(noOffset.status).toBe(400);
   });
+
+  it('pages closures past the first 100 on REST: limit (default 100) and cursor, {data, nextCursor, hasMore}', async () => {
+    const resource = await make.resource(t.secret, { name: 'Kiln' });
+    const day = 86_400_000;
+    const first = Date.UTC(2031, 0, 1);
+    await h.db.prisma.resourceClosure.createMany({
+      data: Array.from({ length: 105 }, (_, i) => ({ tenantId: t.tenantId, resourceId: resource.id, startsAt: new Date(first + i * day), endsAt: new Date(first + i * day + 3_600_000) })),
+    });
+    const path = `/api/bookings/resources/${resource.id}/closures`;
+    // Without parameters, the first 100 as before, and now whether more follow and where.
+    const page1 = await rest('GET', path, { key: t.secret });
+    expect(page1.status).toBe(200);
+    expect(Object.keys(page1.body)).toEqual(['data', 'nextCursor', 'hasMore']);
+    expect(page1.body.data).toHaveLength(100);
+    expect(page1.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    const page2 = await rest('GET', `${path}?cursor=${encodeURIComponent(page1.body.nextCursor)}`, { key: t.secret });
+    expect(page2.body).toMatchObject({ hasMore: false, nextCursor: null });
+    const starts = [...page1.body.data, ...page2.body.data].map((c: { startsAt: string }) => c.startsAt);
+    expect(starts).toEqual(Array.from({ length: 105 }, (_, i) => new Date(first + i * day).toISOString()));
+    const small = await rest('GET', `${path}?limit=2`, { key: t.secret });
+    expect(small.body.data.map((c: { startsAt: string }) => c.startsAt)).toEqual(starts.slice(0, 2));
+    const next = await rest('GET', `${path}?limit=2&cursor=${encodeURIComponent(small.body.nextCursor)}`, { key: t.secret });
+    expect(next.body.data.map((c: { startsAt: string }) => c.startsAt)).toEqual(starts.slice(2, 4));
+    for (const query of ['limit=101', 'limit=0', 'cursor=not-a-cursor']) {
+      const refused = await rest('GET', `${path}?${query}`, { key: t.secret });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.details[0].field, query).toBe(query.split('=')[0]);
+    }
+  });
 });
 
 describe('availability', () => {

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '../graphql/limits.js';
 import type { RestRoutes } from '../graphql/operations.js';
 
 const resource = 'id type name slug description addressLine1 city state postalCode timezone defaultDurationMinutes maxConcurrent isActive published createdAt updatedAt';
@@ -14,7 +15,7 @@ export const bookingRoutes: RestRoutes = {
   'Mutation.updateBookableResource': { method: 'PATCH', path: '/bookings/resources/:id', summary: 'Update a bookable resource', envelope: 'data', select: `{ ${resource} }` },
   'Query.resourceHours': { method: 'GET', path: '/bookings/resources/:id/hours', summary: "Get a resource's weekly hours", envelope: 'data', select: `{ ${hours} }` },
   'Mutation.setResourceHours': { method: 'PUT', path: '/bookings/resources/:id/hours', summary: "Replace a resource's weekly hours", envelope: 'data', select: `{ ${hours} }` },
-  'Query.resourceClosures': { method: 'GET', path: '/bookings/resources/:id/closures', summary: "List a resource's upcoming closures", select: `{ ${closure} }`, list: { paging: 'whole' } },
+  'Query.resourceClosures': { method: 'GET', path: '/bookings/resources/:id/closures', summary: "List a resource's upcoming closures", select: `{ ${closure} }`, list: { paging: 'cursor', defaultLimit: MAX_PAGE_SIZE } },
   'Mutation.createResourceClosure': { method: 'POST', path: '/bookings/resources/:id/closures', summary: 'Close a resource for a period', status: 201, envelope: 'data', select: `{ ${closure} }` },
   'Mutation.deleteResourceClosure': { method: 'DELETE', path: '/bookings/resources/:id/closures/:closureId', summary: 'Remove a closure', select: '', acknowledge: true },
   'Query.resourceAvailability': { method: 'GET', path: '/bookings/resources/:id/availability', summary: "List a resource's open slots", select: '{ resourceId slots { slotId startsAt endsAt remaining } }' },

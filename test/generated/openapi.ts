@@ -7478,7 +7478,12 @@ export interface operations {
     };
     resourceClosures: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Maximum rows to return: 1 to 100, default 100. */
+                limit?: number;
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
+            };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -7502,7 +7507,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Every row. */
+                        /** @description The rows of this page. */
                         data: {
                             /**
                              * Format: uuid
@@ -7527,6 +7532,10 @@ export interface operations {
                             /** @description Why it is closed. */
                             reason: string | null;
                         }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                        /** @description Whether another page follows. */
+                        hasMore: boolean;
                     };
                 };
             };
