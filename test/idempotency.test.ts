@@ -219,3 +219,50 @@ describe('Idempotency-Key on GraphQL mutations', () => {
     expect(await leadsNamed(t.tenantId, 'Phql')).toBe(1);
   });
 });
+
+describe('Idempotency-Key on answers that showed a secret', () => {
+  const endpointBody = { url: 'https://1.1.1.1/hooks', events: ['lead.created'] };
+
+  it("tells a repeat of a webhook endpoint's creation that its signing secret was shown once, and to rotate it if lost", async () => {
+    const t = await tenant();
+    const send = () => rest('POST', '/api/webhook-endpoints', { key: t.secret, body: endpointBody, headers: { 'idempotency-key': 'endpoint-once' } });
+    const first = await send();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data.secret).toMatch(/^whsec_/);
+    const id = first.body.data.id as string;
+    const repeat = await send();
+    expect(repeat.status).toBe(409);
+    expect(repeat.body).toEqual({
+      error: 'Conflict',
+      message: `This request already ran, and its answer showed secrets that are shown once and never replayed: the signing secret of webhook endpoint ${id} (if it was lost, rotate the endpoint's secret for a new one (\`rotateWebhookEndpointSecret\`, or POST /api/webhook-endpoints/${id}/rotate-secret)).`,
+    });
+    expect(JSON.stringify(repeat.body)).not.toMatch(/whsec_|keys|revoke/);
+    expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(1);
+
+    // Its rotation, repeated, is told the same.
+    const rotate = () => rest('POST', `/api/webhook-endpoints/${id}/rotate-secret`, { key: t.secret, headers: { 'idempotency-key': 'rotate-once' } });
+    expect((await rotate()).status).toBe(200);
+    const rotatedAgain = await rotate();
+    expect(rotatedAgain.status).toBe(409);
+    expect(rotatedAgain.body.message).toContain(`the signing secret of webhook endpoint ${id} (if it was lost, rotate the endpoint's secret`);
+  });
+
+  it('names each secret a mutation showed with what to do if it was lost: a key pair is revoked, an endpoint rotated', async () => {
+    const t = await tenant();
+    const mutation = `mutation {
+      createApiKeyPair(input: { name: "Both", scopes: ["leads.lead.read"] }) { issuedApiKeyPair { secretKey pair { id } } }
+      createWebhookEndpoint(input: { url: "${endpointBody.url}", events: ["lead.created"] }) { webhookEndpoint { id secret } }
+    }`;
+    const first = await graphql(t.secret, mutation, { 'idempotency-key': 'both-once' });
+    expect(first.body.errors).toBeUndefined();
+    const pairId = first.body.data.createApiKeyPair.issuedApiKeyPair.pair.id as string;
+    const endpointId = first.body.data.createWebhookEndpoint.webhookEndpoint.id as string;
+    const repeat = await graphql(t.secret, mutation, { 'idempotency-key': 'both-once' });
+    expect(repeat.status).toBe(409);
+    expect(repeat.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['CREDENTIALS_NOT_REPLAYED']);
+    const message = repeat.body.errors[0].message as string;
+    expect(message).toContain(`the keys of key pair ${pairId} (if they were lost, revoke that pair and create another (with a new Idempotency-Key))`);
+    expect(message).toContain(`the signing secret of webhook endpoint ${endpointId} (if it was lost, rotate the endpoint's secret`);
+    expect(message).not.toMatch(/[sp]k_live_|whsec_/);
+  });
+});

@@ -130,6 +130,12 @@ const ApiScope = builder.objectRef<{ name: string; description: string; area: st
   }),
 });
 
+/** What a repeat of the request that issued a pair is told (src/http/idempotency.ts): its keys are shown once. */
+const pairDisclosure = (id: string) => ({
+  what: `the keys of key pair ${id}`,
+  ifLost: 'if they were lost, revoke that pair and create another (with a new Idempotency-Key)',
+});
+
 const IssuedApiKeyPair = builder.objectRef<IssuedKeyPair>('IssuedApiKeyPair').implement({
   description: 'A newly issued pair with its keys in clear text. This is the only time the keys are shown: only their hashes are stored.',
   fields: (t) => ({
@@ -140,11 +146,11 @@ const IssuedApiKeyPair = builder.objectRef<IssuedKeyPair>('IssuedApiKeyPair').im
     }),
     publishableKey: t.string({
       description: 'The publishable key (`pk_live_...`): for public pages.',
-      resolve: (issued) => disclose(issued.publishable.key, `key pair ${issued.id}`),
+      resolve: (issued) => disclose(issued.publishable.key, pairDisclosure(issued.id)),
     }),
     secretKey: t.string({
       description: 'The secret key (`sk_live_...`): for servers only. Store it now; it cannot be shown again.',
-      resolve: (issued) => disclose(issued.secret.key, `key pair ${issued.id}`),
+      resolve: (issued) => disclose(issued.secret.key, pairDisclosure(issued.id)),
     }),
   }),
 });

@@ -47,6 +47,12 @@ const DeliveryStatusEnum = builder.enumType(WebhookDeliveryStatus, {
   },
 });
 
+/** What a repeat of the request that showed an endpoint's signing secret is told (src/http/idempotency.ts): the secret is shown once. */
+const secretDisclosure = (id: string) => ({
+  what: `the signing secret of webhook endpoint ${id}`,
+  ifLost: `if it was lost, rotate the endpoint's secret for a new one (\`rotateWebhookEndpointSecret\`, or POST /api/webhook-endpoints/${id}/rotate-secret)`,
+});
+
 export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
   description:
     'A URL of the tenant that is sent events as signed POSTs, per the Standard Webhooks specification: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`), body `{"type", "timestamp", "data"}`. Any 2xx answer within 10 s delivers; otherwise it is retried with exponential backoff for 3 days.',
@@ -62,7 +68,7 @@ export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
       description:
         'The signing secret (`whsec_...`), for a Standard Webhooks verifier: only in the answer that created the endpoint or rotated its secret, and never again. Null everywhere else.',
       select: { id: true, secret: true },
-      resolve: (endpoint, _args, ctx) => (secretIssued(ctx, endpoint.id) ? disclose(endpoint.secret, `webhook endpoint ${endpoint.id}`) : null),
+      resolve: (endpoint, _args, ctx) => (secretIssued(ctx, endpoint.id) ? disclose(endpoint.secret, secretDisclosure(endpoint.id)) : null),
     }),
     previousSecretExpiresAt: t.expose('previousSecretExpiresAt', {
       type: 'DateTime',

@@ -4,7 +4,7 @@ import type { TenantDb } from '../db/tenant-scope.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { ErrorCode } from '../shared/errors.js';
 import { errorReason } from '../shared/error-reason.js';
-import { collectingDisclosures } from '../shared/disclosures.js';
+import { collectingDisclosures, type Disclosure } from '../shared/disclosures.js';
 import { logger } from '../shared/logger.js';
 import { canonicalPathname, isGraphqlPath, isMcpPath, refusal } from './request-boundary.js';
 
@@ -106,8 +106,9 @@ export interface IdempotentCall {
  * same request again gets that answer replayed (`Idempotent-Replayed: true`); the same key with
  * another request is a 422, and while the first still runs, a 409. Answers that changed nothing
  * (refused input, key or scope, an unreachable database) are not stored, so a corrected or later
- * request may use the key. Answers that show credentials (new API keys) are never stored: a repeat
- * gets a 409 `CREDENTIALS_NOT_REPLAYED` naming what was issued. Stored in the database, so every
+ * request may use the key. Answers that show credentials (new API keys, a webhook endpoint's
+ * signing secret) are never stored: a repeat gets a 409 `CREDENTIALS_NOT_REPLAYED` naming what
+ * was shown and what to do if it was lost. Stored in the database, so every
  * server process sees the same keys.
  */
 export async function idempotent({ request, bodyText, db, apiKeyId, now, produce }: IdempotentCall): Promise<Response> {
@@ -136,7 +137,7 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
   }
 
   const release = () => db.idempotentRequest.deleteMany({ where: { key, fingerprint, status: null } });
-  let ran: { result: Response; disclosed: string[] };
+  let ran: { result: Response; disclosed: Disclosure[] };
   try {
     ran = await collectingDisclosures(produce);
   } catch (error) {
@@ -145,12 +146,12 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
   }
   const response = ran.result;
   const body = await response.clone().text();
-  // An answer showing credentials is never stored: a repeat is told they were issued, not shown them again.
+  // An answer showing credentials is never stored: a repeat is told what was shown, and what to do if it was lost, not shown them again.
   const stored = ran.disclosed.length
     ? refusal(
         request,
         'CREDENTIALS_NOT_REPLAYED',
-        `This request already ran and issued ${ran.disclosed.join(', ')}, whose keys were shown once and are not stored. If they were lost, revoke it and create another (with a new Idempotency-Key).`,
+        `This request already ran, and its answer showed secrets that are shown once and never replayed: ${ran.disclosed.map((d) => `${d.what} (${d.ifLost})`).join('; ')}.`,
       )
     : response;
   const settle = changedNothing(request, response.status, body)
