@@ -81,7 +81,7 @@ describe('availability ranges in the cost limit', () => {
     };
     const week = await cost('2027-03-01', '2027-03-08');
     const month = await cost('2027-03-01', '2027-03-31');
-    // 288 five-minute slots a day, four values each (with a day's margin at each end for the zone).
+    // 288 five-minute slots a day, four values each (and 15 hours of margin for a zone).
     expect(week).toBeGreaterThanOrEqual(7 * 288 * 4);
     expect(month).toBeGreaterThanOrEqual(30 * 288 * 4);
     expect(month / week).toBeGreaterThan(3);

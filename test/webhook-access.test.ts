@@ -86,6 +86,7 @@ describe('who may act on a webhook endpoint (F7)', () => {
     const first = receiver.endpoint('sales-first');
     const second = receiver.endpoint('admin-second');
     const created = await rest('POST', '/api/webhook-endpoints', { key: salesKey, body: { url: first.url, events: ['lead.created'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const repointed = await rest('PATCH', `/api/webhook-endpoints/${created.body.data.id}`, { key: admin.key, body: { url: second.url } });
     expect(repointed.status).toBe(200);
     expect(repointed.body.data).toMatchObject({ url: second.url, ownerId: admin.userId });

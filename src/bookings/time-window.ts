@@ -26,22 +26,24 @@ export function availabilityWindow(raw: { from?: string | null; to?: string | nu
   return { from, to };
 }
 
-/** Shortest slot a resource may have (its `defaultDurationMinutes`), so the most slots a day can hold: 288. */
+/** Shortest slot a resource may have (its `defaultDurationMinutes`). */
 export const MIN_SLOT_MINUTES = 5;
-const MOST_SLOTS_A_DAY = (24 * 60) / MIN_SLOT_MINUTES;
 
 /**
  * The most slots an availability range may hold, for the cost limit (src/http/operation-guard.ts)
- * to count a range as the work it is before it runs: a resource's availability over 31 days of
- * 5-minute slots is 8,928 slots. The range is read as UTC days, each bound widened by a day for
- * its zone; a bound that does not parse counts at the longest range (validation refuses it later).
+ * to count a range as the work it is before it runs: one every 5 minutes over the longest window
+ * the bounds can make. Read without the resource's zone, a window is at most the bounds' distance,
+ * plus the day a date `to` includes, plus 15 hours for a date read in a zone against a date-time in
+ * UTC (and a daylight-saving hour); a bound that does not parse counts at the longest range
+ * (validation refuses it later).
  */
 export function mostSlotsIn(raw: { from?: unknown; to?: unknown }, now = Date.now()): number {
-  const bound = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : undefined);
+  const bound = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
   const from = raw.from == null ? now : bound(raw.from);
-  const to = raw.to == null && from !== undefined ? from + 7 * DAY : bound(raw.to);
-  const days = from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to) ? MAX_AVAILABILITY_DAYS : Math.ceil((to - from) / DAY) + 2;
-  return Math.min(Math.max(days, 1), MAX_AVAILABILITY_DAYS + 2) * MOST_SLOTS_A_DAY;
+  const to = raw.to == null ? from + 7 * DAY : bound(raw.to) + DAY;
+  const longest = MAX_AVAILABILITY_DAYS * DAY + DAY;
+  const span = Number.isNaN(from) || Number.isNaN(to) ? longest : Math.min(Math.max(to - from, 0), longest);
+  return Math.ceil((span + 15 * 3_600_000) / (MIN_SLOT_MINUTES * 60_000));
 }
 
 /** Zones reach 14 hours from UTC: a window read in UTC and widened by this covers it in any zone. */

@@ -25,7 +25,7 @@ export const Event = builder.objectRef<EventShape>('Event').implement({
       type: 'JSONObject',
       description:
         "The record after the change, exactly as its REST detail route answers it to this key (`GET /api/v1/leads/{id}`'s `data` for `lead.*`, and so on; see `eventTypes`): a related record the key does not read is null there, as on that route (a booking's `lead` for a key without `leads.lead.read`). A stage move adds `previousStageId`, an inspection move `previousStatus`.",
-      resolve: (event, _args, ctx) => (isEventType(event.type) ? eventDataFor(eventTypes[event.type].record, event.data, principalOf(ctx)) : event.data) as object,
+      resolve: (event, _args, ctx, info) => (isEventType(event.type) ? eventDataFor(info.schema, eventTypes[event.type].record, event.data, principalOf(ctx)) : event.data) as object,
     }),
   }),
 });
