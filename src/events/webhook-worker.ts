@@ -4,6 +4,7 @@ import { enqueueMail, mailQueued } from '../mail/outbox.js';
 import { coalesced, type LeasedSlots, leasedSlots } from '../shared/leased-slots.js';
 import { logger } from '../shared/logger.js';
 import { type EventAnnouncement, EVENTS_CHANNEL } from './event-log.js';
+import { schema } from '../graphql/schema.js';
 import { eventDataFor } from './event-redaction.js';
 import { type EventType, eventTypes, isEventType } from './event-types.js';
 import { type EndpointOwner, endpointReader, mayReceive } from './event-visibility.js';
@@ -221,7 +222,7 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
       const reader = endpointReader(delivery);
       const test = delivery.type === TEST_EVENT_TYPE;
       if (!test && (!reader || !isEventType(delivery.type) || !mayReceive(delivery.type, reader))) return await holdForOwner(delivery, token, reader === null);
-      const data = test ? delivery.data : eventDataFor(eventTypes[delivery.type as EventType].record, delivery.data, reader!);
+      const data = test ? delivery.data : eventDataFor(schema, eventTypes[delivery.type as EventType].record, delivery.data, reader!);
       const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data });
       const startedAt = new Date();
       const outcome = await poster.post(delivery.url, signedHeaders(delivery, delivery.eventId, startedAt, payload), payload);
