@@ -371,6 +371,31 @@ describe('MCP at /mcp: calls run the operation, with the REST route\'s rules', (
     }
     expect(seen).toEqual(['Three', 'Two', 'One']);
   });
+
+  it('refuses an argument named __proto__ with the 400 of any unknown argument, as REST refuses the field, written plainly or escaped', async () => {
+    const t = await tenant();
+    // The call's JSON as a client writes it: `"__proto__"` is an own key of JSON, which the SDK's parsing drops.
+    const call = async (name: string, argumentsJson: string) => {
+      const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+      const response = await h.app.fetch(MCP, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name, authorization: `Bearer ${t.secret}` },
+        body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","_meta":${JSON.stringify(meta)},"arguments":${argumentsJson}}}`,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()).result;
+    };
+    const unknownProto = { status: 400, error: 'Bad Request', details: [{ field: '__proto__', message: 'is not an argument of this tool' }] };
+    expect(toolError(await call('createLead', '{"firstName":"A","lastName":"Proto","__proto__":{"email":"a@example.com"}}'))).toMatchObject(unknownProto);
+    expect(toolError(await call('createLead', '{"firstName":"A","lastName":"Proto","\\u005f_proto__":1}'))).toMatchObject(unknownProto);
+    expect(toolError(await call('leads', '{"__proto__":{"limit":500}}'))).toMatchObject(unknownProto);
+    expect(toolError(await call('leads', '{"limit":2,"__proto__":null}'))).toMatchObject(unknownProto);
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
+    // REST says the same of the field, and a call without it still runs.
+    const viaRest = await h.app.fetch('http://localhost/api/v1/leads', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` }, body: '{"firstName":"A","lastName":"Proto","__proto__":{}}' });
+    expect(viaRest.status).toBe(400);
+    expect((await call('createLead', '{"firstName":"A","lastName":"Proto","notes":"caf\\u00e9"}')).structuredContent.data).toMatchObject({ lastName: 'Proto', notes: 'café' });
+  });
 });
 
 describe('MCP at /mcp: the graphql tool and the resources', () => {

@@ -5,6 +5,7 @@ import type { Context } from '../graphql/context.js';
 import { REST_BASE_PATH, takesBody } from '../graphql/operations.js';
 import { restError } from '../http/error-mapping.js';
 import { idempotent, isIdempotencyKey } from '../http/idempotency.js';
+import { bodyTextOf } from '../http/request-boundary.js';
 import { ErrorCodes, type FieldProblem } from '../shared/errors.js';
 import { IDEMPOTENCY_ARGUMENT, type OperationTool } from './tool-catalog.js';
 
@@ -62,10 +63,32 @@ function successResult(tool: OperationTool, body: unknown, path: string, { conte
   return { structuredContent: body as Record<string, unknown>, content: legacy ? [{ type: 'text', text: JSON.stringify(body) }] : [] };
 }
 
+/**
+ * The names of a call's arguments as its client sent them. The SDK reads `params.arguments` with
+ * zod's record, which leaves out a key named `__proto__` (setting it would set the object's
+ * prototype): the call would run as if that argument had not been sent, where REST refuses it as
+ * an unknown field. So the names are read again from the request's own JSON (the call's context
+ * is the request's server context, which holds its body; a request is one message) whenever the
+ * text could hold such a key, literally or through a `\u` escape.
+ */
+function sentArgumentNames(args: Record<string, unknown>, scope: ToolCallScope): string[] {
+  const names = Object.keys(args);
+  const text = bodyTextOf(scope.context);
+  if (!text.includes('__proto__') && !text.includes('\\u')) return names;
+  let sent: unknown;
+  try {
+    sent = (JSON.parse(text) as { params?: { arguments?: unknown } } | null)?.params?.arguments;
+  } catch {
+    return names;
+  }
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent)) return names;
+  return [...new Set([...names, ...Object.keys(sent)])];
+}
+
 /** The arguments a tool does not take, named as REST names a parameter it does not have. */
-function unknownArguments(tool: OperationTool, args: Record<string, unknown>): FieldProblem[] {
+function unknownArguments(tool: OperationTool, names: string[]): FieldProblem[] {
   const takesKey = tool.operation.route.method === 'POST';
-  return Object.keys(args)
+  return names
     .filter((name) => !tool.parameters.has(name) && !tool.bodyFields.has(name) && !(takesKey && name === IDEMPOTENCY_ARGUMENT))
     .map((field) => ({ field, message: 'is not an argument of this tool' }));
 }
@@ -110,7 +133,7 @@ export async function callOperationTool(tool: OperationTool, args: Record<string
     const answer = restError([refusal]);
     if (answer) return errorResult({ ...answer, message: refusal.message });
   }
-  const unknown = unknownArguments(tool, args);
+  const unknown = unknownArguments(tool, sentArgumentNames(args, scope));
   if (unknown.length) return errorResult(badRequest(unknown));
   const invalid = tool.operation.parameterProblems(args);
   if (invalid.length) return errorResult(badRequest(invalid));
