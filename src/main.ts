@@ -3,6 +3,7 @@ import { cachedKeys } from './auth/api-keys.js';
 import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { cacheDefinitions } from './custom-fields/custom-field-definitions.js';
+import { DataDirectoryInUse } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { serverEventLog } from './events/event-rendering.js';
 import { createEventStream } from './events/event-stream.js';
@@ -22,7 +23,16 @@ import { seedDemo } from './tenants/demo.js';
 /** `npm start`: the HTTP server. With `--demo` it first creates demo data and prints a key to try it with. */
 const config = loadConfig();
 const db = await openDatabase(config, { share: true }).catch((error: Error) => {
-  // One clear line for the operator (a database held by a live process, one that cannot be reached).
+  if (error instanceof DataDirectoryInUse) {
+    // Most often a second `npm run demo` in the same folder: a sentence for a person at a terminal, not a log record with a stack.
+    const command = process.argv.includes('--demo') ? 'npm run demo' : 'npm start';
+    const holder = error.holder === 'unknown' ? 'Another server' : `Another server (PID ${error.holder})`;
+    process.stderr.write(
+      `cannot start: ${holder} is using the data directory ${error.dir}. Stop it, or start this one on a directory and port of its own: DATA_DIR=${error.dir}-2 PORT=${config.PORT + 1} ${command}\n`,
+    );
+    process.exit(1);
+  }
+  // One clear line for the operator (a database that cannot be reached, one that refused the migrations).
   logger.fatal({ err: error }, `cannot start: ${error.message}`);
   process.exit(1);
 });
@@ -143,7 +153,13 @@ server.listen(config.PORT, config.HOST, async () => {
         `  curl -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\\n` +
         `       -d '{"query":"{ companies { nodes { name } totalCount } }"}' ${base}/graphql\n` +
         `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n` +
-        `Dashboard: ${base}/dashboard (sign in as ${demo.admin.email}; ${config.SMTP_URL ? 'the link is emailed' : `the email with the link is written to ${resolve(config.DATA_DIR, 'mail')}`}).\n\n`,
+        `Dashboard: ${base}/dashboard (sign in as ${demo.admin.email}; ${config.SMTP_URL ? 'the link is emailed' : `the email with the link is written to ${resolve(config.DATA_DIR, 'mail')}`}).\n` +
+        `Tenant ${demo.tenant.id}, user ${demo.admin.id} (${demo.admin.email}). A key of your own, with only the scopes it needs:\n` +
+        `  npm run cli -- key create --tenant ${demo.tenant.id} --user ${demo.admin.id} --name my-app --scopes leads.lead.read\n` +
+        // A page on another origin calling a closed API gets only the browser's generic "Failed to fetch".
+        (config.CORS_ORIGINS.length
+          ? `Browser apps: pages from ${config.CORS_ORIGINS.join(', ')} may call the API (CORS_ORIGINS).\n\n`
+          : `Browser apps: CORS is closed, so a page on another origin gets only "Failed to fetch"; allow yours with CORS_ORIGINS=http://localhost:5173 npm run demo (comma-separated).\n\n`),
     );
   }
 });
