@@ -80,7 +80,7 @@ const ConfigSchema = z.object({
   /** Heap limit of each PDF worker thread, in MB, apart from the server's own heap. */
   PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(16).max(4_096).default(96),
   /** How often each process moves invoices past their due date to `overdue` (reads of a tenant's invoices move its own first). */
-  /** `1` lets webhook endpoints be private, loopback and link-local addresses, over http too (development and tests only). */
+  /** `1` lets webhook endpoints be private and loopback addresses, over http too (development and tests only); cloud metadata addresses (link-local IPv4 among them) stay refused. */
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
   /** How often each process looks for webhooks to send (an event's commit also wakes every process's worker). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
