@@ -4,8 +4,11 @@
 // scratch database, one list measured as clients ask for it without `Accept-Encoding`, with
 // `gzip` and with `br`, in alternating rounds (the order shifts each round), so drift of this
 // shared machine falls on all three. Prints each round, the median ratio of each encoding to the
-// uncompressed answer, and the bytes each answer takes on the wire.
+// uncompressed answer, the server's CPU time per request (from /proc: steadier than req/s on a
+// busy machine, since it does not count the time the server waited for a core), and the bytes each
+// answer takes on the wire.
 
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { runLoad, type Target } from './load.js';
 import { freePort, startServer } from './processes.js';
@@ -26,6 +29,13 @@ const { values: args } = parseArgs({
 });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** CPU time the process has used, user and system, in milliseconds (Linux's /proc; clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /s, '').split(' ');
+  // After the command's closing parenthesis, utime and stime are the 12th and 13th fields.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** The bytes of one answer as sent (Node's `http` client, unlike fetch, does not decode it) and its encoding. */
 async function wireSize(target: Target): Promise<{ bytes: number; encoding: string }> {
@@ -62,14 +72,17 @@ async function main(teardown: Teardown) {
     await runLoad(target, 2); // warm-up
   }
   const rps = variants.map(() => [] as number[]);
+  const cpuPerRequest = variants.map(() => [] as number[]);
   for (let round = 0; round < Number(args.rounds); round += 1) {
     const line: string[] = [];
     for (let i = 0; i < variants.length; i += 1) {
       const index = (i + round) % variants.length;
+      const cpuBefore = await cpuMs(server.pid);
       const result = await runLoad(variants[index]!, Number(args.seconds));
+      cpuPerRequest[index]!.push(((await cpuMs(server.pid)) - cpuBefore) / result.requests);
       if (result.non2xx || result.errors) throw new Error(`${variants[index]!.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       rps[index]!.push(result.rps);
-      line[index] = `${result.rps.toFixed(0)} req/s (p99 ${result.p99Ms} ms)`;
+      line[index] = `${result.rps.toFixed(0)} req/s (p99 ${result.p99Ms} ms, ${(cpuPerRequest[index]!.at(-1)! * 1000).toFixed(0)} µs CPU)`;
     }
     process.stdout.write(`round ${round + 1}: none ${line[0]}, gzip ${line[1]}, br ${line[2]}\n`);
   }
@@ -78,6 +91,8 @@ async function main(teardown: Teardown) {
     process.stdout.write(`${name} / none: median ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})\n`);
   }
   process.stdout.write(`medians: none ${median(rps[0]!).toFixed(0)}, gzip ${median(rps[1]!).toFixed(0)}, br ${median(rps[2]!).toFixed(0)} req/s\n`);
+  const cpu = cpuPerRequest.map((values) => median(values) * 1000);
+  process.stdout.write(`server CPU per request, medians: none ${cpu[0]!.toFixed(0)} µs, gzip ${cpu[1]!.toFixed(0)} µs (x${(cpu[0]! / cpu[1]!).toFixed(2)} throughput at full CPU), br ${cpu[2]!.toFixed(0)} µs (x${(cpu[0]! / cpu[2]!).toFixed(2)})\n`);
 }
 
 void runWithTeardown(main);
