@@ -250,9 +250,9 @@ describe('trusted documents', () => {
     const first = sha256('query Q0 { __typename }');
     expect((await post(t.secret, { documentId: first })).body.data.__typename).toBe('Query');
     const withdraw = (key: string, input: Record<string, unknown>) =>
-      post(key, { query: 'mutation W($input: WithdrawTrustedDocumentsInput!) { withdrawTrustedDocuments(input: $input) { withdrawn } }', variables: { input } });
+      post(key, { query: 'mutation W($input: WithdrawTrustedDocumentsInput!) { withdrawTrustedDocuments(input: $input) { trustedDocumentWithdrawal { withdrawn } } }', variables: { input } });
     const withdrawn = await withdraw(t.secret, { hashes: Object.keys(documentsOf(0, 500)) });
-    expect(withdrawn.body.data.withdrawTrustedDocuments).toEqual({ withdrawn: 500 });
+    expect(withdrawn.body.data.withdrawTrustedDocuments.trustedDocumentWithdrawal).toEqual({ withdrawn: 500 });
     expect(await storedFor(t.tenantId)).toBe(1_500);
     expect((await post(t.secret, { documentId: first })).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect((await register(t.secret, { documents: documentsOf(2_000, 1) })).body.errors).toBeUndefined();

@@ -42,10 +42,12 @@ const WithdrawTrustedDocumentsInput = builder.inputType('WithdrawTrustedDocument
   }),
 });
 
-const WithdrawTrustedDocumentsPayload = builder.objectRef<{ withdrawn: number }>('WithdrawTrustedDocumentsPayload').implement({
+const TrustedDocumentWithdrawal = builder.objectRef<{ withdrawn: number }>('TrustedDocumentWithdrawal').implement({
   description: 'What a withdrawal removed.',
   fields: (t) => ({ withdrawn: t.exposeInt('withdrawn', { description: 'How many registered documents were withdrawn.' }) }),
 });
+
+const WithdrawTrustedDocumentsPayload = recordPayload('withdrawTrustedDocuments', 'trustedDocumentWithdrawal', TrustedDocumentWithdrawal);
 
 builder.mutationFields((t) => ({
   registerTrustedDocuments: t.field({
