@@ -1,7 +1,7 @@
 import type { Listen } from '../db/notifications.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { enqueueMail, mailQueued } from '../mail/outbox.js';
-import { coalesced, type LeasedSlots, leasedSlots } from '../shared/leased-slots.js';
+import { type LeasedSlots, leasedSlots } from '../shared/leased-slots.js';
 import { logger } from '../shared/logger.js';
 import { type EventAnnouncement, EVENTS_CHANNEL } from './event-log.js';
 import { schema } from '../graphql/schema.js';
@@ -30,21 +30,42 @@ export interface WebhookWorkerOptions {
   limits?: Partial<DeliveryLimits>;
 }
 
-/** What may be in flight at once. Endpoint and tenant bounds count leases in every process. */
+/**
+ * What may be in flight at once. Endpoint and tenant bounds count leases in every process.
+ *
+ * Every tenant has a fair share (`perEndpoint` per endpoint, `perTenant` in all), claimed first, in
+ * fair order. Beyond its share a healthy endpoint may borrow slots that are idle, up to
+ * `perEndpointBorrowing` in flight, but only while `reserve` slots of the process stay free for
+ * the shares of tenants whose deliveries come due later: borrowing fills idle capacity (one
+ * tenant's burst drains at full speed when nobody else waits) and never takes the slots another
+ * tenant's next delivery needs.
+ */
 export interface DeliveryLimits {
   /** POSTs one process runs at once. */
   slots: number;
-  /** Deliveries of one endpoint in flight. */
+  /** Slots of the process never lent beyond a tenant's share (`slots` for no lending at all). */
+  reserve: number;
+  /** An endpoint's share of deliveries in flight. */
   perEndpoint: number;
-  /** Deliveries in flight to an endpoint in a failing streak (`failingSince` set): one probe. */
+  /** Most deliveries of one endpoint in flight with borrowed slots. */
+  perEndpointBorrowing: number;
+  /** Deliveries in flight to an endpoint in a failing streak (`failingSince` set): one probe, never borrowing. */
   perFailingEndpoint: number;
-  /** Deliveries of one tenant in flight, all its endpoints together. */
+  /** A tenant's share of deliveries in flight, all its endpoints together. */
   perTenant: number;
   /** POSTs one process runs at once to endpoints in a failing streak, so they never take every slot. */
   failingSlots: number;
 }
 
-export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = { slots: 16, perEndpoint: 4, perFailingEndpoint: 1, perTenant: 4, failingSlots: 8 };
+export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = {
+  slots: 32,
+  reserve: 16,
+  perEndpoint: 4,
+  perEndpointBorrowing: 16,
+  perFailingEndpoint: 1,
+  perTenant: 4,
+  failingSlots: 8,
+};
 
 /** `stop()` also cuts short the POSTs in flight (each a failed attempt, retried later), so a server stops at once. */
 export type WebhookWorker = LeasedSlots;
@@ -111,12 +132,15 @@ const tripsBreaker = (outcome: PostOutcome) => outcome.statusCode === null || [4
  * event id) stays the same, so receivers can recognise the repeat.
  *
  * Fair to every tenant: a process runs up to `slots` POSTs, each on its own (a finished one is
- * recorded and its slot claimed again at once, see `leasedSlots`). A claim takes from each
- * endpoint its oldest due deliveries, no more than it may still have in flight (`perEndpoint`, one
- * during a failing streak), and from each tenant no more than `perTenant` in flight, counting the
- * leases of every process; then one delivery of each tenant before a second of any, the longest
- * waiting first. So a tenant whose receivers hang holds at most `perTenant` POSTs (for at most
- * `timeoutMs`), and the others' deliveries go out meanwhile.
+ * recorded and its slot claimed again at once, see `leasedSlots`). A claim first takes every
+ * tenant's fair share: from each endpoint its oldest due deliveries, no more than its share in
+ * flight (`perEndpoint`, one during a failing streak), and from each tenant no more than
+ * `perTenant`, counting the leases of every process; one delivery of each tenant before a second
+ * of any, the longest waiting first. Then healthy endpoints may borrow idle slots beyond their
+ * share (`perEndpointBorrowing`), as long as `reserve` slots stay free for the shares of deliveries
+ * that come due next. So a tenant whose receivers hang holds at most `slots - reserve` POSTs of a
+ * process, for at most `timeoutMs` (then its breaker holds it), while the others' deliveries go out
+ * through the reserve; and a tenant alone drains a burst at full speed.
  *
  * A circuit breaker: a POST that gets no answer (or 429, 502, 503, 504) holds its endpoint's
  * deliveries (`heldUntil`) for as long as the endpoint has been failing, from `retryBaseMs` up to
@@ -137,20 +161,47 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
   let stopping = false;
 
   /**
-   * Claims up to `free` due deliveries within the limits. The candidates are picked first (window
-   * functions rank them, which FOR UPDATE does not allow in the same query), then locked with SKIP
-   * LOCKED and checked again: a delivery another process claimed meanwhile is skipped. Two
-   * processes claiming at the same instant pick the same oldest deliveries of an endpoint, so one
-   * gets them and the other none: the bounds hold across processes.
+   * Records the attempts `delivered` since the last claim and claims up to `free` due deliveries
+   * within the limits, in one statement (one round trip per batch of slots, however they free up).
+   *
+   * Recording logs each attempt, marks its delivery delivered (if this worker still holds it) and
+   * ends its endpoint's failing streak and hold. The claim reads the state before that statement:
+   * it does not count the recorded deliveries' leases, and sees their endpoints' streaks as they
+   * were (one probe more to wait for, at worst).
+   *
+   * Claiming: the candidates are picked first (window functions rank them, which FOR UPDATE does
+   * not allow in the same query), then locked with SKIP LOCKED and checked again: a delivery
+   * another process claimed meanwhile is skipped. Two processes claiming at the same instant pick
+   * the same oldest deliveries of an endpoint, so one gets them and the other none: the bounds
+   * hold across processes. Shares are picked first, in fair order; then borrowed slots, within
+   * `free - reserve`.
    *
    * Cost: one probe per endpoint of two partial indexes (its pending deliveries by due time, at most
-   * `perEndpoint` read; its leased ones), whatever the backlog; endpoints that are disabled or held
-   * look only for test events, through the tenant's `webhook.test` events.
+   * `perEndpointBorrowing` read; its leased ones), whatever the backlog; endpoints that are disabled
+   * or held look only for test events, through the tenant's `webhook.test` events.
    */
-  const claim = (token: string, free: number) => {
+  const borrowingCap = Math.max(limits.perEndpoint, limits.perEndpointBorrowing);
+  const claim = (token: string, free: number, delivered: Attempt[]) => {
     const failingFree = Math.max(0, limits.failingSlots - failingInHand);
+    const recordedIds = delivered.map((a) => a.delivery.id);
     return prisma.$queryRaw<ClaimedDelivery[]>`
-    WITH endpoint AS (
+    WITH attempt AS (
+      SELECT * FROM unnest(
+        ${recordedIds}::uuid[], ${delivered.map((a) => a.token)}::uuid[], ${delivered.map((a) => a.startedAt.toISOString())}::timestamptz[],
+        ${delivered.map((a) => a.outcome.durationMs)}::int[], ${delivered.map((a) => a.outcome.statusCode)}::int[]
+      ) AS attempt(id, token, "startedAt", "durationMs", "statusCode")
+    ), logged AS (
+      INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode")
+      SELECT gen_random_uuid(), delivery."tenantId", delivery.id, attempt."startedAt", attempt."durationMs", attempt."statusCode"
+      FROM attempt JOIN "WebhookDelivery" delivery ON delivery.id = attempt.id
+    ), streak AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "heldUntil" = NULL
+      WHERE id = ANY(${[...new Set(delivered.map((a) => a.delivery.endpointId))]}::uuid[]) AND ("failingSince" IS NOT NULL OR "heldUntil" IS NOT NULL)
+    ), recorded AS (
+      UPDATE "WebhookDelivery" delivery SET attempts = delivery.attempts + 1, "lastStatusCode" = attempt."statusCode", "lastError" = NULL,
+        "leaseUntil" = NULL, "leaseToken" = NULL, status = 'delivered', "deliveredAt" = now(), "nextAttemptAt" = NULL
+      FROM attempt WHERE delivery.id = attempt.id AND delivery."leaseToken" = attempt.token
+    ), endpoint AS (
       SELECT id, "tenantId", "failingSince" IS NOT NULL AS failing,
         status = 'enabled' AND ("failingSince" IS NULL OR "heldUntil" IS NULL OR "heldUntil" <= now()) AS sending
       FROM "WebhookEndpoint"
@@ -161,36 +212,47 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
         (SELECT delivery.id, delivery."nextAttemptAt" FROM "WebhookDelivery" delivery
          WHERE endpoint.sending AND delivery."endpointId" = endpoint.id AND delivery.status = 'pending' AND delivery."nextAttemptAt" <= now()
            AND (delivery."leaseUntil" IS NULL OR delivery."leaseUntil" < now())
-         ORDER BY delivery."nextAttemptAt", delivery.id LIMIT ${limits.perEndpoint}::int)
+         ORDER BY delivery."nextAttemptAt", delivery.id LIMIT ${borrowingCap}::int)
         UNION ALL
         (SELECT delivery.id, delivery."nextAttemptAt" FROM "Event" event
          JOIN "WebhookDelivery" delivery ON delivery."eventId" = event.id AND delivery."endpointId" = endpoint.id
          WHERE NOT endpoint.sending AND event."tenantId" = endpoint."tenantId" AND event.type = ${TEST_EVENT_TYPE}
            AND delivery.status = 'pending' AND delivery."nextAttemptAt" <= now() AND (delivery."leaseUntil" IS NULL OR delivery."leaseUntil" < now())
-         ORDER BY delivery."nextAttemptAt", delivery.id LIMIT ${limits.perEndpoint}::int)
+         ORDER BY delivery."nextAttemptAt", delivery.id LIMIT ${borrowingCap}::int)
       ) due
     ), busy AS (
       SELECT endpoint.id, endpoint."tenantId", (
         SELECT count(*) FROM "WebhookDelivery" delivery
         WHERE delivery."endpointId" = endpoint.id AND delivery."leaseToken" IS NOT NULL AND delivery."leaseUntil" > now()
+          AND delivery.id <> ALL(${recordedIds}::uuid[])
       )::int AS n
       FROM endpoint WHERE endpoint."tenantId" IN (SELECT "tenantId" FROM candidate)
     ), tenant_busy AS (
       SELECT "tenantId", sum(n)::int AS n FROM busy GROUP BY "tenantId"
-    ), ranked AS (
-      SELECT candidate.id, candidate.failing, candidate."nextAttemptAt", tenant_busy.n AS tenant_busy,
-        row_number() OVER (PARTITION BY candidate."tenantId" ORDER BY candidate.endpoint_rank, candidate."nextAttemptAt", candidate.id) AS tenant_rank
+    ), within AS (
+      SELECT candidate.*, tenant_busy.n AS tenant_busy,
+        candidate.endpoint_rank <= CASE WHEN candidate.failing THEN ${limits.perFailingEndpoint}::int ELSE ${limits.perEndpoint}::int END - busy.n AS in_share,
+        NOT candidate.failing AND candidate.endpoint_rank <= ${borrowingCap}::int - busy.n AS may_borrow
       FROM candidate
       JOIN busy ON busy.id = candidate."endpointId"
       JOIN tenant_busy ON tenant_busy."tenantId" = candidate."tenantId"
-      WHERE candidate.endpoint_rank <= CASE WHEN candidate.failing THEN ${limits.perFailingEndpoint}::int ELSE ${limits.perEndpoint}::int END - busy.n
+    ), ranked AS (
+      SELECT id, failing, "nextAttemptAt", tenant_busy,
+        row_number() OVER (PARTITION BY "tenantId" ORDER BY endpoint_rank, "nextAttemptAt", id) AS tenant_rank
+      FROM within WHERE in_share
     ), pooled AS (
       SELECT id, failing, "nextAttemptAt", tenant_rank,
         row_number() OVER (PARTITION BY failing ORDER BY tenant_rank, "nextAttemptAt", id) AS pool_rank
       FROM ranked WHERE tenant_rank <= ${limits.perTenant}::int - tenant_busy
-    ), picked AS (
+    ), shared AS (
       SELECT id FROM pooled WHERE NOT failing OR pool_rank <= ${failingFree}::int
       ORDER BY tenant_rank, "nextAttemptAt", id LIMIT ${free}::int
+    ), borrowed AS (
+      SELECT id FROM within WHERE may_borrow AND id NOT IN (SELECT id FROM shared)
+      ORDER BY endpoint_rank, "nextAttemptAt", id
+      LIMIT GREATEST(0, ${free - limits.reserve}::int - (SELECT count(*) FROM shared))
+    ), picked AS (
+      SELECT id FROM shared UNION ALL SELECT id FROM borrowed
     ), locked AS (
       SELECT delivery.id FROM "WebhookDelivery" delivery
       WHERE delivery.id IN (SELECT id FROM picked) AND delivery.status = 'pending' AND delivery."nextAttemptAt" <= now()
@@ -212,22 +274,28 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
   };
 
   /**
-   * POSTs one claimed delivery and records what came of it; a failed POST is an outcome, never an
-   * exception. A process that dies in between leaves the delivery to be sent again after its
-   * lease, with the same `webhook-id`: at least once, as always.
+   * POSTs one claimed delivery; a failed POST is an outcome, never an exception. A failure is
+   * recorded here (it may hold or disable its endpoint); a delivered attempt is answered, for the
+   * next claim to record. A process that dies in between leaves the delivery to be sent again
+   * after its lease, with the same `webhook-id`: at least once, as always.
    */
-  async function deliver(delivery: ClaimedDelivery, token: string) {
+  async function deliver(delivery: ClaimedDelivery, token: string): Promise<Attempt | undefined> {
     if (delivery.failing) failingInHand += 1;
     try {
       const reader = endpointReader(delivery);
       const test = delivery.type === TEST_EVENT_TYPE;
-      if (!test && (!reader || !isEventType(delivery.type) || !mayReceive(delivery.type, reader))) return await holdForOwner(delivery, token, reader === null);
+      if (!test && (!reader || !isEventType(delivery.type) || !mayReceive(delivery.type, reader))) {
+        await holdForOwner(delivery, token, reader === null);
+        return undefined;
+      }
       const data = test ? delivery.data : eventDataFor(schema, eventTypes[delivery.type as EventType].record, delivery.data, reader!);
       const payload = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data });
       const startedAt = new Date();
       const outcome = await poster.post(delivery.url, signedHeaders(delivery, delivery.eventId, startedAt, payload), payload);
       const attempt = { delivery, token, startedAt, outcome };
-      await (outcome.error === null ? recordDelivered(attempt) : recordFailure(attempt));
+      if (outcome.error === null) return attempt;
+      await recordFailure(attempt);
+      return undefined;
     } finally {
       if (delivery.failing) failingInHand -= 1;
     }
@@ -251,36 +319,14 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
   }
 
   /**
-   * Logs delivered attempts, marks their deliveries delivered (those this worker still holds) and
-   * ends their endpoints' failing streaks and holds, in one statement for every attempt that
-   * finished while the previous statement ran.
-   */
-  const recordDelivered = coalesced<Attempt>((attempts) => prisma.$executeRaw`
-    WITH attempt AS (
-      SELECT * FROM unnest(
-        ${attempts.map((a) => a.delivery.id)}::uuid[], ${attempts.map((a) => a.token)}::uuid[], ${attempts.map((a) => a.startedAt.toISOString())}::timestamptz[],
-        ${attempts.map((a) => a.outcome.durationMs)}::int[], ${attempts.map((a) => a.outcome.statusCode)}::int[]
-      ) AS attempt(id, token, "startedAt", "durationMs", "statusCode")
-    ), logged AS (
-      INSERT INTO "WebhookAttempt" (id, "tenantId", "deliveryId", "startedAt", "durationMs", "statusCode")
-      SELECT gen_random_uuid(), delivery."tenantId", delivery.id, attempt."startedAt", attempt."durationMs", attempt."statusCode"
-      FROM attempt JOIN "WebhookDelivery" delivery ON delivery.id = attempt.id
-    ), streak AS (
-      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "heldUntil" = NULL
-      WHERE id = ANY(${[...new Set(attempts.map((a) => a.delivery.endpointId))]}::uuid[]) AND ("failingSince" IS NOT NULL OR "heldUntil" IS NOT NULL)
-    )
-    UPDATE "WebhookDelivery" delivery SET attempts = delivery.attempts + 1, "lastStatusCode" = attempt."statusCode", "lastError" = NULL,
-      "leaseUntil" = NULL, "leaseToken" = NULL, status = 'delivered', "deliveredAt" = now(), "nextAttemptAt" = NULL
-    FROM attempt WHERE delivery.id = attempt.id AND delivery."leaseToken" = attempt.token`);
-
-  /**
    * Logs a failed attempt, moves its delivery on (if this worker still holds it) and keeps the
    * endpoint's failing streak, in one statement: retried later (the last retry when the window
    * ends), or failed once its retry window is over. Times are the database's, as the claim's are.
    * The streak starts at the endpoint's first failure after a success; a failure that finds it a
    * whole window old disables the endpoint and emails its creator, in the same transaction.
    * A failure that trips the breaker holds the endpoint for as long as its streak has lasted
-   * (`retryBaseMs` at least, 6 h at most, ±20 %), or longer if it was already held for longer.
+   * (`retryBaseMs` at least, 6 h at most, ±20 %), or longer if it was already held for longer,
+   * but never past the moment the streak is a whole window old: the probe then disables it on time.
    */
   async function recordFailure({ delivery, token, startedAt, outcome }: Attempt) {
     const error = outcome.error?.slice(0, 2000) ?? null;
@@ -298,10 +344,14 @@ export function startWebhookWorker(prisma: PrismaClient, listen: Listen, options
           SELECT "retriesFrom" + ${retryWindowMs} * interval '1 millisecond' AS at FROM "WebhookDelivery" WHERE id = ${delivery.id}::uuid
         ), streak AS (
           UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", ${startedAt}::timestamptz),
-            "heldUntil" = CASE WHEN ${trips} THEN GREATEST(
-              CASE WHEN "failingSince" IS NOT NULL THEN "heldUntil" END,
-              now() + LEAST(GREATEST(${retryBaseMs}::float8, 1000 * extract(epoch FROM now() - COALESCE("failingSince", now()))), ${MAX_RETRY_DELAY_MS}::float8)
-                * ${jitter}::float8 * interval '1 millisecond'
+            "heldUntil" = CASE WHEN ${trips} THEN LEAST(
+              GREATEST(
+                CASE WHEN "failingSince" IS NOT NULL THEN "heldUntil" END,
+                now() + LEAST(GREATEST(${retryBaseMs}::float8, 1000 * extract(epoch FROM now() - COALESCE("failingSince", now()))), ${MAX_RETRY_DELAY_MS}::float8)
+                  * ${jitter}::float8 * interval '1 millisecond'
+              ),
+              -- Never past the end of the window: the probe then disables the endpoint on time.
+              GREATEST(now(), COALESCE("failingSince", ${startedAt}::timestamptz) + ${retryWindowMs} * interval '1 millisecond')
             ) ELSE "heldUntil" END
           WHERE id = ${delivery.endpointId}::uuid AND ("failingSince" IS NULL OR ${trips})
           RETURNING "heldUntil"

@@ -5,7 +5,7 @@ import { logger } from './logger.js';
 export interface LeasedSlots {
   /** Looks for due work now for the free slots, instead of at the next tick. */
   kick(): void;
-  /** Stops claiming and waits for the claim and every item in hand to finish. */
+  /** Stops claiming, waits for the items in hand, and records what they left to record. */
   stop(): Promise<void>;
 }
 
@@ -15,16 +15,22 @@ export interface LeasedSlots {
  * fresh lease token (`claim`, with FOR UPDATE SKIP LOCKED), and starts `handle` on each; an item
  * that finishes frees its slot and claims again at once, so one slow item holds one slot, not a
  * round. One claim runs at a time: a kick or a finished item during a claim runs another right
- * after it. A poll every `pollMs` finds what other processes queued. `handle` should record its
- * item's outcome; an error it throws (the database) is logged, and the item waits for its lease.
+ * after it. A poll every `pollMs` finds what other processes queued.
+ *
+ * `handle` records its item's outcome itself, or answers an outcome for the next claim to record
+ * in the same statement (`finished`): one round trip records every item that finished while the
+ * previous claim ran and fills their slots. A claim that fails keeps its `finished` for the next
+ * one; `stop()` records what is left with a last claim of nothing. An error `handle` throws (the
+ * database) is logged, and its item waits for its lease to end.
  */
-export function leasedSlots<T>(
+export function leasedSlots<T, R>(
   what: string,
   { slots, pollMs }: { slots: number; pollMs: number },
-  claim: (token: string, free: number) => Promise<T[]>,
-  handle: (item: T, token: string) => Promise<unknown>,
+  claim: (token: string, free: number, finished: R[]) => Promise<T[]>,
+  handle: (item: T, token: string) => Promise<R | undefined>,
 ): LeasedSlots {
   const inHand = new Set<Promise<void>>();
+  let finished: R[] = [];
   let claiming: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -32,7 +38,9 @@ export function leasedSlots<T>(
   function start(item: T, token: string) {
     const done: Promise<void> = handle(item, token)
       .then(
-        () => {},
+        (outcome) => {
+          if (outcome !== undefined) finished.push(outcome);
+        },
         (error: unknown) => logger.warn({ reason: errorReason(error) }, `${what}: an outcome could not be recorded; the item is retried after its lease`),
       )
       .finally(() => {
@@ -49,16 +57,19 @@ export function leasedSlots<T>(
       return;
     }
     const free = slots - inHand.size;
-    if (free <= 0) return; // the next item to finish fills its slot
+    if (free <= 0 && finished.length === 0) return; // the next item to finish fills its slot
     again = false;
     const token = randomUUID();
-    claiming = claim(token, free)
+    const recording = finished;
+    finished = [];
+    claiming = claim(token, Math.max(free, 0), recording)
       .then((items) => {
         for (const item of items) start(item, token);
         // As many as asked for: more may be due, for the slots still free.
-        if (items.length === free) again = true;
+        if (free > 0 && items.length === free) again = true;
       })
       .catch((error: unknown) => {
+        finished = recording.concat(finished);
         // Unavailable: the poll tries again, rather than a tight loop of failing claims.
         again = false;
         logger.warn({ reason: errorReason(error) }, `${what} unavailable; will retry`);
@@ -80,37 +91,10 @@ export function leasedSlots<T>(
       clearInterval(timer);
       await claiming;
       while (inHand.size) await Promise.all(inHand);
+      if (finished.length === 0) return;
+      await claim(randomUUID(), 0, finished.splice(0)).catch((error: unknown) =>
+        logger.warn({ reason: errorReason(error) }, `${what}: outcomes not recorded at shutdown; their items are retried after their leases`),
+      );
     },
   };
-}
-
-/**
- * Gathers the items handed to it while a call of `record` runs and records them together in the
- * next call: one statement for many outcomes when many finish at once, none of them waiting for
- * more than the call in progress. Each `add` resolves (or rejects) with the call that recorded it.
- */
-export function coalesced<T>(record: (items: T[]) => Promise<unknown>): (item: T) => Promise<void> {
-  let waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let running = false;
-
-  async function run() {
-    running = true;
-    while (waiting.length) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        await record(batch.map((entry) => entry.item));
-        for (const entry of batch) entry.resolve();
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    running = false;
-  }
-
-  return (item) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ item, resolve, reject });
-      if (!running) void run();
-    });
 }
