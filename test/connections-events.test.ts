@@ -179,7 +179,7 @@ describe('events, webhook endpoints and deliveries as connections', () => {
     expect((await rest('GET', `/api/webhook-endpoints/${randomUUID()}/deliveries`, { key: t.secret })).status).toBe(404);
   });
 
-  it("resource closures: upcoming ones page both ways by start and end with ties, filter by start; REST answers {data} whole", async () => {
+  it("resource closures: upcoming ones page both ways by start and end with ties, filter by start; REST pages them by cursor", async () => {
     const t = await tenant();
     const resource = await make.resource(t.secret);
     const spans = [
@@ -208,7 +208,8 @@ describe('events, webhook endpoints and deliveries as connections', () => {
 
     const listed = await rest('GET', `/api/bookings/resources/${resource.id}/closures`, { key: t.secret });
     expect(listed.status).toBe(200);
-    expect(Object.keys(listed.body)).toEqual(['data']);
+    expect(Object.keys(listed.body).sort()).toEqual(['data', 'hasMore', 'nextCursor']);
+    expect(listed.body.hasMore).toBe(false);
     expect(listed.body.data.map((c: Row) => c.id)).toEqual(sorted(upcoming, 'startsAt', 'ASC'));
     expect(Object.keys(listed.body.data[0]).sort()).toEqual(['endsAt', 'id', 'reason', 'resourceId', 'startsAt']);
   });
