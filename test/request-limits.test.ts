@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/http/app.js';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_TOKENS } from '../src/http/document-limits.js';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_TOKENS } from '../src/graphql/document-limits.js';
 import { MAX_QUERY_COST } from '../src/graphql/limits.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../src/http/request-boundary.js';
 import { logger } from '../src/shared/logger.js';

@@ -26,7 +26,7 @@ import { useCompiledExecution } from './compiled-execution.js';
 import { corsPolicy } from './cors.js';
 import { useCompression } from './compression.js';
 import { useApiDocs } from './docs.js';
-import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from './document-limits.js';
+import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from '../graphql/document-limits.js';
 import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';
 import { graphiqlPage } from './graphiql.js';
 import { LIVENESS_PATH, useReadiness } from './health.js';

@@ -4,7 +4,7 @@ import { Kind } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
-import { HEAP_BYTES_PER_SOURCE_BYTE } from './document-limits.js';
+import { HEAP_BYTES_PER_SOURCE_BYTE } from '../graphql/document-limits.js';
 
 /** A document sent over /graphql is compiled once it has run this many times: a one-off is not worth the cost of compiling it. */
 export const JIT_AFTER_EXECUTIONS = 5;

@@ -1,7 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { getOperationAST, parse } from 'graphql';
 import type { Principal } from '../auth/api-keys.js';
-import { MAX_DOCUMENT_TOKENS } from '../http/document-limits.js';
+import { MAX_DOCUMENT_TOKENS } from '../graphql/document-limits.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { errorResult } from './tool-calls.js';
 

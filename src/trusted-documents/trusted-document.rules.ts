@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { specifiedRules, validate } from 'graphql';
 import type { ApiKeyKind, TrustedDocumentsRule } from '../generated/prisma/enums.js';
 import type { FieldProblem } from '../shared/errors.js';
-import { documentShapeRules, MAX_DOCUMENT_BYTES, parseWithinLimits } from '../http/document-limits.js';
+import { documentShapeRules, MAX_DOCUMENT_BYTES, parseWithinLimits } from '../graphql/document-limits.js';
 
 /** Lowercase hex SHA-256 of a document's text, as GraphQL Code Generator's client preset writes it. */
 export const documentHash = (document: string) => createHash('sha256').update(document, 'utf8').digest('hex');

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { lockTenant, scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import { pairOpenTo } from '../auth/key-pairs.js';
 import type { PairCaller } from '../auth/key-pair.rules.js';
-import { MAX_DOCUMENT_BYTES } from '../http/document-limits.js';
+import { MAX_DOCUMENT_BYTES } from '../graphql/document-limits.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { checkManifest, documentProblems, hashOfDocumentId, MAX_DOCUMENT_BYTES_PER_TENANT, MAX_DOCUMENTS_PER_TENANT } from './trusted-document.rules.js';
 
