@@ -215,10 +215,16 @@ export type InvoiceEvent = Prisma.InvoiceEventModel
  */
 export type InvoicePdf = Prisma.InvoicePdfModel
 /**
- * Model ServerSecret
+ * Model SpentFormChallenge
  * *
  *  * Secrets every server process must share (the slot id signing key), generated once by whichever
  *  * process needs one first.
+ * A lead form's proof of work already spent, kept until its challenge expires so each is accepted once, on every process (src/leads/lead-form-proof.ts).
+ */
+export type SpentFormChallenge = Prisma.SpentFormChallengeModel
+/**
+ * Model ServerSecret
+ * 
  */
 export type ServerSecret = Prisma.ServerSecretModel
 /**

@@ -431,6 +431,7 @@ export const ModelName = {
   InvoiceSequence: 'InvoiceSequence',
   InvoiceEvent: 'InvoiceEvent',
   InvoicePdf: 'InvoicePdf',
+  SpentFormChallenge: 'SpentFormChallenge',
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
@@ -455,7 +456,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2975,6 +2976,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    SpentFormChallenge: {
+      payload: Prisma.$SpentFormChallengePayload<ExtArgs>
+      fields: Prisma.SpentFormChallengeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SpentFormChallengeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SpentFormChallengeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>
+        }
+        findFirst: {
+          args: Prisma.SpentFormChallengeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SpentFormChallengeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>
+        }
+        findMany: {
+          args: Prisma.SpentFormChallengeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>[]
+        }
+        create: {
+          args: Prisma.SpentFormChallengeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>
+        }
+        createMany: {
+          args: Prisma.SpentFormChallengeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SpentFormChallengeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>[]
+        }
+        delete: {
+          args: Prisma.SpentFormChallengeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>
+        }
+        update: {
+          args: Prisma.SpentFormChallengeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>
+        }
+        deleteMany: {
+          args: Prisma.SpentFormChallengeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SpentFormChallengeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SpentFormChallengeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>[]
+        }
+        upsert: {
+          args: Prisma.SpentFormChallengeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SpentFormChallengePayload>
+        }
+        aggregate: {
+          args: Prisma.SpentFormChallengeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSpentFormChallenge>
+        }
+        groupBy: {
+          args: Prisma.SpentFormChallengeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SpentFormChallengeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SpentFormChallengeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SpentFormChallengeCountAggregateOutputType> | number
+        }
+      }
+    }
     ServerSecret: {
       payload: Prisma.$ServerSecretPayload<ExtArgs>
       fields: Prisma.ServerSecretFieldRefs
@@ -3721,7 +3796,8 @@ export const ApiKeyPairScalarFieldEnum = {
   createdAt: 'createdAt',
   expiresAt: 'expiresAt',
   rateLimit: 'rateLimit',
-  trustedDocuments: 'trustedDocuments'
+  trustedDocuments: 'trustedDocuments',
+  allowedOrigins: 'allowedOrigins'
 } as const
 
 export type ApiKeyPairScalarFieldEnum = (typeof ApiKeyPairScalarFieldEnum)[keyof typeof ApiKeyPairScalarFieldEnum]
@@ -4217,6 +4293,15 @@ export const InvoicePdfScalarFieldEnum = {
 } as const
 
 export type InvoicePdfScalarFieldEnum = (typeof InvoicePdfScalarFieldEnum)[keyof typeof InvoicePdfScalarFieldEnum]
+
+
+export const SpentFormChallengeScalarFieldEnum = {
+  signature: 'signature',
+  tenantId: 'tenantId',
+  expiresAt: 'expiresAt'
+} as const
+
+export type SpentFormChallengeScalarFieldEnum = (typeof SpentFormChallengeScalarFieldEnum)[keyof typeof SpentFormChallengeScalarFieldEnum]
 
 
 export const ServerSecretScalarFieldEnum = {
@@ -5032,6 +5117,7 @@ export type GlobalOmitConfig = {
   invoiceSequence?: Prisma.InvoiceSequenceOmit
   invoiceEvent?: Prisma.InvoiceEventOmit
   invoicePdf?: Prisma.InvoicePdfOmit
+  spentFormChallenge?: Prisma.SpentFormChallengeOmit
   serverSecret?: Prisma.ServerSecretOmit
   outboxMessage?: Prisma.OutboxMessageOmit
   signInLink?: Prisma.SignInLinkOmit

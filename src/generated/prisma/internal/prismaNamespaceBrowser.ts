@@ -85,6 +85,7 @@ export const ModelName = {
   InvoiceSequence: 'InvoiceSequence',
   InvoiceEvent: 'InvoiceEvent',
   InvoicePdf: 'InvoicePdf',
+  SpentFormChallenge: 'SpentFormChallenge',
   ServerSecret: 'ServerSecret',
   OutboxMessage: 'OutboxMessage',
   SignInLink: 'SignInLink',
@@ -153,7 +154,8 @@ export const ApiKeyPairScalarFieldEnum = {
   createdAt: 'createdAt',
   expiresAt: 'expiresAt',
   rateLimit: 'rateLimit',
-  trustedDocuments: 'trustedDocuments'
+  trustedDocuments: 'trustedDocuments',
+  allowedOrigins: 'allowedOrigins'
 } as const
 
 export type ApiKeyPairScalarFieldEnum = (typeof ApiKeyPairScalarFieldEnum)[keyof typeof ApiKeyPairScalarFieldEnum]
@@ -649,6 +651,15 @@ export const InvoicePdfScalarFieldEnum = {
 } as const
 
 export type InvoicePdfScalarFieldEnum = (typeof InvoicePdfScalarFieldEnum)[keyof typeof InvoicePdfScalarFieldEnum]
+
+
+export const SpentFormChallengeScalarFieldEnum = {
+  signature: 'signature',
+  tenantId: 'tenantId',
+  expiresAt: 'expiresAt'
+} as const
+
+export type SpentFormChallengeScalarFieldEnum = (typeof SpentFormChallengeScalarFieldEnum)[keyof typeof SpentFormChallengeScalarFieldEnum]
 
 
 export const ServerSecretScalarFieldEnum = {

@@ -66,6 +66,7 @@ export type ApiKeyPairCountAggregateOutputType = {
   expiresAt: number
   rateLimit: number
   trustedDocuments: number
+  allowedOrigins: number
   _all: number
 }
 
@@ -110,6 +111,7 @@ export type ApiKeyPairCountAggregateInputType = {
   expiresAt?: true
   rateLimit?: true
   trustedDocuments?: true
+  allowedOrigins?: true
   _all?: true
 }
 
@@ -209,6 +211,7 @@ export type ApiKeyPairGroupByOutputType = {
   expiresAt: Date | null
   rateLimit: number | null
   trustedDocuments: $Enums.TrustedDocumentsRule
+  allowedOrigins: string[]
   _count: ApiKeyPairCountAggregateOutputType | null
   _avg: ApiKeyPairAvgAggregateOutputType | null
   _sum: ApiKeyPairSumAggregateOutputType | null
@@ -244,6 +247,7 @@ export type ApiKeyPairWhereInput = {
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.StringNullableListFilter<"ApiKeyPair">
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   keys?: Prisma.ApiKeyListRelationFilter
@@ -260,6 +264,7 @@ export type ApiKeyPairOrderByWithRelationInput = {
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   rateLimit?: Prisma.SortOrderInput | Prisma.SortOrder
   trustedDocuments?: Prisma.SortOrder
+  allowedOrigins?: Prisma.SortOrder
   tenant?: Prisma.TenantOrderByWithRelationInput
   user?: Prisma.UserOrderByWithRelationInput
   keys?: Prisma.ApiKeyOrderByRelationAggregateInput
@@ -279,6 +284,7 @@ export type ApiKeyPairWhereUniqueInput = Prisma.AtLeast<{
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.StringNullableListFilter<"ApiKeyPair">
   tenant?: Prisma.XOR<Prisma.TenantScalarRelationFilter, Prisma.TenantWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   keys?: Prisma.ApiKeyListRelationFilter
@@ -295,6 +301,7 @@ export type ApiKeyPairOrderByWithAggregationInput = {
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   rateLimit?: Prisma.SortOrderInput | Prisma.SortOrder
   trustedDocuments?: Prisma.SortOrder
+  allowedOrigins?: Prisma.SortOrder
   _count?: Prisma.ApiKeyPairCountOrderByAggregateInput
   _avg?: Prisma.ApiKeyPairAvgOrderByAggregateInput
   _max?: Prisma.ApiKeyPairMaxOrderByAggregateInput
@@ -315,6 +322,7 @@ export type ApiKeyPairScalarWhereWithAggregatesInput = {
   expiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableWithAggregatesFilter<"ApiKeyPair"> | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleWithAggregatesFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.StringNullableListFilter<"ApiKeyPair">
 }
 
 export type ApiKeyPairCreateInput = {
@@ -325,6 +333,7 @@ export type ApiKeyPairCreateInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
@@ -341,6 +350,7 @@ export type ApiKeyPairUncheckedCreateInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
@@ -353,6 +363,7 @@ export type ApiKeyPairUpdateInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
@@ -369,6 +380,7 @@ export type ApiKeyPairUncheckedUpdateInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
@@ -383,6 +395,7 @@ export type ApiKeyPairCreateManyInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
 }
 
 export type ApiKeyPairUpdateManyMutationInput = {
@@ -393,6 +406,7 @@ export type ApiKeyPairUpdateManyMutationInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
 }
 
 export type ApiKeyPairUncheckedUpdateManyInput = {
@@ -405,6 +419,7 @@ export type ApiKeyPairUncheckedUpdateManyInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
 }
 
 export type ApiKeyPairListRelationFilter = {
@@ -435,6 +450,7 @@ export type ApiKeyPairCountOrderByAggregateInput = {
   expiresAt?: Prisma.SortOrder
   rateLimit?: Prisma.SortOrder
   trustedDocuments?: Prisma.SortOrder
+  allowedOrigins?: Prisma.SortOrder
 }
 
 export type ApiKeyPairAvgOrderByAggregateInput = {
@@ -565,6 +581,10 @@ export type ApiKeyPairCreatescopesInput = {
   set: string[]
 }
 
+export type ApiKeyPairCreateallowedOriginsInput = {
+  set: string[]
+}
+
 export type ApiKeyPairUpdatescopesInput = {
   set?: string[]
   push?: string | string[]
@@ -580,6 +600,11 @@ export type NullableIntFieldUpdateOperationsInput = {
 
 export type EnumTrustedDocumentsRuleFieldUpdateOperationsInput = {
   set?: $Enums.TrustedDocumentsRule
+}
+
+export type ApiKeyPairUpdateallowedOriginsInput = {
+  set?: string[]
+  push?: string | string[]
 }
 
 export type ApiKeyPairCreateNestedOneWithoutTrustedDocumentsRegisteredInput = {
@@ -620,6 +645,7 @@ export type ApiKeyPairCreateWithoutTenantInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
@@ -634,6 +660,7 @@ export type ApiKeyPairUncheckedCreateWithoutTenantInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
@@ -677,6 +704,7 @@ export type ApiKeyPairScalarWhereInput = {
   expiresAt?: Prisma.DateTimeNullableFilter<"ApiKeyPair"> | Date | string | null
   rateLimit?: Prisma.IntNullableFilter<"ApiKeyPair"> | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFilter<"ApiKeyPair"> | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.StringNullableListFilter<"ApiKeyPair">
 }
 
 export type ApiKeyPairCreateWithoutUserInput = {
@@ -687,6 +715,7 @@ export type ApiKeyPairCreateWithoutUserInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
@@ -701,6 +730,7 @@ export type ApiKeyPairUncheckedCreateWithoutUserInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
@@ -739,6 +769,7 @@ export type ApiKeyPairCreateWithoutTrustedDocumentsRegisteredInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   keys?: Prisma.ApiKeyCreateNestedManyWithoutPairInput
@@ -754,6 +785,7 @@ export type ApiKeyPairUncheckedCreateWithoutTrustedDocumentsRegisteredInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutPairInput
 }
 
@@ -781,6 +813,7 @@ export type ApiKeyPairUpdateWithoutTrustedDocumentsRegisteredInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
@@ -796,6 +829,7 @@ export type ApiKeyPairUncheckedUpdateWithoutTrustedDocumentsRegisteredInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
 }
 
@@ -807,6 +841,7 @@ export type ApiKeyPairCreateWithoutKeysInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   tenant: Prisma.TenantCreateNestedOneWithoutApiKeyPairsInput
   user: Prisma.UserCreateNestedOneWithoutApiKeyPairsInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentCreateNestedManyWithoutPairInput
@@ -822,6 +857,7 @@ export type ApiKeyPairUncheckedCreateWithoutKeysInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutPairInput
 }
 
@@ -849,6 +885,7 @@ export type ApiKeyPairUpdateWithoutKeysInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
@@ -864,6 +901,7 @@ export type ApiKeyPairUncheckedUpdateWithoutKeysInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
 
@@ -876,6 +914,7 @@ export type ApiKeyPairCreateManyTenantInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
 }
 
 export type ApiKeyPairUpdateWithoutTenantInput = {
@@ -886,6 +925,7 @@ export type ApiKeyPairUpdateWithoutTenantInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   user?: Prisma.UserUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
@@ -900,6 +940,7 @@ export type ApiKeyPairUncheckedUpdateWithoutTenantInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
@@ -913,6 +954,7 @@ export type ApiKeyPairUncheckedUpdateManyWithoutTenantInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
 }
 
 export type ApiKeyPairCreateManyUserInput = {
@@ -924,6 +966,7 @@ export type ApiKeyPairCreateManyUserInput = {
   expiresAt?: Date | string | null
   rateLimit?: number | null
   trustedDocuments?: $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairCreateallowedOriginsInput | string[]
 }
 
 export type ApiKeyPairUpdateWithoutUserInput = {
@@ -934,6 +977,7 @@ export type ApiKeyPairUpdateWithoutUserInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   tenant?: Prisma.TenantUpdateOneRequiredWithoutApiKeyPairsNestedInput
   keys?: Prisma.ApiKeyUpdateManyWithoutPairNestedInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUpdateManyWithoutPairNestedInput
@@ -948,6 +992,7 @@ export type ApiKeyPairUncheckedUpdateWithoutUserInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
   keys?: Prisma.ApiKeyUncheckedUpdateManyWithoutPairNestedInput
   trustedDocumentsRegistered?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutPairNestedInput
 }
@@ -961,6 +1006,7 @@ export type ApiKeyPairUncheckedUpdateManyWithoutUserInput = {
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   rateLimit?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   trustedDocuments?: Prisma.EnumTrustedDocumentsRuleFieldUpdateOperationsInput | $Enums.TrustedDocumentsRule
+  allowedOrigins?: Prisma.ApiKeyPairUpdateallowedOriginsInput | string[]
 }
 
 
@@ -1013,6 +1059,7 @@ export type ApiKeyPairSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   expiresAt?: boolean
   rateLimit?: boolean
   trustedDocuments?: boolean
+  allowedOrigins?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   keys?: boolean | Prisma.ApiKeyPair$keysArgs<ExtArgs>
@@ -1030,6 +1077,7 @@ export type ApiKeyPairSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   expiresAt?: boolean
   rateLimit?: boolean
   trustedDocuments?: boolean
+  allowedOrigins?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
@@ -1044,6 +1092,7 @@ export type ApiKeyPairSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   expiresAt?: boolean
   rateLimit?: boolean
   trustedDocuments?: boolean
+  allowedOrigins?: boolean
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["apiKeyPair"]>
@@ -1058,9 +1107,10 @@ export type ApiKeyPairSelectScalar = {
   expiresAt?: boolean
   rateLimit?: boolean
   trustedDocuments?: boolean
+  allowedOrigins?: boolean
 }
 
-export type ApiKeyPairOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "userId" | "name" | "scopes" | "createdAt" | "expiresAt" | "rateLimit" | "trustedDocuments", ExtArgs["result"]["apiKeyPair"]>
+export type ApiKeyPairOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "userId" | "name" | "scopes" | "createdAt" | "expiresAt" | "rateLimit" | "trustedDocuments" | "allowedOrigins", ExtArgs["result"]["apiKeyPair"]>
 export type ApiKeyPairInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
@@ -1104,6 +1154,10 @@ export type $ApiKeyPairPayload<ExtArgs extends runtime.Types.Extensions.Internal
      * Which of its keys run only trusted documents over GraphQL (REST and MCP tools run the server's own).
      */
     trustedDocuments: $Enums.TrustedDocumentsRule
+    /**
+     * Origins (`https://shop.example`) whose pages may use its publishable key; empty: any page (src/auth/origins.ts).
+     */
+    allowedOrigins: string[]
   }, ExtArgs["result"]["apiKeyPair"]>
   composites: {}
 }
@@ -1540,6 +1594,7 @@ export interface ApiKeyPairFieldRefs {
   readonly expiresAt: Prisma.FieldRef<"ApiKeyPair", 'DateTime'>
   readonly rateLimit: Prisma.FieldRef<"ApiKeyPair", 'Int'>
   readonly trustedDocuments: Prisma.FieldRef<"ApiKeyPair", 'TrustedDocumentsRule'>
+  readonly allowedOrigins: Prisma.FieldRef<"ApiKeyPair", 'String[]'>
 }
     
 

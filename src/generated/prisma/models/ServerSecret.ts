@@ -14,9 +14,7 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model ServerSecret
- * *
- *  * Secrets every server process must share (the slot id signing key), generated once by whichever
- *  * process needs one first.
+ * 
  */
 export type ServerSecretModel = runtime.Types.Result.DefaultSelection<Prisma.$ServerSecretPayload>
 

@@ -188,6 +188,7 @@ export type TenantWhereInput = {
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
   events?: Prisma.EventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
+  spentFormChallenges?: Prisma.SpentFormChallengeListRelationFilter
 }
 
 export type TenantOrderByWithRelationInput = {
@@ -206,6 +207,7 @@ export type TenantOrderByWithRelationInput = {
   idempotentRequests?: Prisma.IdempotentRequestOrderByRelationAggregateInput
   events?: Prisma.EventOrderByRelationAggregateInput
   webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
+  spentFormChallenges?: Prisma.SpentFormChallengeOrderByRelationAggregateInput
 }
 
 export type TenantWhereUniqueInput = Prisma.AtLeast<{
@@ -227,6 +229,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   idempotentRequests?: Prisma.IdempotentRequestListRelationFilter
   events?: Prisma.EventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
+  spentFormChallenges?: Prisma.SpentFormChallengeListRelationFilter
 }, "id">
 
 export type TenantOrderByWithAggregationInput = {
@@ -267,6 +270,7 @@ export type TenantCreateInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateInput = {
@@ -285,6 +289,7 @@ export type TenantUncheckedCreateInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUpdateInput = {
@@ -303,6 +308,7 @@ export type TenantUpdateInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateInput = {
@@ -321,6 +327,7 @@ export type TenantUncheckedUpdateInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateManyInput = {
@@ -469,6 +476,20 @@ export type TenantUpdateOneRequiredWithoutCustomFieldsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutCustomFieldsInput, Prisma.TenantUpdateWithoutCustomFieldsInput>, Prisma.TenantUncheckedUpdateWithoutCustomFieldsInput>
 }
 
+export type TenantCreateNestedOneWithoutSpentFormChallengesInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutSpentFormChallengesInput, Prisma.TenantUncheckedCreateWithoutSpentFormChallengesInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSpentFormChallengesInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutSpentFormChallengesNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutSpentFormChallengesInput, Prisma.TenantUncheckedCreateWithoutSpentFormChallengesInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSpentFormChallengesInput
+  upsert?: Prisma.TenantUpsertWithoutSpentFormChallengesInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutSpentFormChallengesInput, Prisma.TenantUpdateWithoutSpentFormChallengesInput>, Prisma.TenantUncheckedUpdateWithoutSpentFormChallengesInput>
+}
+
 export type TenantCreateNestedOneWithoutSignInLinksInput = {
   create?: Prisma.XOR<Prisma.TenantCreateWithoutSignInLinksInput, Prisma.TenantUncheckedCreateWithoutSignInLinksInput>
   connectOrCreate?: Prisma.TenantCreateOrConnectWithoutSignInLinksInput
@@ -554,6 +575,7 @@ export type TenantCreateWithoutUsersInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutUsersInput = {
@@ -571,6 +593,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutUsersInput = {
@@ -604,6 +627,7 @@ export type TenantUpdateWithoutUsersInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutUsersInput = {
@@ -621,6 +645,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutApiKeyPairsInput = {
@@ -638,6 +663,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
@@ -655,6 +681,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutApiKeyPairsInput = {
@@ -688,6 +715,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -705,6 +733,7 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutTrustedDocumentsInput = {
@@ -722,6 +751,7 @@ export type TenantCreateWithoutTrustedDocumentsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
@@ -739,6 +769,7 @@ export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutTrustedDocumentsInput = {
@@ -772,6 +803,7 @@ export type TenantUpdateWithoutTrustedDocumentsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
@@ -789,6 +821,7 @@ export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutIdempotentRequestsInput = {
@@ -806,6 +839,7 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
@@ -823,6 +857,7 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutIdempotentRequestsInput = {
@@ -856,6 +891,7 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
@@ -873,6 +909,7 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutCustomFieldsInput = {
@@ -890,6 +927,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutCustomFieldsInput = {
@@ -907,6 +945,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutCustomFieldsInput = {
@@ -940,6 +979,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
@@ -954,6 +994,95 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
   sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
   dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutSpentFormChallengesInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutSpentFormChallengesInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutSpentFormChallengesInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutSpentFormChallengesInput, Prisma.TenantUncheckedCreateWithoutSpentFormChallengesInput>
+}
+
+export type TenantUpsertWithoutSpentFormChallengesInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutSpentFormChallengesInput, Prisma.TenantUncheckedUpdateWithoutSpentFormChallengesInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutSpentFormChallengesInput, Prisma.TenantUncheckedCreateWithoutSpentFormChallengesInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutSpentFormChallengesInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutSpentFormChallengesInput, Prisma.TenantUncheckedUpdateWithoutSpentFormChallengesInput>
+}
+
+export type TenantUpdateWithoutSpentFormChallengesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutSpentFormChallengesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
@@ -974,6 +1103,7 @@ export type TenantCreateWithoutSignInLinksInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSignInLinksInput = {
@@ -991,6 +1121,7 @@ export type TenantUncheckedCreateWithoutSignInLinksInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSignInLinksInput = {
@@ -1024,6 +1155,7 @@ export type TenantUpdateWithoutSignInLinksInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSignInLinksInput = {
@@ -1041,6 +1173,7 @@ export type TenantUncheckedUpdateWithoutSignInLinksInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSessionsInput = {
@@ -1058,6 +1191,7 @@ export type TenantCreateWithoutSessionsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSessionsInput = {
@@ -1075,6 +1209,7 @@ export type TenantUncheckedCreateWithoutSessionsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSessionsInput = {
@@ -1108,6 +1243,7 @@ export type TenantUpdateWithoutSessionsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSessionsInput = {
@@ -1125,6 +1261,7 @@ export type TenantUncheckedUpdateWithoutSessionsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutDashboardFormsInput = {
@@ -1142,6 +1279,7 @@ export type TenantCreateWithoutDashboardFormsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutDashboardFormsInput = {
@@ -1159,6 +1297,7 @@ export type TenantUncheckedCreateWithoutDashboardFormsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutDashboardFormsInput = {
@@ -1192,6 +1331,7 @@ export type TenantUpdateWithoutDashboardFormsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
@@ -1209,6 +1349,7 @@ export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutEventsInput = {
@@ -1226,6 +1367,7 @@ export type TenantCreateWithoutEventsInput = {
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutEventsInput = {
@@ -1243,6 +1385,7 @@ export type TenantUncheckedCreateWithoutEventsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutEventsInput = {
@@ -1276,6 +1419,7 @@ export type TenantUpdateWithoutEventsInput = {
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutEventsInput = {
@@ -1293,6 +1437,7 @@ export type TenantUncheckedUpdateWithoutEventsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutWebhookEndpointsInput = {
@@ -1310,6 +1455,7 @@ export type TenantCreateWithoutWebhookEndpointsInput = {
   customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
@@ -1327,6 +1473,7 @@ export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutWebhookEndpointsInput = {
@@ -1360,6 +1507,7 @@ export type TenantUpdateWithoutWebhookEndpointsInput = {
   customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
@@ -1377,6 +1525,7 @@ export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 
@@ -1395,6 +1544,7 @@ export type TenantCountOutputType = {
   idempotentRequests: number
   events: number
   webhookEndpoints: number
+  spentFormChallenges: number
 }
 
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1408,6 +1558,7 @@ export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions
   idempotentRequests?: boolean | TenantCountOutputTypeCountIdempotentRequestsArgs
   events?: boolean | TenantCountOutputTypeCountEventsArgs
   webhookEndpoints?: boolean | TenantCountOutputTypeCountWebhookEndpointsArgs
+  spentFormChallenges?: boolean | TenantCountOutputTypeCountSpentFormChallengesArgs
 }
 
 /**
@@ -1490,6 +1641,13 @@ export type TenantCountOutputTypeCountWebhookEndpointsArgs<ExtArgs extends runti
   where?: Prisma.WebhookEndpointWhereInput
 }
 
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountSpentFormChallengesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SpentFormChallengeWhereInput
+}
+
 
 export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1507,6 +1665,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   events?: boolean | Prisma.Tenant$eventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
+  spentFormChallenges?: boolean | Prisma.Tenant$spentFormChallengesArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["tenant"]>
 
@@ -1546,6 +1705,7 @@ export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   idempotentRequests?: boolean | Prisma.Tenant$idempotentRequestsArgs<ExtArgs>
   events?: boolean | Prisma.Tenant$eventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
+  spentFormChallenges?: boolean | Prisma.Tenant$spentFormChallengesArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type TenantIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1564,6 +1724,7 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     idempotentRequests: Prisma.$IdempotentRequestPayload<ExtArgs>[]
     events: Prisma.$EventPayload<ExtArgs>[]
     webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
+    spentFormChallenges: Prisma.$SpentFormChallengePayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1978,6 +2139,7 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   idempotentRequests<T extends Prisma.Tenant$idempotentRequestsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$idempotentRequestsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$IdempotentRequestPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   events<T extends Prisma.Tenant$eventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$eventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$EventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webhookEndpoints<T extends Prisma.Tenant$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  spentFormChallenges<T extends Prisma.Tenant$spentFormChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$spentFormChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SpentFormChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2651,6 +2813,30 @@ export type Tenant$webhookEndpointsArgs<ExtArgs extends runtime.Types.Extensions
   take?: number
   skip?: number
   distinct?: Prisma.WebhookEndpointScalarFieldEnum | Prisma.WebhookEndpointScalarFieldEnum[]
+}
+
+/**
+ * Tenant.spentFormChallenges
+ */
+export type Tenant$spentFormChallengesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SpentFormChallenge
+   */
+  select?: Prisma.SpentFormChallengeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SpentFormChallenge
+   */
+  omit?: Prisma.SpentFormChallengeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SpentFormChallengeInclude<ExtArgs> | null
+  where?: Prisma.SpentFormChallengeWhereInput
+  orderBy?: Prisma.SpentFormChallengeOrderByWithRelationInput | Prisma.SpentFormChallengeOrderByWithRelationInput[]
+  cursor?: Prisma.SpentFormChallengeWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SpentFormChallengeScalarFieldEnum | Prisma.SpentFormChallengeScalarFieldEnum[]
 }
 
 /**
