@@ -6,6 +6,7 @@ import { type KeyRecord, loadKey } from '../auth/api-keys.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
+import { useEmbed } from '../embed/embed.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import { serverEventLog } from '../events/event-rendering.js';
 import type { EventStream } from '../events/live-events.js';
@@ -142,6 +143,7 @@ export function createApp({
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument, llmsTxt: () => llmsTxt({ areas: restAreas, operations, publicUrl }), publicUrl }),
       useDashboard({ prisma, now, publicUrl, handle: handleWithinRequest }),
+      useEmbed(),
       useMcp({
         schema,
         tools: mcpTools,
