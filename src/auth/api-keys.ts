@@ -30,8 +30,11 @@ export interface Principal {
   modules: ReadonlySet<TenantModule>;
   /** Requests per rate-limit window set for this key's pair; null for the server's default. */
   rateLimit: number | null;
-  /** An API key's pair, and whether the key runs only trusted documents over GraphQL; absent for a session. */
-  pair?: { id: string; trustedDocumentsOnly: boolean };
+  /**
+   * An API key's pair, whether the key runs only trusted documents over GraphQL, and the origins
+   * whose pages may use its publishable key (src/auth/origins.ts); absent for a session.
+   */
+  pair?: { id: string; trustedDocumentsOnly: boolean; allowedOrigins: readonly string[] };
 }
 
 /** Why a request has no principal; all of them are a 401 to the client. */
@@ -63,6 +66,7 @@ interface KeyRow {
   rateLimit: number | null;
   pairId: string;
   trustedDocuments: TrustedDocumentsRule;
+  allowedOrigins: string[] | null;
   lastUsedAt: Date | null;
   deactivatedAt: Date | null;
 }
@@ -92,7 +96,7 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
   // One flat join, written by hand: the ORM's nested form cost more CPU than the rest of a typical request.
   const rows = await prisma.$queryRaw<KeyRow[]>`
     SELECT k.id, k.kind::text AS kind, k."revokedAt", k."lastUsedAt", k."tenantId", p.scopes, p."expiresAt", p."rateLimit",
-           p.id AS "pairId", p."trustedDocuments"::text AS "trustedDocuments",
+           p.id AS "pairId", p."trustedDocuments"::text AS "trustedDocuments", p."allowedOrigins",
            u.id AS "userId", u.role::text AS role, u."deactivatedAt", t.modules::text[] AS modules
       FROM "ApiKey" k
       JOIN "ApiKeyPair" p ON p.id = k."pairId"
@@ -117,7 +121,7 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
       scopes: scopesWithinRole(key.scopes, key.role),
       modules: new Set(key.modules),
       rateLimit: key.rateLimit,
-      pair: { id: key.pairId, trustedDocumentsOnly: limitedToTrustedDocuments(key.trustedDocuments, key.kind) },
+      pair: { id: key.pairId, trustedDocumentsOnly: limitedToTrustedDocuments(key.trustedDocuments, key.kind), allowedOrigins: key.allowedOrigins ?? [] },
     },
   };
 }

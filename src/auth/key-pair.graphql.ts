@@ -46,6 +46,9 @@ const TrustedDocumentsRuleEnum = builder.enumType('TrustedDocumentsRule', {
   },
 });
 
+const allowedOriginsDescription =
+  'Origins (`https://shop.example`, `http://127.0.0.1:5555`) whose pages may use its publishable key: a browser request from any other page is refused with 403, and CORS answers only these. Empty: any page may (the key should be bound once its site is known). Requests without an `Origin` header (servers, native apps) are not affected.';
+
 const ApiKeyPairStatusEnum = builder.enumType('ApiKeyPairStatus', {
   description: 'Whether a pair\'s keys work.',
   values: {
@@ -61,7 +64,7 @@ const ApiKeyPairActionEnum = builder.enumType('ApiKeyPairAction', {
   values: {
     rotate: { description: "Issue its successor (`rotateApiKeyPair`): only the pair's own user, with every scope the pair carries, while it is active." },
     revoke: { description: "Stop its keys now (`revokeApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
-    update: { description: "Change which of its keys run only trusted documents (`updateApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
+    update: { description: "Change which of its keys run only trusted documents, or its origins (`updateApiKeyPair`): the pair's own user, or an administrator, while its keys work." },
   },
 });
 
@@ -82,6 +85,7 @@ export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
       description: 'Which of its keys run only trusted documents over GraphQL: a free-text `query` from them is refused (400 `PERSISTED_QUERY_ONLY`).',
     }),
     rateLimit: t.exposeInt('rateLimit', { nullable: true, description: "Requests each key may make per rate-limit window; null for the server's default." }),
+    allowedOrigins: t.exposeStringList('allowedOrigins', { description: allowedOriginsDescription }),
     status: t.field({
       type: ApiKeyPairStatusEnum,
       description: 'Whether its keys work now.',
@@ -165,6 +169,10 @@ const CreateApiKeyPairInput = builder.inputType('CreateApiKeyPairInput', {
       required: false,
       description: 'Which of its keys run only trusted documents over GraphQL; omitted, `publishable`.',
     }),
+    allowedOrigins: t.stringList({
+      required: false,
+      description: `Origins whose pages may use its publishable key: scheme://host[:port] each (https, or http for localhost, 127.0.0.1 and [::1]), at most 20; normalised as browsers send them, duplicates removed. Omitted: any page.`,
+    }),
   }),
 });
 
@@ -175,6 +183,10 @@ const UpdateApiKeyPairInput = builder.inputType('UpdateApiKeyPairInput', {
       type: TrustedDocumentsRuleEnum,
       required: false,
       description: 'Which of its keys run only trusted documents over GraphQL (every server process applies it within a second).',
+    }),
+    allowedOrigins: t.stringList({
+      required: false,
+      description: 'The whole new list of origins whose pages may use its publishable key (replaces the old one; `[]` lets any page again). Same rules as on creation; every server process applies it within a second.',
     }),
   }),
 });
@@ -215,6 +227,7 @@ builder.mutationFields((t) => ({
         name: input.name,
         scopes: parseScopes(input.scopes),
         trustedDocuments: input.trustedDocuments ?? undefined,
+        allowedOrigins: input.allowedOrigins ?? undefined,
         grantableScopes: principal.scopes,
       });
     },
@@ -230,7 +243,7 @@ builder.mutationFields((t) => ({
   updateApiKeyPair: t.field({
     type: UpdateApiKeyPairPayload,
     description:
-      "Changes a pair's settings (which of its keys run only trusted documents). The pair's own user may, and an administrator (`system_admin`) any pair of the tenant; others get 403. Its keys keep working and carry the change on every server process within a second.",
+      "Changes a pair's settings (which of its keys run only trusted documents, which origins' pages may use its publishable key). The pair's own user may, and an administrator (`system_admin`) any pair of the tenant; others get 403. Its keys keep working and carry the change on every server process within a second.",
     authScopes: manageKeys,
     args: {
       id: t.arg({ type: 'UUID', required: true, description: 'Id of the pair to change.' }),

@@ -6,6 +6,7 @@ import { AppError, badInput, notFound } from '../shared/errors.js';
 import { parseOrThrow, requiredText } from '../shared/validation.js';
 import { generateKey } from './api-keys.js';
 import { type PairAction, type PairCaller, refusalOf } from './key-pair.rules.js';
+import { parseAllowedOrigins } from './origins.js';
 import { scopesWithinRole } from './roles.js';
 import type { Scope } from './scopes.js';
 import { allScopes, isScope } from './scopes.js';
@@ -23,6 +24,8 @@ export interface IssuedKeyPair {
   rateLimit: number | null;
   /** Which of its keys run only the tenant's trusted documents over GraphQL. */
   trustedDocuments: TrustedDocumentsRule;
+  /** Origins whose pages may use its publishable key; empty: any page. */
+  allowedOrigins: string[];
   /** The keys in clear text: shown this once, only their hashes are stored. */
   publishable: { id: string; key: string };
   secret: { id: string; key: string };
@@ -60,6 +63,8 @@ export interface NewKeyPair {
   rateLimit?: number | null;
   /** Which of its keys run only trusted documents (default: the publishable key). */
   trustedDocuments?: TrustedDocumentsRule;
+  /** Origins whose pages may use its publishable key (src/auth/origins.ts); none: any page. */
+  allowedOrigins?: readonly string[];
   /** What the caller holds: a pair may not carry anything else (absent for the command line, which the server's operator runs). */
   grantableScopes?: ReadonlySet<Scope>;
 }
@@ -71,6 +76,7 @@ export interface NewKeyPair {
  */
 export async function createKeyPair(prisma: Prisma.TransactionClient, args: NewKeyPair): Promise<IssuedKeyPair> {
   const { name } = parseOrThrow(PairName, { name: args.name });
+  const allowedOrigins = parseAllowedOrigins(args.allowedOrigins ?? []);
   const beyond = args.grantableScopes ? args.scopes.filter((scope) => !args.grantableScopes?.has(scope)) : [];
   if (beyond.length) throw badInput([{ field: 'scopes', message: `you may not grant scopes you do not hold: ${beyond.join(', ')}` }]);
   const user = await prisma.user.findFirst({ where: { id: args.userId, tenantId: args.tenantId }, select: { deactivatedAt: true, role: true } });
@@ -89,6 +95,7 @@ export async function createKeyPair(prisma: Prisma.TransactionClient, args: NewK
       scopes: args.scopes,
       rateLimit: args.rateLimit ?? null,
       trustedDocuments: args.trustedDocuments,
+      allowedOrigins,
       keys: { create: [stored('publishable'), stored('secret')] },
     },
     select: { id: true, trustedDocuments: true, keys: { select: { id: true, kind: true } } },
@@ -100,6 +107,7 @@ export async function createKeyPair(prisma: Prisma.TransactionClient, args: NewK
     scopes: args.scopes,
     rateLimit: args.rateLimit ?? null,
     trustedDocuments: pair.trustedDocuments,
+    allowedOrigins,
     publishable: { id: idOf('publishable'), key: keys.publishable },
     secret: { id: idOf('secret'), key: keys.secret },
   };
@@ -151,23 +159,32 @@ export async function revokeKeyPair(db: TenantDb, pairId: string, caller: PairCa
   });
 }
 
+export interface KeyPairChanges {
+  trustedDocuments?: TrustedDocumentsRule | null;
+  /** The whole new list of origins (src/auth/origins.ts); an empty list lets any page use the publishable key again. */
+  allowedOrigins?: readonly string[] | null;
+}
+
 /**
- * Changes which keys of a pair run only trusted documents, if `caller` may (src/auth/key-pair.rules.ts;
- * null for the command line). Every process's key cache hears of it at once (the pair's trigger).
+ * Changes which keys of a pair run only trusted documents, and which origins' pages may use its
+ * publishable key, if `caller` may (src/auth/key-pair.rules.ts; null for the command line). Every
+ * process's key cache hears of it at once (the pair's trigger).
  */
-export async function updateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, changes: { trustedDocuments?: TrustedDocumentsRule | null }, now: Date) {
+export async function updateKeyPair(db: TenantDb, pairId: string, caller: PairCaller | null, changes: KeyPairChanges, now: Date) {
+  // Checked before the pair is looked at: bad input is refused whoever asks, and nothing is saved.
+  const allowedOrigins = changes.allowedOrigins == null ? undefined : parseAllowedOrigins(changes.allowedOrigins);
   return db.$transaction(async (tx) => {
     await pairOpenTo(tx, pairId, 'update', caller, now);
     return tx.apiKeyPair.update({
       where: { id: pairId },
-      data: { trustedDocuments: changes.trustedDocuments ?? undefined },
-      select: { id: true, name: true, trustedDocuments: true },
+      data: { trustedDocuments: changes.trustedDocuments ?? undefined, allowedOrigins },
+      select: { id: true, name: true, trustedDocuments: true, allowedOrigins: true },
     });
   });
 }
 
 /**
- * Issues a new pair with the same name, user, scopes, budget and trusted-documents rule, and the old pair stops working
+ * Issues a new pair with the same name, user, scopes, budget, trusted-documents rule and origins, and the old pair stops working
  * 24 hours from `now`, if `caller` may (src/auth/key-pair.rules.ts: its own user, holding its
  * scopes, once; null for the command line). The pair stays locked meanwhile, so of concurrent
  * rotations one issues a pair and the others find it already rotated.
@@ -182,6 +199,7 @@ export async function rotateKeyPair(db: TenantDb, pairId: string, caller: PairCa
       scopes: parseScopes(pair.scopes),
       rateLimit: pair.rateLimit,
       trustedDocuments: pair.trustedDocuments,
+      allowedOrigins: pair.allowedOrigins,
       grantableScopes: caller?.scopes,
     });
     // Documents registered for the old pair alone are the new pair's too: its clients send the same hashes.

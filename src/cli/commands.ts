@@ -45,6 +45,7 @@ export const commands: Record<string, Command> = {
       scopes: { type: 'string' },
       'rate-limit': { type: 'string' },
       'trusted-documents': { type: 'string' },
+      'allowed-origins': { type: 'string', multiple: true },
     },
     run: (prisma, o) =>
       createKeyPair(prisma, {
@@ -54,6 +55,7 @@ export const commands: Record<string, Command> = {
         scopes: parseScopes(list(o.scopes)),
         rateLimit: o['rate-limit'] === undefined ? null : parseRateLimit(text(o, 'rate-limit')),
         trustedDocuments: o['trusted-documents'] === undefined ? undefined : parseTrustedDocumentsRule(text(o, 'trusted-documents')),
+        allowedOrigins: list(o['allowed-origins']),
       }),
   },
   // Both take a pair's id or either key's, and act on the whole pair: revoking one key would leave its partner working.
@@ -87,12 +89,15 @@ export const commands: Record<string, Command> = {
       return registerTrustedDocuments(tenantDb(prisma, text(o, 'tenant')), schema, { documents: documents as Record<string, unknown>, pairId }, null, new Date());
     },
   },
+  // `--allowed-origins` replaces the pair's whole list; `--allowed-origins ''` empties it (any page again).
   'key update': {
-    options: { id: { type: 'string' }, 'trusted-documents': { type: 'string' } },
+    options: { id: { type: 'string' }, 'trusted-documents': { type: 'string' }, 'allowed-origins': { type: 'string', multiple: true } },
     run: async (prisma, o) => {
+      if (o['trusted-documents'] === undefined && o['allowed-origins'] === undefined) throw new UsageError('give --trusted-documents or --allowed-origins');
       const pair = await pairNamed(prisma, text(o, 'id'));
-      const trustedDocuments = parseTrustedDocumentsRule(text(o, 'trusted-documents'));
-      return updateKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, { trustedDocuments }, new Date());
+      const trustedDocuments = o['trusted-documents'] === undefined ? undefined : parseTrustedDocumentsRule(text(o, 'trusted-documents'));
+      const allowedOrigins = o['allowed-origins'] === undefined ? undefined : list(o['allowed-origins']);
+      return updateKeyPair(tenantDb(prisma, pair.tenantId), pair.id, null, { trustedDocuments, allowedOrigins }, new Date());
     },
   },
   'custom-field create': {

@@ -1,3 +1,4 @@
+import { keyPairRoutes } from '../auth/key-pair.rest.js';
 import { bookingRoutes } from '../bookings/booking.rest.js';
 import { companyRoutes } from '../companies/company.rest.js';
 import { contactRoutes } from '../contacts/contact.rest.js';
@@ -56,6 +57,12 @@ export const restAreas: RestArea[] = [
     description:
       'Endpoints of the tenant that are sent events as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), with retries for 3 days, a delivery log, manual retries, test events and secret rotation.',
     routes: webhookRoutes,
+  },
+  {
+    tag: 'API keys',
+    description:
+      "The tenant's key pairs (one publishable key for public pages, one secret key for servers): created, listed, bound to the origins whose pages may use the publishable key, rotated and revoked (scope `settings.manage`).",
+    routes: keyPairRoutes,
   },
 ];
 

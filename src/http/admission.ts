@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Authentication, KeyRecord } from '../auth/api-keys.js';
+import type { Authentication, KeyRecord, Principal } from '../auth/api-keys.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { authenticateRequest } from '../auth/authenticate.js';
+import { originRefusal } from '../auth/origins.js';
 import { sessionCookieOf, sessionOf } from '../auth/sessions.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -33,6 +34,12 @@ export function authenticationOf(serverContext: object): Authentication {
   const { authentication } = serverContext as AdmittedContext;
   if (!authentication) throw new TypeError('request handled without admission');
   return authentication;
+}
+
+/** Who admission found a request acts as; null when it has none, or was answered before admission (a body too large). */
+export function admittedPrincipal(serverContext: object): Principal | null {
+  const { authentication } = serverContext as AdmittedContext;
+  return authentication && 'principal' in authentication ? authentication.principal : null;
 }
 
 export interface AdmissionOptions {
@@ -105,7 +112,8 @@ function subjectOf(authentication: Authentication, address: () => string): RateL
 /**
  * Admission of every request, before its work runs: the key or session is looked up (from memory,
  * or one indexed query; its verdict is used by the access checks later), the request spends from
- * its budget (`subjectOf`) and is refused with 429 past it, and an API POST with an `Idempotency-Key` is run at
+ * its budget (`subjectOf`) and is refused with 429 past it, a publishable key used from a page its
+ * pair does not list is refused with 403 (src/auth/origins.ts), and an API POST with an `Idempotency-Key` is run at
  * most once (src/http/idempotency.ts). The API calls a dashboard page makes for itself spend nothing.
  */
 export function createAdmission(options: AdmissionOptions): Admission {
@@ -129,6 +137,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
       }
       if (kind !== 'api') return work();
       const principal = 'principal' in authentication ? authentication.principal : null;
+      // Here, where every surface's requests pass (REST, GraphQL, /mcp, subscriptions), not per route.
+      const wrongOrigin = originRefusal(principal, request.headers.get('origin'));
+      if (wrongOrigin) return refusal(request, 'FORBIDDEN', wrongOrigin);
       return idempotent({
         request,
         bodyText: bodyTextOf(serverContext),
