@@ -12,6 +12,7 @@ import { assets, html } from './respond.js';
 import { settingsRoutes } from './settings-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
+import { websiteRoutes } from './website-routes.js';
 
 export interface DashboardOptions {
   prisma: PrismaClient;
@@ -44,7 +45,7 @@ function crossSite(request: Request, origins: Set<string>): boolean {
  * Every signed-in post carries the session's CSRF token.
  */
 export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOptions): Plugin {
-  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }) };
+  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }), ...websiteRoutes({ prisma, publicUrl }) };
   const paths = new Set(Object.keys(routes).map((route) => route.split(' ')[1]));
   const secureCookies = publicUrl.startsWith('https:');
 

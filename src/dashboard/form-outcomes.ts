@@ -17,6 +17,8 @@ export interface Outcome {
   issued?: { keys: NonNullable<CreateApiKeyPairMutation['createApiKeyPair']['issuedApiKeyPair']>; rotated: boolean };
   /** The signing secret of a created or rotated webhook endpoint: shown on that page, never again. */
   webhookSecret?: { endpoint: NonNullable<CreateWebhookEndpointMutation['createWebhookEndpoint']['webhookEndpoint']>; rotated: boolean };
+  /** A new website key's publishable key and the resource chosen with it: the snippet and the preview, shown on that page only. */
+  website?: { publishableKey: string; pairName: string; resourceId: string | null };
 }
 
 /** A new form's one-time token: when it was rendered (base 36 milliseconds), then 128 random bits. */

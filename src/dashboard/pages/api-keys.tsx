@@ -4,6 +4,7 @@ import type { Outcome } from '../form-outcomes.js';
 import type { ApiKeysPageQuery, CreateApiKeyPairMutation } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
 import { Copyable, FormTokens, Layout, Notice, Time } from './layout.js';
+import { UnboundWarning } from './website.js';
 
 type Pair = ApiKeysPageQuery['apiKeyPairs']['nodes'][number];
 type Issued = NonNullable<CreateApiKeyPairMutation['createApiKeyPair']['issuedApiKeyPair']>;
@@ -98,6 +99,8 @@ function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
         </dd>
         <dt>Scopes</dt>
         <dd>{pair.scopes.join(', ')}</dd>
+        <dt>Origins</dt>
+        <dd>{pair.allowedOrigins.length ? pair.allowedOrigins.join(', ') : 'any'}</dd>
         <dt>Created by</dt>
         <dd>{pair.createdBy.name}</dd>
         <dt>Created</dt>
@@ -109,6 +112,7 @@ function PairCard({ pair, chrome }: { pair: Pair; chrome: Chrome }) {
           <Time iso={pair.lastUsedAt} />
         </dd>
       </dl>
+      {!pair.allowedOrigins.length && (pair.status === 'active' || pair.status === 'expiring') && <UnboundWarning editable={false} />}
       {pair.allowedActions.length > 0 && (
         <div class="actions">
           {pair.allowedActions.includes('rotate') && (

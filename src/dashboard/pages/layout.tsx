@@ -67,6 +67,11 @@ export function Layout({ title, chrome, children }: { title: string; chrome?: Ch
                   API keys
                 </NavLink>
               )}
+              {chrome.canManageKeys && (
+                <NavLink href="/dashboard/settings/website" current={chrome.current}>
+                  Website
+                </NavLink>
+              )}
               {chrome.canManageWebhooks && (
                 <NavLink href="/dashboard/settings/webhooks" current={chrome.current}>
                   Webhooks
@@ -139,12 +144,16 @@ export const FormTokens = ({ chrome }: { chrome: Chrome }) => (
   </>
 );
 
-/** A secret shown once, in a read-only field with a copy button (src/dashboard/assets/dashboard.js). */
-export const Copyable = ({ id, label, value }: { id: string; label: string; value: string }) => (
+/** A secret shown once, in a read-only field (a text area for several `rows`) with a copy button (src/dashboard/assets/dashboard.js). */
+export const Copyable = ({ id, label, value, rows }: { id: string; label: string; value: string; rows?: number }) => (
   <div class="key">
     <label for={id}>{label}</label>
     <div class="copyable">
-      <input id={id} type="text" readOnly value={value} spellcheck={false} autocomplete="off" />
+      {rows ? (
+        <textarea id={id} readOnly rows={rows} spellcheck={false} value={value} />
+      ) : (
+        <input id={id} type="text" readOnly value={value} spellcheck={false} autocomplete="off" />
+      )}
       <button type="button" data-copy={id}>
         Copy
       </button>

@@ -23,6 +23,11 @@ export function HomePage({ chrome, viewer }: { chrome: Chrome; viewer: ViewerQue
             <a href="/dashboard/settings/api-keys">API keys</a>: create, rotate and revoke the keys your integrations use.
           </li>
         )}
+        {chrome.canManageKeys && (
+          <li>
+            <a href="/dashboard/settings/website">Website</a>: a booking widget and a lead form for your own website, with a key bound to it.
+          </li>
+        )}
         {chrome.canManageWebhooks && (
           <li>
             <a href="/dashboard/settings/webhooks">Webhooks</a>: send events to your systems, see and retry their deliveries.
