@@ -34,6 +34,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_PUBLIC_KEY_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   /** Bookings each client address may make per hour through one publishable key. */
   RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Leads each client address may send per hour through one publishable key's lead form (`submitLeadForm`). */
+  RATE_LIMIT_PUBLIC_LEADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Booking confirmations one guest address may receive per hour from a tenant for bookings made with publishable keys; past it the booking is made without one. */
   PUBLIC_BOOKING_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(1_000).default(3),
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted to name the client (0: use the socket's address). */

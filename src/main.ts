@@ -58,6 +58,7 @@ const rateLimits = await createRateLimits({
   publicAddressRequests: config.RATE_LIMIT_PUBLIC_ADDRESS_REQUESTS,
   publicKeyRequests: config.RATE_LIMIT_PUBLIC_KEY_REQUESTS,
   publicBookingsPerHour: config.RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR,
+  publicLeadsPerHour: config.RATE_LIMIT_PUBLIC_LEADS_PER_HOUR,
   windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   redisUrl: config.REDIS_URL,
   redisPrefix: config.RATE_LIMIT_REDIS_PREFIX,

@@ -37,7 +37,7 @@ const CustomFieldTypeEnum = builder.enumType(CustomFieldType, {
 
 type Definition = Awaited<ReturnType<typeof listCustomFieldDefinitions>>[number];
 
-const CustomFieldDefinitionRef = builder.objectRef<Definition>('CustomFieldDefinition').implement({
+export const CustomFieldDefinitionRef = builder.objectRef<Definition>('CustomFieldDefinition').implement({
   description:
     "A custom field the tenant defined for one entity: what a form shows and sends for it in the record's `customFields` object. Creating a record without one of its `required` fields is BAD_USER_INPUT naming `customFields.<key>`.",
   fields: (t) => ({

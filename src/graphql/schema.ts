@@ -21,6 +21,7 @@ import '../inspections/template.graphql.js';
 import '../invoices/invoice.graphql.js';
 import '../invoices/invoice-lifecycle.graphql.js';
 import '../leads/lead.graphql.js';
+import '../leads/lead-form.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
 import '../tenants/tenant.graphql.js';

@@ -60,17 +60,22 @@ function clientAddress(serverContext: AdmittedContext, request: Request, trustPr
   return serverContext.req?.socket.remoteAddress ?? 'unknown';
 }
 
+/** The mutation a publishable key's lead form sends: it spends the address's public leads, not its bookings. */
+const LEAD_FORM_FIELD = 'submitLeadForm';
+
 /**
- * Spends what an admitted operation's mutation fields cost beyond the request itself: one request
- * of the same budget for each field after the first, and, through a publishable key, one of its
- * address's public bookings for each field. The budget that refuses, with its verdict, or null
- * when every budget allows them (or none is configured).
+ * Spends what an admitted operation's mutation fields (by name) cost beyond the request itself:
+ * one request of the same budget for each field after the first, and, through a publishable key,
+ * one of its address's public leads for each lead form sent and one of its public bookings for
+ * each other field. The budget that refuses, with its verdict, or null when every budget allows
+ * them (or none is configured).
  */
 export async function spendOnMutationFields(
   serverContext: object,
-  fields: number,
-): Promise<{ budget: 'requests' | 'public bookings'; verdict: RateLimitVerdict } | null> {
+  fieldNames: readonly string[],
+): Promise<{ budget: 'requests' | 'public bookings' | 'public leads'; verdict: RateLimitVerdict } | null> {
   const admitted = serverContext as AdmittedContext;
+  const fields = fieldNames.length;
   if (!admitted.budget || fields < 1) return null;
   const { rateLimits, subject } = admitted.budget;
   if (fields > 1) {
@@ -78,8 +83,11 @@ export async function spendOnMutationFields(
     if (!admitted.rateLimit.allowed) return { budget: 'requests', verdict: admitted.rateLimit };
   }
   if ('publishableKey' in subject) {
-    const verdict = await rateLimits.consumePublicBookings(subject.publishableKey, subject.address, fields);
-    if (!verdict.allowed) return { budget: 'public bookings', verdict };
+    const leads = fieldNames.filter((name) => name === LEAD_FORM_FIELD).length;
+    const leadVerdict = leads ? await rateLimits.consumePublicLeads(subject.publishableKey, subject.address, leads) : null;
+    if (leadVerdict && !leadVerdict.allowed) return { budget: 'public leads', verdict: leadVerdict };
+    const verdict = fields > leads ? await rateLimits.consumePublicBookings(subject.publishableKey, subject.address, fields - leads) : null;
+    if (verdict && !verdict.allowed) return { budget: 'public bookings', verdict };
   }
   return null;
 }

@@ -19,6 +19,8 @@ export interface RateLimitSettings {
   publicKeyRequests: number;
   /** Bookings per hour of each client address through one publishable key. */
   publicBookingsPerHour: number;
+  /** Leads each client address may send per hour through one publishable key's lead form (default 10). */
+  publicLeadsPerHour?: number;
   windowSeconds: number;
   /** Counters in this Redis, shared by every process; in process memory without it. */
   redisUrl?: string;
@@ -40,7 +42,7 @@ export type RateLimitSubject =
 
 /** One fixed-window counter: `points` per `windowSeconds` for each `id`. */
 interface Counter {
-  kind: 'key' | 'user' | 'ip' | 'public-address' | 'public-key' | 'public-bookings';
+  kind: 'key' | 'user' | 'ip' | 'public-address' | 'public-key' | 'public-bookings' | 'public-leads';
   id: string;
   points: number;
   windowSeconds: number;
@@ -62,6 +64,8 @@ export interface RateLimits {
   consume(subject: RateLimitSubject, points?: number): Promise<RateLimitVerdict>;
   /** Spends `bookings` of what one client address may book per hour through one publishable key. */
   consumePublicBookings(publishableKey: string, address: string, bookings: number): Promise<RateLimitVerdict>;
+  /** Spends `leads` of what one client address may send per hour through one publishable key's lead form. */
+  consumePublicLeads(publishableKey: string, address: string, leads: number): Promise<RateLimitVerdict>;
   /** Resolves once Redis answers (or at once without Redis), or after `timeoutMs` with the in-memory fallback. */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -151,6 +155,8 @@ export async function createRateLimits(settings: RateLimitSettings): Promise<Rat
     consume: (subject, points = 1) => spend(countersOf(subject), points),
     consumePublicBookings: (publishableKey, address, bookings) =>
       spend([{ kind: 'public-bookings', id: `${publishableKey} ${address}`, points: settings.publicBookingsPerHour, windowSeconds: 3_600 }], bookings),
+    consumePublicLeads: (publishableKey, address, leads) =>
+      spend([{ kind: 'public-leads', id: `${publishableKey} ${address}`, points: settings.publicLeadsPerHour ?? 10, windowSeconds: 3_600 }], leads),
     async ready(timeoutMs = 2_000) {
       if (!redis || redis.status === 'ready') return;
       await new Promise<void>((resolve) => {
