@@ -12,8 +12,12 @@ const CHROMIUM = '/usr/bin/chromium';
 export function offlineBrowser() {
   let browser: Browser | undefined;
   return {
-    /** A page whose requests anywhere but `origin` are refused and, like the CSP's refusals, recorded in `blocked`. */
-    async page(origin: string, options: BrowserContextOptions = {}): Promise<{ page: Page; blocked: string[] }> {
+    /**
+     * A page whose requests anywhere but `origins` (the server's; a host page's too, when the
+     * page is another site's) are refused and, like the CSP's refusals, recorded in `blocked`.
+     */
+    async page(origins: string | readonly string[], options: BrowserContextOptions = {}): Promise<{ page: Page; blocked: string[] }> {
+      const reachable = new Set(typeof origins === 'string' ? [origins] : origins);
       if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: run \`apt-get install -y chromium\``);
       browser ??= await chromium.launch({
         executablePath: CHROMIUM,
@@ -26,7 +30,7 @@ export function offlineBrowser() {
       });
       await page.route('**/*', (route) => {
         const url = route.request().url();
-        if (new URL(url).origin === origin) return route.continue();
+        if (reachable.has(new URL(url).origin)) return route.continue();
         blocked.push(url);
         return route.abort();
       });

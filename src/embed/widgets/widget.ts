@@ -20,12 +20,17 @@ export abstract class Widget extends HTMLElement {
     adoptStyles(this.root);
   }
 
+  /** Set once first rendered: attributes reported while the element is upgraded are read by that first rendering. */
+  private started = false;
+
   connectedCallback(): void {
+    if (this.started) return; // Moved within the page: it keeps its state.
+    this.started = true;
     this.restart();
   }
 
-  attributeChangedCallback(): void {
-    if (this.isConnected) this.restart();
+  attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
+    if (this.started && before !== after) this.restart();
   }
 
   private restart(): void {
