@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Process configuration, read and validated once at boot instead of `process.env` everywhere. */
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Port of the demo's sample business page (`npm run demo` only): default PORT+1, another origin than the API's. */
+  DEMO_SITE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().default('0.0.0.0'),
   /** A PostgreSQL URL selects a real server; without it the embedded database is used. */
   DATABASE_URL: z.string().url().optional(),

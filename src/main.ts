@@ -19,8 +19,9 @@ import { logger } from './shared/logger.js';
 import { every } from './shared/every.js';
 import { closePdfRenderer, configurePdfRenderer } from './shared/pdf-renderer.js';
 import { seedDemo } from './tenants/demo.js';
+import { seedDemoWebsite, serveDemoSite } from './tenants/demo-site.js';
 
-/** `npm start`: the HTTP server. With `--demo` it first creates demo data and prints a key to try it with. */
+/** `npm start`: the HTTP server. With `--demo` it first creates demo data, serves a sample business page with the website widgets (src/tenants/demo-site.ts) and prints keys to try it with. */
 const config = loadConfig();
 const db = await openDatabase(config, { share: true }).catch((error: Error) => {
   if (error instanceof DataDirectoryInUse) {
@@ -145,6 +146,14 @@ server.listen(config.PORT, config.HOST, async () => {
   if (process.argv.includes('--demo')) {
     const demo = await seedDemo(db.prisma);
     const key = demo.keys.secret.key;
+    const sitePort = config.DEMO_SITE_PORT ?? (config.PORT && config.PORT + 1);
+    const site = await serveDemoSite({ host: config.HOST, port: sitePort, apiUrl: publicUrl, businessName: demo.tenant.name }, (origins) =>
+      seedDemoWebsite(db.prisma, { tenantId: demo.tenant.id, userId: demo.admin.id, origins }),
+    ).then(
+      ({ url }) => `Sample website: ${url} (the booking widget and the lead form, served from another origin than the API's, on a publishable key bound to it).\n`,
+      (error: NodeJS.ErrnoException) =>
+        `Sample website: not served (${error.code === 'EADDRINUSE' ? `port ${sitePort} is in use` : error.message}); choose its port with DEMO_SITE_PORT=<port>.\n`,
+    );
     process.stderr.write(
       `\nDemo tenant "${demo.tenant.name}" is ready. Try:\n` +
         `  curl -H 'Authorization: Bearer ${key}' '${base}/api/v1/leads?limit=5'\n` +
@@ -154,6 +163,7 @@ server.listen(config.PORT, config.HOST, async () => {
         `  curl -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\\n` +
         `       -d '{"query":"{ companies { nodes { name } totalCount } }"}' ${base}/graphql\n` +
         `GraphiQL: ${base}/graphql (add the header in its Headers tab).\n` +
+        site +
         `Dashboard: ${base}/dashboard (sign in as ${demo.admin.email}; ${config.SMTP_URL ? 'the link is emailed' : `the email with the link is written to ${resolve(config.DATA_DIR, 'mail')}`}).\n` +
         `Tenant ${demo.tenant.id}, user ${demo.admin.id} (${demo.admin.email}). A key of your own, with only the scopes it needs:\n` +
         `  npm run cli -- key create --tenant ${demo.tenant.id} --user ${demo.admin.id} --name my-app --scopes leads.lead.read\n` +

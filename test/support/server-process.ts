@@ -13,7 +13,7 @@ export const root = projectRoot;
 /** The node arguments of `npm start` (heap limits included), so tests meet the server as users run it. */
 const startArgs = serverNodeArgs();
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = createServer().listen(0, () => {
       const { port } = server.address() as { port: number };
@@ -84,10 +84,10 @@ export async function failedStart(env: NodeJS.ProcessEnv, port: number) {
 
 export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
 
-/** `npm start` as a child process on a free port, once it answers. With `wholeLog`, every line it writes is kept. */
-export async function startServer(env: NodeJS.ProcessEnv, { wholeLog = false }: { wholeLog?: boolean } = {}) {
+/** `npm start` as a child process on a free port, once it answers, with `args` after it (`--demo`). With `wholeLog`, every line it writes is kept. */
+export async function startServer(env: NodeJS.ProcessEnv, { wholeLog = false, args = [] }: { wholeLog?: boolean; args?: string[] } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, startArgs, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...startArgs, ...args], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = wholeLog ? stderr + chunk.toString() : (stderr + chunk.toString()).slice(-20_000);
