@@ -149,9 +149,11 @@ const slotsOn = async (resourceId: string, day: string) =>
 /** Opens the booking widget's next month and the day `day` (YYYY-MM-DD), by mouse. */
 async function openDay(page: Page, day: string) {
   await page.getByRole('button', { name: 'Next month' }).click();
-  const label = new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
-  await page.getByRole('gridcell', { name: label }).click();
+  await page.getByRole('gridcell', { name: dayLabel(day) }).click();
 }
+
+/** A grid cell's name: its full date in English. */
+const dayLabel = (day: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 async function fillGuest(page: Page, lastName: string) {
   await page.getByLabel('First name').fill('Ada');
@@ -180,6 +182,14 @@ describe('the website widgets in Chromium, on another origin under a strict CSP'
     const buttons = page.getByRole('button', { name: /^\d{1,2}:\d{2}\sPM$/ });
     await expect.poll(() => buttons.allTextContents()).toEqual(slots.map((s) => expect.stringMatching(loose(timeIn(s.startsAt, 'America/New_York')))));
     expect(timeIn(slots[0]!.startsAt, 'America/New_York')).toMatch(/^(7|6):00\sPM$/);
+
+    // Switched to the business's zone, the same slots are Berlin's small hours of the 11th.
+    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.getByText('Times are shown in Europe/Berlin.').waitFor();
+    await page.getByRole('gridcell', { name: dayLabel(berlinDay) }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^\d{1,2}:\d{2}\sAM$/ }).allTextContents()).toEqual([expect.stringMatching(/^1:00\sAM$/), expect.stringMatching(/^2:00\sAM$/)]);
+    await page.getByLabel('Time zone').selectOption('America/New_York');
+    await page.getByRole('gridcell', { name: dayLabel(nextMonthDay(10)) }).click();
 
     await page.getByRole('button', { name: loose(timeIn(slots[0]!.startsAt, 'America/New_York')) }).click();
     await fillGuest(page, 'Newyork');
