@@ -1,5 +1,5 @@
 import type { Scope } from '../auth/scopes.js';
-import { WIDGETS_PATH } from './embed.plugin.js';
+import { WIDGETS_PATH } from './widgets-bundle.js';
 
 /** What a website's publishable key needs: show and book a resource's slots, send the lead form. */
 export const WEBSITE_SCOPES: readonly Scope[] = ['bookings.read', 'bookings.manage', 'leads.lead.write'];

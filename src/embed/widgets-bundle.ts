@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../shared/project-root.js';
 
+/** Every version of the widgets' URLs lives under this prefix; a breaking change would be /embed/v2/. */
+export const EMBED_PATH = '/embed/v1/';
+/** The URL pasted into websites (src/http/embed.ts serves it). */
+export const WIDGETS_PATH = `${EMBED_PATH}widgets.js`;
+
 /**
  * Where `npm run build` writes the widgets' bundle: esbuild bundles src/embed/widgets/main.ts
  * (package.json "build"), beside the compiled server. This is the one way the server gets it,

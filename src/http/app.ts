@@ -6,7 +6,6 @@ import { type KeyRecord, loadKey } from '../auth/api-keys.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
-import { useEmbed } from '../embed/embed.plugin.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import { serverEventLog } from '../events/event-rendering.js';
 import type { EventStream } from '../events/live-events.js';
@@ -26,6 +25,7 @@ import { authenticationOf, createAdmission, type PageCall, pageCallContext } fro
 import { useCompiledExecution } from './compiled-execution.js';
 import { corsPolicy } from './cors.js';
 import { useCompression } from './compression.js';
+import { useEmbed } from './embed.js';
 import { useApiDocs } from './docs.js';
 import { boundedDocumentCaches, documentShapeLimits, useDocumentLimits } from '../graphql/document-limits.js';
 import { isHandledError, maskError, useErrorMapping } from './error-mapping.js';

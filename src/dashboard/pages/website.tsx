@@ -1,4 +1,4 @@
-import { WIDGETS_PATH } from '../../embed/embed.plugin.js';
+import { WIDGETS_PATH } from '../../embed/widgets-bundle.js';
 import { widgetSnippet } from '../../embed/website.js';
 import type { Outcome } from '../form-outcomes.js';
 import type { WebsitePageQuery } from '../generated/operations.js';

@@ -50,6 +50,7 @@ td[role="gridcell"]:focus { outline: 3px solid var(--_accent); outline-offset: -
 .resources { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
 .resources button { width: 100%; text-align: left; }
 .zone { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; font-size: .9rem; margin-bottom: .75rem; }
+.zone select { width: auto; max-width: 100%; }
 .field { display: grid; gap: .25rem; margin-bottom: .75rem; }
 .field.check { grid-template-columns: auto 1fr; align-items: center; }
 label { font-weight: 600; font-size: .95rem; }

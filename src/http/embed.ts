@@ -1,15 +1,11 @@
 import { Response as ServerResponse } from '@whatwg-node/fetch';
 import type { Plugin } from 'graphql-yoga';
-import { withinBoundary } from '../http/request-boundary.js';
-import { type StaticAsset, staticAsset } from '../http/static-asset.js';
-import { logger } from '../shared/logger.js';
+import { EMBED_PATH, WIDGETS_PATH, widgetsBundle } from '../embed/widgets-bundle.js';
 import { ErrorCodes } from '../shared/errors.js';
-import { widgetsBundle } from './widgets-bundle.js';
+import { logger } from '../shared/logger.js';
+import { withinBoundary } from './request-boundary.js';
+import { type StaticAsset, staticAsset } from './static-asset.js';
 
-/** Every version of the widgets' URLs lives under this prefix; a breaking change would be /embed/v2/. */
-export const EMBED_PATH = '/embed/v1/';
-/** The URL pasted into websites: never changes, so it is cached only for a few minutes. */
-export const WIDGETS_PATH = `${EMBED_PATH}widgets.js`;
 const STABLE_CACHE = 'public, max-age=300';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const JS = 'text/javascript; charset=utf-8';
@@ -24,7 +20,7 @@ interface Files {
   /** The path of the content-hashed copy, `/embed/v1/widgets.<hash>.js`. */
   hashedPath: string;
   hashed: StaticAsset;
-  /** The stable module: one line importing the hashed copy, so a visitor's browser keeps the bundle a year and asks again only for this line. */
+  /** The stable module (WIDGETS_PATH, never changing, so cached only for a few minutes): one line importing the hashed copy, so a visitor's browser keeps the bundle a year and asks again only for this line. */
   stable: string;
   etag: string;
 }
