@@ -196,7 +196,7 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
   it('keeps every control labelled and reachable by keyboard, at 375 px', async () => {
     const { page } = await client({ viewport: { width: 375, height: 740 } });
     await signInThroughEmail(page, admin);
-    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/webhooks', '/dashboard/settings/users', '/dashboard/settings/modules']) {
+    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/website', '/dashboard/settings/webhooks', '/dashboard/settings/users', '/dashboard/settings/modules']) {
       await page.goto(`${base}${path}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       const unlabelled = await page.evaluate(() =>

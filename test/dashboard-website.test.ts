@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyPair } from '../src/auth/key-pairs.js';
+import { newFormToken } from '../src/dashboard/form-outcomes.js';
 import { WEBSITE_SCOPES } from '../src/embed/website.js';
 import { createApp } from '../src/http/app.js';
 import { createHttpServer } from '../src/http/server.js';
@@ -181,6 +182,23 @@ describe('Settings → Website over HTTP', () => {
   }
   const post = (session: BrowserSession, path: string, fields: Record<string, string>) => postForm(h.app, path, { csrf: session.csrf, ...fields }, { cookie: session.cookie });
   const pairsOf = (tenantId: string) => h.db.prisma.apiKeyPair.count({ where: { tenantId } });
+
+  it('creates a key for "let the visitor pick": its snippet names no resource, shown once; the same form sent again creates nothing more', async () => {
+    const { tenantId, session } = await signedInAs('manager');
+    const fields = { form: newFormToken(new Date()), resource: '', origins: `${SITE}\n${SITE}/` };
+    const created = await post(session, WEBSITE, fields);
+    expect(created.status).toBe(303);
+    const location = created.headers.get('location') ?? '';
+    const shown = await (await dashboardPage(h.app, session, location)).text();
+    const key = /publishable-key=&quot;(pk_live_[\w-]{43})&quot;/.exec(shown)?.[1];
+    expect(shown).toContain(`&lt;bp-booking publishable-key=&quot;${key}&quot;>&lt;/bp-booking>`);
+    expect(shown).toContain(`<bp-booking publishable-key="${key}"></bp-booking>`);
+    expect(await (await dashboardPage(h.app, session, location)).text()).not.toContain(key);
+    expect((await post(session, WEBSITE, fields)).status).toBe(303);
+    const pairs = await h.db.prisma.apiKeyPair.findMany({ where: { tenantId, name: { startsWith: 'Website' } }, select: { name: true, scopes: true, allowedOrigins: true } });
+    // Duplicates go; the dashboard's own origin (PUBLIC_URL's, here the default http://localhost) is added.
+    expect(pairs).toEqual([{ name: 'Website www.harbour-plumbing.example', scopes: [...WEBSITE_SCOPES], allowedOrigins: [SITE, 'http://localhost'] }]);
+  });
 
   it('refuses a technician the page and its forms, creating nothing', async () => {
     const { tenantId, session } = await signedInAs('technician');

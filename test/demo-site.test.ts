@@ -21,7 +21,10 @@ describe('the demo’s sample website', { timeout: 180_000 }, () => {
     database = await serverDatabase();
     sitePort = await freePort();
     server = await startServer({ ...database.env, DEMO_SITE_PORT: String(sitePort) }, { wholeLog: true, args: ['--demo'] });
-    banner = await until(() => (server.stderr().includes('Dashboard: ') ? server.stderr() : undefined), 'the demo banner');
+    // The demo's data (PDFs among it) takes a while on a busy machine.
+    banner = await until(() => (server.stderr().includes('Dashboard: ') ? server.stderr() : undefined), 'the demo banner', 90_000).catch((error: Error) => {
+      throw new Error(`${error.message}; the server wrote: ${server.stderr()}`);
+    });
     site = `http://localhost:${sitePort}`;
   });
   afterAll(async () => {
