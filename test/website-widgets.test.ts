@@ -272,6 +272,46 @@ describe('the website widgets in Chromium, on another origin under a strict CSP'
     expect(blocked).toEqual([]);
   });
 
+  it('moves through the month grid as the APG date picker does, one tab stop among the days', async () => {
+    const resource = await berlinResource('Grid room', [['10:00', '11:00']]);
+    hostPage('/grid', `<bp-booking publishable-key="${publishable}" resource="${resource.id}"></bp-booking>`);
+    const { page } = await visitor({ timezoneId: 'Europe/Berlin' });
+    await page.goto(`${site}/grid`);
+    await openDay(page, nextMonthDay(15));
+    const cells = () =>
+      page.evaluate(() => {
+        const shadow = document.querySelector('bp-booking')!.shadowRoot!;
+        const all = [...shadow.querySelectorAll<HTMLElement>('td[data-day]')];
+        return { focused: (shadow.activeElement as HTMLElement | null)?.dataset.day, stops: all.filter((c) => c.tabIndex === 0).map((c) => c.dataset.day), selected: all.filter((c) => c.getAttribute('aria-selected') === 'true').map((c) => c.dataset.day) };
+      });
+    // The chosen day holds the grid's only tab stop; Shift+Tab from its first time returns to it.
+    await page.keyboard.press('Shift+Tab');
+    expect(await cells()).toEqual({ focused: nextMonthDay(15), stops: [nextMonthDay(15)], selected: [nextMonthDay(15)] });
+    const after = async (key: string) => {
+      await page.keyboard.press(key);
+      await expect.poll(async () => (await cells()).stops.length).toBe(1);
+      const { focused, stops } = await cells();
+      expect(stops).toEqual([focused]);
+      return focused;
+    };
+    const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+    const shift = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const start = nextMonthDay(15);
+    expect(await after('ArrowRight')).toBe(shift(start, 1));
+    expect(await after('ArrowDown')).toBe(shift(start, 8));
+    expect(await after('ArrowUp')).toBe(shift(start, 1));
+    expect(await after('ArrowLeft')).toBe(start);
+    // Weeks start on Sunday in US English.
+    expect(await after('Home')).toBe(shift(start, -weekday(start)));
+    expect(await after('End')).toBe(shift(start, 6 - weekday(start)));
+    // A month later, the same day of the month (the 16th to the 21st: every month has it).
+    const monthAfter = nextMonthDay(40).slice(0, 8);
+    await page.keyboard.press('PageDown');
+    await expect.poll(async () => (await cells()).focused).toBe(monthAfter + shift(start, 6 - weekday(start)).slice(8));
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => (await cells()).focused).toBe(shift(start, 6 - weekday(start)));
+  });
+
   it('tells the visitor who lost the race for the last seat, in words, and shows fresh times', async () => {
     const resource = await berlinResource('Last seat', [['09:00', '11:00']]);
     hostPage('/race', `<bp-booking publishable-key="${publishable}" resource="${resource.id}"></bp-booking>`);
