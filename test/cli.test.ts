@@ -25,7 +25,7 @@ describe('command line', { timeout: 120_000 }, () => {
     await database.drop();
   });
 
-  it('creates tenants, users, keys and custom fields, printing one JSON object each', { timeout: 180_000 }, async () => {
+  it('creates tenants, users, keys and custom fields, printing one JSON object each', { timeout: 240_000 }, async () => {
     const tenant = await ok(env, 'tenant', 'create', '--name', 'Acme Lifts', '--module', 'inspections');
     expect(tenant).toEqual({ id: expect.any(String), name: 'Acme Lifts', modules: ['inspections'] });
     const user = await ok(env, 'user', 'create', '--tenant', tenant.id, '--name', 'Ann', '--email', 'ann@acme.example', '--role', 'manager');
@@ -37,6 +37,7 @@ describe('command line', { timeout: 120_000 }, () => {
       scopes: ['leads.lead.read', 'leads.lead.write'],
       rateLimit: null,
       trustedDocuments: 'publishable',
+      allowedOrigins: [],
       publishable: { id: expect.any(String), key: expect.stringMatching(/^pk_live_[\w-]{43}$/) },
       secret: { id: expect.any(String), key: expect.stringMatching(/^sk_live_[\w-]{43}$/) },
     });
@@ -45,7 +46,15 @@ describe('command line', { timeout: 120_000 }, () => {
     const everyDocument = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', user.id, '--name', 'Explorer', '--scopes', 'leads.lead.read', '--trusted-documents', 'none');
     expect(everyDocument.trustedDocuments).toBe('none');
     const tightened = await ok(env, 'key', 'update', '--id', everyDocument.secret.id, '--trusted-documents', 'all');
-    expect(tightened).toEqual({ id: everyDocument.id, name: 'Explorer', trustedDocuments: 'all' });
+    expect(tightened).toEqual({ id: everyDocument.id, name: 'Explorer', trustedDocuments: 'all', allowedOrigins: [] });
+    // A publishable key bound to the pages that may use it; `key update` replaces the whole list.
+    const widget = await ok(env, 'key', 'create', '--tenant', tenant.id, '--user', user.id, '--name', 'Website', '--scopes', 'leads.lead.write', '--allowed-origins', 'https://Shop.example,http://127.0.0.1:5555');
+    expect(widget.allowedOrigins).toEqual(['https://shop.example', 'http://127.0.0.1:5555']);
+    const rebound = await ok(env, 'key', 'update', '--id', widget.publishable.id, '--allowed-origins', 'https://www.shop.example');
+    expect(rebound).toEqual({ id: widget.id, name: 'Website', trustedDocuments: 'publishable', allowedOrigins: ['https://www.shop.example'] });
+    const badOrigin = await cli(env, 'key', 'update', '--id', widget.id, '--allowed-origins', 'https://ok.example,http://shop.example/contact');
+    expect(badOrigin.code).toBe(1);
+    expect(badOrigin.stderr).toContain('allowedOrigins.1: "http://shop.example/contact"');
     const rotated = await ok(env, 'key', 'rotate', '--id', limited.secret.id);
     expect(rotated.rateLimit).toBe(500);
     // A pair's scopes stay within what its user's role allows, on the command line too.
