@@ -7,7 +7,7 @@ import { CreateWebsiteKeyDocument, UpdateAllowedOriginsDocument, WebsitePageDocu
 import type { PageRequest, SignedIn } from './pages.js';
 import { refused } from './pages.js';
 import type { Addresses, WebsitePair, WebsiteView } from './pages/website.js';
-import { originsOf, WEBSITE, WebsitePage } from './pages/website.js';
+import { originsOf, publishedResources, WEBSITE, WebsitePage } from './pages/website.js';
 import { html } from './respond.js';
 
 const keyManagers = (handler: UserHandler) => forRole((chrome) => chrome.canManageKeys, 'Only administrators and managers can manage website keys.', handler);
@@ -62,13 +62,12 @@ export function websiteRoutes({ prisma, publicUrl }: { prisma: PrismaClient; pub
           websitePage(page, user, { errors: messages, mistakes: messages.map((message) => ({ field, message })), draft }, status);
         if (!typed.length) return refuse('origins', ["Type your website's origin, such as https://www.harbour-plumbing.example: the key will work only there."]);
         // The resource only goes into the snippet; still, a snippet naming one the widget cannot show would fail on the website.
-        const resources = await user.api(WebsitePageDocument, {});
-        if (resources.errors) return refused(page, resources.errors, user.chrome);
-        const published = resources.data.bookableResources.nodes.filter((resource) => resource.published);
-        if (draft.resourceId && !published.some((resource) => resource.id === draft.resourceId)) {
+        const current = await user.api(WebsitePageDocument, {});
+        if (current.errors) return refused(page, current.errors, user.chrome);
+        if (draft.resourceId && !publishedResources(current.data).some((resource) => resource.id === draft.resourceId)) {
           return refuse('resource', ['Choose one of your published resources, or let the visitor pick.']);
         }
-        const held = new Set(resources.data.viewer.scopes);
+        const held = new Set(current.data.viewer.scopes);
         const input = {
           name: keyName(typed),
           scopes: WEBSITE_SCOPES.filter((scope) => held.has(scope)),

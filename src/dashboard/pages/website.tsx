@@ -40,6 +40,9 @@ export function UnboundWarning({ editable }: { editable: boolean }) {
   );
 }
 
+/** The resources a website may offer: publishable keys see only published ones. */
+export const publishedResources = (data: WebsitePageQuery) => data.bookableResources.nodes.filter((resource) => resource.published);
+
 /** The origins of a text area: one a line (commas work too), blanks ignored. */
 export const originsOf = (text: string) =>
   text
@@ -185,7 +188,7 @@ export interface WebsiteView extends Addresses {
 }
 
 export function WebsitePage({ chrome, data, pairs, outcome, errors, mistakes = [], draft = { resourceId: '', origins: '' }, editing, apiUrl, dashboardOrigin }: WebsiteView) {
-  const resources = data.bookableResources.nodes.filter((resource) => resource.published);
+  const resources = publishedResources(data);
   return (
     <Layout title="Website" chrome={chrome}>
       <p>
