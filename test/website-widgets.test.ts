@@ -430,8 +430,18 @@ describe('the lead form in Chromium', { timeout: 180_000 }, () => {
     await expect.poll(() => page.evaluate(() => document.querySelector('bp-lead-form')!.shadowRoot!.activeElement?.getAttribute('name'))).toBe('customFields.budget');
     expect(apiCalls().filter((c) => c.method === 'POST')).toEqual([]);
     await shot(page, 'website-lead-form-refused');
+    const refusedInPage = apiCalls().length;
 
+    // A date the browser takes and the server refuses: the server's problem is shown next to its field.
     await page.getByLabel('Budget').fill('1250.50');
+    await page.getByLabel('Preferred visit date').fill('1850-01-01');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Preferred visit date:' }).waitFor();
+    expect(await page.getByLabel('Preferred visit date').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Budget').getAttribute('aria-invalid')).toBeNull();
+    expect(await leadsNamed('Campaign')).toEqual([]);
+
+    await page.getByLabel('Preferred visit date').fill('');
     await page.getByLabel('Send me the newsletter').check();
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Thank you! We will be in touch.').waitFor();
@@ -439,8 +449,13 @@ describe('the lead form in Chromium', { timeout: 180_000 }, () => {
     expect(lead).toMatchObject({ firstName: 'Ada', email: 'campaign@example.test', source: 'web_form' });
     expect(lead!.customFields).toEqual({ service: 'Repair', budget: '1250.50', newsletter: true });
     expect(lead!.sourceAttribution).toEqual({ pageUrl: address, utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-boilers' });
+    // The server's refusal, then the lead, both with the proof solved once.
+    expect(apiCalls().slice(refusedInPage).map((c) => `${c.method} ${c.status}`)).toEqual(['POST 400', 'POST 201']);
     const { events, violations } = await recorded(page);
-    expect(events).toEqual([{ type: 'bp-lead-created', detail: { lead: { id: lead!.id, createdAt: expect.any(String) } } }]);
+    expect(events).toEqual([
+      { type: 'bp-error', detail: { code: 'BAD_USER_INPUT', message: expect.stringContaining('customFields.visitOn') } },
+      { type: 'bp-lead-created', detail: { lead: { id: lead!.id, createdAt: expect.any(String) } } },
+    ]);
     expect(violations).toEqual([]);
     expect(blocked).toEqual([]);
   });

@@ -24,12 +24,22 @@ function sourceAttribution(): Record<string, string> {
   return attribution;
 }
 
+/** The challenge's solution, solving in the background; a failure is reported when the form is sent. */
+function proven(challenge: Challenge | Promise<Challenge>): Promise<string> {
+  const proof = Promise.resolve(challenge).then(solveChallenge);
+  proof.catch(() => undefined);
+  return proof;
+}
+
 /**
  * `<bp-lead-form publishable-key locale? api?>`: the lead's own fields, then the tenant's lead
  * custom fields in their order, sent as a `web_form` lead. Spam is bounded by a proof of work
  * solved while the visitor types, and a honeypot field no person sees.
  */
 export class BpLeadForm extends Widget {
+  /** The proof of work the next Send carries, solved in the background. */
+  private proof: Promise<string> | undefined;
+
   protected async start(): Promise<void> {
     const s = this.strings;
     const alert = this.alertRegion();
@@ -42,8 +52,7 @@ export class BpLeadForm extends Widget {
       container.replaceChildren(alert);
       return this.report(alert, error);
     }
-    const proof = solveChallenge(form.challenge);
-    proof.catch(() => undefined); // Reported when the form is sent.
+    this.proof = proven(form.challenge);
     const fields: Field[] = [
       field({ name: 'firstName', label: s.firstName, kind: 'text', required: true, autocomplete: 'given-name' }, s),
       field({ name: 'lastName', label: s.lastName, kind: 'text', required: true, autocomplete: 'family-name' }, s),
@@ -67,14 +76,14 @@ export class BpLeadForm extends Widget {
       if (!checkFields(fields, alert, s)) return;
       submit.disabled = true;
       submit.textContent = s.sending;
-      void this.send(fields, honeypot.value, proof, alert).finally(() => {
+      void this.send(fields, honeypot.value, alert).finally(() => {
         submit.disabled = false;
         submit.textContent = s.send;
       });
     });
   }
 
-  private async send(fields: Field[], website: string, proof: Promise<string>, alert: HTMLElement): Promise<void> {
+  private async send(fields: Field[], website: string, alert: HTMLElement): Promise<void> {
     const body: Record<string, unknown> = { customFields: {}, sourceAttribution: sourceAttribution(), website };
     for (const f of fields) {
       const value = valueOf(f);
@@ -83,7 +92,7 @@ export class BpLeadForm extends Widget {
       else body[f.spec.name] = value;
     }
     try {
-      body.altcha = await proof;
+      body.altcha = await this.proof;
       const { data } = await this.api<{ data: { id: string; createdAt: string } }>('POST', '/leads/form', body);
       const thanks = el('p', { tabindex: -1, part: 'confirmation' }, this.strings.leadSent);
       this.root.querySelector('[part="container"]')!.replaceChildren(thanks);
@@ -91,6 +100,8 @@ export class BpLeadForm extends Widget {
       this.emit('bp-lead-created', { lead: data });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.details.length) {
+        // A challenge expired while the visitor typed: the next Send carries a fresh proof.
+        if (error.details.some((d) => d.field === 'altcha')) this.proof = proven(this.api<{ data: { challenge: Challenge } }>('GET', '/leads/form').then(({ data }) => data.challenge));
         showServerProblems(fields, error.details, alert, this.strings);
         this.emit('bp-error', { code: error.code, message: error.message });
       } else this.report(alert, error);
