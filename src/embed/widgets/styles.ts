@@ -45,8 +45,8 @@ td[role="gridcell"] { cursor: pointer; border-radius: var(--_radius); height: 40
 td[aria-disabled="true"] { cursor: default; font-weight: 400; color: #6b7280; }
 td[aria-selected="true"] { background: var(--_accent); color: #fff; }
 td[role="gridcell"]:focus { outline: 3px solid var(--_accent); outline-offset: -3px; }
-.slots { display: grid; grid-template-columns: repeat(auto-fill, minmax(6rem, 1fr)); gap: .5rem; list-style: none; margin: 0 0 1rem; padding: 0; }
-.slots button { width: 100%; }
+.slots { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: .5rem; list-style: none; margin: 0 0 1rem; padding: 0; }
+.slots button { width: 100%; padding-inline: .5rem; white-space: nowrap; }
 .resources { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
 .resources button { width: 100%; text-align: left; }
 .zone { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; font-size: .9rem; margin-bottom: .75rem; }
