@@ -28,8 +28,9 @@ const db = await openDatabase(config, { share: true }).catch((error: Error) => {
     // Most often a second `npm run demo` in the same folder: a sentence for a person at a terminal, not a log record with a stack.
     const command = process.argv.includes('--demo') ? 'npm run demo' : 'npm start';
     const holder = error.holder === 'unknown' ? 'Another server' : `Another server (PID ${error.holder})`;
+    // PORT+2: a demo's sample page holds PORT+1.
     process.stderr.write(
-      `cannot start: ${holder} is using the data directory ${error.dir}. Stop it, or start this one on a directory and port of its own: DATA_DIR=${error.dir}-2 PORT=${config.PORT + 1} ${command}\n`,
+      `cannot start: ${holder} is using the data directory ${error.dir}. Stop it, or start this one on a directory and port of its own: DATA_DIR=${error.dir}-2 PORT=${config.PORT + 2} ${command}\n`,
     );
     process.exit(1);
   }
