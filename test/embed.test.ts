@@ -71,6 +71,15 @@ describe('GET /embed/v1/widgets.js', () => {
     }
   });
 
+  it("sends another version's copy to this one (a stable module cached from before a deployment)", async () => {
+    const current = await hashedPath();
+    const old = await get('/embed/v1/widgets.0123456789abcdef.js');
+    expect(old.status).toBe(307);
+    expect(old.headers.get('location')).toBe(current);
+    expect(old.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(old.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('answers HEAD with the GET headers and no body', async () => {
     const path = await hashedPath();
     const head = await get(path, {}, 'HEAD');
@@ -85,7 +94,7 @@ describe('GET /embed/v1/widgets.js', () => {
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
     expect(await post.json()).toEqual({ error: 'Method Not Allowed', message: 'Use GET' });
-    for (const path of ['/embed/v1/widgets.0123456789abcdef.js', '/embed/v1/', '/embed/v1/../../package.json', '/embed/v1/widgets.js/x']) {
+    for (const path of ['/embed/v1/widgets.0123456789ABCDEF.js', '/embed/v1/widgets.0123.js', '/embed/v1/', '/embed/v1/../../package.json', '/embed/v1/widgets.js/x']) {
       const missing = await get(path);
       expect(missing.status, path).toBe(404);
       expect((await missing.json()).error).toBe('Not Found');

@@ -9,6 +9,8 @@ import { type StaticAsset, staticAsset } from './static-asset.js';
 const STABLE_CACHE = 'public, max-age=300';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const JS = 'text/javascript; charset=utf-8';
+/** The name of any version's content-hashed copy. */
+const HASHED = new RegExp(`^${EMBED_PATH}widgets\\.[0-9a-f]{16}\\.js$`);
 
 /**
  * Any page may load the widgets: the module script is fetched in CORS mode, and a host page
@@ -50,6 +52,9 @@ async function answer(request: Request, path: string): Promise<Response> {
     return Response.json({ error: ErrorCodes.SERVICE_UNAVAILABLE.title, message: 'The widgets are not built on this server' }, { status: 503 });
   }
   if (path === widgets.hashedPath) return widgets.hashed.respond(request);
+  // Another version's copy: a page whose stable module is still cached (up to 5 minutes) from
+  // before a deployment, or a server of the other version behind the same address during one.
+  if (HASHED.test(path)) return new ServerResponse(null, { status: 307, headers: { Location: widgets.hashedPath, 'Cache-Control': STABLE_CACHE } }) as Response;
   if (path !== WIDGETS_PATH) return Response.json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${path}` }, { status: 404 });
   const headers = { 'Content-Type': JS, 'Cache-Control': STABLE_CACHE, ETag: widgets.etag };
   const fresh = request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === widgets.etag);
