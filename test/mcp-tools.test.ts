@@ -115,6 +115,15 @@ describe('every tool, called with seeded data through an MCP client', () => {
     await call('GET', '/api/custom-fields?entity=lead', t.secret);
     const lead = (await call('POST', '/api/v1/leads', t.secret, { firstName: 'Ada', lastName: 'Lovelace' })).data;
     await call('GET', `/api/v1/leads/${lead.id}`, t.secret);
+    await call('GET', '/api/leads/form', t.publishable);
+    // A secret key sends the form without a proof of work (a publishable key's needs one: test/lead-form.test.ts).
+    await call('POST', '/api/leads/form', t.secret, { firstName: 'Ada', lastName: 'Form', email: 'ada@example.test', customFields: { tier: 'gold' } });
+
+    const pair = (await call('POST', '/api/v1/key-pairs', t.secret, { name: 'Website', scopes: ['leads.lead.write'], allowedOrigins: ['https://shop.example'] })).data.pair;
+    await call('GET', '/api/v1/key-pairs?limit=5', t.secret);
+    await call('PATCH', `/api/v1/key-pairs/${pair.id}`, t.secret, { allowedOrigins: ['https://www.shop.example'] });
+    const rotated = (await call('POST', `/api/v1/key-pairs/${pair.id}/rotate`, t.secret)).data.pair;
+    await call('POST', `/api/v1/key-pairs/${rotated.id}/revoke`, t.secret);
 
     // Two bookings on Monday 7 January 2030, closed once the clock has passed them.
     const room = (await call('POST', '/api/bookings/resources', t.secret, { type: 'room', name: 'Room B', timezone: 'UTC', defaultDurationMinutes: 60, maxConcurrent: 1 })).data;
