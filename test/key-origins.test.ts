@@ -44,6 +44,9 @@ describe('allowed origins of a key pair', () => {
 
     const updated = await updatePair(t.secret, pair.id, { allowedOrigins: ['https://www.shop.example'] });
     expect(updated.body.data.updateApiKeyPair).toEqual({ apiKeyPair: { id: pair.id, name: 'Shop widget', allowedOrigins: ['https://www.shop.example'] }, userErrors: [] });
+    // Rotation keeps them.
+    const rotated = await graphql(t.secret, `mutation($id: UUID!) { rotateApiKeyPair(id: $id) { issuedApiKeyPair { pair { ${pairFields} } } } }`, { id: pair.id });
+    expect(rotated.body.data.rotateApiKeyPair.issuedApiKeyPair.pair).toMatchObject({ name: 'Shop widget', allowedOrigins: ['https://www.shop.example'] });
     // Other settings leave them as they are; an empty list unbinds the key.
     expect((await updatePair(t.secret, pair.id, { trustedDocuments: 'all' })).body.data.updateApiKeyPair.apiKeyPair.allowedOrigins).toEqual(['https://www.shop.example']);
     expect((await updatePair(t.secret, pair.id, { allowedOrigins: [] })).body.data.updateApiKeyPair.apiKeyPair.allowedOrigins).toEqual([]);
