@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cachedKeys } from '../src/auth/api-keys.js';
 import { createKeyPair } from '../src/auth/key-pairs.js';
+import { createApp } from '../src/http/app.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
 
@@ -173,5 +175,22 @@ describe('a publishable key bound to origins', () => {
     while ((await resources(key, 'https://old.example')).status !== 403 && Date.now() - since < 2_000) await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await resources(key, 'https://old.example')).status).toBe(403);
     expect((await resources(key, 'https://new.example')).status).toBe(200);
+  });
+
+  it('reaches another process’s key cache (its own cache on the same database, told by NOTIFY)', async () => {
+    const admin = await tenant({ role: 'system_admin' });
+    const pair = await createKeyPair(h.db.prisma, { tenantId: admin.tenantId, userId: admin.userId, name: 'Elsewhere', scopes: ['bookings.read'], trustedDocuments: 'none' });
+    const otherKeys = await cachedKeys(h.db);
+    try {
+      const other = createApp({ prisma: h.db.prisma, keyLookup: otherKeys.find });
+      const fromEvil = () => other.fetch('http://localhost/api/bookings/resources', { headers: { authorization: `Bearer ${pair.publishable.key}`, origin: 'https://evil.example' } });
+      expect((await fromEvil()).status).toBe(200); // unbound, and now in the other cache
+      expect((await rest('PATCH', `/api/v1/key-pairs/${pair.id}`, { key: admin.secret, body: { allowedOrigins: ['https://shop.example'] } })).status).toBe(200);
+      const since = Date.now();
+      while ((await fromEvil()).status !== 403 && Date.now() - since < 2_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect((await fromEvil()).status).toBe(403);
+    } finally {
+      await otherKeys.stop();
+    }
   });
 });
