@@ -484,7 +484,7 @@ describe('the widgets at a 375 px wide viewport, and their accessibility', { tim
     hostPage('/both', `<bp-booking publishable-key="${publishable}" resource="${resource.id}"></bp-booking>\n<bp-lead-form publishable-key="${publishable}"></bp-lead-form>`);
     const { page, blocked } = await visitor({ viewport: { width: 375, height: 740 }, timezoneId: 'Europe/Berlin' });
     await page.goto(`${site}/both`);
-    await page.getByLabel('Budget').waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
     await openDay(page, nextMonthDay(15));
     await page.getByRole('button', { name: '9:00 AM' }).click();
     await page.getByLabel('First name').first().waitFor();
