@@ -38,6 +38,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_PUBLIC_BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Leads each client address may send per hour through one publishable key's lead form (`submitLeadForm`). */
   RATE_LIMIT_PUBLIC_LEADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** How long a seat chosen in a booking widget (a slot hold) stays held for its visitor. */
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   /** Booking confirmations one guest address may receive per hour from a tenant for bookings made with publishable keys; past it the booking is made without one. */
   PUBLIC_BOOKING_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(1_000).default(3),
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted to name the client (0: use the socket's address). */

@@ -32,9 +32,9 @@ const spans = (json: string): TimeSpan[] => (JSON.parse(json) as [number, number
 
 /**
  * Everything slots are judged by, for any number of resources, in one statement: each resource's
- * row, weekly hours, and the closures and confirmed bookings that overlap [from, to). Availability
+ * row, weekly hours, and the closures and the places taken (confirmed bookings and live holds) that overlap [from, to). Availability
  * and booking creation both read it, so a slot is judged the same way by both. The query is the
- * database function `slotRules` (migration 20261127130000), because a booking's final judgement
+ * database function `slotRules` (migrations 20261127130000 and 20261128070000), because a booking's final judgement
  * must read after locking the resource (`lock`) with a snapshot taken after the lock, which only a
  * VOLATILE function can do in one round trip.
  */
@@ -44,16 +44,18 @@ export async function loadSlotRules(
   from: Date,
   to: Date,
   options: {
-    /** A booking not to count (the one being made, when it is judged again before commit). */
-    exceptBookingId?: string;
+    /** The application's clock: holds expiring by then no longer take a place. */
+    now: Date;
+    /** A booking or hold not to count (the one being made, when it is judged again before commit). */
+    exceptId?: string;
     /** Lock the resources' rows FOR NO KEY UPDATE first, and read what committed before the lock was granted. */
     lock?: boolean;
-  } = {},
+  },
 ): Promise<ResourceSlotRules[]> {
   const rows = await db.$queryRaw<RulesRow[]>`
     SELECT (rules.resource).*, rules.hours, rules.closures, rules.bookings
     FROM "slotRules"(${scopedTenantId(db)}::uuid, ${[...resourceIds]}::uuid[], ${from}::timestamptz, ${to}::timestamptz,
-      ${options.exceptBookingId ?? null}::uuid, ${options.lock ?? false}) rules`;
+      ${options.exceptId ?? null}::uuid, ${options.lock ?? false}, ${options.now}::timestamptz) rules`;
   return rows.map(slotRulesOf);
 }
 
@@ -94,7 +96,7 @@ async function slotsOf(ctx: Context, resourceIds: readonly string[], range: Avai
   const now = ctx.now();
   const widest = availabilityWindow(range, 'UTC', now);
   const [rules, sign] = await Promise.all([
-    loadSlotRules(ctx.db, resourceIds, new Date(widest.from.getTime() - WIDEST_ZONE_OFFSET_MS), new Date(widest.to.getTime() + WIDEST_ZONE_OFFSET_MS)),
+    loadSlotRules(ctx.db, resourceIds, new Date(widest.from.getTime() - WIDEST_ZONE_OFFSET_MS), new Date(widest.to.getTime() + WIDEST_ZONE_OFFSET_MS), { now }),
     slotIdSignerFor(ctx.prisma, scopedTenantId(ctx.db)),
   ]);
   const byId = new Map(rules.map((r) => [r.id, { ...r, window: availabilityWindow(range, r.timezone, now) }]));

@@ -107,6 +107,11 @@ const CreateBookingInput = builder.inputType('CreateBookingInput', {
     notes: t.string({ description: 'Notes from the guest, at most 10000 characters.', validate: optionalText(10_000, 'multiline') }),
     interest: t.string({ description: 'What the guest is interested in, at most 1000 characters.', validate: optionalText(1000, 'multiline') }),
     source: t.string({ description: 'Attribution of the booking, at most 100 characters. Default `api`.', validate: optionalText(100) }),
+    holdId: t.field({
+      type: 'UUID',
+      description:
+        "The caller's hold on this slot (`createBookingHold`): the booking takes its seat. A hold that expired, or is not the caller's, is ignored: the booking is then judged like any other. A hold of another slot is refused.",
+    }),
   }),
 });
 

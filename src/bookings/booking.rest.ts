@@ -5,6 +5,7 @@ const resource = 'id type name slug description addressLine1 city state postalCo
 const hours = 'resourceId timezone hours { weekday opensAt closesAt }';
 const closure = 'id resourceId startsAt endsAt reason';
 const booking = 'id status resourceId leadId slotId startsAt endsAt firstName lastName email phone notes interest source createdAt cancelledAt';
+const hold = 'id slotId resourceId startsAt endsAt expiresAt';
 const bookingDetail = `${booking} resource { id name type timezone } lead { id firstName lastName email status }`;
 
 // Static paths come before `/bookings/:id`, which would otherwise take `resources` for an id.
@@ -19,6 +20,8 @@ export const bookingRoutes: RestRoutes = {
   'Mutation.createResourceClosure': { method: 'POST', path: '/bookings/resources/:id/closures', summary: 'Close a resource for a period', status: 201, envelope: 'data', select: `{ ${closure} }` },
   'Mutation.deleteResourceClosure': { method: 'DELETE', path: '/bookings/resources/:id/closures/:closureId', summary: 'Remove a closure', select: '', acknowledge: true },
   'Query.resourceAvailability': { method: 'GET', path: '/bookings/resources/:id/availability', summary: "List a resource's open slots", select: '{ resourceId slots { slotId startsAt endsAt remaining } }' },
+  'Mutation.createBookingHold': { method: 'POST', path: '/bookings/holds', summary: 'Hold a seat of a slot while the guest types', status: 201, envelope: 'data', select: `{ ${hold} }` },
+  'Mutation.releaseBookingHold': { method: 'DELETE', path: '/bookings/holds/:id', summary: 'Give a held seat back', select: '', acknowledge: true },
   'Query.bookings': { method: 'GET', path: '/bookings', summary: 'List bookings', select: `{ ${booking} }`, list: { paging: 'offset', members: ['total'], filters: { resourceId: 'resourceId', status: 'status', leadId: 'leadId', from: 'startsAt.from', to: 'startsAt.to' } } },
   'Mutation.createBooking': { method: 'POST', path: '/bookings', summary: 'Book a slot', status: 201, envelope: 'booking', select: `{ ${booking} }` },
   'Query.booking': { method: 'GET', path: '/bookings/:id', summary: 'Get a booking', envelope: 'booking', select: `{ ${bookingDetail} }` },

@@ -10,10 +10,10 @@ import { type DaysOrInstants, namesDay, oneOf, withinDaysOrInstants } from '../g
 import { enqueueMail, mailInsert, mailQueued } from '../mail/outbox.js';
 import { AppError, invalidState } from '../shared/errors.js';
 import { found } from '../shared/references.js';
-import { loadSlotRules } from './availability.js';
+import { consumeHold, liveHoldFor } from './booking-hold.service.js';
 import { bookingMail } from './booking.mail.js';
 import { readSlotId } from './slot-ids.js';
-import { bookableSlot } from './slots.js';
+import { judgeSlot, slotUnavailable } from './slot-judgement.js';
 
 export interface BookingFilter {
   resourceId?: string | null;
@@ -80,11 +80,11 @@ export interface NewBooking {
   notes?: string | null;
   interest?: string | null;
   source?: string | null;
+  /** The caller's hold on this slot (`createBookingHold`), whose seat the booking takes. */
+  holdId?: string | null;
 }
 
 type Transaction = Parameters<Parameters<TenantDb['$transaction']>[0]>[0];
-
-const slotUnavailable = (reason: string) => new AppError('CONFLICT', `The slot is no longer available: ${reason}`, undefined, undefined, 'UNAVAILABLE');
 
 /**
  * The guest's lead (its whole row): the tenant's earliest lead with that email (letter case
@@ -130,22 +130,7 @@ async function mayMailPublicGuest(tx: Transaction, email: string): Promise<boole
 }
 
 /**
- * The slot's verdict (`startsAt` judged as availability judges it, against what `db` sees now)
- * and its resource's row. `final` locks the resource first and judges against everything
- * committed before the lock, the booking being made aside.
- */
-async function judgeSlot(db: Pick<TenantDb, '$queryRaw'>, resourceId: string, startsAt: Date, now: Date, publishable: boolean, final?: { bookingId: string }) {
-  const slotEnd = new Date(startsAt.getTime() + 1440 * 60_000);
-  const [rules] = await loadSlotRules(db, [resourceId], startsAt, slotEnd, final ? { exceptBookingId: final.bookingId, lock: true } : {});
-  if (!rules) throw slotUnavailable('the resource no longer exists');
-  if (publishable && !rules.published) throw slotUnavailable('the resource is not open for online booking');
-  const verdict = bookableSlot(rules, startsAt, now);
-  if ('refusal' in verdict) throw slotUnavailable(verdict.refusal);
-  return { slot: verdict.slot, resource: rules.resource };
-}
-
-/**
- * Books a slot. The slot is judged first against what is committed (a taken slot is refused
+ * Books a slot, taking the seat of the caller's live hold on it when `holdId` names one. The slot is judged first against what is committed (a taken slot is refused
  * without a transaction), then the lead, booking, mail and events are written in one transaction
  * (the booking, its mail and its event in one statement), and only then is the resource's row
  * locked and the slot judged again, the new booking aside, against everything committed before
@@ -158,19 +143,22 @@ export async function createBooking(ctx: Context, input: NewBooking) {
   const principal = principalOf(ctx);
   const publishable = principal.kind === 'publishable';
   const { resourceId, startsAt } = await readSlotId(ctx.prisma, principal.tenantId, input.slotId);
-  const { slot, resource } = await judgeSlot(ctx.db, resourceId, startsAt, ctx.now(), publishable);
+  const hold = await liveHoldFor(ctx, input.holdId, { resourceId, startsAt });
+  const { slot, resource } = await judgeSlot(ctx.db, resourceId, startsAt, { now: ctx.now(), publishable, exceptId: hold?.id });
+  const { holdId: _holdId, ...guest } = input;
   const booking = await ctx.db.$transaction(
     async (tx) => {
+      if (hold) await consumeHold(tx, hold.id);
       const lead = await guestLead(ctx, tx, principal.tenantId, input, resource.name);
       const mailed = !publishable || (await mayMailPublicGuest(tx, input.email));
       const created = await ctx.events.create(
         tx,
         'booking.created',
-        { ...input, source: input.source ?? 'api', status: 'confirmed', ...slot, resourceId, leadId: lead.id },
+        { ...guest, source: input.source ?? 'api', status: 'confirmed', ...slot, resourceId, leadId: lead.id },
         { related: { resource, lead }, alongside: mailed ? (row) => mailInsert(principal.tenantId, bookingMail('confirmed', row, resource)) : undefined },
       );
       // The lock is NO KEY UPDATE: the booking just written holds KEY SHARE on the resource through its foreign key.
-      const judged = await judgeSlot(tx, resourceId, startsAt, ctx.now(), publishable, { bookingId: created.id });
+      const judged = await judgeSlot(tx, resourceId, startsAt, { now: ctx.now(), publishable, exceptId: created.id, lock: true });
       if (judged.slot.endsAt.getTime() !== slot.endsAt.getTime()) throw slotUnavailable("the resource's slot length changed");
       return created;
     },

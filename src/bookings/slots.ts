@@ -23,7 +23,7 @@ export interface SlotRules {
   hours: WeeklyInterval[];
   /** Closures overlapping the window. */
   closures: TimeSpan[];
-  /** Confirmed bookings overlapping the window. */
+  /** Places taken (confirmed bookings and live holds) overlapping the window. */
   bookings: TimeSpan[];
 }
 

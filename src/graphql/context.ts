@@ -18,6 +18,8 @@ export interface Context {
   readGrants: ReadGrants;
   /** Names the request in log lines and in the answer to an unexpected failure. */
   requestId: string;
+  /** The client's address (the socket's peer, or behind trusted proxies the one they name); absent outside an HTTP request. */
+  clientAddress?: string;
   /** Injectable clock: tests move time (key rotation grace period). */
   now: () => Date;
   /** Where users reach this server (`PUBLIC_URL`), for the links in its emails. */

@@ -7,6 +7,7 @@ import { guardEmbeddedParts, guardRecordReads } from './read-guards.js';
 import { markCountedLists } from './counted-lists.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
+import '../bookings/booking-hold.graphql.js';
 import '../bookings/resource.graphql.js';
 import '../companies/company.graphql.js';
 import '../contacts/contact.graphql.js';

@@ -19,6 +19,8 @@ interface AdmittedContext extends PageCall {
   budget?: { rateLimits: RateLimits; subject: RateLimitSubject };
   /** Present when served by node:http (absent in tests that call the handler directly). */
   req?: IncomingMessage;
+  /** The client's address, for an API call (who holds a widget's seat: src/bookings/booking-hold.service.ts). */
+  clientAddress?: string;
 }
 
 /** Set only in the server context of an API call a dashboard page makes for itself, never from a client's request. */
@@ -35,6 +37,9 @@ export function authenticationOf(serverContext: object): Authentication {
   if (!authentication) throw new TypeError('request handled without admission');
   return authentication;
 }
+
+/** The client's address admission found for an API call (see `clientAddress`). */
+export const admittedClientAddress = (serverContext: object): string | undefined => (serverContext as AdmittedContext).clientAddress;
 
 /** Who admission found a request acts as; null when it has none, or was answered before admission (a body too large). */
 export function admittedPrincipal(serverContext: object): Principal | null {
@@ -62,12 +67,14 @@ function clientAddress(serverContext: AdmittedContext, request: Request, trustPr
 
 /** The mutation a publishable key's lead form sends: it spends the address's public leads, not its bookings. */
 const LEAD_FORM_FIELD = 'submitLeadForm';
+/** A widget's seat holds spend no public bookings: a visitor has one live hold at a time, and tries several times before booking once. */
+const SEAT_HOLD_FIELDS = new Set(['createBookingHold', 'releaseBookingHold']);
 
 /**
  * Spends what an admitted operation's mutation fields (by name) cost beyond the request itself:
  * one request of the same budget for each field after the first, and, through a publishable key,
  * one of its address's public leads for each lead form sent and one of its public bookings for
- * each other field. The budget that refuses, with its verdict, or null when every budget allows
+ * each other field but seat holds. The budget that refuses, with its verdict, or null when every budget allows
  * them (or none is configured).
  */
 export async function spendOnMutationFields(
@@ -86,7 +93,8 @@ export async function spendOnMutationFields(
     const leads = fieldNames.filter((name) => name === LEAD_FORM_FIELD).length;
     const leadVerdict = leads ? await rateLimits.consumePublicLeads(subject.publishableKey, subject.address, leads) : null;
     if (leadVerdict && !leadVerdict.allowed) return { budget: 'public leads', verdict: leadVerdict };
-    const verdict = fields > leads ? await rateLimits.consumePublicBookings(subject.publishableKey, subject.address, fields - leads) : null;
+    const bookings = fields - leads - fieldNames.filter((name) => SEAT_HOLD_FIELDS.has(name)).length;
+    const verdict = bookings > 0 ? await rateLimits.consumePublicBookings(subject.publishableKey, subject.address, bookings) : null;
     if (verdict && !verdict.allowed) return { budget: 'public bookings', verdict };
   }
   return null;
@@ -132,9 +140,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
       const counted = rateLimits !== undefined && !admitted.paidByPage;
       // A page is authenticated only to know whose budget it spends: its API calls authenticate themselves.
       const authentication: Authentication = kind === 'api' || counted ? await authenticationFor(kind, request, options) : { failure: 'missing' };
-      if (kind === 'api') admitted.authentication = authentication;
+      const address = () => (admitted.clientAddress ??= clientAddress(admitted, request, trustProxyHops));
+      if (kind === 'api') {
+        admitted.authentication = authentication;
+        address();
+      }
       if (rateLimits && counted) {
-        const subject = subjectOf(authentication, () => clientAddress(admitted, request, trustProxyHops));
+        const subject = subjectOf(authentication, address);
         admitted.budget = { rateLimits, subject };
         const verdict = await rateLimits.consume(subject);
         admitted.rateLimit = verdict;

@@ -21,7 +21,7 @@ import { useMcp } from '../mcp/mcp.plugin.js';
 import { operationTools } from '../mcp/tool-catalog.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
-import { authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
+import { admittedClientAddress, authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { corsPolicy } from './cors.js';
 import { useCompression } from './compression.js';
@@ -131,6 +131,7 @@ export function createApp({
         prisma,
         readGrants: new ReadGrants(),
         requestId,
+        clientAddress: admittedClientAddress(serverContext),
         now,
         publicUrl,
         events,

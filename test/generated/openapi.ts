@@ -608,6 +608,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a seat of a slot while the guest types
+         * @description Holds a seat of an open slot for a few minutes (the server's `BOOKING_HOLD_MINUTES`, 5 by default; see `expiresAt`) while the guest types, giving back the caller's previous hold. Judged as a booking is: a CONFLICT (UNAVAILABLE) when the slot is full, closed or started. Publishable keys (a booking widget) may hold seats of published resources.
+         *
+         *     Requires a key of either kind (publishable or secret) with the `bookings.manage` scope.
+         */
+        post: operations["createBookingHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/holds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Give a held seat back
+         * @description Gives a hold's seat back before it expires (a visitor chose another time, or left). NOT_FOUND when it expired, was booked, or is not the caller's.
+         *
+         *     Requires a key of either kind (publishable or secret) with the `bookings.manage` scope.
+         */
+        delete: operations["releaseBookingHold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings": {
         parameters: {
             query?: never;
@@ -3114,6 +3158,11 @@ export interface components {
             /** @description What the resource is. */
             type: components["schemas"]["ResourceType"];
         };
+        /** @description The slot to hold a seat of. */
+        CreateBookingHoldInput: {
+            /** @description The exact `slotId` of an open slot from availability. */
+            slotId: string;
+        };
         /** @description A booking of an open slot by a guest. */
         CreateBookingInput: {
             /**
@@ -3123,6 +3172,11 @@ export interface components {
             email: string;
             /** @description Guest's first name, at most 255 characters. */
             firstName: string;
+            /**
+             * Format: uuid
+             * @description The caller's hold on this slot (`createBookingHold`): the booking takes its seat. A hold that expired, or is not the caller's, is ignored: the booking is then judged like any other. A hold of another slot is refused.
+             */
+            holdId?: string | null;
             /** @description What the guest is interested in, at most 1000 characters. */
             interest?: string | null;
             /** @description Guest's last name, at most 255 characters. */
@@ -8069,6 +8123,129 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createBookingHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The slot. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBookingHoldInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
+                    /** @description The created record's path, `/api/bookings/holds/{id}`: the route that reads or changes it. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Hold id: send it as `holdId` when booking, or release it.
+                             */
+                            id: string;
+                            /** @description The `slotId` held, as sent. */
+                            slotId: string;
+                            /**
+                             * Format: uuid
+                             * @description The resource whose slot is held.
+                             */
+                            resourceId: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the held slot (ISO 8601, UTC).
+                             */
+                            startsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the held slot (ISO 8601, UTC).
+                             */
+                            endsAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When the seat is given back unless booked (ISO 8601, UTC).
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    releaseBookingHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Hold id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -111,6 +111,13 @@ export type OperatingHours = Prisma.OperatingHoursModel
  */
 export type ResourceClosure = Prisma.ResourceClosureModel
 /**
+ * Model BookingHold
+ * A seat of a slot held for a few minutes while a guest types their details (a booking widget's
+ * visitor, or an app): it counts against the slot's places for everyone else until it expires or
+ * the booking made through it takes its place. One live hold per holder.
+ */
+export type BookingHold = Prisma.BookingHoldModel
+/**
  * Model Booking
  * 
  */

@@ -415,6 +415,7 @@ export const ModelName = {
   BookableResource: 'BookableResource',
   OperatingHours: 'OperatingHours',
   ResourceClosure: 'ResourceClosure',
+  BookingHold: 'BookingHold',
   Booking: 'Booking',
   EquipmentType: 'EquipmentType',
   Equipment: 'Equipment',
@@ -456,7 +457,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "bookingHold" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1789,6 +1790,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.ResourceClosureCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.ResourceClosureCountAggregateOutputType> | number
+        }
+      }
+    }
+    BookingHold: {
+      payload: Prisma.$BookingHoldPayload<ExtArgs>
+      fields: Prisma.BookingHoldFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.BookingHoldFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.BookingHoldFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>
+        }
+        findFirst: {
+          args: Prisma.BookingHoldFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.BookingHoldFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>
+        }
+        findMany: {
+          args: Prisma.BookingHoldFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>[]
+        }
+        create: {
+          args: Prisma.BookingHoldCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>
+        }
+        createMany: {
+          args: Prisma.BookingHoldCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.BookingHoldCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>[]
+        }
+        delete: {
+          args: Prisma.BookingHoldDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>
+        }
+        update: {
+          args: Prisma.BookingHoldUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>
+        }
+        deleteMany: {
+          args: Prisma.BookingHoldDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.BookingHoldUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.BookingHoldUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>[]
+        }
+        upsert: {
+          args: Prisma.BookingHoldUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BookingHoldPayload>
+        }
+        aggregate: {
+          args: Prisma.BookingHoldAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateBookingHold>
+        }
+        groupBy: {
+          args: Prisma.BookingHoldGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BookingHoldGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.BookingHoldCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BookingHoldCountAggregateOutputType> | number
         }
       }
     }
@@ -4049,6 +4124,21 @@ export const ResourceClosureScalarFieldEnum = {
 export type ResourceClosureScalarFieldEnum = (typeof ResourceClosureScalarFieldEnum)[keyof typeof ResourceClosureScalarFieldEnum]
 
 
+export const BookingHoldScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  resourceId: 'resourceId',
+  slotId: 'slotId',
+  startsAt: 'startsAt',
+  endsAt: 'endsAt',
+  expiresAt: 'expiresAt',
+  holder: 'holder',
+  createdAt: 'createdAt'
+} as const
+
+export type BookingHoldScalarFieldEnum = (typeof BookingHoldScalarFieldEnum)[keyof typeof BookingHoldScalarFieldEnum]
+
+
 export const BookingScalarFieldEnum = {
   id: 'id',
   tenantId: 'tenantId',
@@ -5101,6 +5191,7 @@ export type GlobalOmitConfig = {
   bookableResource?: Prisma.BookableResourceOmit
   operatingHours?: Prisma.OperatingHoursOmit
   resourceClosure?: Prisma.ResourceClosureOmit
+  bookingHold?: Prisma.BookingHoldOmit
   booking?: Prisma.BookingOmit
   equipmentType?: Prisma.EquipmentTypeOmit
   equipment?: Prisma.EquipmentOmit

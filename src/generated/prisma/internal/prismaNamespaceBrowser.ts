@@ -69,6 +69,7 @@ export const ModelName = {
   BookableResource: 'BookableResource',
   OperatingHours: 'OperatingHours',
   ResourceClosure: 'ResourceClosure',
+  BookingHold: 'BookingHold',
   Booking: 'Booking',
   EquipmentType: 'EquipmentType',
   Equipment: 'Equipment',
@@ -405,6 +406,21 @@ export const ResourceClosureScalarFieldEnum = {
 } as const
 
 export type ResourceClosureScalarFieldEnum = (typeof ResourceClosureScalarFieldEnum)[keyof typeof ResourceClosureScalarFieldEnum]
+
+
+export const BookingHoldScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  resourceId: 'resourceId',
+  slotId: 'slotId',
+  startsAt: 'startsAt',
+  endsAt: 'endsAt',
+  expiresAt: 'expiresAt',
+  holder: 'holder',
+  createdAt: 'createdAt'
+} as const
+
+export type BookingHoldScalarFieldEnum = (typeof BookingHoldScalarFieldEnum)[keyof typeof BookingHoldScalarFieldEnum]
 
 
 export const BookingScalarFieldEnum = {

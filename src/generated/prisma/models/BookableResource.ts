@@ -318,6 +318,7 @@ export type BookableResourceWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"BookableResource"> | Date | string
   operatingHours?: Prisma.OperatingHoursListRelationFilter
   closures?: Prisma.ResourceClosureListRelationFilter
+  holds?: Prisma.BookingHoldListRelationFilter
   bookings?: Prisma.BookingListRelationFilter
 }
 
@@ -341,6 +342,7 @@ export type BookableResourceOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   operatingHours?: Prisma.OperatingHoursOrderByRelationAggregateInput
   closures?: Prisma.ResourceClosureOrderByRelationAggregateInput
+  holds?: Prisma.BookingHoldOrderByRelationAggregateInput
   bookings?: Prisma.BookingOrderByRelationAggregateInput
 }
 
@@ -368,6 +370,7 @@ export type BookableResourceWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"BookableResource"> | Date | string
   operatingHours?: Prisma.OperatingHoursListRelationFilter
   closures?: Prisma.ResourceClosureListRelationFilter
+  holds?: Prisma.BookingHoldListRelationFilter
   bookings?: Prisma.BookingListRelationFilter
 }, "id" | "tenantId_slug">
 
@@ -439,6 +442,7 @@ export type BookableResourceCreateInput = {
   updatedAt?: Date | string
   operatingHours?: Prisma.OperatingHoursCreateNestedManyWithoutResourceInput
   closures?: Prisma.ResourceClosureCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldCreateNestedManyWithoutResourceInput
   bookings?: Prisma.BookingCreateNestedManyWithoutResourceInput
 }
 
@@ -462,6 +466,7 @@ export type BookableResourceUncheckedCreateInput = {
   updatedAt?: Date | string
   operatingHours?: Prisma.OperatingHoursUncheckedCreateNestedManyWithoutResourceInput
   closures?: Prisma.ResourceClosureUncheckedCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldUncheckedCreateNestedManyWithoutResourceInput
   bookings?: Prisma.BookingUncheckedCreateNestedManyWithoutResourceInput
 }
 
@@ -485,6 +490,7 @@ export type BookableResourceUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   operatingHours?: Prisma.OperatingHoursUpdateManyWithoutResourceNestedInput
   closures?: Prisma.ResourceClosureUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUpdateManyWithoutResourceNestedInput
   bookings?: Prisma.BookingUpdateManyWithoutResourceNestedInput
 }
 
@@ -508,6 +514,7 @@ export type BookableResourceUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   operatingHours?: Prisma.OperatingHoursUncheckedUpdateManyWithoutResourceNestedInput
   closures?: Prisma.ResourceClosureUncheckedUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUncheckedUpdateManyWithoutResourceNestedInput
   bookings?: Prisma.BookingUncheckedUpdateManyWithoutResourceNestedInput
 }
 
@@ -683,6 +690,20 @@ export type BookableResourceUpdateOneRequiredWithoutClosuresNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.BookableResourceUpdateToOneWithWhereWithoutClosuresInput, Prisma.BookableResourceUpdateWithoutClosuresInput>, Prisma.BookableResourceUncheckedUpdateWithoutClosuresInput>
 }
 
+export type BookableResourceCreateNestedOneWithoutHoldsInput = {
+  create?: Prisma.XOR<Prisma.BookableResourceCreateWithoutHoldsInput, Prisma.BookableResourceUncheckedCreateWithoutHoldsInput>
+  connectOrCreate?: Prisma.BookableResourceCreateOrConnectWithoutHoldsInput
+  connect?: Prisma.BookableResourceWhereUniqueInput
+}
+
+export type BookableResourceUpdateOneRequiredWithoutHoldsNestedInput = {
+  create?: Prisma.XOR<Prisma.BookableResourceCreateWithoutHoldsInput, Prisma.BookableResourceUncheckedCreateWithoutHoldsInput>
+  connectOrCreate?: Prisma.BookableResourceCreateOrConnectWithoutHoldsInput
+  upsert?: Prisma.BookableResourceUpsertWithoutHoldsInput
+  connect?: Prisma.BookableResourceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.BookableResourceUpdateToOneWithWhereWithoutHoldsInput, Prisma.BookableResourceUpdateWithoutHoldsInput>, Prisma.BookableResourceUncheckedUpdateWithoutHoldsInput>
+}
+
 export type BookableResourceCreateNestedOneWithoutBookingsInput = {
   create?: Prisma.XOR<Prisma.BookableResourceCreateWithoutBookingsInput, Prisma.BookableResourceUncheckedCreateWithoutBookingsInput>
   connectOrCreate?: Prisma.BookableResourceCreateOrConnectWithoutBookingsInput
@@ -716,6 +737,7 @@ export type BookableResourceCreateWithoutOperatingHoursInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   closures?: Prisma.ResourceClosureCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldCreateNestedManyWithoutResourceInput
   bookings?: Prisma.BookingCreateNestedManyWithoutResourceInput
 }
 
@@ -738,6 +760,7 @@ export type BookableResourceUncheckedCreateWithoutOperatingHoursInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   closures?: Prisma.ResourceClosureUncheckedCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldUncheckedCreateNestedManyWithoutResourceInput
   bookings?: Prisma.BookingUncheckedCreateNestedManyWithoutResourceInput
 }
 
@@ -776,6 +799,7 @@ export type BookableResourceUpdateWithoutOperatingHoursInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   closures?: Prisma.ResourceClosureUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUpdateManyWithoutResourceNestedInput
   bookings?: Prisma.BookingUpdateManyWithoutResourceNestedInput
 }
 
@@ -798,6 +822,7 @@ export type BookableResourceUncheckedUpdateWithoutOperatingHoursInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   closures?: Prisma.ResourceClosureUncheckedUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUncheckedUpdateManyWithoutResourceNestedInput
   bookings?: Prisma.BookingUncheckedUpdateManyWithoutResourceNestedInput
 }
 
@@ -820,6 +845,7 @@ export type BookableResourceCreateWithoutClosuresInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   operatingHours?: Prisma.OperatingHoursCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldCreateNestedManyWithoutResourceInput
   bookings?: Prisma.BookingCreateNestedManyWithoutResourceInput
 }
 
@@ -842,6 +868,7 @@ export type BookableResourceUncheckedCreateWithoutClosuresInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   operatingHours?: Prisma.OperatingHoursUncheckedCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldUncheckedCreateNestedManyWithoutResourceInput
   bookings?: Prisma.BookingUncheckedCreateNestedManyWithoutResourceInput
 }
 
@@ -880,6 +907,7 @@ export type BookableResourceUpdateWithoutClosuresInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   operatingHours?: Prisma.OperatingHoursUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUpdateManyWithoutResourceNestedInput
   bookings?: Prisma.BookingUpdateManyWithoutResourceNestedInput
 }
 
@@ -902,6 +930,115 @@ export type BookableResourceUncheckedUpdateWithoutClosuresInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   operatingHours?: Prisma.OperatingHoursUncheckedUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUncheckedUpdateManyWithoutResourceNestedInput
+  bookings?: Prisma.BookingUncheckedUpdateManyWithoutResourceNestedInput
+}
+
+export type BookableResourceCreateWithoutHoldsInput = {
+  id?: string
+  tenantId: string
+  type: $Enums.ResourceType
+  name: string
+  slug: string
+  description?: string | null
+  addressLine1?: string | null
+  city?: string | null
+  state?: string | null
+  postalCode?: string | null
+  timezone: string
+  defaultDurationMinutes: number
+  maxConcurrent?: number
+  isActive?: boolean
+  published?: boolean
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  operatingHours?: Prisma.OperatingHoursCreateNestedManyWithoutResourceInput
+  closures?: Prisma.ResourceClosureCreateNestedManyWithoutResourceInput
+  bookings?: Prisma.BookingCreateNestedManyWithoutResourceInput
+}
+
+export type BookableResourceUncheckedCreateWithoutHoldsInput = {
+  id?: string
+  tenantId: string
+  type: $Enums.ResourceType
+  name: string
+  slug: string
+  description?: string | null
+  addressLine1?: string | null
+  city?: string | null
+  state?: string | null
+  postalCode?: string | null
+  timezone: string
+  defaultDurationMinutes: number
+  maxConcurrent?: number
+  isActive?: boolean
+  published?: boolean
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  operatingHours?: Prisma.OperatingHoursUncheckedCreateNestedManyWithoutResourceInput
+  closures?: Prisma.ResourceClosureUncheckedCreateNestedManyWithoutResourceInput
+  bookings?: Prisma.BookingUncheckedCreateNestedManyWithoutResourceInput
+}
+
+export type BookableResourceCreateOrConnectWithoutHoldsInput = {
+  where: Prisma.BookableResourceWhereUniqueInput
+  create: Prisma.XOR<Prisma.BookableResourceCreateWithoutHoldsInput, Prisma.BookableResourceUncheckedCreateWithoutHoldsInput>
+}
+
+export type BookableResourceUpsertWithoutHoldsInput = {
+  update: Prisma.XOR<Prisma.BookableResourceUpdateWithoutHoldsInput, Prisma.BookableResourceUncheckedUpdateWithoutHoldsInput>
+  create: Prisma.XOR<Prisma.BookableResourceCreateWithoutHoldsInput, Prisma.BookableResourceUncheckedCreateWithoutHoldsInput>
+  where?: Prisma.BookableResourceWhereInput
+}
+
+export type BookableResourceUpdateToOneWithWhereWithoutHoldsInput = {
+  where?: Prisma.BookableResourceWhereInput
+  data: Prisma.XOR<Prisma.BookableResourceUpdateWithoutHoldsInput, Prisma.BookableResourceUncheckedUpdateWithoutHoldsInput>
+}
+
+export type BookableResourceUpdateWithoutHoldsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  type?: Prisma.EnumResourceTypeFieldUpdateOperationsInput | $Enums.ResourceType
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  description?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  addressLine1?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  state?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  postalCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  timezone?: Prisma.StringFieldUpdateOperationsInput | string
+  defaultDurationMinutes?: Prisma.IntFieldUpdateOperationsInput | number
+  maxConcurrent?: Prisma.IntFieldUpdateOperationsInput | number
+  isActive?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  published?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  operatingHours?: Prisma.OperatingHoursUpdateManyWithoutResourceNestedInput
+  closures?: Prisma.ResourceClosureUpdateManyWithoutResourceNestedInput
+  bookings?: Prisma.BookingUpdateManyWithoutResourceNestedInput
+}
+
+export type BookableResourceUncheckedUpdateWithoutHoldsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  type?: Prisma.EnumResourceTypeFieldUpdateOperationsInput | $Enums.ResourceType
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  description?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  addressLine1?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  state?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  postalCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  timezone?: Prisma.StringFieldUpdateOperationsInput | string
+  defaultDurationMinutes?: Prisma.IntFieldUpdateOperationsInput | number
+  maxConcurrent?: Prisma.IntFieldUpdateOperationsInput | number
+  isActive?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  published?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  operatingHours?: Prisma.OperatingHoursUncheckedUpdateManyWithoutResourceNestedInput
+  closures?: Prisma.ResourceClosureUncheckedUpdateManyWithoutResourceNestedInput
   bookings?: Prisma.BookingUncheckedUpdateManyWithoutResourceNestedInput
 }
 
@@ -925,6 +1062,7 @@ export type BookableResourceCreateWithoutBookingsInput = {
   updatedAt?: Date | string
   operatingHours?: Prisma.OperatingHoursCreateNestedManyWithoutResourceInput
   closures?: Prisma.ResourceClosureCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldCreateNestedManyWithoutResourceInput
 }
 
 export type BookableResourceUncheckedCreateWithoutBookingsInput = {
@@ -947,6 +1085,7 @@ export type BookableResourceUncheckedCreateWithoutBookingsInput = {
   updatedAt?: Date | string
   operatingHours?: Prisma.OperatingHoursUncheckedCreateNestedManyWithoutResourceInput
   closures?: Prisma.ResourceClosureUncheckedCreateNestedManyWithoutResourceInput
+  holds?: Prisma.BookingHoldUncheckedCreateNestedManyWithoutResourceInput
 }
 
 export type BookableResourceCreateOrConnectWithoutBookingsInput = {
@@ -985,6 +1124,7 @@ export type BookableResourceUpdateWithoutBookingsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   operatingHours?: Prisma.OperatingHoursUpdateManyWithoutResourceNestedInput
   closures?: Prisma.ResourceClosureUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUpdateManyWithoutResourceNestedInput
 }
 
 export type BookableResourceUncheckedUpdateWithoutBookingsInput = {
@@ -1007,6 +1147,7 @@ export type BookableResourceUncheckedUpdateWithoutBookingsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   operatingHours?: Prisma.OperatingHoursUncheckedUpdateManyWithoutResourceNestedInput
   closures?: Prisma.ResourceClosureUncheckedUpdateManyWithoutResourceNestedInput
+  holds?: Prisma.BookingHoldUncheckedUpdateManyWithoutResourceNestedInput
 }
 
 
@@ -1017,12 +1158,14 @@ export type BookableResourceUncheckedUpdateWithoutBookingsInput = {
 export type BookableResourceCountOutputType = {
   operatingHours: number
   closures: number
+  holds: number
   bookings: number
 }
 
 export type BookableResourceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   operatingHours?: boolean | BookableResourceCountOutputTypeCountOperatingHoursArgs
   closures?: boolean | BookableResourceCountOutputTypeCountClosuresArgs
+  holds?: boolean | BookableResourceCountOutputTypeCountHoldsArgs
   bookings?: boolean | BookableResourceCountOutputTypeCountBookingsArgs
 }
 
@@ -1053,6 +1196,13 @@ export type BookableResourceCountOutputTypeCountClosuresArgs<ExtArgs extends run
 /**
  * BookableResourceCountOutputType without action
  */
+export type BookableResourceCountOutputTypeCountHoldsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.BookingHoldWhereInput
+}
+
+/**
+ * BookableResourceCountOutputType without action
+ */
 export type BookableResourceCountOutputTypeCountBookingsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.BookingWhereInput
 }
@@ -1078,6 +1228,7 @@ export type BookableResourceSelect<ExtArgs extends runtime.Types.Extensions.Inte
   updatedAt?: boolean
   operatingHours?: boolean | Prisma.BookableResource$operatingHoursArgs<ExtArgs>
   closures?: boolean | Prisma.BookableResource$closuresArgs<ExtArgs>
+  holds?: boolean | Prisma.BookableResource$holdsArgs<ExtArgs>
   bookings?: boolean | Prisma.BookableResource$bookingsArgs<ExtArgs>
   _count?: boolean | Prisma.BookableResourceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["bookableResource"]>
@@ -1146,6 +1297,7 @@ export type BookableResourceOmit<ExtArgs extends runtime.Types.Extensions.Intern
 export type BookableResourceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   operatingHours?: boolean | Prisma.BookableResource$operatingHoursArgs<ExtArgs>
   closures?: boolean | Prisma.BookableResource$closuresArgs<ExtArgs>
+  holds?: boolean | Prisma.BookableResource$holdsArgs<ExtArgs>
   bookings?: boolean | Prisma.BookableResource$bookingsArgs<ExtArgs>
   _count?: boolean | Prisma.BookableResourceCountOutputTypeDefaultArgs<ExtArgs>
 }
@@ -1157,6 +1309,7 @@ export type $BookableResourcePayload<ExtArgs extends runtime.Types.Extensions.In
   objects: {
     operatingHours: Prisma.$OperatingHoursPayload<ExtArgs>[]
     closures: Prisma.$ResourceClosurePayload<ExtArgs>[]
+    holds: Prisma.$BookingHoldPayload<ExtArgs>[]
     bookings: Prisma.$BookingPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
@@ -1576,6 +1729,7 @@ export interface Prisma__BookableResourceClient<T, Null = never, ExtArgs extends
   readonly [Symbol.toStringTag]: "PrismaPromise"
   operatingHours<T extends Prisma.BookableResource$operatingHoursArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.BookableResource$operatingHoursArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OperatingHoursPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   closures<T extends Prisma.BookableResource$closuresArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.BookableResource$closuresArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResourceClosurePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  holds<T extends Prisma.BookableResource$holdsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.BookableResource$holdsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$BookingHoldPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   bookings<T extends Prisma.BookableResource$bookingsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.BookableResource$bookingsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$BookingPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
@@ -2070,6 +2224,30 @@ export type BookableResource$closuresArgs<ExtArgs extends runtime.Types.Extensio
   take?: number
   skip?: number
   distinct?: Prisma.ResourceClosureScalarFieldEnum | Prisma.ResourceClosureScalarFieldEnum[]
+}
+
+/**
+ * BookableResource.holds
+ */
+export type BookableResource$holdsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the BookingHold
+   */
+  select?: Prisma.BookingHoldSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the BookingHold
+   */
+  omit?: Prisma.BookingHoldOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.BookingHoldInclude<ExtArgs> | null
+  where?: Prisma.BookingHoldWhereInput
+  orderBy?: Prisma.BookingHoldOrderByWithRelationInput | Prisma.BookingHoldOrderByWithRelationInput[]
+  cursor?: Prisma.BookingHoldWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.BookingHoldScalarFieldEnum | Prisma.BookingHoldScalarFieldEnum[]
 }
 
 /**
