@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,22 +9,13 @@ import { createHttpServer } from '../src/http/server.js';
 import { createTenant, createUser } from '../src/tenants/tenant.service.js';
 import { offlineBrowser } from './support/browser.js';
 import { useHarness } from './support/harness.js';
-import { root } from './support/server-process.js';
+import { freePort, root } from './support/server-process.js';
 import { mailDelivery, until } from './support/smtp.js';
 
 const { h } = useHarness();
 const smtp = mailDelivery(() => h.db.prisma, 'Business Platform <no-reply@localhost>');
 const browser = offlineBrowser();
 const screenshots = join(root, 'test/screenshots');
-
-/** A port free now, so the app can be told its own address (for the links it emails) before it listens. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 let base: string;
 let server: ReturnType<typeof createHttpServer>;

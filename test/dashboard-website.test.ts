@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +12,7 @@ import { offlineBrowser } from './support/browser.js';
 import type { BrowserSession } from './support/dashboard.js';
 import { page as dashboardPage, postForm, signIn } from './support/dashboard.js';
 import { useHarness } from './support/harness.js';
-import { root } from './support/server-process.js';
+import { freePort, root } from './support/server-process.js';
 import { mailDelivery, until } from './support/smtp.js';
 
 const { h, tenant } = useHarness();
@@ -23,14 +21,6 @@ const browser = offlineBrowser();
 const screenshots = join(root, 'test/screenshots');
 const WEBSITE = '/dashboard/settings/website';
 const SITE = 'https://www.harbour-plumbing.example';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 let base: string;
 let server: ReturnType<typeof createHttpServer>;

@@ -163,3 +163,14 @@ export const Copyable = ({ id, label, value, rows }: { id: string; label: string
 
 /** Text written for the API's documentation, with its `code` spans shown as code. */
 export const DocText = ({ text }: { text: string }) => <>{text.split('`').map((part, index) => (index % 2 ? <code key={index}>{part}</code> : part))}</>;
+
+/** A form's mistake: the field it concerns and what is wrong. */
+export type FieldMistake = { field: string; message: string };
+
+/** A field's error under it, tied to the field for screen readers. */
+export const FieldError = ({ id, mistakes }: { id: string; mistakes: FieldMistake[] }) =>
+  mistakes.length ? (
+    <p id={id} class="field-error">
+      {mistakes.map((mistake) => mistake.message).join('; ')}
+    </p>
+  ) : null;

@@ -1,14 +1,13 @@
 import type { Outcome } from '../form-outcomes.js';
 import type { WebhookEndpointPageQuery, WebhooksPageQuery } from '../generated/operations.js';
-import type { Chrome } from './layout.js';
-import { Copyable, DocText, FormTokens, Layout, Notice, Time } from './layout.js';
+import type { Chrome, FieldMistake } from './layout.js';
+import { Copyable, DocText, FieldError, FormTokens, Layout, Notice, Time } from './layout.js';
 
 export const WEBHOOKS = '/dashboard/settings/webhooks';
 export const endpointPath = (id: string) => `${WEBHOOKS}/endpoint?id=${encodeURIComponent(id)}`;
 
 type Endpoint = NonNullable<WebhookEndpointPageQuery['webhookEndpoint']>;
 type Delivery = WebhookEndpointPageQuery['webhookDeliveries']['nodes'][number];
-type FieldMistake = { field: string; message: string };
 
 const statusWords = { enabled: 'Enabled', disabled: 'Disabled', pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
 
@@ -36,14 +35,6 @@ export interface EndpointDraft {
   description: string;
   events: string[];
 }
-
-/** A field's error under it, tied to the field for screen readers. */
-const FieldError = ({ id, mistakes }: { id: string; mistakes: FieldMistake[] }) =>
-  mistakes.length ? (
-    <p id={id} class="field-error">
-      {mistakes.map((mistake) => mistake.message).join('; ')}
-    </p>
-  ) : null;
 
 function CreateForm({ chrome, eventTypes, draft, mistakes }: { chrome: Chrome; eventTypes: WebhooksPageQuery['eventTypes']; draft: EndpointDraft; mistakes: FieldMistake[] }) {
   const records = [...new Set(eventTypes.map((type) => type.record))];

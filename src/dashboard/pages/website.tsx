@@ -2,8 +2,8 @@ import { WIDGETS_PATH } from '../../embed/widgets-bundle.js';
 import { widgetSnippet } from '../../embed/website.js';
 import type { Outcome } from '../form-outcomes.js';
 import type { WebsitePageQuery } from '../generated/operations.js';
-import type { Chrome } from './layout.js';
-import { Copyable, FormTokens, Layout, Notice } from './layout.js';
+import type { Chrome, FieldMistake } from './layout.js';
+import { Copyable, FieldError, FormTokens, Layout, Notice } from './layout.js';
 
 export const WEBSITE = '/dashboard/settings/website';
 
@@ -19,7 +19,6 @@ declare module 'preact' {
 
 export type WebsitePair = WebsitePageQuery['apiKeyPairs']['nodes'][number];
 type Resource = WebsitePageQuery['bookableResources']['nodes'][number];
-type FieldMistake = { field: string; message: string };
 
 /**
  * The warning a publishable key without origins deserves: any website can use it in its visitors'
@@ -49,13 +48,6 @@ export const originsOf = (text: string) =>
     .split(/[\n,]/)
     .map((line) => line.trim())
     .filter(Boolean);
-
-const FieldError = ({ id, mistakes }: { id: string; mistakes: FieldMistake[] }) =>
-  mistakes.length ? (
-    <p id={id} class="field-error">
-      {mistakes.map((mistake) => mistake.message).join('; ')}
-    </p>
-  ) : null;
 
 /** What the page knows of where it and the API are reached. */
 export interface Addresses {
