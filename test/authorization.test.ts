@@ -124,7 +124,7 @@ const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   invoices: 'invoices.read', invoice: 'invoices.read', invoiceHistory: 'invoices.read', invoicePdf: 'invoices.read', invoiceSettings: 'invoices.read',
   events: 'any secret key', eventTypes: 'any secret key', event: 'leads.lead.read',
   webhookEndpoints: 'webhooks.manage', webhookEndpoint: 'webhooks.manage', webhookDeliveries: 'webhooks.manage',
-  customFieldDefinitions: 'companies.read',
+  customFieldDefinitions: 'companies.read', leadForm: 'leads.lead.write',
 };
 
 /**
