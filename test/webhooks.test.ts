@@ -151,11 +151,12 @@ describe('webhook delivery', () => {
     // Down for events, but its test events are answered: a success ends the endpoint's failing streak.
     const hook = receiver.endpoint('down', (response, webhook) => void response.writeHead(up || JSON.parse(webhook.body).type === 'webhook.test' ? 200 : 503).end());
     const endpoint = await endpointFor(t.secret, hook.url);
-    worker({ retryBaseMs: 100, retryWindowMs: 2000 });
+    worker({ retryBaseMs: 100, retryWindowMs: 4000 });
     await createLead(t.secret, 'First');
-    // Well into the first delivery's window: the streak it restarts cannot be a whole window old by
-    // the time that delivery's last retry (at the end of its window, or the breaker's hold) fails.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Halfway through the first delivery's window, so a loaded machine has 2 s either way: the test
+    // event's success lands before that delivery's last retry (at the end of its window), and the
+    // streak it restarts is not yet a whole window old when that retry fails.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key: t.secret })).status).toBe(201);
 
     const first = await until(async () => {
@@ -174,7 +175,7 @@ describe('webhook delivery', () => {
       const read = await rest('GET', `/api/webhook-endpoints/${endpoint.id}`, { key: t.secret });
       return read.body.data.status === 'disabled' ? read.body.data : undefined;
     }, 'the endpoint disabled');
-    expect(disabled.disabledReason).toBe('every delivery failed for 2 seconds');
+    expect(disabled.disabledReason).toBe('every delivery failed for 4 seconds');
     const creator = await h.db.prisma.user.findUniqueOrThrow({ where: { id: t.userId } });
     const mails = await h.db.prisma.outboxMessage.findMany({ where: { tenantId: t.tenantId, kind: 'webhook.endpoint_disabled' } });
     expect(mails).toHaveLength(1);
