@@ -18,10 +18,12 @@ const recordArrays: Record<string, string> = {
   'ApiKeyPair.scopes': "a key pair's scopes, from the scope catalog",
   'ApiKeyPair.allowedActions': "the actions a key pair's holder may take on it",
   'ApiKeyPair.keys': "a pair's two keys (secret and publishable)",
+  'ApiKeyPair.allowedOrigins': "the website origins a pair's publishable key may be used from (at most 20)",
   'WebhookEndpoint.events': "an endpoint's event types, from the event type catalog",
   'TrustedDocumentRegistration.hashes': 'the hashes one registration call sent',
   // A tenant's form configuration: at most 100 definitions per entity, read whole to render a form.
   'Query.customFieldDefinitions': "the tenant's custom field definitions of one entity",
+  'LeadForm.fields': "the tenant's lead custom field definitions, rendered whole by a website's lead form",
   'CustomFieldDefinition.options': "a select field's options",
   // One record's history, a few entries per workflow step, read whole with the record.
   'Query.invoiceHistory': "one invoice's history",

@@ -131,9 +131,14 @@ describe('every tool, called with seeded data through an MCP client', () => {
     await call('PATCH', `/api/bookings/resources/${room.id}`, t.secret, { published: true });
     await call('GET', `/api/bookings/resources/${room.id}`, t.publishable);
     const { slots } = await call('GET', `/api/bookings/resources/${room.id}/availability?from=2030-01-07&to=2030-01-07`, t.publishable);
+    // A widget's visitor holds a seat, gives it back, holds another and books it through its hold.
+    const released = (await call('POST', '/api/bookings/holds', t.publishable, { slotId: slots[1].slotId })).data;
+    await call('DELETE', `/api/bookings/holds/${released.id}`, t.publishable);
+    const held = (await call('POST', '/api/bookings/holds', t.publishable, { slotId: slots[0].slotId })).data;
     const booked = [];
     for (const [index, slot] of slots.entries()) {
-      booked.push((await call('POST', '/api/bookings', t.publishable, { slotId: slot.slotId, firstName: 'Guest', lastName: `${index}`, email: `guest${index}@example.test` })).booking);
+      const holdId = index === 0 ? { holdId: held.id } : {};
+      booked.push((await call('POST', '/api/bookings', t.publishable, { slotId: slot.slotId, ...holdId, firstName: 'Guest', lastName: `${index}`, email: `guest${index}@example.test` })).booking);
     }
     h.clock.offsetMs = Date.parse('2030-01-08T00:00:00Z') - Date.now();
     await call('POST', `/api/bookings/${booked[0].id}/complete`, t.secret);
