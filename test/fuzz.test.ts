@@ -161,7 +161,7 @@ describe('fuzzing every documented operation', { timeout: 120_000 }, () => {
         outcomes.add(`${viaGraphql ? 'GraphQL' : 'REST'} ${route.key} ${status < 300 ? 'ok' : 'refused'}`);
         expect(status).toBeLessThan(500);
       }),
-      { seed: 20261122, numRuns: 2500, endOnFailure: true },
+      { seed: 20261128, numRuns: 2500, endOnFailure: true },
     );
     expect(requests).toBeGreaterThanOrEqual(2500);
     // The run reached both outcomes of every write on REST, so the checks above were exercised.
