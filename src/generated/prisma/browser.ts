@@ -255,3 +255,12 @@ export type WebhookDelivery = Prisma.WebhookDeliveryModel
  * One POST of a delivery: when, how long, and what came back.
  */
 export type WebhookAttempt = Prisma.WebhookAttemptModel
+/**
+ * Model OAuthRecord
+ * What the OAuth authorization server (oidc-provider) keeps: clients, grants (an app a user
+ * connected), tokens, codes, sign-in sessions and interactions, one row each. No secret is stored
+ * in clear: the row is found by the SHA-256 of its id (a token's id is the token itself), and the
+ * id is left out of `payload`. The columns beside the payload are what the API queries: a token's
+ * user and grant, a grant's app and last use.
+ */
+export type OAuthRecord = Prisma.OAuthRecordModel

@@ -441,7 +441,8 @@ export const ModelName = {
   Event: 'Event',
   WebhookEndpoint: 'WebhookEndpoint',
   WebhookDelivery: 'WebhookDelivery',
-  WebhookAttempt: 'WebhookAttempt'
+  WebhookAttempt: 'WebhookAttempt',
+  OAuthRecord: 'OAuthRecord'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -457,7 +458,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "bookingHold" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "bookingHold" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt" | "oAuthRecord"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3791,6 +3792,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    OAuthRecord: {
+      payload: Prisma.$OAuthRecordPayload<ExtArgs>
+      fields: Prisma.OAuthRecordFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OAuthRecordFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OAuthRecordFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>
+        }
+        findFirst: {
+          args: Prisma.OAuthRecordFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OAuthRecordFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>
+        }
+        findMany: {
+          args: Prisma.OAuthRecordFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>[]
+        }
+        create: {
+          args: Prisma.OAuthRecordCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>
+        }
+        createMany: {
+          args: Prisma.OAuthRecordCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OAuthRecordCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>[]
+        }
+        delete: {
+          args: Prisma.OAuthRecordDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>
+        }
+        update: {
+          args: Prisma.OAuthRecordUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>
+        }
+        deleteMany: {
+          args: Prisma.OAuthRecordDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OAuthRecordUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OAuthRecordUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>[]
+        }
+        upsert: {
+          args: Prisma.OAuthRecordUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthRecordPayload>
+        }
+        aggregate: {
+          args: Prisma.OAuthRecordAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOAuthRecord>
+        }
+        groupBy: {
+          args: Prisma.OAuthRecordGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OAuthRecordGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OAuthRecordCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OAuthRecordCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -4528,6 +4603,24 @@ export const WebhookAttemptScalarFieldEnum = {
 export type WebhookAttemptScalarFieldEnum = (typeof WebhookAttemptScalarFieldEnum)[keyof typeof WebhookAttemptScalarFieldEnum]
 
 
+export const OAuthRecordScalarFieldEnum = {
+  kind: 'kind',
+  idHash: 'idHash',
+  payload: 'payload',
+  grantId: 'grantId',
+  uidHash: 'uidHash',
+  userId: 'userId',
+  tenantId: 'tenantId',
+  clientId: 'clientId',
+  expiresAt: 'expiresAt',
+  consumedAt: 'consumedAt',
+  lastUsedAt: 'lastUsedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OAuthRecordScalarFieldEnum = (typeof OAuthRecordScalarFieldEnum)[keyof typeof OAuthRecordScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -5218,6 +5311,7 @@ export type GlobalOmitConfig = {
   webhookEndpoint?: Prisma.WebhookEndpointOmit
   webhookDelivery?: Prisma.WebhookDeliveryOmit
   webhookAttempt?: Prisma.WebhookAttemptOmit
+  oAuthRecord?: Prisma.OAuthRecordOmit
 }
 
 /* Types for Logging */

@@ -95,7 +95,8 @@ export const ModelName = {
   Event: 'Event',
   WebhookEndpoint: 'WebhookEndpoint',
   WebhookDelivery: 'WebhookDelivery',
-  WebhookAttempt: 'WebhookAttempt'
+  WebhookAttempt: 'WebhookAttempt',
+  OAuthRecord: 'OAuthRecord'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -810,6 +811,24 @@ export const WebhookAttemptScalarFieldEnum = {
 } as const
 
 export type WebhookAttemptScalarFieldEnum = (typeof WebhookAttemptScalarFieldEnum)[keyof typeof WebhookAttemptScalarFieldEnum]
+
+
+export const OAuthRecordScalarFieldEnum = {
+  kind: 'kind',
+  idHash: 'idHash',
+  payload: 'payload',
+  grantId: 'grantId',
+  uidHash: 'uidHash',
+  userId: 'userId',
+  tenantId: 'tenantId',
+  clientId: 'clientId',
+  expiresAt: 'expiresAt',
+  consumedAt: 'consumedAt',
+  lastUsedAt: 'lastUsedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OAuthRecordScalarFieldEnum = (typeof OAuthRecordScalarFieldEnum)[keyof typeof OAuthRecordScalarFieldEnum]
 
 
 export const SortOrder = {

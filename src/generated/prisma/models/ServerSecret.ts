@@ -294,6 +294,9 @@ export type $ServerSecretPayload<ExtArgs extends runtime.Types.Extensions.Intern
   objects: {}
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     name: string
+    /**
+     * A random secret (base64url), or a signing key as a JWK.
+     */
     value: string
     createdAt: Date
   }, ExtArgs["result"]["serverSecret"]>

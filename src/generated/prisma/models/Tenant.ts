@@ -189,6 +189,7 @@ export type TenantWhereInput = {
   events?: Prisma.EventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
   spentFormChallenges?: Prisma.SpentFormChallengeListRelationFilter
+  oauthRecords?: Prisma.OAuthRecordListRelationFilter
 }
 
 export type TenantOrderByWithRelationInput = {
@@ -208,6 +209,7 @@ export type TenantOrderByWithRelationInput = {
   events?: Prisma.EventOrderByRelationAggregateInput
   webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
   spentFormChallenges?: Prisma.SpentFormChallengeOrderByRelationAggregateInput
+  oauthRecords?: Prisma.OAuthRecordOrderByRelationAggregateInput
 }
 
 export type TenantWhereUniqueInput = Prisma.AtLeast<{
@@ -230,6 +232,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   events?: Prisma.EventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
   spentFormChallenges?: Prisma.SpentFormChallengeListRelationFilter
+  oauthRecords?: Prisma.OAuthRecordListRelationFilter
 }, "id">
 
 export type TenantOrderByWithAggregationInput = {
@@ -271,6 +274,7 @@ export type TenantCreateInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateInput = {
@@ -290,6 +294,7 @@ export type TenantUncheckedCreateInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUpdateInput = {
@@ -309,6 +314,7 @@ export type TenantUpdateInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateInput = {
@@ -328,6 +334,7 @@ export type TenantUncheckedUpdateInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateManyInput = {
@@ -387,6 +394,11 @@ export type TenantMinOrderByAggregateInput = {
 export type TenantScalarRelationFilter = {
   is?: Prisma.TenantWhereInput
   isNot?: Prisma.TenantWhereInput
+}
+
+export type TenantNullableScalarRelationFilter = {
+  is?: Prisma.TenantWhereInput | null
+  isNot?: Prisma.TenantWhereInput | null
 }
 
 export type TenantCreatemodulesInput = {
@@ -560,6 +572,22 @@ export type TenantUpdateOneRequiredWithoutWebhookEndpointsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutWebhookEndpointsInput, Prisma.TenantUpdateWithoutWebhookEndpointsInput>, Prisma.TenantUncheckedUpdateWithoutWebhookEndpointsInput>
 }
 
+export type TenantCreateNestedOneWithoutOauthRecordsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutOauthRecordsInput, Prisma.TenantUncheckedCreateWithoutOauthRecordsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutOauthRecordsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneWithoutOauthRecordsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutOauthRecordsInput, Prisma.TenantUncheckedCreateWithoutOauthRecordsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutOauthRecordsInput
+  upsert?: Prisma.TenantUpsertWithoutOauthRecordsInput
+  disconnect?: Prisma.TenantWhereInput | boolean
+  delete?: Prisma.TenantWhereInput | boolean
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutOauthRecordsInput, Prisma.TenantUpdateWithoutOauthRecordsInput>, Prisma.TenantUncheckedUpdateWithoutOauthRecordsInput>
+}
+
 export type TenantCreateWithoutUsersInput = {
   id?: string
   name: string
@@ -576,6 +604,7 @@ export type TenantCreateWithoutUsersInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutUsersInput = {
@@ -594,6 +623,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutUsersInput = {
@@ -628,6 +658,7 @@ export type TenantUpdateWithoutUsersInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutUsersInput = {
@@ -646,6 +677,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutApiKeyPairsInput = {
@@ -664,6 +696,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
@@ -682,6 +715,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutApiKeyPairsInput = {
@@ -716,6 +750,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -734,6 +769,7 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutTrustedDocumentsInput = {
@@ -752,6 +788,7 @@ export type TenantCreateWithoutTrustedDocumentsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
@@ -770,6 +807,7 @@ export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutTrustedDocumentsInput = {
@@ -804,6 +842,7 @@ export type TenantUpdateWithoutTrustedDocumentsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
@@ -822,6 +861,7 @@ export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutIdempotentRequestsInput = {
@@ -840,6 +880,7 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
@@ -858,6 +899,7 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutIdempotentRequestsInput = {
@@ -892,6 +934,7 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
@@ -910,6 +953,7 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutCustomFieldsInput = {
@@ -928,6 +972,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutCustomFieldsInput = {
@@ -946,6 +991,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutCustomFieldsInput = {
@@ -980,6 +1026,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
@@ -998,6 +1045,7 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSpentFormChallengesInput = {
@@ -1016,6 +1064,7 @@ export type TenantCreateWithoutSpentFormChallengesInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSpentFormChallengesInput = {
@@ -1034,6 +1083,7 @@ export type TenantUncheckedCreateWithoutSpentFormChallengesInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSpentFormChallengesInput = {
@@ -1068,6 +1118,7 @@ export type TenantUpdateWithoutSpentFormChallengesInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSpentFormChallengesInput = {
@@ -1086,6 +1137,7 @@ export type TenantUncheckedUpdateWithoutSpentFormChallengesInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSignInLinksInput = {
@@ -1104,6 +1156,7 @@ export type TenantCreateWithoutSignInLinksInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSignInLinksInput = {
@@ -1122,6 +1175,7 @@ export type TenantUncheckedCreateWithoutSignInLinksInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSignInLinksInput = {
@@ -1156,6 +1210,7 @@ export type TenantUpdateWithoutSignInLinksInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSignInLinksInput = {
@@ -1174,6 +1229,7 @@ export type TenantUncheckedUpdateWithoutSignInLinksInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSessionsInput = {
@@ -1192,6 +1248,7 @@ export type TenantCreateWithoutSessionsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSessionsInput = {
@@ -1210,6 +1267,7 @@ export type TenantUncheckedCreateWithoutSessionsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSessionsInput = {
@@ -1244,6 +1302,7 @@ export type TenantUpdateWithoutSessionsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSessionsInput = {
@@ -1262,6 +1321,7 @@ export type TenantUncheckedUpdateWithoutSessionsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutDashboardFormsInput = {
@@ -1280,6 +1340,7 @@ export type TenantCreateWithoutDashboardFormsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutDashboardFormsInput = {
@@ -1298,6 +1359,7 @@ export type TenantUncheckedCreateWithoutDashboardFormsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutDashboardFormsInput = {
@@ -1332,6 +1394,7 @@ export type TenantUpdateWithoutDashboardFormsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
@@ -1350,6 +1413,7 @@ export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutEventsInput = {
@@ -1368,6 +1432,7 @@ export type TenantCreateWithoutEventsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutEventsInput = {
@@ -1386,6 +1451,7 @@ export type TenantUncheckedCreateWithoutEventsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutEventsInput = {
@@ -1420,6 +1486,7 @@ export type TenantUpdateWithoutEventsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutEventsInput = {
@@ -1438,6 +1505,7 @@ export type TenantUncheckedUpdateWithoutEventsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutWebhookEndpointsInput = {
@@ -1456,6 +1524,7 @@ export type TenantCreateWithoutWebhookEndpointsInput = {
   idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
@@ -1474,6 +1543,7 @@ export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutWebhookEndpointsInput = {
@@ -1508,6 +1578,7 @@ export type TenantUpdateWithoutWebhookEndpointsInput = {
   idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
@@ -1525,6 +1596,99 @@ export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
   customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
   idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutOauthRecordsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutOauthRecordsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutOauthRecordsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutOauthRecordsInput, Prisma.TenantUncheckedCreateWithoutOauthRecordsInput>
+}
+
+export type TenantUpsertWithoutOauthRecordsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutOauthRecordsInput, Prisma.TenantUncheckedUpdateWithoutOauthRecordsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutOauthRecordsInput, Prisma.TenantUncheckedCreateWithoutOauthRecordsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutOauthRecordsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutOauthRecordsInput, Prisma.TenantUncheckedUpdateWithoutOauthRecordsInput>
+}
+
+export type TenantUpdateWithoutOauthRecordsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutOauthRecordsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
 }
 
@@ -1545,6 +1709,7 @@ export type TenantCountOutputType = {
   events: number
   webhookEndpoints: number
   spentFormChallenges: number
+  oauthRecords: number
 }
 
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1559,6 +1724,7 @@ export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions
   events?: boolean | TenantCountOutputTypeCountEventsArgs
   webhookEndpoints?: boolean | TenantCountOutputTypeCountWebhookEndpointsArgs
   spentFormChallenges?: boolean | TenantCountOutputTypeCountSpentFormChallengesArgs
+  oauthRecords?: boolean | TenantCountOutputTypeCountOauthRecordsArgs
 }
 
 /**
@@ -1648,6 +1814,13 @@ export type TenantCountOutputTypeCountSpentFormChallengesArgs<ExtArgs extends ru
   where?: Prisma.SpentFormChallengeWhereInput
 }
 
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountOauthRecordsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OAuthRecordWhereInput
+}
+
 
 export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1666,6 +1839,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   events?: boolean | Prisma.Tenant$eventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
   spentFormChallenges?: boolean | Prisma.Tenant$spentFormChallengesArgs<ExtArgs>
+  oauthRecords?: boolean | Prisma.Tenant$oauthRecordsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["tenant"]>
 
@@ -1706,6 +1880,7 @@ export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   events?: boolean | Prisma.Tenant$eventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
   spentFormChallenges?: boolean | Prisma.Tenant$spentFormChallengesArgs<ExtArgs>
+  oauthRecords?: boolean | Prisma.Tenant$oauthRecordsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type TenantIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1725,6 +1900,7 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     events: Prisma.$EventPayload<ExtArgs>[]
     webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
     spentFormChallenges: Prisma.$SpentFormChallengePayload<ExtArgs>[]
+    oauthRecords: Prisma.$OAuthRecordPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2140,6 +2316,7 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   events<T extends Prisma.Tenant$eventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$eventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$EventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webhookEndpoints<T extends Prisma.Tenant$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   spentFormChallenges<T extends Prisma.Tenant$spentFormChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$spentFormChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SpentFormChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  oauthRecords<T extends Prisma.Tenant$oauthRecordsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$oauthRecordsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OAuthRecordPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2837,6 +3014,30 @@ export type Tenant$spentFormChallengesArgs<ExtArgs extends runtime.Types.Extensi
   take?: number
   skip?: number
   distinct?: Prisma.SpentFormChallengeScalarFieldEnum | Prisma.SpentFormChallengeScalarFieldEnum[]
+}
+
+/**
+ * Tenant.oauthRecords
+ */
+export type Tenant$oauthRecordsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OAuthRecord
+   */
+  select?: Prisma.OAuthRecordSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OAuthRecord
+   */
+  omit?: Prisma.OAuthRecordOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OAuthRecordInclude<ExtArgs> | null
+  where?: Prisma.OAuthRecordWhereInput
+  orderBy?: Prisma.OAuthRecordOrderByWithRelationInput | Prisma.OAuthRecordOrderByWithRelationInput[]
+  cursor?: Prisma.OAuthRecordWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OAuthRecordScalarFieldEnum | Prisma.OAuthRecordScalarFieldEnum[]
 }
 
 /**

@@ -210,6 +210,7 @@ export type UserWhereInput = {
   inspectionEvents?: Prisma.InspectionEventListRelationFilter
   invoiceEvents?: Prisma.InvoiceEventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
+  oauthRecords?: Prisma.OAuthRecordListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -232,6 +233,7 @@ export type UserOrderByWithRelationInput = {
   inspectionEvents?: Prisma.InspectionEventOrderByRelationAggregateInput
   invoiceEvents?: Prisma.InvoiceEventOrderByRelationAggregateInput
   webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
+  oauthRecords?: Prisma.OAuthRecordOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -258,6 +260,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   inspectionEvents?: Prisma.InspectionEventListRelationFilter
   invoiceEvents?: Prisma.InvoiceEventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
+  oauthRecords?: Prisma.OAuthRecordListRelationFilter
 }, "id" | "tenantId_email">
 
 export type UserOrderByWithAggregationInput = {
@@ -305,6 +308,7 @@ export type UserCreateInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -326,6 +330,7 @@ export type UserUncheckedCreateInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -347,6 +352,7 @@ export type UserUpdateInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -368,6 +374,7 @@ export type UserUncheckedUpdateInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -666,6 +673,22 @@ export type UserUpdateOneRequiredWithoutWebhookEndpointsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutWebhookEndpointsInput, Prisma.UserUpdateWithoutWebhookEndpointsInput>, Prisma.UserUncheckedUpdateWithoutWebhookEndpointsInput>
 }
 
+export type UserCreateNestedOneWithoutOauthRecordsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutOauthRecordsInput, Prisma.UserUncheckedCreateWithoutOauthRecordsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutOauthRecordsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneWithoutOauthRecordsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutOauthRecordsInput, Prisma.UserUncheckedCreateWithoutOauthRecordsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutOauthRecordsInput
+  upsert?: Prisma.UserUpsertWithoutOauthRecordsInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutOauthRecordsInput, Prisma.UserUpdateWithoutOauthRecordsInput>, Prisma.UserUncheckedUpdateWithoutOauthRecordsInput>
+}
+
 export type UserCreateWithoutTenantInput = {
   id?: string
   name: string
@@ -684,6 +707,7 @@ export type UserCreateWithoutTenantInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTenantInput = {
@@ -704,6 +728,7 @@ export type UserUncheckedCreateWithoutTenantInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTenantInput = {
@@ -763,6 +788,7 @@ export type UserCreateWithoutApiKeyPairsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutApiKeyPairsInput = {
@@ -783,6 +809,7 @@ export type UserUncheckedCreateWithoutApiKeyPairsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutApiKeyPairsInput = {
@@ -819,6 +846,7 @@ export type UserUpdateWithoutApiKeyPairsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -839,6 +867,7 @@ export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutAssignedLeadsInput = {
@@ -859,6 +888,7 @@ export type UserCreateWithoutAssignedLeadsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAssignedLeadsInput = {
@@ -879,6 +909,7 @@ export type UserUncheckedCreateWithoutAssignedLeadsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAssignedLeadsInput = {
@@ -915,6 +946,7 @@ export type UserUpdateWithoutAssignedLeadsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
@@ -935,6 +967,7 @@ export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedDealsInput = {
@@ -955,6 +988,7 @@ export type UserCreateWithoutOwnedDealsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedDealsInput = {
@@ -975,6 +1009,7 @@ export type UserUncheckedCreateWithoutOwnedDealsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedDealsInput = {
@@ -1011,6 +1046,7 @@ export type UserUpdateWithoutOwnedDealsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedDealsInput = {
@@ -1031,6 +1067,7 @@ export type UserUncheckedUpdateWithoutOwnedDealsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutDealActivitiesInput = {
@@ -1051,6 +1088,7 @@ export type UserCreateWithoutDealActivitiesInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutDealActivitiesInput = {
@@ -1071,6 +1109,7 @@ export type UserUncheckedCreateWithoutDealActivitiesInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutDealActivitiesInput = {
@@ -1107,6 +1146,7 @@ export type UserUpdateWithoutDealActivitiesInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutDealActivitiesInput = {
@@ -1127,6 +1167,7 @@ export type UserUncheckedUpdateWithoutDealActivitiesInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutLeadInspectionsInput = {
@@ -1147,6 +1188,7 @@ export type UserCreateWithoutLeadInspectionsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutLeadInspectionsInput = {
@@ -1167,6 +1209,7 @@ export type UserUncheckedCreateWithoutLeadInspectionsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutLeadInspectionsInput = {
@@ -1203,6 +1246,7 @@ export type UserUpdateWithoutLeadInspectionsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
@@ -1223,6 +1267,7 @@ export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutInspectionEventsInput = {
@@ -1243,6 +1288,7 @@ export type UserCreateWithoutInspectionEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutInspectionEventsInput = {
@@ -1263,6 +1309,7 @@ export type UserUncheckedCreateWithoutInspectionEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutInspectionEventsInput = {
@@ -1299,6 +1346,7 @@ export type UserUpdateWithoutInspectionEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionEventsInput = {
@@ -1319,6 +1367,7 @@ export type UserUncheckedUpdateWithoutInspectionEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutInspectionTeamsInput = {
@@ -1339,6 +1388,7 @@ export type UserCreateWithoutInspectionTeamsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutInspectionTeamsInput = {
@@ -1359,6 +1409,7 @@ export type UserUncheckedCreateWithoutInspectionTeamsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutInspectionTeamsInput = {
@@ -1395,6 +1446,7 @@ export type UserUpdateWithoutInspectionTeamsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
@@ -1415,6 +1467,7 @@ export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutInvoiceEventsInput = {
@@ -1435,6 +1488,7 @@ export type UserCreateWithoutInvoiceEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutInvoiceEventsInput = {
@@ -1455,6 +1509,7 @@ export type UserUncheckedCreateWithoutInvoiceEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutInvoiceEventsInput = {
@@ -1491,6 +1546,7 @@ export type UserUpdateWithoutInvoiceEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
@@ -1511,6 +1567,7 @@ export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSignInLinksInput = {
@@ -1531,6 +1588,7 @@ export type UserCreateWithoutSignInLinksInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSignInLinksInput = {
@@ -1551,6 +1609,7 @@ export type UserUncheckedCreateWithoutSignInLinksInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSignInLinksInput = {
@@ -1587,6 +1646,7 @@ export type UserUpdateWithoutSignInLinksInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInLinksInput = {
@@ -1607,6 +1667,7 @@ export type UserUncheckedUpdateWithoutSignInLinksInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSessionsInput = {
@@ -1627,6 +1688,7 @@ export type UserCreateWithoutSessionsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1647,6 +1709,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1683,6 +1746,7 @@ export type UserUpdateWithoutSessionsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1703,6 +1767,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebhookEndpointsInput = {
@@ -1723,6 +1788,7 @@ export type UserCreateWithoutWebhookEndpointsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebhookEndpointsInput = {
@@ -1743,6 +1809,7 @@ export type UserUncheckedCreateWithoutWebhookEndpointsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebhookEndpointsInput = {
@@ -1779,6 +1846,7 @@ export type UserUpdateWithoutWebhookEndpointsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebhookEndpointsInput = {
@@ -1799,6 +1867,107 @@ export type UserUncheckedUpdateWithoutWebhookEndpointsInput = {
   inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutOauthRecordsInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+}
+
+export type UserUncheckedCreateWithoutOauthRecordsInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+}
+
+export type UserCreateOrConnectWithoutOauthRecordsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutOauthRecordsInput, Prisma.UserUncheckedCreateWithoutOauthRecordsInput>
+}
+
+export type UserUpsertWithoutOauthRecordsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutOauthRecordsInput, Prisma.UserUncheckedUpdateWithoutOauthRecordsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutOauthRecordsInput, Prisma.UserUncheckedCreateWithoutOauthRecordsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutOauthRecordsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutOauthRecordsInput, Prisma.UserUncheckedUpdateWithoutOauthRecordsInput>
+}
+
+export type UserUpdateWithoutOauthRecordsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+}
+
+export type UserUncheckedUpdateWithoutOauthRecordsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateManyTenantInput = {
@@ -1828,6 +1997,7 @@ export type UserUpdateWithoutTenantInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTenantInput = {
@@ -1848,6 +2018,7 @@ export type UserUncheckedUpdateWithoutTenantInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTenantInput = {
@@ -1876,6 +2047,7 @@ export type UserCountOutputType = {
   inspectionEvents: number
   invoiceEvents: number
   webhookEndpoints: number
+  oauthRecords: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1890,6 +2062,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   inspectionEvents?: boolean | UserCountOutputTypeCountInspectionEventsArgs
   invoiceEvents?: boolean | UserCountOutputTypeCountInvoiceEventsArgs
   webhookEndpoints?: boolean | UserCountOutputTypeCountWebhookEndpointsArgs
+  oauthRecords?: boolean | UserCountOutputTypeCountOauthRecordsArgs
 }
 
 /**
@@ -1979,6 +2152,13 @@ export type UserCountOutputTypeCountWebhookEndpointsArgs<ExtArgs extends runtime
   where?: Prisma.WebhookEndpointWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountOauthRecordsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OAuthRecordWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -2000,6 +2180,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
   invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.User$webhookEndpointsArgs<ExtArgs>
+  oauthRecords?: boolean | Prisma.User$oauthRecordsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -2049,6 +2230,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   inspectionEvents?: boolean | Prisma.User$inspectionEventsArgs<ExtArgs>
   invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.User$webhookEndpointsArgs<ExtArgs>
+  oauthRecords?: boolean | Prisma.User$oauthRecordsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2073,6 +2255,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     inspectionEvents: Prisma.$InspectionEventPayload<ExtArgs>[]
     invoiceEvents: Prisma.$InvoiceEventPayload<ExtArgs>[]
     webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
+    oauthRecords: Prisma.$OAuthRecordPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2491,6 +2674,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   inspectionEvents<T extends Prisma.User$inspectionEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$inspectionEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InspectionEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   invoiceEvents<T extends Prisma.User$invoiceEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$invoiceEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webhookEndpoints<T extends Prisma.User$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  oauthRecords<T extends Prisma.User$oauthRecordsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$oauthRecordsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OAuthRecordPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3198,6 +3382,30 @@ export type User$webhookEndpointsArgs<ExtArgs extends runtime.Types.Extensions.I
   take?: number
   skip?: number
   distinct?: Prisma.WebhookEndpointScalarFieldEnum | Prisma.WebhookEndpointScalarFieldEnum[]
+}
+
+/**
+ * User.oauthRecords
+ */
+export type User$oauthRecordsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OAuthRecord
+   */
+  select?: Prisma.OAuthRecordSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OAuthRecord
+   */
+  omit?: Prisma.OAuthRecordOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OAuthRecordInclude<ExtArgs> | null
+  where?: Prisma.OAuthRecordWhereInput
+  orderBy?: Prisma.OAuthRecordOrderByWithRelationInput | Prisma.OAuthRecordOrderByWithRelationInput[]
+  cursor?: Prisma.OAuthRecordWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OAuthRecordScalarFieldEnum | Prisma.OAuthRecordScalarFieldEnum[]
 }
 
 /**
