@@ -11,6 +11,7 @@ CREATE TABLE "OAuthRecord" (
     "userId" UUID,
     "tenantId" UUID,
     "clientId" VARCHAR(2000),
+    "clientName" VARCHAR(200),
     "expiresAt" TIMESTAMPTZ(3),
     "consumedAt" TIMESTAMPTZ(3),
     "lastUsedAt" TIMESTAMPTZ(3),

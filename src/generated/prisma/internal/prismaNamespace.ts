@@ -4612,6 +4612,7 @@ export const OAuthRecordScalarFieldEnum = {
   userId: 'userId',
   tenantId: 'tenantId',
   clientId: 'clientId',
+  clientName: 'clientName',
   expiresAt: 'expiresAt',
   consumedAt: 'consumedAt',
   lastUsedAt: 'lastUsedAt',

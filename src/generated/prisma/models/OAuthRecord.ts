@@ -36,6 +36,7 @@ export type OAuthRecordMinAggregateOutputType = {
   userId: string | null
   tenantId: string | null
   clientId: string | null
+  clientName: string | null
   expiresAt: Date | null
   consumedAt: Date | null
   lastUsedAt: Date | null
@@ -50,6 +51,7 @@ export type OAuthRecordMaxAggregateOutputType = {
   userId: string | null
   tenantId: string | null
   clientId: string | null
+  clientName: string | null
   expiresAt: Date | null
   consumedAt: Date | null
   lastUsedAt: Date | null
@@ -65,6 +67,7 @@ export type OAuthRecordCountAggregateOutputType = {
   userId: number
   tenantId: number
   clientId: number
+  clientName: number
   expiresAt: number
   consumedAt: number
   lastUsedAt: number
@@ -81,6 +84,7 @@ export type OAuthRecordMinAggregateInputType = {
   userId?: true
   tenantId?: true
   clientId?: true
+  clientName?: true
   expiresAt?: true
   consumedAt?: true
   lastUsedAt?: true
@@ -95,6 +99,7 @@ export type OAuthRecordMaxAggregateInputType = {
   userId?: true
   tenantId?: true
   clientId?: true
+  clientName?: true
   expiresAt?: true
   consumedAt?: true
   lastUsedAt?: true
@@ -110,6 +115,7 @@ export type OAuthRecordCountAggregateInputType = {
   userId?: true
   tenantId?: true
   clientId?: true
+  clientName?: true
   expiresAt?: true
   consumedAt?: true
   lastUsedAt?: true
@@ -198,6 +204,7 @@ export type OAuthRecordGroupByOutputType = {
   userId: string | null
   tenantId: string | null
   clientId: string | null
+  clientName: string | null
   expiresAt: Date | null
   consumedAt: Date | null
   lastUsedAt: Date | null
@@ -234,6 +241,7 @@ export type OAuthRecordWhereInput = {
   userId?: Prisma.UuidNullableFilter<"OAuthRecord"> | string | null
   tenantId?: Prisma.UuidNullableFilter<"OAuthRecord"> | string | null
   clientId?: Prisma.StringNullableFilter<"OAuthRecord"> | string | null
+  clientName?: Prisma.StringNullableFilter<"OAuthRecord"> | string | null
   expiresAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
   consumedAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
   lastUsedAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
@@ -251,6 +259,7 @@ export type OAuthRecordOrderByWithRelationInput = {
   userId?: Prisma.SortOrderInput | Prisma.SortOrder
   tenantId?: Prisma.SortOrderInput | Prisma.SortOrder
   clientId?: Prisma.SortOrderInput | Prisma.SortOrder
+  clientName?: Prisma.SortOrderInput | Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   consumedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -272,6 +281,7 @@ export type OAuthRecordWhereUniqueInput = Prisma.AtLeast<{
   userId?: Prisma.UuidNullableFilter<"OAuthRecord"> | string | null
   tenantId?: Prisma.UuidNullableFilter<"OAuthRecord"> | string | null
   clientId?: Prisma.StringNullableFilter<"OAuthRecord"> | string | null
+  clientName?: Prisma.StringNullableFilter<"OAuthRecord"> | string | null
   expiresAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
   consumedAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
   lastUsedAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
@@ -289,6 +299,7 @@ export type OAuthRecordOrderByWithAggregationInput = {
   userId?: Prisma.SortOrderInput | Prisma.SortOrder
   tenantId?: Prisma.SortOrderInput | Prisma.SortOrder
   clientId?: Prisma.SortOrderInput | Prisma.SortOrder
+  clientName?: Prisma.SortOrderInput | Prisma.SortOrder
   expiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   consumedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -310,6 +321,7 @@ export type OAuthRecordScalarWhereWithAggregatesInput = {
   userId?: Prisma.UuidNullableWithAggregatesFilter<"OAuthRecord"> | string | null
   tenantId?: Prisma.UuidNullableWithAggregatesFilter<"OAuthRecord"> | string | null
   clientId?: Prisma.StringNullableWithAggregatesFilter<"OAuthRecord"> | string | null
+  clientName?: Prisma.StringNullableWithAggregatesFilter<"OAuthRecord"> | string | null
   expiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"OAuthRecord"> | Date | string | null
   consumedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"OAuthRecord"> | Date | string | null
   lastUsedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"OAuthRecord"> | Date | string | null
@@ -323,6 +335,7 @@ export type OAuthRecordCreateInput = {
   grantId?: string | null
   uidHash?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -340,6 +353,7 @@ export type OAuthRecordUncheckedCreateInput = {
   userId?: string | null
   tenantId?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -353,6 +367,7 @@ export type OAuthRecordUpdateInput = {
   grantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -370,6 +385,7 @@ export type OAuthRecordUncheckedUpdateInput = {
   userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tenantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -385,6 +401,7 @@ export type OAuthRecordCreateManyInput = {
   userId?: string | null
   tenantId?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -398,6 +415,7 @@ export type OAuthRecordUpdateManyMutationInput = {
   grantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -413,6 +431,7 @@ export type OAuthRecordUncheckedUpdateManyInput = {
   userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tenantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -443,6 +462,7 @@ export type OAuthRecordCountOrderByAggregateInput = {
   userId?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   clientId?: Prisma.SortOrder
+  clientName?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   consumedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
@@ -457,6 +477,7 @@ export type OAuthRecordMaxOrderByAggregateInput = {
   userId?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   clientId?: Prisma.SortOrder
+  clientName?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   consumedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
@@ -471,6 +492,7 @@ export type OAuthRecordMinOrderByAggregateInput = {
   userId?: Prisma.SortOrder
   tenantId?: Prisma.SortOrder
   clientId?: Prisma.SortOrder
+  clientName?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   consumedAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
@@ -568,6 +590,7 @@ export type OAuthRecordCreateWithoutTenantInput = {
   grantId?: string | null
   uidHash?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -583,6 +606,7 @@ export type OAuthRecordUncheckedCreateWithoutTenantInput = {
   uidHash?: string | null
   userId?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -627,6 +651,7 @@ export type OAuthRecordScalarWhereInput = {
   userId?: Prisma.UuidNullableFilter<"OAuthRecord"> | string | null
   tenantId?: Prisma.UuidNullableFilter<"OAuthRecord"> | string | null
   clientId?: Prisma.StringNullableFilter<"OAuthRecord"> | string | null
+  clientName?: Prisma.StringNullableFilter<"OAuthRecord"> | string | null
   expiresAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
   consumedAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
   lastUsedAt?: Prisma.DateTimeNullableFilter<"OAuthRecord"> | Date | string | null
@@ -640,6 +665,7 @@ export type OAuthRecordCreateWithoutUserInput = {
   grantId?: string | null
   uidHash?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -655,6 +681,7 @@ export type OAuthRecordUncheckedCreateWithoutUserInput = {
   uidHash?: string | null
   tenantId?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -695,6 +722,7 @@ export type OAuthRecordCreateManyTenantInput = {
   uidHash?: string | null
   userId?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -708,6 +736,7 @@ export type OAuthRecordUpdateWithoutTenantInput = {
   grantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -723,6 +752,7 @@ export type OAuthRecordUncheckedUpdateWithoutTenantInput = {
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -737,6 +767,7 @@ export type OAuthRecordUncheckedUpdateManyWithoutTenantInput = {
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   userId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -751,6 +782,7 @@ export type OAuthRecordCreateManyUserInput = {
   uidHash?: string | null
   tenantId?: string | null
   clientId?: string | null
+  clientName?: string | null
   expiresAt?: Date | string | null
   consumedAt?: Date | string | null
   lastUsedAt?: Date | string | null
@@ -764,6 +796,7 @@ export type OAuthRecordUpdateWithoutUserInput = {
   grantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -779,6 +812,7 @@ export type OAuthRecordUncheckedUpdateWithoutUserInput = {
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tenantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -793,6 +827,7 @@ export type OAuthRecordUncheckedUpdateManyWithoutUserInput = {
   uidHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   tenantId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   clientId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  clientName?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   expiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   consumedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastUsedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -810,6 +845,7 @@ export type OAuthRecordSelect<ExtArgs extends runtime.Types.Extensions.InternalA
   userId?: boolean
   tenantId?: boolean
   clientId?: boolean
+  clientName?: boolean
   expiresAt?: boolean
   consumedAt?: boolean
   lastUsedAt?: boolean
@@ -827,6 +863,7 @@ export type OAuthRecordSelectCreateManyAndReturn<ExtArgs extends runtime.Types.E
   userId?: boolean
   tenantId?: boolean
   clientId?: boolean
+  clientName?: boolean
   expiresAt?: boolean
   consumedAt?: boolean
   lastUsedAt?: boolean
@@ -844,6 +881,7 @@ export type OAuthRecordSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.E
   userId?: boolean
   tenantId?: boolean
   clientId?: boolean
+  clientName?: boolean
   expiresAt?: boolean
   consumedAt?: boolean
   lastUsedAt?: boolean
@@ -861,13 +899,14 @@ export type OAuthRecordSelectScalar = {
   userId?: boolean
   tenantId?: boolean
   clientId?: boolean
+  clientName?: boolean
   expiresAt?: boolean
   consumedAt?: boolean
   lastUsedAt?: boolean
   createdAt?: boolean
 }
 
-export type OAuthRecordOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"kind" | "idHash" | "payload" | "grantId" | "uidHash" | "userId" | "tenantId" | "clientId" | "expiresAt" | "consumedAt" | "lastUsedAt" | "createdAt", ExtArgs["result"]["oAuthRecord"]>
+export type OAuthRecordOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"kind" | "idHash" | "payload" | "grantId" | "uidHash" | "userId" | "tenantId" | "clientId" | "clientName" | "expiresAt" | "consumedAt" | "lastUsedAt" | "createdAt", ExtArgs["result"]["oAuthRecord"]>
 export type OAuthRecordInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.OAuthRecord$tenantArgs<ExtArgs>
   user?: boolean | Prisma.OAuthRecord$userArgs<ExtArgs>
@@ -914,6 +953,10 @@ export type $OAuthRecordPayload<ExtArgs extends runtime.Types.Extensions.Interna
     userId: string | null
     tenantId: string | null
     clientId: string | null
+    /**
+     * A grant's app as the user saw it named on the consent page.
+     */
+    clientName: string | null
     expiresAt: Date | null
     consumedAt: Date | null
     /**
@@ -1354,6 +1397,7 @@ export interface OAuthRecordFieldRefs {
   readonly userId: Prisma.FieldRef<"OAuthRecord", 'String'>
   readonly tenantId: Prisma.FieldRef<"OAuthRecord", 'String'>
   readonly clientId: Prisma.FieldRef<"OAuthRecord", 'String'>
+  readonly clientName: Prisma.FieldRef<"OAuthRecord", 'String'>
   readonly expiresAt: Prisma.FieldRef<"OAuthRecord", 'DateTime'>
   readonly consumedAt: Prisma.FieldRef<"OAuthRecord", 'DateTime'>
   readonly lastUsedAt: Prisma.FieldRef<"OAuthRecord", 'DateTime'>
