@@ -88,6 +88,8 @@ const ConfigSchema = z.object({
   /** How often each process moves invoices past their due date to `overdue` (reads of a tenant's invoices move its own first). */
   /** `1` lets webhook endpoints be private and loopback addresses, over http too (development and tests only); cloud metadata addresses (link-local IPv4 among them) stay refused. */
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  /** `1` lets the OAuth server fetch apps' client ID metadata documents from private and loopback addresses (development and tests only). */
+  OAUTH_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
   /** How often each process looks for webhooks to send (an event's commit also wakes every process's worker). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** First retry delay of a failed webhook delivery; it doubles at each attempt, up to 6 hours, ±20 %. */

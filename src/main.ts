@@ -107,6 +107,7 @@ const server = createHttpServer(
     draining: () => draining,
     publicUrl,
     eventStream,
+    oauthAllowPrivateNetworks: config.OAUTH_ALLOW_PRIVATE_NETWORKS,
   }),
   {
     headersTimeoutMs: config.HEADERS_TIMEOUT_MS,

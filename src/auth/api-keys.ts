@@ -2,6 +2,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { ApiKeyKind, TenantModule, TrustedDocumentsRule, UserRole } from '../generated/prisma/enums.js';
 import type { Database } from '../db/client.js';
 import { limitedToTrustedDocuments } from '../trusted-documents/trusted-document.rules.js';
+import { accessTokenPattern, loadAccessToken, recordGrantUse } from '../oauth/access-tokens.js';
 import { cachedKeyLookup, type KeyLookup } from './key-cache.js';
 import { scopesWithinRole } from './roles.js';
 import type { Scope } from './scopes.js';
@@ -16,11 +17,14 @@ export function generateKey(kind: ApiKeyKind): string {
   return prefixes[kind] + newToken();
 }
 
-/** Who a request acts as: an API key, or a dashboard session (which acts as a secret key with its user's role's scopes). */
+/**
+ * Who a request acts as: an API key, a dashboard session (which acts as a secret key with its user's
+ * role's scopes), or an OAuth access token of an app or agent its user connected (src/oauth/).
+ */
 export interface Principal {
-  /** The API key's id, or the dashboard session's. */
+  /** The API key's id, the dashboard session's, or the OAuth grant's (the connected app's, the same across its rotating tokens). */
   credentialId: string;
-  via: 'key' | 'session';
+  via: 'key' | 'session' | 'oauth';
   kind: ApiKeyKind;
   tenantId: string;
   userId: string;
@@ -35,6 +39,8 @@ export interface Principal {
    * whose pages may use its publishable key (src/auth/origins.ts); absent for a session.
    */
   pair?: { id: string; trustedDocumentsOnly: boolean; allowedOrigins: readonly string[] };
+  /** An OAuth token's resource (RFC 8707): the URL under which it may be used (src/oauth/resources.ts). */
+  resource?: string;
 }
 
 /** Why a request has no principal; all of them are a 401 to the client. */
@@ -49,7 +55,9 @@ export type AuthFailure =
   /** The dashboard session is unknown, signed out or idle for too long. */
   | 'session-ended'
   /** A dashboard session cookie came without its `X-CSRF-Token` header. */
-  | 'csrf';
+  | 'csrf'
+  /** An OAuth access token used outside the resource it was issued for (an /mcp token at REST or GraphQL). */
+  | 'wrong-resource';
 
 export type Authentication = { principal: Principal } | { failure: AuthFailure };
 
@@ -126,31 +134,54 @@ export async function loadKey(prisma: PrismaClient, keyHash: string): Promise<Ke
   };
 }
 
-/** A server's key lookup on `db`: from this process's memory, kept current by the database's announcements. */
-export const cachedKeys = (db: Pick<Database, 'prisma' | 'listen'>) => cachedKeyLookup((keyHash) => loadKey(db.prisma, keyHash), db.listen);
+/** How an OAuth access token's hash is told apart from a key's in the credential cache. */
+const ACCESS_TOKEN_PREFIX = 'oauth:';
+
+/** Reads a credential by the lookup name `authenticate` gives it: a key's hash, or `oauth:` and an access token's. */
+export const loadCredential = (prisma: PrismaClient) => (name: string) =>
+  name.startsWith(ACCESS_TOKEN_PREFIX) ? loadAccessToken(prisma, name.slice(ACCESS_TOKEN_PREFIX.length)) : loadKey(prisma, name);
+
+/** A server's credential lookup on `db`: from this process's memory, kept current by the database's announcements. */
+export const cachedKeys = (db: Pick<Database, 'prisma' | 'listen'>) => cachedKeyLookup(loadCredential(db.prisma), db.listen);
+
+/** The name a bearer secret is looked up by, or null when it is neither a key nor an access token. */
+function lookupNameOf(token: string): string | null {
+  if (keyPattern.test(token)) return hashToken(token);
+  if (accessTokenPattern.test(token)) return ACCESS_TOKEN_PREFIX + hashToken(token);
+  return null;
+}
+
+/** Whether an OAuth token issued for a resource may be used where the request is (src/oauth/resources.ts). */
+export type ResourceCheck = (resource: string) => boolean;
 
 /**
- * Resolves the key of a request through `keys` (src/auth/key-cache.ts: from memory, kept current by
- * the database's announcements). Revocation and expiry are judged against `now` on every request.
- * The key's `lastUsedAt` is written when it is a minute old or more.
+ * Resolves the key or OAuth access token of a request through `keys` (src/auth/key-cache.ts: from
+ * memory, kept current by the database's announcements). Revocation and expiry are judged against
+ * `now` on every request, and an access token's resource against where it is used. The key's
+ * `lastUsedAt` (an app's, its grant's) is written when it is a minute old or more.
  */
 export async function authenticate(
   keys: KeyLookup<KeyRecord>,
   prisma: PrismaClient,
   header: string | null,
   now: Date,
+  acceptsResource: ResourceCheck,
 ): Promise<Authentication> {
   const token = bearerToken(header);
   if (token === null) return { failure: 'missing' };
-  if (!keyPattern.test(token)) return { failure: 'malformed' };
-  const key = await keys(hashToken(token));
+  const name = lookupNameOf(token);
+  if (name === null) return { failure: 'malformed' };
+  const key = await keys(name);
   if (!key) return { failure: 'unknown' };
   if (key.revokedAt && key.revokedAt <= now) return { failure: 'revoked' };
   if (key.expiresAt && key.expiresAt <= now) return { failure: 'expired' };
   if (key.deactivatedAt) return { failure: 'deactivated' };
+  const { principal } = key;
+  if (principal.resource !== undefined && !acceptsResource(principal.resource)) return { failure: 'wrong-resource' };
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= USAGE_RECORD_INTERVAL_MS) {
     key.lastUsedAt = now;
-    await prisma.apiKey.update({ where: { id: key.principal.credentialId }, data: { lastUsedAt: now }, select: { id: true } });
+    if (principal.via === 'oauth') await recordGrantUse(prisma, principal.credentialId, now);
+    else await prisma.apiKey.update({ where: { id: principal.credentialId }, data: { lastUsedAt: now }, select: { id: true } });
   }
-  return { principal: key.principal };
+  return { principal };
 }

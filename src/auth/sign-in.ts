@@ -9,8 +9,17 @@ export const SIGN_IN_LINK_MS = 15 * 60 * 1000;
 /** Unused, unexpired links a user may have at once; asking for more sends nothing until one is used or expires. */
 export const MAX_PENDING_LINKS = 3;
 
+/**
+ * Where a sign-in link may send its user once signed in, besides the dashboard: back to the step
+ * of connecting an app (src/oauth/interaction-routes.tsx). Anything else is ignored, so that a
+ * link cannot be made to lead off the site.
+ */
+export const returnPathOf = (value: string | null | undefined): string | null =>
+  value && /^\/oauth\/interaction\/[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
+
 /** Where a sign-in link leads: a page that asks for one click before using it (mail scanners follow links). */
-export const signInLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/dashboard/sign-in/link?token=${encodeURIComponent(token)}`;
+export const signInLinkUrl = (publicUrl: string, token: string, next?: string | null) =>
+  `${publicUrl}/dashboard/sign-in/link?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
 
 export interface LinkRecipient {
   tenantId: string;
@@ -27,14 +36,14 @@ export interface LinkRecipient {
 export async function queueSignInLink(
   tx: Prisma.TransactionClient,
   recipient: LinkRecipient,
-  { now, publicUrl, invited = false }: { now: Date; publicUrl: string; invited?: boolean },
+  { now, publicUrl, invited = false, next = null }: { now: Date; publicUrl: string; invited?: boolean; next?: string | null },
 ): Promise<void> {
   const token = newToken();
   await tx.signInLink.create({
     data: { tenantId: recipient.tenantId, userId: recipient.userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SIGN_IN_LINK_MS) },
     select: { id: true },
   });
-  const link = signInLinkUrl(publicUrl, token);
+  const link = signInLinkUrl(publicUrl, token, returnPathOf(next));
   const opening = invited
     ? `You have been invited to the ${recipient.tenantName} dashboard on Business Platform.`
     : `Here is the link you asked for to sign in to the ${recipient.tenantName} dashboard.`;
@@ -63,7 +72,7 @@ export const normalizedEmail = (email: string) => email.trim().toLowerCase();
  * answers before this work is done (src/dashboard/sign-in-pages.tsx), so timing tells nothing
  * either.
  */
-export async function sendSignInLinks(prisma: PrismaClient, email: string, options: { now: Date; publicUrl: string }): Promise<void> {
+export async function sendSignInLinks(prisma: PrismaClient, email: string, options: { now: Date; publicUrl: string; next?: string | null }): Promise<void> {
   const users = await prisma.user.findMany({
     where: { email: normalizedEmail(email), deactivatedAt: null },
     select: { id: true, tenantId: true, email: true, name: true, tenant: { select: { name: true } } },

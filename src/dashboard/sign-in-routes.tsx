@@ -1,5 +1,5 @@
 import { endSession } from '../auth/sessions.js';
-import { redeemSignInLink, sendSignInLinks } from '../auth/sign-in.js';
+import { redeemSignInLink, returnPathOf, sendSignInLinks } from '../auth/sign-in.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { logger } from '../shared/logger.js';
 import type { PageRequest } from './pages.js';
@@ -26,12 +26,16 @@ export function signInRoutes({ prisma, publicUrl }: SignInOptions): Record<strin
       // Post/redirect/get: reloading the page that says so sends no second email.
       return seeOther('/dashboard/sign-in?sent');
     },
-    'GET /dashboard/sign-in/link': async (page) => html(<SignInLinkPage token={page.url.searchParams.get('token') ?? ''} failed={false} />),
+    'GET /dashboard/sign-in/link': async (page) => {
+      const { searchParams } = page.url;
+      return html(<SignInLinkPage token={searchParams.get('token') ?? ''} next={returnPathOf(searchParams.get('next'))} failed={false} />);
+    },
     'POST /dashboard/sign-in/link': async (page) => {
       const token = page.form.get('token') ?? '';
       const session = token ? await redeemSignInLink(prisma, token, page.now) : null;
-      if (!session) return html(<SignInLinkPage token="" failed />, 400);
-      return seeOther('/dashboard', sessionCookie(session, page.secureCookies));
+      if (!session) return html(<SignInLinkPage token="" next={null} failed />, 400);
+      // A link sent while connecting an app goes back to that step; any other to the dashboard.
+      return seeOther(returnPathOf(page.form.get('next')) ?? '/dashboard', sessionCookie(session, page.secureCookies));
     },
     'POST /dashboard/sign-out': async (page) => {
       if (page.session) await endSession(prisma, page.session);

@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/api-keys.js';
 import type { DealStatus } from '../generated/prisma/enums.js';
 import { utcToday } from '../shared/dates.js';
 
@@ -9,11 +10,12 @@ export interface StageOutcome {
 
 /**
  * Who owns a new deal sent without `ownerId`: the signed-in user of a dashboard session (the
- * specification's default for session authentication), and nobody for an API key. A key is an
+ * specification's default for session authentication) or the user an OAuth app or agent acts for
+ * (it works for that person), and nobody for an API key. A key is an
  * integration (a web form, a sync), not a salesperson: crediting its deals to whoever minted the
  * key would fill that person's pipeline with deals they never worked.
  */
-export const defaultOwner = (principal: { via: 'key' | 'session'; userId: string }) => (principal.via === 'session' ? principal.userId : null);
+export const defaultOwner = (principal: { via: Principal['via']; userId: string }) => (principal.via === 'key' ? null : principal.userId);
 
 /**
  * What a PATCH naming a stage does to a deal, whether or not the stage changes: the stage's

@@ -109,14 +109,15 @@ function grants(map: ScopeMap, principal: Principal | null, every: boolean): boo
 }
 
 const authFailureMessages: Record<AuthFailure, string> = {
-  missing: 'Unauthorized: send an API key as `Authorization: Bearer <key>`',
-  malformed: 'Unauthorized: the Authorization header must be `Bearer <key>` with a `pk_live_` or `sk_live_` key',
-  unknown: 'Unauthorized: this API key is not known',
+  missing: 'Unauthorized: send an API key as `Authorization: Bearer <key>` (or an OAuth access token: see /.well-known/oauth-protected-resource)',
+  malformed: 'Unauthorized: the Authorization header must be `Bearer <key>` with a `pk_live_` or `sk_live_` key, or an OAuth access token',
+  unknown: 'Unauthorized: this API key or access token is not known (an access token ends after 30 minutes, or when its app is revoked: refresh it)',
   revoked: 'Unauthorized: this API key has been revoked',
   expired: 'Unauthorized: this API key has expired (it was rotated more than 24 hours ago)',
   deactivated: 'Unauthorized: the user this key or session acts as has been deactivated',
   'session-ended': 'Unauthorized: the dashboard session has ended (signed out, or idle for 12 hours); sign in again',
   csrf: 'Unauthorized: a request authenticated by the dashboard session must carry its `X-CSRF-Token` header',
+  'wrong-resource': 'Unauthorized: this access token was issued for another resource (a token for /mcp works only there; ask for the API\'s own URL to use REST and GraphQL)',
 };
 
 /** An UNAUTHENTICATED error saying what is wrong with the key (REST answers only `{"error":"Unauthorized"}`). */

@@ -5,11 +5,12 @@ import { authenticateRequest } from '../auth/authenticate.js';
 import { originRefusal } from '../auth/origins.js';
 import { sessionCookieOf, sessionOf } from '../auth/sessions.js';
 import { tenantDb } from '../db/tenant-scope.js';
+import { resourceCovers, type Resources } from '../oauth/resources.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { idempotent } from './idempotency.js';
 import type { RateLimits, RateLimitSubject, RateLimitVerdict } from './rate-limits.js';
 import type { Admission, RequestKind } from './request-boundary.js';
-import { bodyTextOf, refusal } from './request-boundary.js';
+import { bodyTextOf, isMcpPath, refusal } from './request-boundary.js';
 
 /** What admission leaves in the request's server context for the handlers and hooks after it. */
 interface AdmittedContext extends PageCall {
@@ -23,13 +24,15 @@ interface AdmittedContext extends PageCall {
   clientAddress?: string;
 }
 
-/** Set only in the server context of an API call a dashboard page makes for itself, never from a client's request. */
+/** Set only in the server context of an API call a dashboard page or /mcp makes for itself, never from a client's request. */
 export interface PageCall {
   /** The page spent the budget: one page view is one request, however many API calls it makes. */
   paidByPage?: boolean;
+  /** Made by /mcp for its `graphql` tool: an OAuth token is judged as /mcp judged it, for the resource /mcp is. */
+  forMcp?: boolean;
 }
 
-export const pageCallContext = (): PageCall => ({ paidByPage: true });
+export const pageCallContext = (surface?: 'mcp'): PageCall => ({ paidByPage: true, ...(surface ? { forMcp: true } : {}) });
 
 /** The authentication admission made of the request (every request the GraphQL or REST handler sees has one). */
 export function authenticationOf(serverContext: object): Authentication {
@@ -56,7 +59,15 @@ export interface AdmissionOptions {
   rateLimits?: RateLimits;
   /** Proxies whose `X-Forwarded-For` entries name the client (0: the socket's peer is the client). */
   trustProxyHops?: number;
+  /** The OAuth resources this server is (src/oauth/resources.ts): a token is accepted where its resource covers. */
+  resources: Resources;
 }
+
+/** Which OAuth tokens a request may carry: those for the whole API, and at /mcp (or for its tools) those for /mcp. */
+export const resourceCheckFor = (resources: Resources, request: Request, serverContext: object) => {
+  const surface = isMcpPath(request.url) || (serverContext as PageCall).forMcp ? 'mcp' : 'api';
+  return (resource: string) => resourceCovers(resources, resource, surface);
+};
 
 /** The client's address: the socket's peer, or behind trusted proxies the entry they added. */
 function clientAddress(serverContext: AdmittedContext, request: Request, trustProxyHops: number): string {
@@ -106,8 +117,8 @@ export async function spendOnMutationFields(
  * forms carry their token). A sign-in page: nobody, whatever it carries; it is the way in for
  * anyone, so it keeps the address's small budget.
  */
-async function authenticationFor(kind: RequestKind, request: Request, { keys, prisma, now }: AdmissionOptions): Promise<Authentication> {
-  if (kind === 'api') return authenticateRequest(keys, prisma, request.headers, now());
+async function authenticationFor(kind: RequestKind, request: Request, serverContext: object, { keys, prisma, now, resources }: AdmissionOptions): Promise<Authentication> {
+  if (kind === 'api') return authenticateRequest(keys, prisma, request.headers, now(), resourceCheckFor(resources, request, serverContext));
   const session = kind === 'page' ? sessionCookieOf(request.headers) : null;
   return session ? sessionOf(prisma, session, now()) : { failure: 'missing' };
 }
@@ -121,6 +132,7 @@ function subjectOf(authentication: Authentication, address: () => string): RateL
   if (!('principal' in authentication)) return { address: address() };
   const { principal } = authentication;
   if (principal.via === 'session') return { user: principal.userId };
+  // A connected app spends its own budget (its grant's), as a key does, across its rotating tokens.
   if (principal.kind === 'publishable') return { publishableKey: principal.credentialId, address: address(), requests: principal.rateLimit };
   return { key: principal.credentialId, requests: principal.rateLimit };
 }
@@ -139,7 +151,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       const admitted = serverContext as AdmittedContext;
       const counted = rateLimits !== undefined && !admitted.paidByPage;
       // A page is authenticated only to know whose budget it spends: its API calls authenticate themselves.
-      const authentication: Authentication = kind === 'api' || counted ? await authenticationFor(kind, request, options) : { failure: 'missing' };
+      const authentication: Authentication = kind === 'api' || counted ? await authenticationFor(kind, request, serverContext, options) : { failure: 'missing' };
       const address = () => (admitted.clientAddress ??= clientAddress(admitted, request, trustProxyHops));
       if (kind === 'api') {
         admitted.authentication = authentication;

@@ -2,7 +2,7 @@ import { printSchema } from 'graphql';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { createYoga } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { type KeyRecord, loadKey } from '../auth/api-keys.js';
+import { type KeyRecord, loadCredential } from '../auth/api-keys.js';
 import { authenticateRequest } from '../auth/authenticate.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
@@ -19,9 +19,11 @@ import { llmsTxt } from '../mcp/llms-txt.js';
 import { agentDocuments } from '../mcp/mcp-resources.js';
 import { useMcp } from '../mcp/mcp.plugin.js';
 import { operationTools } from '../mcp/tool-catalog.js';
+import { useOAuth } from '../oauth/oauth.plugin.js';
+import { resourcesOf } from '../oauth/resources.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
-import { admittedClientAddress, authenticationOf, createAdmission, type PageCall, pageCallContext } from './admission.js';
+import { admittedClientAddress, authenticationOf, createAdmission, type PageCall, pageCallContext, resourceCheckFor } from './admission.js';
 import { useCompiledExecution } from './compiled-execution.js';
 import { corsPolicy } from './cors.js';
 import { useCompression } from './compression.js';
@@ -67,6 +69,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** This process's live events (src/events/event-stream.ts): subscriptions are served only with it. */
   eventStream?: EventStream;
+  /** `OAUTH_ALLOW_PRIVATE_NETWORKS`: apps' client ID metadata documents may be fetched from private addresses. */
+  oauthAllowPrivateNetworks?: boolean;
 }
 
 /**
@@ -76,7 +80,7 @@ export interface AppOptions {
  */
 export function createApp({
   prisma,
-  keyLookup = (keyHash) => loadKey(prisma, keyHash),
+  keyLookup = loadCredential(prisma),
   now = () => new Date(),
   requestTimeoutMs = 10_000,
   rateLimits,
@@ -86,11 +90,14 @@ export function createApp({
   draining = () => false,
   publicUrl = 'http://localhost',
   eventStream,
+  oauthAllowPrivateNetworks = false,
 }: AppOptions) {
   const events = serverEventLog({ prisma, publicUrl, now });
   const openApiDocument = () => buildOpenApi(schema, restAreas, operations);
   // Runs an API call through the whole pipeline without spending the budget again (the page or /mcp request that makes it paid).
   const handleWithinRequest = (request: Request) => Promise.resolve(yoga.fetch(request, pageCallContext()));
+  const handleForMcp = (request: Request) => Promise.resolve(yoga.fetch(request, pageCallContext('mcp')));
+  const resources = resourcesOf(publicUrl);
   const yoga: App = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -135,14 +142,18 @@ export function createApp({
         now,
         publicUrl,
         events,
-        live: eventStream && { stream: eventStream, reauthenticate: () => authenticateRequest(keyLookup, prisma, request.headers, now()) },
+        live: eventStream && {
+          stream: eventStream,
+          reauthenticate: () => authenticateRequest(keyLookup, prisma, request.headers, now(), resourceCheckFor(resources, request, serverContext)),
+        },
       };
     },
     plugins: [
       ...(metrics ? [metrics] : []),
-      useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops }) }),
+      useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }) }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument, llmsTxt: () => llmsTxt({ areas: restAreas, operations, publicUrl }), publicUrl }),
+      useOAuth({ prisma, now, publicUrl, allowPrivateNetworks: oauthAllowPrivateNetworks }),
       useDashboard({ prisma, now, publicUrl, handle: handleWithinRequest }),
       useEmbed(),
       useMcp({
@@ -151,7 +162,7 @@ export function createApp({
         documents: agentDocuments({ sdl: () => printSchema(schema), openApi: openApiDocument, guide: domainGuide }),
         allowedOrigins: corsOrigins,
         publicUrl,
-        handle: handleWithinRequest,
+        handle: handleForMcp,
         now,
       }),
       // A form or multipart POST is one a page on any site can send without a preflight: /graphql

@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/api-keys.js';
 import { ApiScopeNameEnum } from '../auth/key-pair.graphql.js';
 import type { Scope } from '../auth/scopes.js';
 import { TenantModule } from '../generated/prisma/enums.js';
@@ -26,10 +27,11 @@ const CredentialEnum = builder.enumType('Credential', {
   values: {
     key: { description: 'An API key in `Authorization: Bearer`.' },
     session: { description: 'A dashboard session cookie with its `X-CSRF-Token` header.' },
+    oauth: { description: 'An OAuth access token of an app or agent that the user connected (signed in and consented); it acts as that user within the scopes granted.' },
   },
 });
 
-const Viewer = builder.objectRef<{ userId: string; tenantId: string; via: 'key' | 'session'; scopes: Scope[]; modules: TenantModule[] }>('Viewer').implement({
+const Viewer = builder.objectRef<{ userId: string; tenantId: string; via: Principal['via']; scopes: Scope[]; modules: TenantModule[] }>('Viewer').implement({
   description: 'Who the request acts as, and what it may do: a UI shows what its scopes and the modules open, and hides the rest.',
   fields: (t) => ({
     user: t.prismaField({

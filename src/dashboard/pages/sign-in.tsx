@@ -24,7 +24,7 @@ export function SignInPage({ sent }: { sent: boolean }) {
  * What a sign-in link opens: one button that uses it. Mail scanners that follow links only GET
  * this page, so they cannot use up the link.
  */
-export function SignInLinkPage({ token, failed }: { token: string; failed: boolean }) {
+export function SignInLinkPage({ token, next, failed }: { token: string; next: string | null; failed: boolean }) {
   return (
     <Layout title="Sign in">
       {failed ? (
@@ -38,6 +38,7 @@ export function SignInLinkPage({ token, failed }: { token: string; failed: boole
         <form method="post" action="/dashboard/sign-in/link" class="stack">
           <p>Continue to sign in to your dashboard on this device.</p>
           <input type="hidden" name="token" value={token} />
+          {next && <input type="hidden" name="next" value={next} />}
           <button type="submit">Sign in</button>
         </form>
       )}

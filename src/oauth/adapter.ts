@@ -1,0 +1,79 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { hashToken } from '../auth/tokens.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+
+/** The kinds whose rows belong to a grant: revoking the grant deletes them with it. */
+const GRANT_MEMBERS = ['AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest'];
+
+const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * oidc-provider's storage in the project's database, so that every process sees the same clients,
+ * grants and tokens. Rows are found by the SHA-256 of their id and the id is left out of the
+ * stored payload: an opaque token, a code or a session's cookie value *is* its id, so nothing in
+ * the table can be presented as a credential. The payload's `jti` is given back on reading.
+ */
+export function prismaAdapter(prisma: PrismaClient) {
+  return class PrismaAdapter implements Adapter {
+    constructor(readonly kind: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const { jti: _id, ...stored } = payload;
+      const userId = isUuid(payload.accountId) ? payload.accountId : null;
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      const row = {
+        payload: stored as Prisma.InputJsonObject,
+        grantId: payload.grantId ?? (this.kind === 'Grant' ? id : null),
+        uidHash: payload.uid ? hashToken(payload.uid) : null,
+        userId,
+        clientId: payload.clientId ?? (this.kind === 'Client' ? id : null),
+        expiresAt,
+      };
+      // The tenant is the user's (a user belongs to one tenant): read in the same statement.
+      const tenantId = userId ? ((await prisma.user.findUnique({ where: { id: userId }, select: { tenantId: true } }))?.tenantId ?? null) : null;
+      await prisma.oAuthRecord.upsert({
+        where: { kind_idHash: { kind: this.kind, idHash: hashToken(id) } },
+        create: { kind: this.kind, idHash: hashToken(id), ...row, tenantId },
+        update: { ...row, tenantId },
+        select: { kind: true },
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const row = await prisma.oAuthRecord.findUnique({ where: { kind_idHash: { kind: this.kind, idHash: hashToken(id) } } });
+      return row ? this.payloadOf(id, row) : undefined;
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const row = await prisma.oAuthRecord.findFirst({ where: { kind: this.kind, uidHash: hashToken(uid) } });
+      // The session's own id is not stored in clear; oidc-provider needs it back only as the jti it
+      // compares with the cookie, which it has: the uid lookup is for sessions found by uid alone.
+      return row ? this.payloadOf(undefined, row) : undefined;
+    }
+
+    async findByUserCode(): Promise<AdapterPayload | undefined> {
+      return undefined; // The device flow is not enabled.
+    }
+
+    async consume(id: string): Promise<void> {
+      const consumed = Math.floor(Date.now() / 1000);
+      await prisma.$executeRaw`
+        UPDATE "OAuthRecord" SET "consumedAt" = now(), payload = payload || jsonb_build_object('consumed', ${consumed}::int)
+         WHERE kind = ${this.kind} AND "idHash" = ${hashToken(id)}`;
+    }
+
+    async destroy(id: string): Promise<void> {
+      await prisma.oAuthRecord.deleteMany({ where: { kind: this.kind, idHash: hashToken(id) } });
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await prisma.oAuthRecord.deleteMany({ where: { grantId, kind: this.kind === 'Grant' ? 'Grant' : { in: GRANT_MEMBERS } } });
+    }
+
+    private payloadOf(id: string | undefined, row: { payload: Prisma.JsonValue; expiresAt: Date | null }): AdapterPayload | undefined {
+      // oidc-provider checks expiry itself too; a row past it is as good as gone.
+      if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
+      return { ...(row.payload as AdapterPayload), ...(id ? { jti: id } : {}) };
+    }
+  };
+}
