@@ -17,38 +17,44 @@ export interface GraphqlCall {
   legacy: boolean;
 }
 
-export const graphqlTool: Tool & { inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> } = {
+/** What the tool answers, for a client asking for output schemas (`?outputSchemas=1`). */
+export const graphqlOutputSchema = {
+  type: 'object',
+  properties: {
+    data: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'What the query selected; null when it could not run.' },
+    errors: {
+      type: 'array',
+      description: 'What failed, with `path` for a field and `extensions.code` (BAD_USER_INPUT, FORBIDDEN, NOT_FOUND, QUERY_TOO_COSTLY, ...).',
+      items: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+    },
+  },
+} satisfies Tool['outputSchema'];
+
+export const graphqlTool: Tool & { inputSchema: Record<string, unknown> } = {
   name: GRAPHQL_TOOL,
   title: 'Run a GraphQL query',
   description: [
-    'Runs one GraphQL query (never a mutation or subscription: use the operation tools, such as `createLead`, to change data) against the schema in the resource `platform://schema.graphql`, as this key: the same scopes, tenant, depth, alias and cost limits as POST /graphql.',
-    'Use it to read several related records in one call (a deal with its company, contacts and activities). Fields the key may not read come back as errors beside the data that it may.',
-    'Answers the GraphQL response: `data`, and `errors` where something failed (each with `message` and `extensions.code`).',
-    'Requires a secret key.',
-  ].join('\n\n'),
+    'Runs one GraphQL query (never a mutation: the other tools change data) against the schema in the resource `platform://schema.graphql`, with the limits of POST /graphql.',
+    'Use it to read related records in one call (a deal with its company, contacts and activities). Answers `data`, and `errors` where something failed (each with `message` and `extensions.code`).',
+  ].join(' '),
   inputSchema: {
     type: 'object',
     properties: {
-      query: { type: 'string', minLength: 1, description: 'The GraphQL document: one query operation, or several with `operationName` choosing one.' },
-      variables: { type: 'object', description: "The operation's variables by name.", additionalProperties: true },
-      operationName: { type: 'string', description: 'Which operation of the document to run, when it has several.' },
+      query: { type: 'string', minLength: 1, description: 'One query operation, or several with `operationName` choosing one.' },
+      variables: { type: 'object', additionalProperties: true },
+      operationName: { type: 'string' },
     },
     required: ['query'],
-    additionalProperties: false,
   },
-  outputSchema: {
-    type: 'object',
-    properties: {
-      data: { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'What the query selected; null when it could not run.' },
-      errors: {
-        type: 'array',
-        description: 'What failed, with `path` for a field and `extensions.code` (BAD_USER_INPUT, FORBIDDEN, NOT_FOUND, QUERY_TOO_COSTLY, ...).',
-        items: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-      },
-    },
-  },
-  annotations: { title: 'Run a GraphQL query', readOnlyHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, openWorldHint: false },
 };
+
+/** The text beside the answer on revision 2026-07-28 (src/mcp/result-sentence.ts says why): what came back, and the first error's reason. */
+function answerSentence({ data, errors }: { data: Record<string, unknown> | null; errors?: unknown[] }): string {
+  const fields = data ? `data for ${Object.keys(data).map((name) => `\`${name}\``).join(', ') || 'nothing'}` : 'no data';
+  const first = (errors?.[0] as { message?: string } | undefined)?.message;
+  return `GraphQL query answered ${fields}${errors?.length ? `, with ${errors.length} error(s), the first: ${first}` : ''}.`;
+}
 
 /** A refusal before the query runs: 400 naming the argument, or 403. */
 const refused = (status: 400 | 403, message: string, field?: string): CallToolResult =>
@@ -100,6 +106,6 @@ export async function callGraphqlTool(args: Record<string, unknown>, principal: 
   const response = await call.fetch(new Request(url, { headers }));
   const body = (await response.json()) as { data?: Record<string, unknown> | null; errors?: unknown[] };
   const answer = { data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
-  const text = call.legacy ? [{ type: 'text' as const, text: JSON.stringify(answer) }] : [];
-  return { structuredContent: answer, content: text, ...(answer.data ? {} : { isError: true }) };
+  const text = call.legacy ? JSON.stringify(answer) : answerSentence(answer);
+  return { structuredContent: answer, content: [{ type: 'text', text }], ...(answer.data ? {} : { isError: true }) };
 }

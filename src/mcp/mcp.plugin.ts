@@ -12,18 +12,19 @@ import { noteRoute } from '../http/route-label.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { requestScope } from '../shared/request-scope.js';
-import { callGraphqlTool, GRAPHQL_TOOL, graphqlTool } from './graphql-tool.js';
+import { callGraphqlTool, GRAPHQL_TOOL, graphqlOutputSchema, graphqlTool } from './graphql-tool.js';
 import type { agentDocuments } from './mcp-resources.js';
 import { callOperationTool, errorResult } from './tool-calls.js';
 import type { OperationTool } from './tool-catalog.js';
+import { type ToolListing, toolListing } from './toolsets.js';
 
 const SERVER_INFO = { name: 'business-platform-api', title: 'Business Platform API', version: '1.0.0' };
 
 const INSTRUCTIONS = [
-  "Each tool is one operation of this API, named as its GraphQL field (`leads`, `createLead`, `resourceAvailability`, `createBooking`, ...), taking the REST route's parameters and body fields as arguments and answering the REST route's JSON. You see the tools your key's scopes allow.",
-  'Read the resource `platform://guide.md` first: what each record is and which moves each status allows.',
-  'Lists are paged: each list tool says how to get the next page. Money amounts are decimal strings ("1250.00"); times are ISO 8601 in UTC; time zones are IANA names.',
-  'A refused call answers `isError` with the HTTP status REST would give and the reason (400 names each wrong argument; 403 the scope the key lacks; 404 no such record in this tenant; 409 a move the record\'s status does not allow). Tools that create something take an optional `idempotencyKey`: retry with the same key after a timeout and the change happens once.',
+  "Each tool is one operation of this API, named as its GraphQL field (`leads`, `createLead`, `resourceAvailability`, `createBooking`, ...), taking the REST route's parameters and body fields as arguments and answering the REST route's JSON. You see the tools your key's scopes allow, grouped in toolsets by area: a URL such as `/mcp?toolsets=leads,deals` lists only those.",
+  'Read the resource `platform://guide.md` first: what each record is, which moves each status allows, and the rules each tool follows. Every argument and answer is described in full in `platform://openapi.json`.',
+  'List tools page one way: `limit` (1 to 100) and `cursor`; while the answer\'s `hasMore` is true, call again with `cursor` set to its `nextCursor` and the other arguments unchanged. Money amounts are decimal strings ("1250.00"); times are ISO 8601 in UTC; time zones are IANA names. Text takes no control characters (multi-line text takes line breaks and tabs). `customFields` holds the tenant\'s own fields by key (their definitions: `customFieldDefinitions`). In an update, `null` clears a field that may be empty.',
+  'A refused call answers `isError` with the HTTP status REST would give and the reason (400 names each wrong or unknown argument; 403 the scope the key lacks; 404 no such record in this tenant; 409 a move the record\'s status does not allow). Tools that create something take an optional `idempotencyKey`: a new UUID per intended change; retried with the same key within 24 hours, the change happens once and the first result comes back.',
   'For reads across related records, the `graphql` tool runs a read-only GraphQL query.',
   'A lead you create for someone who reached the business through you is best recorded with `source: "mcp"` (the default is `web_form`).',
 ].join('\n\n');
@@ -42,6 +43,8 @@ interface McpCall {
   context: Context;
   execute: (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult;
   request: Request;
+  /** What the URL asks of `tools/list` (src/mcp/toolsets.ts). */
+  listing: ToolListing;
 }
 
 export interface McpOptions {
@@ -106,16 +109,23 @@ function unexpectedResult(error: unknown): CallToolResult {
 export function useMcp(options: McpOptions): Plugin {
   const { schema, tools, documents, publicUrl, now } = options;
   const allowedOrigins = new Set([...options.allowedOrigins, new URL(publicUrl).origin]);
+  const toolsets = [...new Set([...tools.values()].map((tool) => tool.toolset))];
   let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
+
+  /** The tools a call lists: those its key may use, of the toolsets its URL names (the `graphql` tool, across areas, in any). */
+  function listedTools({ principal, listing }: McpCall) {
+    const withOutput = <T extends { outputSchema?: unknown }>(definition: T, outputSchema: T['outputSchema']) => (listing.outputSchemas && outputSchema ? { ...definition, outputSchema } : definition);
+    return [
+      ...[...tools.values()]
+        .filter((tool) => tool.operation.access && mayAccess(tool.operation.access, principal) && (!listing.toolsets || listing.toolsets.has(tool.toolset)))
+        .map((tool) => withOutput(tool.definition, tool.outputSchema)),
+      ...(principal.kind === 'secret' ? [withOutput(graphqlTool, graphqlOutputSchema)] : []),
+    ];
+  }
 
   function serverFor(call: McpCall, era: McpRequestContext['era']): McpServer {
     const mcp = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, cacheHints });
-    mcp.server.setRequestHandler('tools/list', () => ({
-      tools: [
-        ...[...tools.values()].filter((tool) => tool.operation.access && mayAccess(tool.operation.access, call.principal)).map((tool) => tool.definition),
-        ...(call.principal.kind === 'secret' ? [graphqlTool] : []),
-      ],
-    }));
+    mcp.server.setRequestHandler('tools/list', () => ({ tools: listedTools(call) }));
     mcp.server.setRequestHandler('tools/call', async ({ params }) => {
       const args = (params.arguments ?? {}) as Record<string, unknown>;
       const tool = tools.get(params.name);
@@ -124,7 +134,7 @@ export function useMcp(options: McpOptions): Plugin {
         const result = tool
           ? await callOperationTool(tool, args, { schema, context: call.context, execute: call.execute, request: call.request, now: now(), legacy: era === 'legacy' })
           : await callGraphqlTool(args, call.principal, { fetch: options.handle, request: call.request, legacy: era === 'legacy' });
-        return mcp.server.projectCallToolResult(result, (tool?.definition ?? graphqlTool).outputSchema);
+        return mcp.server.projectCallToolResult(result, tool ? tool.outputSchema : graphqlOutputSchema);
       } catch (error) {
         return unexpectedResult(error);
       }
@@ -160,6 +170,8 @@ export function useMcp(options: McpOptions): Plugin {
         if (origin && !allowedOrigins.has(origin)) {
           return Response.json({ error: ErrorCodes.FORBIDDEN.title, message: `Origin ${origin} may not call this server` }, { status: 403 });
         }
+        const listing = toolListing(url.searchParams, toolsets);
+        if (listing instanceof Response) return listing;
         const mcpContext = Object.assign(serverContext, { request });
         const enveloped = getEnveloped(mcpContext);
         const context = (await enveloped.contextFactory(mcpContext)) as unknown as Context;
@@ -171,7 +183,7 @@ export function useMcp(options: McpOptions): Plugin {
         }
         const parsedBody = parsedJson(bodyTextOf(serverContext));
         if (Array.isArray(parsedBody)) return batchRefused();
-        const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request };
+        const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request, listing };
         const authInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } };
         return asServerResponse(await handler.fetch(request, { authInfo, parsedBody }));
       });

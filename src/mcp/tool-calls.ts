@@ -7,6 +7,8 @@ import { restError } from '../http/error-mapping.js';
 import { idempotent, isIdempotencyKey } from '../http/idempotency.js';
 import { bodyTextOf } from '../http/request-boundary.js';
 import { ErrorCodes, type FieldProblem } from '../shared/errors.js';
+import { CURSOR } from './list-paging.js';
+import { resultSentence } from './result-sentence.js';
 import { IDEMPOTENCY_ARGUMENT, type OperationTool } from './tool-catalog.js';
 
 /** What a tool call runs with: the request's context and its enveloped executor (every plugin of the pipeline). */
@@ -58,9 +60,10 @@ function successResult(tool: OperationTool, body: unknown, path: string, { conte
     const blob = (body as Record<string, string>)[download.base64Field] ?? '';
     return { content: [{ type: 'resource', resource: { uri: `${context.publicUrl}${path}`, mimeType: download.contentType, blob } }] };
   }
-  // 2026-07-28 clients read the structured content (checked against the tool's outputSchema); the
-  // 2025 revisions' clients read text, so they get the same JSON as text too (twice the bytes, only for them).
-  return { structuredContent: body as Record<string, unknown>, content: legacy ? [{ type: 'text', text: JSON.stringify(body) }] : [] };
+  // 2026-07-28 clients read the structured content, beside a sentence for hosts that show the model
+  // only text; the 2025 revisions' clients read text, so they get the same JSON as text (twice the bytes, only for them).
+  const text = legacy ? JSON.stringify(body) : resultSentence(tool, body as Record<string, unknown>);
+  return { structuredContent: body as Record<string, unknown>, content: [{ type: 'text', text }] };
 }
 
 /**
@@ -102,24 +105,29 @@ const restPathOf = (tool: OperationTool, args: Record<string, unknown>) =>
 
 /** Runs the route's own document through the pipeline's executor and answers as REST would. */
 async function run(tool: OperationTool, args: Record<string, unknown>, scope: ToolCallScope): Promise<RestAnswer> {
-  const { operation } = tool;
-  // Parameters by their REST names (null is leaving one out), as REST reads them.
+  const { operation, paging } = tool;
+  // Parameters by their tool names (null is leaving one out), then as REST names them.
   const parameters = Object.fromEntries([...tool.parameters.keys()].filter((name) => args[name] != null).map((name) => [name, args[name]]));
+  const { params, after } = paging ? paging.routeCall(parameters) : { params: parameters, after: undefined };
+  const variables = operation.variables(params, takesBody(operation) ? bodyOf(tool, args) : undefined);
   const result = await scope.execute({
     schema: scope.schema,
     document: operation.document,
     operationName: operation.operationName,
-    variableValues: operation.variables(parameters, takesBody(operation) ? bodyOf(tool, args) : undefined),
+    variableValues: after === undefined ? variables : { ...variables, after },
     contextValue: scope.context,
   });
   if (result.errors?.length) {
-    const answer = restError(result.errors, operation.restField);
+    // A problem with the route's paging parameter is one with the tool's cursor.
+    const field = (problem: string) => (paging?.routeParameters.includes(operation.restField(problem)) ? CURSOR : operation.restField(problem));
+    const answer = restError(result.errors, field);
     if (!answer) throw result.errors[0];
     return { ...answer, message: result.errors[0]?.message };
   }
   const value = result.data?.[operation.field.name];
   if (value === null || value === undefined) return { status: 404, body: { error: ErrorCodes.NOT_FOUND.title } };
-  return { status: operation.route.status ?? 200, body: operation.answer(value, parameters) };
+  const body = operation.answer(value, params);
+  return { status: operation.route.status ?? 200, body: paging ? paging.answer(body as never, parameters) : body };
 }
 
 /**
@@ -135,7 +143,7 @@ export async function callOperationTool(tool: OperationTool, args: Record<string
   }
   const unknown = unknownArguments(tool, sentArgumentNames(args, scope));
   if (unknown.length) return errorResult(badRequest(unknown));
-  const invalid = tool.operation.parameterProblems(args);
+  const invalid = [...tool.operation.parameterProblems(args), ...(tool.paging?.problems(args) ?? [])];
   if (invalid.length) return errorResult(badRequest(invalid));
   const path = restPathOf(tool, args);
   const key = args[IDEMPOTENCY_ARGUMENT];

@@ -1,9 +1,13 @@
 import type { GraphQLArgument, GraphQLInputObjectType, GraphQLSchema } from 'graphql';
 import { getNamedType, isNonNullType } from 'graphql';
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/server';
-import { REST_BASE_PATH, takesBody, type Operation } from '../graphql/operations.js';
+import { accessSentence } from '../graphql/access.js';
+import { takesBody, type Operation } from '../graphql/operations.js';
 import { type JsonSchema, componentSchemas, namedInputSchema, neverNullFields, routeResponseSchema, valueSchema } from '../http/json-schema.js';
 import { idempotencyKeySchema } from '../http/idempotency.js';
+import { listPaging, type ListPaging } from './list-paging.js';
+import { compactInputSchema, firstClause } from './tool-schema.js';
+import { toolsetOf } from './toolsets.js';
 
 /** The argument every tool that creates something accepts, carrying REST's `Idempotency-Key` semantics. */
 export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
@@ -11,11 +15,18 @@ export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
 /** One operation of the route map as an MCP tool: what `tools/list` shows, and how a call's arguments become the operation's. */
 export interface OperationTool {
   operation: Operation;
+  /** The tool as `tools/list` shows it by default: compact (src/mcp/tool-schema.ts), without its output schema. */
   definition: Tool;
-  /** Path and query parameters by the name the tool (like REST) gives them. */
+  /** What its structured result holds, for a client asking for output schemas (`?outputSchemas=1`); none for a download. */
+  outputSchema: Tool['outputSchema'] | undefined;
+  /** The toolset it belongs to: its REST area's. */
+  toolset: string;
+  /** Path and query parameters by the name the tool gives them (REST's, but for a list's paging). */
   parameters: ReadonlyMap<string, GraphQLArgument>;
   /** The fields of the route's JSON body, given as arguments of the tool beside the parameters. */
   bodyFields: ReadonlySet<string>;
+  /** A paged list's `cursor` and `limit` mapped onto its route's paging. */
+  paging: ListPaging | null;
 }
 
 /** Mutations whose effect cannot be taken back: MCP's `destructiveHint`. */
@@ -31,32 +42,12 @@ const ACTS_EACH_TIME = /^(rotateWebhookEndpointSecret|sendTestWebhookEvent|retry
  * creations (201) and the POSTs that act each time are not, unless called with an `idempotencyKey`.
  */
 function annotations({ kind, route, field }: Operation): ToolAnnotations {
-  if (kind === 'query') return { title: route.summary, readOnlyHint: true, openWorldHint: false };
+  if (kind === 'query') return { readOnlyHint: true, openWorldHint: false };
   const idempotent = route.method !== 'POST' || ((route.status ?? 200) === 200 && !ACTS_EACH_TIME.test(field.name));
-  return {
-    title: route.summary,
-    readOnlyHint: false,
-    destructiveHint: DESTRUCTIVE.test(field.name),
-    idempotentHint: idempotent,
-    openWorldHint: OPEN_WORLD.test(field.name),
-  };
-}
-
-/** How a list tool's next page is asked for, read from its arguments and answer; null for a tool that is not paged. */
-function pagingSentence(operation: Operation, answers: ReadonlySet<string>, parameters: ReadonlyMap<string, GraphQLArgument>): string | null {
-  const has = (name: string) => parameters.has(name);
-  const cursor = ['cursor', 'after'].find(has);
-  if (cursor && answers.has('nextCursor')) {
-    return `Paged: while the answer's \`hasMore\` is true, call again with \`${cursor}\` set to its \`nextCursor\` and the other arguments unchanged.`;
-  }
-  if (has('page') && answers.has('total')) {
-    return 'Paged: the answer holds `pageSize` records of `total`; while `page` × `pageSize` < `total`, call again with `page` + 1 and the other arguments unchanged.';
-  }
-  if (has('offset') && answers.has('total')) {
-    return 'Paged: while `offset` + `limit` < `total`, call again with `offset` increased by `limit` and the other arguments unchanged.';
-  }
-  if (operation.kind === 'query' && has('limit')) throw new Error(`${operation.key} takes a limit but no paging rule describes it`);
-  return null;
+  const hints = { destructiveHint: DESTRUCTIVE.test(field.name), idempotentHint: idempotent, openWorldHint: OPEN_WORLD.test(field.name) };
+  // Each hint is said when it differs from MCP's default (not read-only, destructive, not idempotent, open world).
+  const defaults = { destructiveHint: true, idempotentHint: false, openWorldHint: true };
+  return Object.fromEntries(Object.entries(hints).filter(([name, value]) => defaults[name as keyof typeof defaults] !== value));
 }
 
 /** What stays beside `anyOf` when a nullable schema is split: what describes the value, not what constrains it. */
@@ -117,49 +108,45 @@ function inputSchemaOf(schema: GraphQLSchema, operation: Operation, parameters: 
     Object.assign(properties, body.properties);
     required.push(...body.required);
   }
-  if (operation.route.method === 'POST') {
-    properties[IDEMPOTENCY_ARGUMENT] = {
-      ...idempotencyKeySchema,
-      description:
-        'Makes the call safe to retry, as REST\'s `Idempotency-Key` header: the first call with a key runs and its result is kept for 24 hours; the same call again gets that result. Use a new random value (a UUID) per intended change.',
-    };
-  }
+  if (operation.route.method === 'POST') properties[IDEMPOTENCY_ARGUMENT] = idempotencyKeySchema;
   const defs = componentSchemas(schema, reached, new Map());
   const inputSchema = standalone({ type: 'object', properties, required, additionalProperties: false }, defs);
   return { inputSchema, bodyFields };
 }
 
-function outputSchemaOf(schema: GraphQLSchema, operation: Operation): { outputSchema: JsonSchema; answers: Set<string> } | null {
-  if (operation.route.download) return null;
+function outputSchemaOf(schema: GraphQLSchema, operation: Operation, paging: ListPaging | null): JsonSchema | undefined {
+  if (operation.route.download) return undefined;
   const reached = new Set<string>();
   const response = routeResponseSchema(operation, reached);
   // MCP's structured results are objects; every route answers one (checked here, at start).
   if (response.type !== 'object') throw new Error(`${operation.key} answers REST with something other than an object`);
-  const answers = new Set(Object.keys((response.properties as JsonSchema | undefined) ?? {}));
-  return { outputSchema: standalone(response, componentSchemas(schema, reached, new Map())), answers };
+  return standalone(paging ? paging.outputSchema(response) : response, componentSchemas(schema, reached, new Map()));
 }
 
-/** The tool for one operation of the route map, named exactly as its GraphQL root field. */
+/**
+ * The tool for one operation of the route map, named exactly as its GraphQL root field. Its
+ * description is the operation's first sentence: who may call it goes without saying (a key lists
+ * only what it may call), and the rules after it are the guide's (`platform://guide.md`).
+ */
 function operationTool(schema: GraphQLSchema, operation: Operation): OperationTool {
   const { field, route } = operation;
-  const parameters = new Map([...operation.args.path, ...operation.args.query].map((arg) => [operation.parameterName(arg), arg]));
+  const paging = listPaging(operation);
+  const routeParameters = [...operation.args.path, ...operation.args.query].map((arg) => [operation.parameterName(arg), arg] as const);
+  const parameters = new Map(paging ? [...routeParameters.filter(([name]) => !paging.routeParameters.includes(name)), [paging.cursor.name, paging.cursor] as const] : routeParameters);
   const { inputSchema, bodyFields } = inputSchemaOf(schema, operation, parameters);
-  const output = outputSchemaOf(schema, operation);
-  const restPath = `\`${route.method} ${REST_BASE_PATH}${route.path}\``;
-  const answer = route.download
-    ? `Answers the file (${route.download.contentType}) as an embedded resource.`
-    : `Answers what ${restPath} answers, as structured content.`;
-  const description = [operation.description, output && pagingSentence(operation, output.answers, parameters), answer].filter(Boolean).join('\n\n');
+  const outputSchema = outputSchemaOf(schema, operation, paging);
+  const description = firstClause(operation.description.replace(` ${accessSentence(field)}`, ''));
   return {
     operation,
     parameters,
     bodyFields: new Set(bodyFields),
+    paging,
+    toolset: toolsetOf(operation.tag),
+    outputSchema: outputSchema as Tool['outputSchema'],
     definition: {
       name: field.name,
-      title: route.summary,
-      description,
-      inputSchema: inputSchema as Tool['inputSchema'],
-      ...(output ? { outputSchema: output.outputSchema as Tool['outputSchema'] } : {}),
+      description: route.download ? `${description} Answers the file as an embedded resource.` : description,
+      inputSchema: compactInputSchema(inputSchema, field.name, route.method === 'POST') as Tool['inputSchema'],
       annotations: annotations(operation),
     },
   };
