@@ -5,6 +5,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { withinBoundary } from '../http/request-boundary.js';
 import { requestScope } from '../shared/request-scope.js';
 import { apiClient } from './api-client.js';
+import { connectedAppsRoutes } from './connected-apps-routes.js';
 import type { PageRequest } from './pages.js';
 import { asPage, retryOf, toSignIn } from './pages.js';
 import { ProblemPage } from './pages/settings.js';
@@ -45,7 +46,7 @@ function crossSite(request: Request, origins: Set<string>): boolean {
  * Every signed-in post carries the session's CSRF token.
  */
 export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOptions): Plugin {
-  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }), ...websiteRoutes({ prisma, publicUrl }) };
+  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }), ...websiteRoutes({ prisma, publicUrl }), ...connectedAppsRoutes({ prisma }) };
   const paths = new Set(Object.keys(routes).map((route) => route.split(' ')[1]));
   const secureCookies = publicUrl.startsWith('https:');
 

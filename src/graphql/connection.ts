@@ -48,6 +48,8 @@ export interface ListOrder {
   entity: string;
   orderFields: Record<string, OrderFieldSpec>;
   defaultOrder: Order;
+  /** The unique, non-null column ties are broken by: `id` (a UUID) unless the table has none (OAuth grants: their `grantId`). */
+  tieBreaker?: string;
 }
 
 export interface ListSpec<Fields extends InputFieldMap> {
@@ -132,12 +134,13 @@ export function listInputs<Fields extends InputFieldMap>(order: ListOrder, spec:
 
 type Where = Record<string, unknown>;
 
-/** The sort keys in force: the given ones (or the default), then id, each with its column. */
+/** The sort keys in force: the given ones (or the default), then the tie-breaker (id), each with its column. */
 function sortKeys(spec: ListOrder, orderBy: readonly Order[] | null | undefined) {
   const given = orderBy?.length ? orderBy : [spec.defaultOrder];
   const keys = given.map((order) => ({ ...(spec.orderFields[order.field] as OrderFieldSpec), direction: order.direction }));
   const last = keys.at(-1)?.direction ?? 'ASC';
-  return [...keys.filter((k) => k.column !== 'id'), { column: 'id', description: '', direction: last }];
+  const tieBreaker = spec.tieBreaker ?? 'id';
+  return [...keys.filter((k) => k.column !== tieBreaker), { column: tieBreaker, description: '', direction: last }];
 }
 
 /** A list's sort keys as Prisma's `orderBy`: the given ones (or the default), then id, so ties are broken and a cursor is one position. */

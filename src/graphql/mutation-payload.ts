@@ -61,11 +61,11 @@ export const recordPayload = <Types extends SchemaTypes, T>(mutation: string, fi
     `What \`${mutation}\` answers: the ${field} it created or changed, or the problems that stopped it (then the ${field} is null and nothing was written).`,
   );
 
-/** The payload of a deletion: the id of what it removed. Its resolver returns that id. */
-export const deletionPayload = (mutation: string, what: string) =>
+/** The payload of a deletion: the id of what it removed (a UUID, unless the record's ids are other strings). Its resolver returns that id. */
+export const deletionPayload = (mutation: string, what: string, idType: 'UUID' | 'String' = 'UUID') =>
   payload<string>(
     mutation,
-    { field: 'deletedId', type: 'UUID', description: `Id of the ${what} deleted; null when \`userErrors\` lists why not.` },
+    { field: 'deletedId', type: idType, description: `Id of the ${what} deleted; null when \`userErrors\` lists why not.` },
     `What \`${mutation}\` answers: the id of the ${what} it deleted, or the problems that stopped it.`,
   );
 

@@ -26,6 +26,8 @@ const readScopes = {
   Tenant: { secretKey: true },
   ApiKeyPair: { scope: 'settings.manage' },
   ApiKey: { scope: 'settings.manage' },
+  // An app a user connected with OAuth: the counterpart of a key pair, managed alike.
+  ConnectedApp: { scope: 'settings.manage' },
   // Guests' widgets list resources with a publishable key; managers read what they manage.
   BookableResource: { publicScope: 'bookings.read', scope: 'bookings.resources.manage' },
   ResourceClosure: { scope: 'bookings.resources.manage' },

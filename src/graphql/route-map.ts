@@ -9,6 +9,7 @@ import { webhookRoutes } from '../events/webhook.rest.js';
 import { inspectionRoutes } from '../inspections/inspection.rest.js';
 import { invoiceRoutes } from '../invoices/invoice.rest.js';
 import { leadRoutes } from '../leads/lead.rest.js';
+import { connectedAppRoutes } from '../oauth/connected-app.rest.js';
 import { pipelineRoutes } from '../pipeline/pipeline.rest.js';
 import { siteRoutes } from '../sites/site.rest.js';
 import { userRoutes } from '../users/user.rest.js';
@@ -63,6 +64,12 @@ export const restAreas: RestArea[] = [
     description:
       "The tenant's key pairs (one publishable key for public pages, one secret key for servers): created, listed, bound to the origins whose pages may use the publishable key, rotated and revoked (scope `settings.manage`).",
     routes: keyPairRoutes,
+  },
+  {
+    tag: 'Connected apps',
+    description:
+      "Apps and AI agents the tenant's users connected with OAuth, each acting as its user with the scopes consented to: listed, and revoked at once with every token issued to them (scope `settings.manage`).",
+    routes: connectedAppRoutes,
   },
 ];
 

@@ -23,6 +23,7 @@ import '../invoices/invoice.graphql.js';
 import '../invoices/invoice-lifecycle.graphql.js';
 import '../leads/lead.graphql.js';
 import '../leads/lead-form.graphql.js';
+import '../oauth/connected-app.graphql.js';
 import '../pipeline/pipeline.graphql.js';
 import '../sites/site.graphql.js';
 import '../tenants/tenant.graphql.js';

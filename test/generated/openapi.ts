@@ -1750,6 +1750,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/connected-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connected apps
+         * @description The apps and AI agents the tenant's users connected with OAuth (each acting as its user), newest first. Expired connections are left out. Revoke one with `revokeConnectedApp`.
+         *
+         *     Requires a secret key with the `settings.manage` scope.
+         */
+        get: operations["connectedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connected-apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connected app
+         * @description Disconnects an app: its grant and every token issued under it are deleted, so its next request gets 401 on every server process, and it must ask its user to consent again. The app's own user may revoke it, and an administrator (`system_admin`) any app of the tenant; others get 403. An id that is not one of the tenant's connected apps is a 404.
+         *
+         *     Requires a secret key with the `settings.manage` scope.
+         */
+        delete: operations["revokeConnectedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "lead.created": {
@@ -14585,6 +14629,141 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    connectedApps: {
+        parameters: {
+            query?: {
+                /** @description Maximum rows to return: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
+                /** @description Only the apps this user connected. */
+                userId?: string;
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The rows of this page. */
+                        data: {
+                            /** @description Id of the connection (the OAuth grant), to revoke it with `revokeConnectedApp`. Not a UUID. */
+                            id: string;
+                            /** @description The app's name as the consent page showed it. The app chose it: `verifiedDomain` is what identifies it. */
+                            name: string;
+                            /** @description The app's OAuth client id: the https URL of its metadata document (see `verifiedDomain`), or the id it was registered under. */
+                            clientId: string;
+                            /** @description The host of the app's client id when that is an https URL (such as `claude.ai`): the app's metadata was fetched from there, so whoever controls that domain controls the app. Null for an app registered by id, which only its name describes. */
+                            verifiedDomain: string | null;
+                            /** @description The user who connected the app: it acts as this user. */
+                            user: {
+                                /**
+                                 * Format: uuid
+                                 * @description User id (use it as `ownerId`, `assignedTo`, ...).
+                                 */
+                                id: string;
+                                /** @description Full name. */
+                                name: string;
+                                /**
+                                 * Format: email
+                                 * @description Email address (lower-case); dashboard sign-in links are sent to it.
+                                 */
+                                email: string;
+                            } | null;
+                            /** @description Scopes the user granted it (see `apiScopes`), sorted. It acts with those the user's role allows at each request. */
+                            scopes: string[];
+                            /**
+                             * Format: date-time
+                             * @description When the user connected the app (consented).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When one of its tokens was last used (recorded at most once a minute); null if never.
+                             */
+                            lastUsedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the connection ends unless the user connects the app again; null if it does not expire.
+                             */
+                            expiresAt: string | null;
+                            /** @description Whether the caller may revoke it (`revokeConnectedApp`): the app's own user may, and an administrator (`system_admin`) any app of the tenant. */
+                            revocable: boolean;
+                        }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                        /** @description Whether another page follows. */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeConnectedApp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Id of the connected app (`ConnectedApp.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -72,6 +72,11 @@ export function Layout({ title, chrome, children }: { title: string; chrome?: Ch
                   Website
                 </NavLink>
               )}
+              {chrome.canManageKeys && (
+                <NavLink href="/dashboard/settings/connected-apps" current={chrome.current}>
+                  Connected apps
+                </NavLink>
+              )}
               {chrome.canManageWebhooks && (
                 <NavLink href="/dashboard/settings/webhooks" current={chrome.current}>
                   Webhooks

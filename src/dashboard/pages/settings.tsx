@@ -1,6 +1,7 @@
 import type { Outcome } from '../form-outcomes.js';
 import type { ModulesPageQuery, UserRole, UsersPageQuery, ViewerQuery } from '../generated/operations.js';
 import type { Chrome } from './layout.js';
+import { CONNECTED_APPS, connectedAppsOf } from './connected-apps.js';
 import { FormTokens, Layout, Notice } from './layout.js';
 
 const roleNames: Record<UserRole, string> = {
@@ -26,6 +27,11 @@ export function HomePage({ chrome, viewer }: { chrome: Chrome; viewer: ViewerQue
         {chrome.canManageKeys && (
           <li>
             <a href="/dashboard/settings/website">Website</a>: a booking widget and a lead form for your own website, with a key bound to it.
+          </li>
+        )}
+        {chrome.canManageKeys && (
+          <li>
+            <a href={CONNECTED_APPS}>Connected apps</a>: the apps and AI agents people signed in to with their account, and revoking them.
           </li>
         )}
         {chrome.canManageWebhooks && (
@@ -88,8 +94,20 @@ export function ProblemPage({ chrome, title, message, retry, requestId }: Proble
   );
 }
 
+/** A user's connected apps: how many, linked to their list (without the number when the page read only the most recent apps). */
+function ConnectedAppsOf({ userId, count, complete }: { userId: string; count: number; complete: boolean }) {
+  const words = !complete ? 'Connected apps' : count === 1 ? '1 connected app' : `${count} connected apps`;
+  return (
+    <p>
+      <a href={connectedAppsOf(userId)}>{words}</a>
+    </p>
+  );
+}
+
 export function UsersPage({ chrome, data, errors, outcome }: { chrome: Chrome; data: UsersPageQuery; errors?: string[]; outcome?: Outcome | null }) {
   const self = data.viewer.user.id;
+  const apps = data.connectedApps;
+  const appsOf = (userId: string) => apps.nodes.filter((app) => app.user?.id === userId).length;
   return (
     <Layout title="Users" chrome={chrome}>
       <Notice errors={errors} done={outcome?.done} />
@@ -100,6 +118,7 @@ export function UsersPage({ chrome, data, errors, outcome }: { chrome: Chrome; d
               {user.name} {user.active ? '' : <span class="status revoked">Deactivated</span>}
             </h2>
             <p>{user.email}</p>
+            <ConnectedAppsOf userId={user.id} count={appsOf(user.id)} complete={apps.totalCount === apps.nodes.length} />
             {user.id === self ? (
               <p>{roleNames[user.role]} (you)</p>
             ) : (
