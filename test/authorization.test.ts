@@ -120,7 +120,7 @@ const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   equipmentTypes: 'inspections.read', equipmentType: 'inspections.read', equipmentList: 'inspections.read', equipment: 'inspections.read',
   checklistTemplates: 'inspections.read', checklistTemplate: 'inspections.read', inspections: 'inspections.read', inspection: 'inspections.read',
   inspectionHistory: 'inspections.read', inspectionReport: 'inspections.read',
-  apiKeyPairs: 'settings.manage', apiScopes: 'settings.manage', viewer: 'any secret key',
+  apiKeyPairs: 'settings.manage', apiScopes: 'settings.manage', connectedApps: 'settings.manage', viewer: 'any secret key',
   invoices: 'invoices.read', invoice: 'invoices.read', invoiceHistory: 'invoices.read', invoicePdf: 'invoices.read', invoiceSettings: 'invoices.read',
   events: 'any secret key', eventTypes: 'any secret key', event: 'leads.lead.read',
   webhookEndpoints: 'webhooks.manage', webhookEndpoint: 'webhooks.manage', webhookDeliveries: 'webhooks.manage',

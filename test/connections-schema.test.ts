@@ -19,6 +19,7 @@ const recordArrays: Record<string, string> = {
   'ApiKeyPair.allowedActions': "the actions a key pair's holder may take on it",
   'ApiKeyPair.keys': "a pair's two keys (secret and publishable)",
   'ApiKeyPair.allowedOrigins': "the website origins a pair's publishable key may be used from (at most 20)",
+  'ConnectedApp.scopes': "the scopes a user granted a connected app, from the scope catalog",
   'WebhookEndpoint.events': "an endpoint's event types, from the event type catalog",
   'TrustedDocumentRegistration.hashes': 'the hashes one registration call sent',
   // A tenant's form configuration: at most 100 definitions per entity, read whole to render a form.

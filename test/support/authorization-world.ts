@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createKeyPair } from '../../src/auth/key-pairs.js';
 import type { Scope } from '../../src/auth/scopes.js';
@@ -31,6 +32,7 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   Tenant: 'any secret key',
   ApiKeyPair: 'settings.manage',
   ApiKey: 'settings.manage',
+  ConnectedApp: 'settings.manage',
   BookableResource: ['bookings.read', 'bookings.resources.manage'],
   ResourceClosure: 'bookings.resources.manage',
   Booking: 'bookings.read',
@@ -67,6 +69,7 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
  */
 export const crossScopeEdges: Record<string, 'refused' | 'null' | 'part'> = {
   'ApiKeyPair.createdBy': 'refused',
+  'ConnectedApp.user': 'refused',
   'Booking.lead': 'null',
   'Booking.resource': 'refused',
   'Company.contacts': 'refused',
@@ -125,6 +128,14 @@ export async function authorizationWorld(harness: Harness) {
   const endpoint = (await rest('POST', '/api/webhook-endpoints', { key, body: { url: 'https://93.184.215.14/hooks', events: ['*'] } })).body.data;
   expect((await rest('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { key })).status).toBe(201);
   const leadCreated = (await rest('GET', '/api/events?type=lead.created', { key })).body.data[0];
+  // An app the owner connected with OAuth, stored as the authorization server stores its grant (src/oauth/adapter.ts).
+  const grantId = randomUUID();
+  await h.db.prisma.oAuthRecord.create({
+    data: {
+      kind: 'Grant', idHash: createHash('sha256').update(grantId).digest('hex'), grantId, tenantId: owner.tenantId, userId: owner.userId,
+      clientId: 'https://agent.example/client.json', clientName: 'Agent', payload: { accountId: owner.userId, resources: { 'http://localhost/api': 'leads.lead.read' } },
+    },
+  });
   const keys = new Map<Scope, string>();
   for (const scope of allScopes) {
     const pair = await createKeyPair(h.db.prisma, { tenantId: owner.tenantId, userId: owner.userId, name: scope, scopes: [scope] });
