@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
 import { operations } from '../src/graphql/route-map.js';
+import { restListAnswer } from '../src/graphql/rest-lists.js';
 import { exerciseBookings, exerciseEveryResource } from './contract/typed-client.js';
 import type { paths } from './generated/openapi.js';
 import { type RestResponse, useHarness } from './support/harness.js';
@@ -35,7 +36,8 @@ const toolsOf = async (key: string) => {
 
 const clientFor = (key: string) => {
   const id = `${revision} ${key}`;
-  if (!clients.has(id)) clients.set(id, connectMcp('http://localhost/mcp', key, revision, async (input, init) => h.app.fetch(new Request(input, init))));
+  // Output schemas come with the tools on request: each structured result is checked against its tool's.
+  if (!clients.has(id)) clients.set(id, connectMcp('http://localhost/mcp?outputSchemas=1', key, revision, async (input, init) => h.app.fetch(new Request(input, init))));
   return clients.get(id)!;
 };
 
@@ -46,6 +48,28 @@ function typed(values: string[], schema: Record<string, any> | undefined): unkno
   if (schema?.type === 'integer' || schema?.type === 'number') return Number(value);
   if (schema?.type === 'boolean') return value === 'true';
   return value;
+}
+
+/**
+ * A REST list's page (by `page` or `offset`) as an agent reaches it through its tool, which pages by
+ * cursor only: from the first page, following `nextCursor`; answered in REST's envelope.
+ */
+async function pageThroughCursor(client: McpClient, operation: (typeof operations)[number], tool: { inputSchema: Record<string, any> }, args: Record<string, unknown>) {
+  const list = operation.route.list!;
+  // REST's `page` and `offset` are no arguments of the tool: their text is read here.
+  const { page: pageText, offset: offsetText, ...rest } = args as { page?: string; offset?: string; limit?: number };
+  const page = pageText === undefined ? undefined : Number(pageText);
+  const size = rest.limit ?? tool.inputSchema.properties.limit?.default ?? 100;
+  const skipped = list.paging === 'page' ? ((page ?? 1) - 1) * size : Number(offsetText ?? 0);
+  if (skipped % size) throw new Error(`${operation.field.name}: an offset of ${skipped} is no whole number of pages of ${size}`);
+  let result = await client.callTool({ name: operation.field.name, arguments: rest });
+  for (let turn = 0; turn < skipped / size && !result.isError; turn += 1) {
+    if (!result.structuredContent.hasMore) return { result, rest: { data: [], total: result.structuredContent.total } };
+    result = await client.callTool({ name: operation.field.name, arguments: { ...rest, cursor: result.structuredContent.nextCursor } });
+  }
+  if (result.isError) return { result };
+  const { data, total, hasMore } = result.structuredContent;
+  return { result, rest: restListAnswer(list, { nodes: data, totalCount: total, pageInfo: { hasNextPage: hasMore, endCursor: null } }, { ...rest, page }) };
 }
 
 /**
@@ -66,7 +90,9 @@ async function restThroughMcp(method: string, path: string, options: { key?: str
   const args: Record<string, unknown> = Object.fromEntries(Object.entries(operation.pattern.exec(url.pathname)?.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
   for (const parameter of new Set(url.searchParams.keys())) args[parameter] = typed(url.searchParams.getAll(parameter), inputProperties[parameter]);
   Object.assign(args, options.body ?? {});
-  const result = await client.callTool({ name, arguments: args });
+  const paging = operation.route.list?.paging;
+  const paged = paging === 'page' || paging === 'offset' ? await pageThroughCursor(client, operation, tool, args) : undefined;
+  const result = paged?.result ?? (await client.callTool({ name, arguments: args }));
   if (result.isError) {
     const { status, ...body } = JSON.parse(result.content?.[0]?.text ?? '{}');
     return { status, body, headers: new Headers() };
@@ -82,7 +108,7 @@ async function restThroughMcp(method: string, path: string, options: { key?: str
     checked.add(name);
     expect(result.content?.[0]?.resource?.blob, name).toBeTruthy();
   }
-  return { status: operation.route.status ?? 200, body: result.structuredContent ?? result.content, headers: new Headers() };
+  return { status: operation.route.status ?? 200, body: paged?.rest ?? result.structuredContent ?? result.content, headers: new Headers() };
 }
 
 const viaMcp = { ...harness, rest: restThroughMcp } as typeof harness;

@@ -14,7 +14,7 @@ import { compileSchema, connectMcp, type McpClient, revisions, toolError } from 
 const { h, tenant, rest, untilKeyRefused } = useHarness();
 const MCP = 'http://localhost/mcp';
 const viaApp = async (input: string | URL | Request, init?: RequestInit) => h.app.fetch(new Request(input, init));
-const connect = (key: string, revision: (typeof revisions)[number] = '2026-07-28') => connectMcp(MCP, key, revision, viaApp);
+const connect = (key: string, revision: (typeof revisions)[number] = '2026-07-28', query = '') => connectMcp(`${MCP}${query}`, key, revision, viaApp);
 
 /** A raw 2026-07-28 request, its envelope and headers written out, for what the clients hide (cache hints, header checks). */
 async function rawRequest(key: string | null, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
@@ -50,6 +50,9 @@ async function restAllows(key: string): Promise<string[]> {
   }
   return allowed.sort();
 }
+
+/** A tool's hints, MCP's defaults filled in where the tool leaves one unsaid. */
+const hints = (tool: { annotations?: Record<string, unknown> }) => ({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, ...tool.annotations });
 
 const names = (client: McpClient) => client.listTools().then(({ tools }) => tools.map((t) => t.name).sort());
 
@@ -183,8 +186,8 @@ describe('MCP at /mcp: the protocol', () => {
       const client = await connectMcp(MCP, t.secret, revision, alternate);
       const created = await client.callTool({ name: 'createLead', arguments: { firstName: 'Any', lastName: revision } });
       expect(created.structuredContent.data.lastName).toBe(revision);
-      // The 2025 revisions' clients read the same JSON as text; 2026-07-28 clients get it once.
-      expect(created.content?.length, revision).toBe(revision === '2026-07-28' ? 0 : 1);
+      // The 2025 revisions' clients read the same JSON as text; 2026-07-28 clients a sentence beside it.
+      expect(created.content?.length, revision).toBe(1);
       if (revision !== '2026-07-28') expect(JSON.parse(created.content?.[0]?.text)).toEqual(created.structuredContent);
       expect((await client.callTool({ name: 'leads', arguments: { limit: 5 } })).isError).toBeFalsy();
       await client.close();
@@ -223,46 +226,55 @@ describe('MCP at /mcp: tools are the operations a key may use', () => {
     expect(toolError(await client.callTool({ name: 'leads', arguments: {} })).status).toBe(403);
   });
 
-  it('describes every tool: its title, access, annotations and valid JSON Schemas (2020-12) taken from the OpenAPI document', async () => {
+  it('describes every tool: its annotations and valid JSON Schemas (2020-12) of the OpenAPI document\'s arguments, and with ?outputSchemas=1 what it answers', async () => {
     const t = await tenant({ role: 'system_admin', modules: ['inspections'] });
-    const client = await connect(t.secret);
+    const client = await connect(t.secret, '2026-07-28', '?outputSchemas=1');
     const { tools } = await client.listTools();
     const openApi = JSON.parse(readFileSync(new URL('../schema/openapi.json', import.meta.url), 'utf8'));
     expect(tools.length).toBe(operations.length + 1);
+    const typeOf = (schema: { type?: string; $ref?: string; allOf?: { $ref: string }[] }): string | undefined => {
+      const ref = schema.$ref ?? schema.allOf?.[0]?.$ref;
+      return schema.type ?? (ref ? openApi.components.schemas[ref.replace('#/components/schemas/', '')].type : undefined);
+    };
     for (const tool of tools) {
-      expect(tool.title, tool.name).toBeTruthy();
-      expect(tool.description, tool.name).toMatch(/Requires|No API key needed/);
+      expect(tool.description, tool.name).toBeTruthy();
       expect(() => compileSchema(tool.inputSchema), `${tool.name} inputSchema`).not.toThrow();
       // Nullable values as `anyOf` of single types, which every tool-schema dialect reads (the MCP Inspector's --strict flags type unions).
       expect(JSON.stringify([tool.inputSchema, tool.outputSchema ?? {}]), tool.name).not.toMatch(/"type":\[/);
       if (tool.outputSchema) expect(() => compileSchema(tool.outputSchema!), `${tool.name} outputSchema`).not.toThrow();
       const operation = operations.find((o) => o.field.name === tool.name);
       if (!operation) continue;
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(operation.kind === 'query');
+      expect(hints(tool).readOnlyHint, tool.name).toBe(operation.kind === 'query');
       if (!operation.route.download) expect(tool.outputSchema, tool.name).toBeDefined();
-      // The same argument schemas as the REST route's parameters.
-      const documented = openApi.paths[`/api${operation.route.path.replace(/:(\w+)/g, '{$1}')}`][operation.route.method.toLowerCase()];
-      for (const parameter of documented.parameters.filter((p: { in?: string }) => p.in === 'query' || p.in === 'path')) {
-        expect(JSON.stringify(tool.inputSchema.properties[parameter.name]).replaceAll('#/$defs/', '#/components/schemas/'), `${tool.name}.${parameter.name}`).toContain(
-          JSON.stringify(parameter.schema.type ?? parameter.schema.$ref ?? parameter.schema.allOf),
-        );
+      // The REST route's parameters, of the same types, but for a list's paging: every paged list takes `limit` and `cursor`.
+      const documented = openApi.paths[`/api${operation.route.path.replace(/:(\w+)/g, '{$1}')}`]?.[operation.route.method.toLowerCase()];
+      for (const parameter of documented?.parameters.filter((p: { in?: string }) => p.in === 'query' || p.in === 'path') ?? []) {
+        if (['page', 'offset', 'after', 'cursor'].includes(parameter.name)) continue;
+        expect(tool.inputSchema.properties[parameter.name]?.type, `${tool.name}.${parameter.name}`).toBe(typeOf(parameter.schema));
+      }
+      const paging = operation.route.list?.paging;
+      if (paging && paging !== 'whole') {
+        expect(Object.keys(tool.inputSchema.properties), tool.name).toEqual(expect.arrayContaining(['limit', 'cursor']));
+        expect(Object.keys(tool.inputSchema.properties), tool.name).not.toEqual(expect.arrayContaining(['page']));
+        expect(tool.outputSchema?.required, tool.name).toEqual(expect.arrayContaining(['data', 'nextCursor', 'hasMore']));
       }
     }
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('leads')?.inputSchema.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(byName.get('leads')?.inputSchema.properties.search).toMatchObject({ type: 'string' });
     expect(byName.get('createLead')?.inputSchema.required).toEqual(expect.arrayContaining(['firstName', 'lastName']));
-    expect(byName.get('createLead')?.inputSchema.properties.idempotencyKey).toMatchObject({ type: 'string', maxLength: 255 });
+    expect(byName.get('createLead')?.inputSchema.properties.idempotencyKey).toEqual({ type: 'string' });
     expect(byName.get('lead')?.inputSchema.properties.idempotencyKey).toBeUndefined();
-    expect(byName.get('cancelBooking')?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    expect(byName.get('updateLead')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: true });
-    expect(byName.get('createLead')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false });
-    expect(byName.get('voidInvoice')?.annotations).toMatchObject({ destructiveHint: true, idempotentHint: true });
-    expect(byName.get('recordInvoicePayment')?.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false });
-    expect(byName.get('sendInvoice')?.annotations).toMatchObject({ idempotentHint: true, openWorldHint: true });
-    expect(byName.get('rotateWebhookEndpointSecret')?.annotations).toMatchObject({ idempotentHint: false, openWorldHint: false });
-    expect(byName.get('leads')?.description).toContain('`nextCursor`');
-    expect(byName.get('companies')?.description).toContain('`page` + 1');
-    expect(byName.get('bookings')?.description).toContain('`offset`');
+    // What the list leaves out of the schemas: the text patterns every field has, examples, long text limits.
+    expect(JSON.stringify(byName.get('createLead')?.inputSchema)).not.toMatch(/u0000|examples|"maxLength":255/);
+    expect(byName.get('createLead')?.inputSchema.properties.phone).toMatchObject({ maxLength: 50 });
+    expect(hints(byName.get('cancelBooking')!)).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(hints(byName.get('updateLead')!)).toMatchObject({ destructiveHint: false, idempotentHint: true });
+    expect(hints(byName.get('createLead')!)).toMatchObject({ destructiveHint: false, idempotentHint: false });
+    expect(hints(byName.get('voidInvoice')!)).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(hints(byName.get('recordInvoicePayment')!)).toMatchObject({ destructiveHint: false, idempotentHint: false });
+    expect(hints(byName.get('sendInvoice')!)).toMatchObject({ idempotentHint: true, openWorldHint: true });
+    expect(hints(byName.get('rotateWebhookEndpointSecret')!)).toMatchObject({ idempotentHint: false, openWorldHint: false });
   });
 });
 
@@ -357,19 +369,77 @@ describe('MCP at /mcp: calls run the operation, with the REST route\'s rules', (
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(1);
   });
 
-  it('pages a list tool as its description says', async () => {
+  it('pages every list tool by cursor: a route paged by cursor, and one paged by page number on REST', async () => {
     const t = await tenant();
     for (const name of ['One', 'Two', 'Three']) await rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName: name, lastName: 'Paged' } });
+    for (const name of ['Alpha', 'Beta', 'Gamma']) await rest('POST', '/api/v1/companies', { key: t.secret, body: { name } });
     const client = await connect(t.secret);
-    const seen: string[] = [];
-    let args: Record<string, unknown> = { limit: 2 };
-    for (;;) {
-      const page = (await client.callTool({ name: 'leads', arguments: args })).structuredContent;
-      seen.push(...page.data.map((l: { firstName: string }) => l.firstName));
-      if (!page.hasMore) break;
-      args = { ...args, cursor: page.nextCursor };
+    const every = async (tool: string, field: string) => {
+      const seen: string[] = [];
+      let args: Record<string, unknown> = { limit: 2 };
+      for (;;) {
+        const page = (await client.callTool({ name: tool, arguments: args })).structuredContent;
+        seen.push(...page.data.map((record: Record<string, string>) => record[field]));
+        if (!page.hasMore) {
+          expect(page.nextCursor).toBeNull();
+          break;
+        }
+        args = { ...args, cursor: page.nextCursor };
+      }
+      return seen;
+    };
+    expect(await every('leads', 'firstName')).toEqual(['Three', 'Two', 'One']);
+    expect(await every('companies', 'name')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    // The second page of companies, as the first page's cursor names it: the REST route's page 2.
+    const first = await client.callTool({ name: 'companies', arguments: { limit: 2 } });
+    expect(first.structuredContent).toMatchObject({ total: 3, hasMore: true, nextCursor: expect.any(String) });
+    expect(first.content?.[0]?.text).toBe(`List companies: 2 of 3; more: call again with \`cursor\` "${first.structuredContent.nextCursor}".`);
+    const second = await client.callTool({ name: 'companies', arguments: { limit: 2, cursor: first.structuredContent.nextCursor } });
+    const restSecond = await rest('GET', '/api/v1/companies?page=2&limit=2', { key: t.secret });
+    expect(second.structuredContent.data).toEqual(restSecond.body.data);
+    expect(restSecond.body).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    // REST's paging parameters are no arguments of a tool, and a cursor of another kind is named.
+    expect(toolError(await client.callTool({ name: 'companies', arguments: { page: 2 } })).details).toEqual([{ field: 'page', message: 'is not an argument of this tool' }]);
+    expect(toolError(await client.callTool({ name: 'companies', arguments: { cursor: 'bogus' } })).details?.[0]?.field).toBe('cursor');
+    expect(toolError(await client.callTool({ name: 'leads', arguments: { cursor: 'bogus' } })).details?.[0]?.field).toBe('cursor');
+  });
+
+  it('finds leads by search on both surfaces', async () => {
+    const t = await tenant();
+    for (const [firstName, lastName] of [['Ada', 'Lovelace'], ['Grace', 'Hopper'], ['Adam', 'Smith']]) await rest('POST', '/api/v1/leads', { key: t.secret, body: { firstName, lastName } });
+    const viaRest = await rest('GET', '/api/v1/leads?search=lovelace', { key: t.secret });
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body.data.map((lead: { lastName: string }) => lead.lastName)).toEqual(['Lovelace']);
+    const client = await connect(t.secret);
+    const found = await client.callTool({ name: 'leads', arguments: { search: 'ada' } });
+    expect(found.structuredContent.data.map((lead: { firstName: string }) => lead.firstName).sort()).toEqual(['Ada', 'Adam']);
+    expect(found.content?.[0]?.text).toBe('List leads: 2.');
+    const tooLong = await rest('GET', `/api/v1/leads?search=${'x'.repeat(201)}`, { key: t.secret });
+    expect(tooLong.status).toBe(400);
+    expect(toolError(await client.callTool({ name: 'leads', arguments: { search: 'x'.repeat(201) } })).details?.[0]?.field).toBe('search');
+  });
+
+  it('answers structured content with a sentence beside it, which both SDKs\' clients accept from a tool listed without an output schema', async () => {
+    const t = await tenant();
+    for (const revision of ['2026-07-28', '2025-11-25'] as const) {
+      const client = await connect(t.secret, revision);
+      const { tools } = await client.listTools();
+      expect(tools.find((tool) => tool.name === 'createLead')?.outputSchema, revision).toBeUndefined();
+      const created = await client.callTool({ name: 'createLead', arguments: { firstName: 'Ada', lastName: revision } });
+      expect(created.isError, revision).toBeFalsy();
+      expect(created.structuredContent.data).toMatchObject({ firstName: 'Ada', lastName: revision, status: 'new' });
+      const text = created.content?.[0]?.text;
+      if (revision === '2026-07-28') expect(text).toBe(`Create a lead: done (id ${created.structuredContent.data.id}, Ada ${revision}, status new).`);
+      else expect(JSON.parse(text)).toEqual(created.structuredContent);
+      await client.close();
     }
-    expect(seen).toEqual(['Three', 'Two', 'One']);
+    const client = await connect(t.secret);
+    const read = await client.callTool({ name: 'graphql', arguments: { query: '{ leads { totalCount } }' } });
+    expect(read.structuredContent).toEqual({ data: { leads: { totalCount: 2 } } });
+    expect(read.content?.[0]?.text).toBe('GraphQL query answered data for `leads`.');
+    const refused = await client.callTool({ name: 'lead', arguments: { id: randomUUID() } });
+    expect(refused.isError).toBe(true);
+    expect(refused.content?.[0]?.text).toContain('"status":404');
   });
 
   it('refuses an argument named __proto__ with the 400 of any unknown argument, as REST refuses the field, written plainly or escaped', async () => {
