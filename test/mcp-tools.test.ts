@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import createClient from 'openapi-fetch';
 import type { ValidateFunction } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,12 @@ describe('every tool, called with seeded data through an MCP client', () => {
     await call('PATCH', `/api/v1/key-pairs/${pair.id}`, t.secret, { allowedOrigins: ['https://www.shop.example'] });
     const rotated = (await call('POST', `/api/v1/key-pairs/${pair.id}/rotate`, t.secret)).data.pair;
     await call('POST', `/api/v1/key-pairs/${rotated.id}/revoke`, t.secret);
+    // An app the user connected with OAuth, as the authorization server stores its grant (src/oauth/adapter.ts).
+    const grantId = randomUUID();
+    const grant = { kind: 'Grant', idHash: createHash('sha256').update(grantId).digest('hex'), grantId, tenantId: t.tenantId, userId: t.userId };
+    await h.db.prisma.oAuthRecord.create({ data: { ...grant, clientId: 'https://agent.example/client.json', clientName: 'Agent', payload: { resources: { 'http://localhost/api': 'leads.lead.read' } } } });
+    await call('GET', '/api/v1/connected-apps?limit=5', t.secret);
+    await call('DELETE', `/api/v1/connected-apps/${grantId}`, t.secret);
 
     // Two bookings on Monday 7 January 2030, closed once the clock has passed them.
     const room = (await call('POST', '/api/bookings/resources', t.secret, { type: 'room', name: 'Room B', timezone: 'UTC', defaultDurationMinutes: 60, maxConcurrent: 1 })).data;
