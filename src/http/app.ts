@@ -19,7 +19,7 @@ import { llmsTxt } from '../mcp/llms-txt.js';
 import { agentDocuments } from '../mcp/mcp-resources.js';
 import { useMcp } from '../mcp/mcp.plugin.js';
 import { operationTools } from '../mcp/tool-catalog.js';
-import { useOAuth } from '../oauth/oauth.plugin.js';
+import { useOAuth } from './oauth.js';
 import { resourcesOf } from '../oauth/resources.js';
 import { logger } from '../shared/logger.js';
 import { useAccessGate } from './access-gate.js';
@@ -150,7 +150,7 @@ export function createApp({
     },
     plugins: [
       ...(metrics ? [metrics] : []),
-      useRequestBoundary({ timeoutMs: requestTimeoutMs, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }) }),
+      useRequestBoundary({ timeoutMs: requestTimeoutMs, resources, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }) }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument, llmsTxt: () => llmsTxt({ areas: restAreas, operations, publicUrl }), publicUrl }),
       useOAuth({ prisma, now, publicUrl, allowPrivateNetworks: oauthAllowPrivateNetworks }),

@@ -4,6 +4,8 @@ import type { Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../shared/errors.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { requestScope } from '../shared/request-scope.js';
+import { metadataUrlOf, type Resources } from '../oauth/resources.js';
+import { MCP_PATH } from '../shared/mcp-path.js';
 import { toClientError } from './error-mapping.js';
 
 /** Largest request body accepted, on both surfaces (1 MiB), counted as the bytes arrive. */
@@ -19,8 +21,7 @@ export const isGraphqlPath = (url: string) => new URL(url).pathname === '/graphq
 /** A URL path as routes know it: a trailing slash names the same resource (`/api/v1/companies/` is `/api/v1/companies`). */
 export const canonicalPathname = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
 
-/** Where the Model Context Protocol is served (src/mcp/mcp.plugin.ts). */
-export const MCP_PATH = '/mcp';
+export { MCP_PATH };
 
 export const isMcpPath = (url: string) => canonicalPathname(new URL(url).pathname) === MCP_PATH;
 
@@ -198,7 +199,7 @@ export async function withinBoundary(serverContext: object, request: Request, wo
  * Every answer leaves with the headers an API's answers need: no MIME sniffing, no caching unless
  * the answer says otherwise, `Retry-After` on a 503.
  */
-export const useRequestBoundary = ({ timeoutMs, admission }: { timeoutMs: number; admission?: Admission }): Plugin => ({
+export const useRequestBoundary = ({ timeoutMs, admission, resources }: { timeoutMs: number; admission?: Admission; resources?: Resources }): Plugin => ({
   async onRequest({ request, setRequest, endResponse, requestHandler, setRequestHandler, serverContext }) {
     const boundary = serverContext as BoundaryContext;
     const sent = request.headers.get('x-request-id');
@@ -218,10 +219,12 @@ export const useRequestBoundary = ({ timeoutMs, admission }: { timeoutMs: number
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
     if (response.status === 503 && !headers.has('Retry-After')) headers.set('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
     for (const [name, value] of Object.entries(admission?.headers(serverContext) ?? {})) headers.set(name, value);
-    // RFC 6750: every 401 says how to authenticate, and whether the key sent was the problem.
+    // RFC 6750: every 401 says how to authenticate, and whether the key or token sent was the
+    // problem; RFC 9728: where the resource's metadata names the authorization server (MCP clients start there).
     if (response.status === 401) {
       const keySent = request.headers.has('authorization');
-      headers.set('WWW-Authenticate', `Bearer realm="api"${keySent ? ', error="invalid_token"' : ''}`);
+      const metadata = resources && metadataUrlOf(isMcpPath(request.url) ? resources.mcp : resources.api);
+      headers.set('WWW-Authenticate', `Bearer realm="api"${metadata ? `, resource_metadata="${metadata}"` : ''}${keySent ? ', error="invalid_token"' : ''}`);
     }
   },
 });

@@ -12,7 +12,9 @@ import { noteRoute } from '../http/route-label.js';
 import { ErrorCodes } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { requestScope } from '../shared/request-scope.js';
+import { metadataUrlOf, resourcesOf } from '../oauth/resources.js';
 import { callGraphqlTool, GRAPHQL_TOOL, graphqlOutputSchema, graphqlTool } from './graphql-tool.js';
+import { stepUpChallenge } from './mcp-authorization.js';
 import type { agentDocuments } from './mcp-resources.js';
 import { callOperationTool, errorResult } from './tool-calls.js';
 import type { OperationTool } from './tool-catalog.js';
@@ -109,6 +111,12 @@ function unexpectedResult(error: unknown): CallToolResult {
 export function useMcp(options: McpOptions): Plugin {
   const { schema, tools, documents, publicUrl, now } = options;
   const allowedOrigins = new Set([...options.allowedOrigins, new URL(publicUrl).origin]);
+  const resourceMetadata = metadataUrlOf(resourcesOf(publicUrl).mcp);
+  /** The operation tool a `tools/call` message names, if it is one. */
+  const calledTool = (message: unknown) => {
+    const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
+    return method === 'tools/call' && typeof params?.name === 'string' ? tools.get(params.name) : undefined;
+  };
   const toolsets = [...new Set([...tools.values()].map((tool) => tool.toolset))];
   let getEnveloped: GetEnvelopedFn<Record<string, unknown>>;
 
@@ -176,13 +184,16 @@ export function useMcp(options: McpOptions): Plugin {
         const enveloped = getEnveloped(mcpContext);
         const context = (await enveloped.contextFactory(mcpContext)) as unknown as Context;
         const { principal } = context;
-        // Agents hold API keys; a dashboard session (cookie and CSRF header) is for the dashboard's own pages.
-        if (!principal || principal.via !== 'key') {
-          const message = principal ? 'Unauthorized: /mcp takes an API key, as `Authorization: Bearer <key>`' : unauthenticated(context).message;
+        // Agents hold API keys or OAuth tokens; a dashboard session (cookie and CSRF header) is for the dashboard's own pages.
+        if (!principal || principal.via === 'session') {
+          const message = principal ? 'Unauthorized: /mcp takes an API key or an OAuth access token, as `Authorization: Bearer <token>`' : unauthenticated(context).message;
+          // The request boundary adds `WWW-Authenticate` naming /mcp's resource metadata, as on every 401.
           return Response.json({ error: ErrorCodes.UNAUTHENTICATED.title, message }, { status: 401 });
         }
         const parsedBody = parsedJson(bodyTextOf(serverContext));
         if (Array.isArray(parsedBody)) return batchRefused();
+        const stepUp = stepUpChallenge(calledTool(parsedBody)?.operation.access ?? null, principal, resourceMetadata);
+        if (stepUp) return stepUp;
         const call: McpCall = { principal, context, execute: enveloped.execute as McpCall['execute'], request, listing };
         const authInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { call } };
         return asServerResponse(await handler.fetch(request, { authInfo, parsedBody }));

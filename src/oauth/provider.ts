@@ -77,6 +77,7 @@ function configuration(options: OAuthServerOptions, resources: Resources, cookie
     rotateRefreshToken: () => true,
     features: {
       devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },

@@ -1,5 +1,5 @@
 import { allScopes } from '../auth/scopes.js';
-import { MCP_PATH } from '../http/request-boundary.js';
+import { MCP_PATH } from '../shared/mcp-path.js';
 
 /**
  * The protected resources a token may be asked for (RFC 8707), as URLs: the whole API (REST,

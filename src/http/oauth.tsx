@@ -8,13 +8,13 @@ import { sendSignInLinks } from '../auth/sign-in.js';
 import { sameSecret } from '../auth/tokens.js';
 import { html, seeOther } from '../dashboard/respond.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import { contentSecurityPolicy } from '../http/content-security.js';
-import { bodyTextOf, canonicalPathname, withinBoundary } from '../http/request-boundary.js';
-import { noteRoute } from '../http/route-label.js';
+import { contentSecurityPolicy } from './content-security.js';
+import { bodyTextOf, canonicalPathname, withinBoundary } from './request-boundary.js';
+import { noteRoute } from './route-label.js';
 import { logger } from '../shared/logger.js';
-import { type AskingApp, ConnectProblemPage, ConnectSignInPage, ConsentPage } from './consent-page.js';
-import { createOAuthServer, OAUTH_PATH } from './provider.js';
-import { metadataUrlOf, protectedResourceMetadata, resourcesOf } from './resources.js';
+import { type AskingApp, ConnectProblemPage, ConnectSignInPage, ConsentPage } from '../dashboard/pages/connect.js';
+import { createOAuthServer, OAUTH_PATH } from '../oauth/provider.js';
+import { metadataUrlOf, protectedResourceMetadata, resourcesOf } from '../oauth/resources.js';
 
 export interface OAuthOptions {
   prisma: PrismaClient;
@@ -66,6 +66,10 @@ export function useOAuth(options: OAuthOptions): Plugin {
     const callback = (await oauthServer()).callback();
     // The request boundary has read the body already; oidc-provider takes it from here.
     req.body = bodyTextOf(node);
+    // Its endpoints' URLs are made from the request's host: the public URL's, whatever the client or a proxy sent.
+    const publicOrigin = new URL(issuer);
+    req.headers['x-forwarded-host'] = publicOrigin.host;
+    req.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
     if (path === '/.well-known/oauth-authorization-server') req.url = `/.well-known/openid-configuration${search}`;
     await new Promise<void>((resolve) => {
       res.once('close', resolve);

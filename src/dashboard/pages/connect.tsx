@@ -1,5 +1,5 @@
-import { Scopes, type Scope } from '../auth/scopes.js';
-import { Layout, Notice } from '../dashboard/pages/layout.js';
+import { Scopes, type Scope } from '../../auth/scopes.js';
+import { Layout, Notice } from './layout.js';
 
 /** What the consent page shows of the app that asks: its name, and the domain that vouches for it. */
 export interface AskingApp {
