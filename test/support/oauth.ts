@@ -47,6 +47,15 @@ export async function mailedLink(dataDir: string, email: string, after: number):
   }, `a sign-in email to ${email}`);
 }
 
+/** Who connects the app: the user's address, where their sign-in links arrive, their browser's cookies, and which offered scopes they allow (all by default). */
+export interface User {
+  email: string;
+  /** The sign-in link emailed to the address since a time (ms): `mailedLink` for a server process, the outbox for an app in the test's process. */
+  mailbox: (email: string, after: number) => Promise<URL>;
+  jar?: CookieJar;
+  choose?: (offered: string[]) => string[];
+}
+
 export interface Authorization {
   clientId: string;
   redirectUri: string;
@@ -76,7 +85,7 @@ const formPost = (base: string, fields: URLSearchParams): RequestInit => ({
  */
 export async function authorize(
   base: string,
-  { dataDir, email, jar = new CookieJar(), choose = (offered) => offered, deny = false }: { dataDir: string; email: string; jar?: CookieJar; choose?: (offered: string[]) => string[]; deny?: boolean },
+  { mailbox, email, jar = new CookieJar(), choose = (offered) => offered, deny = false }: User & { deny?: boolean },
   request: Authorization & { challenge: string; state?: string },
 ): Promise<{ redirect: URL; offered: string[]; jar: CookieJar }> {
   const query = new URLSearchParams({
@@ -106,7 +115,7 @@ export async function authorize(
     if (page.includes('name="email"')) {
       const asked = Date.now() - 1000;
       await step(jar, new URL(action, base).href, formPost(base, new URLSearchParams({ email })));
-      const link = await mailedLink(dataDir, email, asked);
+      const link = await mailbox(email, asked);
       const used = new URLSearchParams({ token: link.searchParams.get('token') ?? '', next: link.searchParams.get('next') ?? '' });
       response = await step(jar, `${base}/dashboard/sign-in/link`, formPost(base, used));
       continue;
@@ -138,7 +147,7 @@ export async function registerClient(base: string, redirectUri: string, name = '
 }
 
 /** The whole way to tokens for a registered client: authorize, sign in, consent, exchange the code. */
-export async function connect(base: string, user: { dataDir: string; email: string; jar?: CookieJar; choose?: (offered: string[]) => string[] }, request: Authorization) {
+export async function connect(base: string, user: User, request: Authorization) {
   const { verifier, challenge } = pkce();
   const { redirect, offered, jar } = await authorize(base, user, { ...request, challenge });
   const code = redirect.searchParams.get('code');
