@@ -66,7 +66,8 @@ describe('what lists say of themselves, on each surface as it is', () => {
     await mcp.close();
     expect(tools.filter((tool) => /orderBy/.test(tool.description ?? '')).map((tool) => tool.name)).toEqual([]);
     expect(tools.find((tool) => tool.name === 'leads')?.description).toMatch(/^Leads of the tenant, newest first\./);
-    expect(tools.find((tool) => tool.name === 'leads')?.inputSchema.properties.status.description).toBe('Only leads with this status.');
+    // A tool's list entry keeps an argument's description where the names do not say it all (src/mcp/tool-schema.ts).
+    expect(tools.find((tool) => tool.name === 'leads')?.inputSchema.properties.assignedTo.description).toBe('Only leads assigned to this user.');
   });
 
   it('say on GraphQL what `first` and `last` default to and allow, and that the connection filters take several values', async () => {

@@ -90,7 +90,7 @@ Every API key belongs to one tenant (a business) and acts as the user who create
 - Ids are UUIDs. Money (${code('value')}, ${code('unitPrice')}, ${code('totalAmount')}, ...) is a decimal string such as ${code('"1250.00"')}, never a JSON number; quantities are decimal strings, tax rates decimal fractions (${code('"0.0825"')} is 8.25 %).
 - Instants are ISO 8601 in UTC (${code('2030-01-07T09:00:00Z')}; an input may carry an offset instead). Calendar dates (due dates, issue dates) are ${code('YYYY-MM-DD')}. Time zones are IANA names (${code('America/New_York')}).
 - A patch changes only the fields it sends; ${code('null')} clears a field that may be empty.
-- Lists are paged; each list tool's description says how to ask for the next page.
+- List tools page by cursor: ${code('limit')} (1 to 100) and ${code('cursor')}; while the answer's ${code('hasMore')} is true, call again with ${code('cursor')} set to its ${code('nextCursor')}. A list answering ${code('total')} counts every matching record there.
 - Tools of POST routes (most creations and moves) take an ${code('idempotencyKey')} (a new UUID per intended change): a retry with the same key within 24 hours returns the first result instead of acting twice.
 
 ## Errors

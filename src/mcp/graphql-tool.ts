@@ -32,16 +32,15 @@ export const graphqlOutputSchema = {
 
 export const graphqlTool: Tool & { inputSchema: Record<string, unknown> } = {
   name: GRAPHQL_TOOL,
-  title: 'Run a GraphQL query',
   description: [
-    'Runs one GraphQL query (never a mutation: the other tools change data) against the schema in the resource `platform://schema.graphql`, with the limits of POST /graphql.',
+    'Runs one GraphQL query (never a mutation: the other tools change data) against the schema in the resource `platform://schema.graphql`, as this key, with the limits of POST /graphql.',
     'Use it to read related records in one call (a deal with its company, contacts and activities). Answers `data`, and `errors` where something failed (each with `message` and `extensions.code`).',
   ].join(' '),
   inputSchema: {
     type: 'object',
     properties: {
       query: { type: 'string', minLength: 1, description: 'One query operation, or several with `operationName` choosing one.' },
-      variables: { type: 'object', additionalProperties: true },
+      variables: { type: 'object' },
       operationName: { type: 'string' },
     },
     required: ['query'],

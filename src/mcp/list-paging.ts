@@ -72,12 +72,16 @@ export function listPaging(operation: Operation): ListPaging | null {
       outputSchema: (rest) => rest,
     };
   }
-  const positionOf = (params: Record<string, unknown>) => (params[CURSOR] == null ? 0 : (decodePosition(params[CURSOR]) ?? 0));
+  // Checked by `problems` before the call runs; a cursor left out is the first page.
+  const positionOf = (params: Record<string, unknown>) => decodePosition(params[CURSOR]) ?? 0;
   return {
     routeParameters: list.paging === 'page' ? ['page'] : ['offset'],
     cursor: cursorArgument("The previous answer's `nextCursor`; none for the first page."),
     problems: (args) => (args[CURSOR] == null || decodePosition(args[CURSOR]) !== null ? [] : [{ field: CURSOR, message: 'is not a cursor of this list' }]),
-    routeCall: ({ [CURSOR]: _cursor, ...params }) => ({ params, after: offsetCursor(positionOf({ [CURSOR]: _cursor })) }),
+    routeCall: (params) => {
+      const { [CURSOR]: _cursor, ...rest } = params;
+      return { params: rest, after: offsetCursor(positionOf(params)) };
+    },
     answer: ({ data, total = 0 }, params) => {
       const next = positionOf(params) + data.length;
       const hasMore = next < total;

@@ -2,6 +2,7 @@ import { authenticationGuide } from '../auth/authentication-guide.js';
 import { scopesNamed } from '../graphql/access.js';
 import { REST_BASE_PATH, type Operation, type RestArea } from '../graphql/operations.js';
 import { inspectorCommand, mcpClientConfig, mcpEndpoint } from './connect-snippets.js';
+import { toolsetOf } from './toolsets.js';
 
 // /llms.txt (https://llmstxt.org): a title, a summary, free paragraphs, then sections of links. The
 // operations are listed from the route map, so a new route appears here without editing this file.
@@ -49,7 +50,7 @@ export function llmsTxt({ areas, operations, publicUrl }: LlmsTxtOptions): strin
     return `- [${operation.route.summary}](${docsLink(operation)}): \`${operation.route.method} ${REST_BASE_PATH}${operation.route.path}\` — MCP tool \`${operation.field.name}\`${scope}`;
   };
   const areaSections = areas.map((area) =>
-    [`## ${area.tag}`, '', area.description, '', ...operations.filter((operation) => operation.tag === area.tag).map(operationLine)].join('\n'),
+    [`## ${area.tag}`, '', `${area.description} MCP toolset \`${toolsetOf(area.tag)}\`.`, '', ...operations.filter((operation) => operation.tag === area.tag).map(operationLine)].join('\n'),
   );
 
   return `# Business Platform API
@@ -67,6 +68,8 @@ ${authenticationGuide}
 \`\`\`json
 ${mcpClientConfig(publicUrl)}
 \`\`\`
+
+The tools are grouped in toolsets, one per area below (${areas.map((area) => `\`${toolsetOf(area.tag)}\``).join(', ')}): a URL such as \`${mcpEndpoint(publicUrl)}?toolsets=leads,deals\` lists only those (the \`graphql\` tool in any), and \`?outputSchemas=1\` adds each tool's output schema. List tools page by \`cursor\` and \`limit\`.
 
 Check the connection by listing the tools the key may call (MCP Inspector's command line):
 

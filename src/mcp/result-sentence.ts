@@ -15,10 +15,10 @@ function identity(record: Fields): string {
   return [typeof record.id === 'string' ? `id ${record.id}` : undefined, label, status].filter(Boolean).join(', ');
 }
 
-/** One sentence on a successful call: "List leads: 25 of 130; more with `cursor` "…".", "Create a lead: done (id …, Ada Lovelace, status new)." */
+/** One sentence on a successful call: `List companies: 25 of 130; more: call again with `cursor` "…".`, `Create a lead: done (id …, Ada Lovelace, status new).` */
 export function resultSentence(tool: OperationTool, body: Fields): string {
   const { route, kind } = tool.operation;
-  if (Array.isArray(body.data) && (route.list || !isRecord(body.data))) {
+  if (Array.isArray(body.data)) {
     const total = typeof body.total === 'number' ? ` of ${body.total}` : '';
     const more = body.hasMore && typeof body.nextCursor === 'string' ? `; more: call again with \`cursor\` "${body.nextCursor}"` : '';
     return `${route.summary}: ${body.data.length}${total}${more}.`;

@@ -125,8 +125,8 @@ function outputSchemaOf(schema: GraphQLSchema, operation: Operation, paging: Lis
 
 /**
  * The tool for one operation of the route map, named exactly as its GraphQL root field. Its
- * description is the operation's first sentence: who may call it goes without saying (a key lists
- * only what it may call), and the rules after it are the guide's (`platform://guide.md`).
+ * description is the first clause of the operation's: who may call it goes without saying (a key
+ * lists only what it may call), and the rules after it are the guide's (`platform://guide.md`).
  */
 function operationTool(schema: GraphQLSchema, operation: Operation): OperationTool {
   const { field, route } = operation;
@@ -146,7 +146,7 @@ function operationTool(schema: GraphQLSchema, operation: Operation): OperationTo
     definition: {
       name: field.name,
       description: route.download ? `${description} Answers the file as an embedded resource.` : description,
-      inputSchema: compactInputSchema(inputSchema, field.name, route.method === 'POST') as Tool['inputSchema'],
+      inputSchema: compactInputSchema(inputSchema, field.name, route.status === 201) as Tool['inputSchema'],
       annotations: annotations(operation),
     },
   };

@@ -18,10 +18,15 @@ const LONG_TEXT = 200;
 export const EXPLAINED_ONCE = new Set(['limit', 'cursor', 'idempotencyKey', 'customFields']);
 const RANGE = new Set(['type', 'minimum', 'maximum', 'default']);
 
-/** Words that name nothing a property or tool name does not: "Id of the lead", "Only leads with this status". */
-const FILLER = new Set(['a', 'address', 'an', 'and', 'at', 'by', 'for', 'id', 'in', 'internal', 'is', 'it', 'its', 'main', 'new', 'number', 'of', 'one', 'only', 'or', 'street', 'tenant', 'the', 'this', 'to', 'with']);
+/** A word without its plural's `s`, so `leads` and `lead` compare equal. */
+const stem = (word: string) => word.replace(/s$/, '');
 
-const wordsOf = (text: string) => (text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[a-z]+/g) ?? []).map((word) => word.replace(/s$/, ''));
+const wordsOf = (text: string) => (text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[a-z]+/g) ?? []).map(stem);
+
+/** Words that name nothing a property or tool name does not: "Id of the lead", "Only leads with this status", "Street address". */
+const FILLER = new Set(
+  ['a', 'address', 'an', 'and', 'at', 'by', 'for', 'id', 'in', 'internal', 'is', 'it', 'its', 'main', 'new', 'number', 'of', 'one', 'only', 'or', 'street', 'tenant', 'the', 'this', 'to', 'with'].map(stem),
+);
 
 /** Whether a description says no more than the names around it ("Deal name." of `name` in `createDeal`). */
 const restates = (description: string, names: string[]) => {
@@ -46,14 +51,14 @@ export function firstClause(description: string): string {
   const listed = /^[^;]*:\s/.test(sentence) && sentence.includes('; ');
   const clause = (listed ? sentence.split(/:\s/)[0]! : sentence.split(/;\s/)[0]!)
     .replace(/,?\s*at most [\d,]+ characters|,\s*YYYY-MM-DD|,\s*(e\.g\.|such as)\s.*$/g, '')
-    .replace(/[.,:]$/, '');
+    .replace(/[\s.,:;]+$/, '');
   return `${clause.length > LONG_CLAUSE ? clause.split(/:\s/)[0] : clause}.`;
 }
 
 interface Compaction {
   defs: Record<string, JsonSchema>;
   tool: string;
-  /** A creation's optional arguments: null and leaving one out are the same, so the schema offers no null. */
+  /** A creation's optional arguments: null and leaving one out are the same there, so the schema offers no null (the server still takes it). */
   nullMeansAbsent: boolean;
 }
 
