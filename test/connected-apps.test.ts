@@ -8,7 +8,7 @@ import type { BrowserSession } from './support/dashboard.js';
 import { page, postForm, signIn } from './support/dashboard.js';
 import { useHarness } from './support/harness.js';
 
-const { h, tenant, rest } = useHarness();
+const { h, tenant, rest, countStatements } = useHarness();
 
 const CONNECTED_APPS = '/dashboard/settings/connected-apps';
 const API = `http://localhost/api`;
@@ -125,6 +125,9 @@ describe('connected apps over REST and GraphQL', () => {
       nextCursor: null,
       hasMore: false,
     });
+
+    // The page, then every app's user at once: two statements however many apps.
+    expect(await countStatements(() => rest('GET', '/api/v1/connected-apps', { key: admin.secret }))).toBe(2);
 
     // Paged by cursor, and filtered by user.
     const first = await rest('GET', '/api/v1/connected-apps?limit=1', { key: admin.secret });

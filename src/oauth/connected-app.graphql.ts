@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { actingForRefusal } from '../auth/acting-for.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
 import { principalOf } from '../graphql/context.js';
 import { deletionPayload } from '../graphql/mutation-payload.js';
-import { connectedAppOrder, grantedScopes, listConnectedApps, revokeConnectedApp, verifiedDomainOf } from './connected-apps.js';
+import { connectedAppOrder, grantedScopes, listConnectedApps, revokeConnectedApp, revokeRefusal, verifiedDomainOf } from './connected-apps.js';
 
 const manageKeys = { scope: 'settings.manage' } as const;
 
@@ -49,7 +48,7 @@ export const ConnectedApp = builder.prismaObject('OAuthRecord', {
     revocable: t.boolean({
       description: "Whether the caller may revoke it (`revokeConnectedApp`): the app's own user may, and an administrator (`system_admin`) any app of the tenant.",
       select: { userId: true },
-      resolve: (grant, _args, ctx) => !actingForRefusal(principalOf(ctx), grant.userId ?? '', 'connected app', 'revoke'),
+      resolve: (grant, _args, ctx) => !revokeRefusal(principalOf(ctx), grant.userId),
     }),
   }),
 });

@@ -53,17 +53,22 @@ export function verifiedDomainOf(clientId: string | null): string | null {
 }
 
 /**
+ * Why `caller` may not revoke an app that `userId` connected, or null when it may. The app works as
+ * its user, so only that user and the tenant's administrators may cut it off (src/auth/acting-for.ts),
+ * as for a key pair.
+ */
+export const revokeRefusal = (caller: Actor, userId: string | null) => actingForRefusal(caller, userId ?? '', 'connected app', 'revoke');
+
+/**
  * Disconnects an app, if `caller` may: its grant and every token, code and refresh token issued
  * under it are deleted together, and the table's trigger tells every process's credential cache
- * (src/oauth/access-tokens.ts), so its next request is refused. The app works as its user, so only
- * that user and the tenant's administrators may cut it off (src/auth/acting-for.ts), as for a key
- * pair.
+ * (src/oauth/access-tokens.ts), so its next request is refused.
  */
 export async function revokeConnectedApp(db: TenantDb, grantId: string, caller: Actor): Promise<string> {
   return db.$transaction(async (tx) => {
     const grant = await tx.oAuthRecord.findFirst({ where: { kind: 'Grant', grantId }, select: { userId: true } });
     if (!grant) throw notFound('connected app');
-    const refusal = actingForRefusal(caller, grant.userId ?? '', 'connected app', 'revoke');
+    const refusal = revokeRefusal(caller, grant.userId);
     if (refusal) throw refusal;
     await tx.oAuthRecord.deleteMany({ where: { grantId } });
     return grantId;
