@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -185,7 +186,14 @@ describe('the dashboard in Chromium', { timeout: 180_000 }, () => {
   it('keeps every control labelled and reachable by keyboard, at 375 px', async () => {
     const { page } = await client({ viewport: { width: 375, height: 740 } });
     await signInThroughEmail(page, admin);
-    for (const path of ['/dashboard/settings/api-keys', '/dashboard/settings/website', '/dashboard/settings/webhooks', '/dashboard/settings/users', '/dashboard/settings/modules']) {
+    // An app the administrator connected with OAuth (its grant as the authorization server stores it), so its card and Revoke form are on the page.
+    const owner = await h.db.prisma.user.findFirstOrThrow({ where: { tenantId, email: admin } });
+    const grantId = randomUUID();
+    await h.db.prisma.oAuthRecord.create({
+      data: { kind: 'Grant', idHash: createHash('sha256').update(grantId).digest('hex'), grantId, tenantId, userId: owner.id, clientId: 'https://agent.example/client.json', clientName: 'Research agent', payload: { resources: { [`${base}/api`]: 'leads.lead.read pipeline' } } },
+    });
+    const pages = ['api-keys', 'website', 'connected-apps', 'webhooks', 'users', 'modules'].map((name) => `/dashboard/settings/${name}`);
+    for (const path of pages) {
       await page.goto(`${base}${path}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       const unlabelled = await page.evaluate(() =>
