@@ -38,7 +38,7 @@ const restates = (description: string, names: string[]) => {
 export const firstSentence = (text: string) => text.split(/(?<=\.)\s+(?=[A-Z`(])/)[0] ?? text;
 
 /** Past this, a clause keeps only what comes before its first colon. */
-const LONG_CLAUSE = 90;
+const LONG_CLAUSE = 120;
 
 /**
  * What a description says that the schema and the names do not, in one clause: its first sentence
