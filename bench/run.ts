@@ -10,7 +10,8 @@
 // with their company, contact, stage and owner, bookings, a week of a resource's availability (500
 // bookings in it), inspections with their equipment, type, site, customer, lead and finding count,
 // and invoices found by a search, on a scratch database with 10,000 leads, deals, inspections and
-// invoices; in the same rounds, a peer, PostGraphile 5 without authentication (bench/peer/), on the
+// invoices; in the same rounds, the leads page with an OAuth access token beside the same with the key
+// (bench/oauth-token.ts), and a peer, PostGraphile 5 without authentication (bench/peer/), on the
 // leads and deals pages; then lead creation beside the plain handler's INSERT, in rounds of their
 // own, and booking creation (distinct slots) on 10 resources and on 1 (bench/writes.ts); the cost
 // of events on writes; then the product on the embedded database, idle and under load, for its
@@ -18,7 +19,7 @@
 // memory can be measured and it does not share an event loop with the load generator.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,13 +28,14 @@ import { readMemory, RssSampler, freePort, startServer, type ChildServer } from 
 import { measureEmbedded } from './embedded-memory.js';
 import { eventCostReport, measureEventCost } from './events.js';
 import { summarizeProfile } from './profile-summary.js';
-import { MCP_GOAL, memoryTable, peerGoalLines, peerGoals, relativeLine, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
+import { MCP_GOAL, memoryTable, OAUTH_GOAL, oauthLine, peerGoalLines, peerGoals, relativeGoal, relativeLine, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
 import { BOOKING_COUNT } from './seed-bookings.js';
 import { DEAL_COUNT } from './seed-deals.js';
 import { INSPECTION_COUNT } from './seed-inspections.js';
 import { BOOKINGS_PER_SECOND_GOAL, mcpLeadsCall, PAGE, suitesOf, type Suite } from './suites.js';
 import { bookingWrites, leadCreation } from './writes.js';
+import { withOAuthToken } from './oauth-token.js';
 import { checkPeer, PEER_NAME, peerReads } from './peer/targets.js';
 import { projectRoot, serverNodeArgs } from '../scripts/start-command.js';
 import { SUMMARY_FILE, writeSummary } from './summary-file.js';
@@ -137,6 +139,8 @@ interface Servers {
   productBase: string;
   plainBase: string;
   peerBase: string;
+  /** The product's DATA_DIR: the mail it writes, without SMTP, goes to its mail/ folder. */
+  productDataDir: string;
   profileDir?: string;
 }
 
@@ -148,11 +152,14 @@ async function startServers(databaseUrl: string, teardown: Teardown): Promise<Se
   const productBase = `http://127.0.0.1:${productPort}`;
   const plainBase = `http://127.0.0.1:${plainPort}`;
   const peerBase = `http://127.0.0.1:${peerPort}`;
+  const productDataDir = await mkdtemp(join(tmpdir(), 'bench-product-data-'));
+  teardown.add('remove the product data directory', () => rm(productDataDir, { recursive: true, force: true }));
   const product = await startServer({
     name: 'product',
     // As `npm start` runs it (its V8 flags and compiled entry point, built by `prebench`).
     args: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...serverNodeArgs()],
-    env: serverEnv(databaseUrl, productPort),
+    // PUBLIC_URL: the base the bench calls, which an OAuth token's resource must name (src/oauth/resources.ts).
+    env: { ...serverEnv(databaseUrl, productPort), PUBLIC_URL: productBase, DATA_DIR: productDataDir },
     readyUrl: `${productBase}/api/v1/leads?limit=1`,
   });
   teardown.add('stop product server', () => product.stop());
@@ -172,7 +179,7 @@ async function startServers(databaseUrl: string, teardown: Teardown): Promise<Se
   });
   teardown.add('stop peer server', () => peer.stop());
   log(`Servers up in ${elapsed(started)} (product pid ${product.pid}, startup ${product.startupMs} ms; plain pid ${plain.pid}; peer pid ${peer.pid}, startup ${peer.startupMs} ms)`);
-  return { product, plain, peer, productBase, plainBase, peerBase, profileDir };
+  return { product, plain, peer, productBase, plainBase, peerBase, productDataDir, profileDir };
 }
 
 interface Run {
@@ -205,7 +212,7 @@ async function measure(reads: Run[], writes: { check(): Promise<void>; rounds: R
     const problems = problemsOf(target, result);
     if (problems) failures.push(`${target.name}: ${problems}`);
     measured.push({ target, minRatio, round, result });
-    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.server === 'peer' ? 'peer' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
+    return `${target.name.replace(/: .*/, '')} ${target.server === 'plain' ? 'raw' : target.server === 'peer' ? 'peer' : target.name.includes('GraphQL') ? 'gql' : target.name.includes('MCP') ? 'mcp' : target.name.includes('OAuth') ? 'oauth' : 'rest'} ${result.rps.toFixed(0)}/s${problems ? ` (${problems})` : ''}`;
   };
   const interleave = async (targets: Run[]) => {
     for (let round = 0; round < rounds && targets.length; round += 1) {
@@ -294,6 +301,13 @@ async function main(teardown: Teardown): Promise<boolean> {
   const mcp = mcpLeadsCall(servers.productBase, data);
   const leadsRest = suites.find((suite) => suite.name === 'leads')?.rest;
   if (leadsRest) runs.push({ target: mcp, expectedBody: await verifyMcpCall(mcp, leadsRest) });
+  const oauthRead = leadsRest && (await withOAuthToken(leadsRest, servers.productBase, servers.productDataDir, data.email));
+  if (oauthRead) {
+    // The same page, byte for byte, as the key's: checked on every warm-up answer.
+    const expectedBody = runs.find((r) => r.target === leadsRest)?.expectedBody;
+    log(`  ${oauthRead.name}: a token obtained by the authorization flow over HTTP (${data.email} signed in by emailed link, consent, code exchanged), the key's page expected`);
+    runs.push({ target: oauthRead, expectedBody });
+  }
   const leads = leadCreation(servers.productBase, servers.plainBase, data.secret);
   const bookings = (await bookingWrites(servers.productBase, data)).map((target) => ({ target }));
   log(`  booking: ${bookings.map(({ target }) => `${target.bodies?.length} distinct open slots (${target.name.replace(/.*, /, '')})`).join(' and ')}, one per request`);
@@ -309,7 +323,9 @@ async function main(teardown: Teardown): Promise<boolean> {
   if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
   if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
   log(throughputTable(summaries));
-  if (leadsRest) log(`\n${relativeLine(measured, mcp.name, leadsRest.name, MCP_GOAL)}`);
+  if (leadsRest) log(`\n${relativeLine(relativeGoal(measured, mcp.name, leadsRest.name, MCP_GOAL))}`);
+  const oauthGoal = oauthRead && leadsRest && relativeGoal(measured, oauthRead.name, leadsRest.name, OAUTH_GOAL);
+  if (oauthGoal) log(oauthLine(oauthGoal));
   const aheadOfPeer = peerPages.length
     ? peerGoals(measured, [
         { surface: 'REST', pages: peerPages.map(({ suite, peer }) => ({ suite: suite.name, ours: suite.rest.name, peer })) },
@@ -330,7 +346,7 @@ async function main(teardown: Teardown): Promise<boolean> {
 
   log('');
   log(memoryTable(memoryFigures));
-  await writeSummary({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, bookingGoal, memory: memoryFigures });
+  await writeSummary({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, bookingGoal, oauthGoal, memory: memoryFigures });
   log(`\nSummary written to ${SUMMARY_FILE}`);
 
   if (servers.profileDir) {

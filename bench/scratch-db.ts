@@ -47,6 +47,8 @@ export interface BenchData {
   tenantId: string;
   /** Secret key with scopes `leads.lead.read`, `contacts.read`, `companies.read`, `pipeline`, `bookings.read`, `bookings.manage`, `inspections.read` `invoices.read`, and `leads.lead.write` and `webhooks.manage` for the events benchmark. */
   secret: string;
+  /** The key's user's address (a system admin): who signs in by emailed link to connect an OAuth app. */
+  email: string;
   bookings: BookingData;
 }
 
@@ -100,7 +102,7 @@ export async function prepareBenchData(url: string): Promise<BenchData> {
       name: 'bench',
       scopes: ['leads.lead.read', 'contacts.read', 'companies.read', 'pipeline', 'bookings.read', 'bookings.manage', 'inspections.read', 'invoices.read', 'leads.lead.write', 'webhooks.manage'],
     });
-    return { tenantId: tenant.id, secret: keys.secret.key, bookings };
+    return { tenantId: tenant.id, secret: keys.secret.key, email: admin.email, bookings };
   } finally {
     await db.close();
   }
