@@ -80,8 +80,9 @@ describe('MCP tools/list: a size that fits an agent\'s context', () => {
       expect(body, query).toMatchObject({ error: 'Bad Request', details: [{ field: 'toolsets' }], toolsets });
       expect(body.message, query).toContain('leads, companies');
     }
-    const refusedFlag = await listTools(t.secret, '?outputSchemas=yes');
-    expect(refusedFlag).toMatchObject({ status: 400, body: { details: [{ field: 'outputSchemas' }] } });
+    for (const flag of ['yes', 'toString']) {
+      expect(await listTools(t.secret, `?outputSchemas=${flag}`)).toMatchObject({ status: 400, body: { details: [{ field: 'outputSchemas' }] } });
+    }
   });
 
   it('leaves output schemas out unless the URL asks for them', async () => {

@@ -15,7 +15,7 @@ export interface ToolListing {
   outputSchemas: boolean;
 }
 
-const FLAGS: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+const FLAGS = new Map([['1', true], ['true', true], ['0', false], ['false', false]]);
 
 const refused = (field: string, message: string, valid: readonly string[]) =>
   Response.json(
@@ -34,6 +34,6 @@ export function toolListing(query: URLSearchParams, valid: readonly string[]): T
   if (unknown.length) return refused('toolsets', `no toolset is named ${unknown.join(', ')}; valid toolsets: ${valid.join(', ')}`, valid);
   if (query.has('toolsets') && !asked.length) return refused('toolsets', `names no toolset; valid toolsets: ${valid.join(', ')}`, valid);
   const flag = query.get('outputSchemas');
-  if (flag !== null && !(flag in FLAGS)) return refused('outputSchemas', 'must be 1 or 0', valid);
-  return { toolsets: query.has('toolsets') ? new Set(asked) : null, outputSchemas: flag !== null && FLAGS[flag] === true };
+  if (flag !== null && !FLAGS.has(flag)) return refused('outputSchemas', 'must be 1 or 0', valid);
+  return { toolsets: query.has('toolsets') ? new Set(asked) : null, outputSchemas: flag !== null && FLAGS.get(flag) === true };
 }
