@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import { hashToken } from '../auth/tokens.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -55,11 +55,22 @@ export function prismaAdapter(prisma: PrismaClient) {
       return undefined; // The device flow is not enabled.
     }
 
+    /**
+     * Marks a code or refresh token used, once: oidc-provider reads `consumed` before calling this, so
+     * two requests racing with the same one would both pass its check. Only the request whose UPDATE
+     * claims the row goes on; any other is a replay, treated as oidc-provider treats one that comes
+     * later: the grant is revoked with everything issued under it, and the request refused.
+     */
     async consume(id: string): Promise<void> {
       const consumed = Math.floor(Date.now() / 1000);
-      await prisma.$executeRaw`
+      const idHash = hashToken(id);
+      const claimed = await prisma.$executeRaw`
         UPDATE "OAuthRecord" SET "consumedAt" = now(), payload = payload || jsonb_build_object('consumed', ${consumed}::int)
-         WHERE kind = ${this.kind} AND "idHash" = ${hashToken(id)}`;
+         WHERE kind = ${this.kind} AND "idHash" = ${idHash} AND "consumedAt" IS NULL`;
+      if (claimed === 1) return;
+      const replayed = await prisma.oAuthRecord.findUnique({ where: { kind_idHash: { kind: this.kind, idHash } }, select: { grantId: true } });
+      if (replayed?.grantId) await prisma.oAuthRecord.deleteMany({ where: { grantId: replayed.grantId, kind: { in: ['Grant', ...GRANT_MEMBERS] } } });
+      throw new errors.InvalidGrant(`${this.kind === 'RefreshToken' ? 'refresh token' : 'authorization code'} already used`);
     }
 
     async destroy(id: string): Promise<void> {
