@@ -43,8 +43,9 @@ export interface GraphQLResponse<T> {
 /**
  * One test file's world: its own database, the real HTTP handler (Yoga's fetch, the same code the
  * server runs), a clock tests can move, and helpers to call both surfaces and count SQL statements.
+ * `publicUrl` is for tests that listen on it (the authorization server builds its URLs from it).
  */
-export function useHarness() {
+export function useHarness(options: { publicUrl?: string } = {}) {
   const h = {
     db: undefined as unknown as Database,
     app: undefined as unknown as App,
@@ -70,7 +71,7 @@ export function useHarness() {
     // Custom-field definitions are found as a server finds them: cached, forgotten on the database's announcement.
     stopDefinitionsCache = await cacheDefinitions(h.db);
     eventStream = await createEventStream({ prisma: h.db.prisma, listen: h.db.listen, credentialChanges: keys.onChange });
-    h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs), eventStream });
+    h.app = createApp({ prisma: h.db.prisma, keyLookup: keys.find, now: () => new Date(Date.now() + h.clock.offsetMs), eventStream, publicUrl: options.publicUrl });
   });
   afterAll(async () => {
     await closePdfRenderer();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import type { PrismaClient } from '../../src/generated/prisma/client.js';
 import { until } from './smtp.js';
 
 /** Cookies as a browser keeps them for one site (paths aside: every cookie goes with every request). */
@@ -44,6 +45,15 @@ export async function mailedLink(dataDir: string, email: string, after: number):
       if (link && to?.text.includes(email)) return new URL(link);
     }
     return undefined;
+  }, `a sign-in email to ${email}`);
+}
+
+/** The newest sign-in link queued to `email` since `after` (ms) in the outbox: for an app in the test's own process, which sends no mail. */
+export function outboxLink(prisma: PrismaClient, email: string, after: number): Promise<URL> {
+  return until(async () => {
+    const message = await prisma.outboxMessage.findFirst({ where: { recipient: email, kind: { startsWith: 'dashboard.' }, createdAt: { gte: new Date(after) } }, orderBy: { createdAt: 'desc' } });
+    const link = /https?:\/\/\S+\/dashboard\/sign-in\/link\?\S+/.exec((message?.message as { text?: string } | undefined)?.text ?? '')?.[0];
+    return link ? new URL(link) : undefined;
   }, `a sign-in email to ${email}`);
 }
 

@@ -1,0 +1,316 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../src/http/server.js';
+import { createUser } from '../src/tenants/tenant.service.js';
+import { useHarness } from './support/harness.js';
+import { type Authorization, authorize, connect, outboxLink, pkce, registerClient, tokenRequest, type User } from './support/oauth.js';
+import { freePort } from './support/server-process.js';
+
+/**
+ * The authorization server (issue 44) tried as an attacker would, in the test's process, listening
+ * on a real port: oidc-provider answers node:http requests only. The database is the test's own
+ * (PGlite, or PostgreSQL with TEST_DATABASE_URL), so rows can be read and aged.
+ */
+const base = `http://127.0.0.1:${await freePort()}`;
+const { h, tenant } = useHarness({ publicUrl: base });
+const MCP = `${base}/mcp`;
+const redirectUri = 'http://127.0.0.1:9999/callback';
+
+let server: ReturnType<typeof createHttpServer>;
+beforeAll(async () => {
+  server = createHttpServer(h.app, { headersTimeoutMs: 10_000, receiveTimeoutMs: 10_000, keepAliveTimeoutMs: 1_000 });
+  await new Promise<void>((resolve) => server.listen(Number(new URL(base).port), '127.0.0.1', resolve));
+  expect((server.address() as AddressInfo).port).toBe(Number(new URL(base).port));
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** A user of a fresh tenant, connecting from this test's browser: sign-in links come from the outbox. */
+async function person(role: 'manager' | 'sales' | 'technician' = 'manager') {
+  const owner = await tenant({ role: 'system_admin' });
+  const user = await createUser(h.db.prisma, { tenantId: owner.tenantId, name: `Connecting ${role}`, email: `${role}-${randomUUID()}@example.test`, role });
+  const connecting: User = { email: user.email, mailbox: (email, after) => outboxLink(h.db.prisma, email, after) };
+  return { ...owner, admin: owner.secret, user: connecting, userId: user.id };
+}
+
+/** A registered client and the request it makes. */
+async function app(request: Omit<Authorization, 'clientId' | 'redirectUri'> = {}): Promise<Authorization> {
+  return { clientId: await registerClient(base, redirectUri), redirectUri, ...request };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+async function get(path: string, token?: string) {
+  const response = await fetch(`${base}${path}`, { headers: bearer(token) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
+}
+
+async function graphql(token: string, query: string) {
+  const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string }[] } };
+}
+
+/** A JSON-RPC call to /mcp (2025-06-18, no session), its answer read from JSON or the event stream. */
+async function mcp(token: string | undefined, method: string, params: Record<string, unknown> = {}) {
+  const response = await fetch(MCP, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.includes('event-stream') ? /^data: (.*)$/m.exec(text)?.[1] : text;
+  return { status: response.status, headers: response.headers, body: json ? JSON.parse(json) : undefined };
+}
+
+const toolNames = async (token: string) => {
+  const listed = await mcp(token, 'tools/list');
+  expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  return (listed.body.result.tools as { name: string }[]).map((tool) => tool.name);
+};
+
+describe('discovery', () => {
+  it('/mcp without a token names its protected-resource metadata, which names this authorization server', async () => {
+    const refused = await mcp(undefined, 'tools/list');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
+    const metadata = await get('/.well-known/oauth-protected-resource/mcp');
+    expect(metadata.status).toBe(200);
+    expect(metadata.body).toMatchObject({ resource: MCP, authorization_servers: [base] });
+  });
+
+  it('REST without a token names the root metadata, whose resource is the whole API', async () => {
+    const refused = await get('/api/v1/leads');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource"`);
+    expect((await get('/.well-known/oauth-protected-resource')).body).toMatchObject({ resource: base, authorization_servers: [base] });
+  });
+
+  it('the authorization server metadata allows S256 alone, public clients alone, and names itself in redirects', async () => {
+    const metadata = await get('/.well-known/oauth-authorization-server');
+    expect(metadata.status).toBe(200);
+    expect(metadata.body).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/oauth/authorize`,
+      token_endpoint: `${base}/oauth/token`,
+      registration_endpoint: `${base}/oauth/register`,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+      token_endpoint_auth_methods_supported: ['none'],
+      response_types_supported: ['code'],
+    });
+  });
+});
+
+describe('the code flow', () => {
+  it('gives a token for the API that reads REST, GraphQL (as oauth) and /mcp, with iss in the redirect', async () => {
+    const { user } = await person();
+    const { tokens, redirect } = await connect(base, user, await app({ scope: 'leads.lead.read companies.read', resource: base }));
+    expect(redirect.searchParams.get('iss')).toBe(base);
+    expect(redirect.searchParams.get('state')).toBe('state-1');
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 1800, scope: expect.stringContaining('leads.lead.read') });
+    expect(tokens.refresh_token).toBeTruthy();
+    expect((await get('/api/v1/leads?limit=1', tokens.access_token)).status).toBe(200);
+    const viewer = await graphql(tokens.access_token!, '{ viewer { credential } leads(first: 1) { totalCount } }');
+    expect(viewer.body.errors).toBeUndefined();
+    expect(viewer.body.data.viewer.credential).toBe('oauth');
+    expect(await toolNames(tokens.access_token!)).toContain('leads');
+  });
+
+  it('gives a token for /mcp that /mcp takes and REST and GraphQL refuse', async () => {
+    const { user } = await person();
+    const { tokens } = await connect(base, user, await app({ scope: 'leads.lead.read', resource: MCP }));
+    expect((await mcp(tokens.access_token, 'tools/list')).status).toBe(200);
+    expect((await get('/api/v1/leads', tokens.access_token)).status).toBe(401);
+    expect((await graphql(tokens.access_token!, '{ viewer { credential } }')).status).toBe(401);
+  });
+
+  it('lists on /mcp only the tools of the scopes the user allowed', async () => {
+    const { user } = await person();
+    const chosen = { ...user, choose: (offered: string[]) => offered.filter((scope) => scope.startsWith('companies')) };
+    const { tokens, offered } = await connect(base, chosen, await app({ scope: 'leads.lead.read leads.lead.write companies.read', resource: MCP }));
+    expect(offered.sort()).toEqual(['companies.read', 'leads.lead.read', 'leads.lead.write']);
+    expect(tokens.scope?.split(' ')).not.toContain('leads.lead.read');
+    const names = await toolNames(tokens.access_token!);
+    expect(names).toContain('companies');
+    expect(names.filter((name) => /lead/i.test(name))).toEqual([]);
+  });
+});
+
+/** The authorization endpoint as a browser meets it, without following where it sends the browser. */
+async function authorizationRequest(fields: Record<string, string>) {
+  const response = await fetch(`${base}/oauth/authorize?${new URLSearchParams({ response_type: 'code', state: 'state-1', ...fields })}`, { redirect: 'manual' });
+  const text = await response.text();
+  return { status: response.status, location: response.headers.get('location'), type: response.headers.get('content-type'), text };
+}
+
+describe('refused authorization requests', () => {
+  it('without PKCE, or with the plain method: back to the app with invalid_request and no code', async () => {
+    const { clientId } = await app();
+    const { challenge, verifier } = pkce();
+    const cases: Record<string, string>[] = [{}, { code_challenge: verifier, code_challenge_method: 'plain' }, { code_challenge: challenge, code_challenge_method: 'plain' }, { code_challenge_method: 'S256' }];
+    for (const fields of cases) {
+      const answer = await authorizationRequest({ client_id: clientId, redirect_uri: redirectUri, ...fields });
+      expect(answer.status, JSON.stringify(fields)).toBe(303);
+      const back = new URL(answer.location!);
+      expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
+      expect(back.searchParams.get('error'), JSON.stringify(fields)).toBe('invalid_request');
+      expect(back.searchParams.get('iss')).toBe(base);
+      expect(back.searchParams.has('code')).toBe(false);
+    }
+  });
+
+  it('to a redirect URI that differs from the registered one in any way: a JSON error here, never a redirect there', async () => {
+    const { clientId } = await app();
+    const { challenge } = pkce();
+    const variants = [
+      'http://127.0.0.1:9999/callback/',
+      'http://127.0.0.1:9998/callback',
+      'http://127.0.0.1/callback',
+      'http://127.0.0.1:9999/callbacks',
+      'http://127.0.0.1:9999/callback?next=evil',
+      'http://127.0.0.1:9999/callback#fragment',
+      'http://localhost:9999/callback',
+      'https://127.0.0.1:9999/callback',
+      'http://127.0.0.1:9999/CALLBACK',
+      'http://evil.example/callback',
+    ];
+    for (const variant of variants) {
+      const answer = await authorizationRequest({ client_id: clientId, redirect_uri: variant, code_challenge: challenge, code_challenge_method: 'S256' });
+      expect(answer.location, variant).toBeNull();
+      expect(answer.status, variant).toBe(400);
+      expect(answer.type).toContain('application/json');
+      expect(JSON.parse(answer.text), variant).toMatchObject({ error: expect.stringMatching(/^invalid_(redirect_uri|request)$/) });
+    }
+  });
+
+  it('for a client nobody registered: a JSON error, no redirect', async () => {
+    const answer = await authorizationRequest({ client_id: 'nobody', redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256' });
+    expect(answer).toMatchObject({ status: 400, location: null });
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('for an unknown resource: back to the app with invalid_target', async () => {
+    const { clientId } = await app();
+    for (const resource of ['https://elsewhere.example', `${base}/graphql`, `${base}/mcp/x`, `${base.replace('127.0.0.1', 'localhost')}`]) {
+      const answer = await authorizationRequest({ client_id: clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256', resource });
+      expect(answer.status, resource).toBe(303);
+      expect(new URL(answer.location!).searchParams.get('error'), resource).toBe('invalid_target');
+    }
+  });
+});
+
+/** A user's consent and the code it sends back, not yet exchanged. */
+async function codeFor(request?: Omit<Authorization, 'clientId' | 'redirectUri'>) {
+  const { user } = await person();
+  const client = await app({ scope: 'leads.lead.read', resource: base, ...request });
+  const { verifier, challenge } = pkce();
+  const { redirect } = await authorize(base, user, { ...client, challenge });
+  const code = redirect.searchParams.get('code')!;
+  const exchange = (fields: Record<string, string> = {}) =>
+    tokenRequest(base, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.clientId, redirect_uri: redirectUri, ...fields });
+  return { client, code, verifier, exchange };
+}
+
+const refresh = (clientId: string, refreshToken: string) => tokenRequest(base, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+const leadsWith = async (token: string) => (await get('/api/v1/leads?limit=1', token)).status;
+
+/** REST's answer to `token` once it is refused, or after a second: a revocation reaches the key cache by the database's notification. */
+async function until401(token: string) {
+  const since = Date.now();
+  let status = await leadsWith(token);
+  while (status !== 401 && Date.now() - since < 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    status = await leadsWith(token);
+  }
+  return status;
+}
+
+/**
+ * Racing requests with one code or refresh token: at most one is served, the others are refused as
+ * replays, and the grant is gone with every token issued under it (the winner's included).
+ */
+async function expectReplayEndedFamily(clientId: string, answers: { status: number; body: Record<string, string> }[]) {
+  const statuses = JSON.stringify(answers.map((answer) => [answer.status, answer.body.error]));
+  expect(answers.filter((answer) => answer.status === 200).length, statuses).toBeLessThanOrEqual(1);
+  expect(answers.filter((answer) => answer.status === 400 && answer.body.error === 'invalid_grant').length, statuses).toBeGreaterThanOrEqual(answers.length - 1);
+  for (const served of answers.filter((answer) => answer.status === 200)) {
+    expect(await until401(served.body.access_token!)).toBe(401);
+    expect((await refresh(clientId, served.body.refresh_token!)).status).toBe(400);
+  }
+  // The winner may save its tokens after the grant is deleted: they stay until they expire, worthless without it.
+  expect(await h.db.prisma.oAuthRecord.count({ where: { clientId, kind: 'Grant' } })).toBe(0);
+}
+
+describe('refused token requests', () => {
+  it('a wrong code_verifier, another redirect URI or another client: invalid_grant, and the code still works for its owner', async () => {
+    const { exchange, client } = await codeFor();
+    const other = await app();
+    expect(await exchange({ code_verifier: pkce().verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await exchange({ code_verifier: '' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await exchange({ redirect_uri: `${redirectUri}/` })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await exchange({ client_id: other.clientId })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const exchanged = await exchange({ client_id: client.clientId });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+  });
+
+  it('a code used twice: invalid_grant, and the tokens of its first use stop working', async () => {
+    const { exchange, client } = await codeFor();
+    const first = await exchange();
+    expect(first.status).toBe(200);
+    expect(await leadsWith(first.body.access_token!)).toBe(200);
+    expect(await exchange()).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await until401(first.body.access_token!)).toBe(401);
+    expect(await refresh(client.clientId, first.body.refresh_token!)).toMatchObject({ status: 400 });
+  });
+
+  it('a code sent three times at once: the replays are refused and end what the first use got, as a later replay does', async () => {
+    const { exchange, client } = await codeFor();
+    const answers = await Promise.all([exchange(), exchange(), exchange()]);
+    await expectReplayEndedFamily(client.clientId, answers);
+  });
+
+  it('an expired code: invalid_grant', async () => {
+    const { exchange, code } = await codeFor();
+    const aged = await h.db.prisma.oAuthRecord.updateMany({ where: { kind: 'AuthorizationCode', idHash: sha256(code) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(aged.count).toBe(1);
+    expect(await exchange()).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('a code for one resource exchanged for another: invalid_target', async () => {
+    const { exchange } = await codeFor({ resource: MCP });
+    expect(await exchange({ resource: 'https://elsewhere.example' })).toMatchObject({ status: 400, body: { error: 'invalid_target' } });
+  });
+});
+
+describe('refresh token rotation', () => {
+  it('gives a new refresh token each time; the old one replayed is refused and ends the whole family', async () => {
+    const { exchange, client } = await codeFor();
+    const first = (await exchange()).body;
+    const second = await refresh(client.clientId, first.refresh_token!);
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    const third = await refresh(client.clientId, second.body.refresh_token!);
+    expect(third.status).toBe(200);
+    expect(third.body.refresh_token).not.toBe(second.body.refresh_token);
+    expect(await leadsWith(third.body.access_token!)).toBe(200);
+
+    expect(await refresh(client.clientId, first.refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await refresh(client.clientId, third.body.refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    for (const token of [first.access_token!, second.body.access_token!, third.body.access_token!]) expect(await until401(token)).toBe(401);
+    const family = { clientId: client.clientId, kind: { in: ['Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode'] } };
+    expect(await h.db.prisma.oAuthRecord.count({ where: family })).toBe(0);
+  });
+
+  it('a refresh token sent three times at once: the replays are refused and end the family, as a later replay does', async () => {
+    const { exchange, client } = await codeFor();
+    const { refresh_token } = (await exchange()).body;
+    const answers = await Promise.all([refresh(client.clientId, refresh_token!), refresh(client.clientId, refresh_token!), refresh(client.clientId, refresh_token!)]);
+    await expectReplayEndedFamily(client.clientId, answers);
+  });
+});
