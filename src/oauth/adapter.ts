@@ -7,6 +7,21 @@ const GRANT_MEMBERS = ['AccessToken', 'RefreshToken', 'AuthorizationCode', 'Devi
 
 const isUuid = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
+/** What an interaction's `returnTo` (the URL that resumes it) holds in place of the interaction's own id. */
+const OWN_ID = '{id}';
+
+/**
+ * The payload as stored, without the ids oidc-provider puts in it: the row's own (`jti`), and those
+ * an interaction copies, the browser's session id (`session.cookie`, never read back) and its own
+ * inside `returnTo`. Each is a cookie value of the browser, good for resuming its sign-in.
+ */
+function storedPayload(kind: string, id: string, { jti: _id, ...payload }: AdapterPayload): AdapterPayload {
+  if (kind !== 'Interaction') return payload;
+  const { cookie: _session, ...session } = (payload.session ?? {}) as Record<string, unknown>;
+  const returnTo = typeof payload.returnTo === 'string' ? payload.returnTo.replaceAll(id, OWN_ID) : payload.returnTo;
+  return { ...payload, ...(payload.session ? { session } : {}), ...(returnTo !== undefined ? { returnTo } : {}) };
+}
+
 /**
  * oidc-provider's storage in the project's database, so that every process sees the same clients,
  * grants and tokens. Rows are found by the SHA-256 of their id and the id is left out of the
@@ -18,7 +33,7 @@ export function prismaAdapter(prisma: PrismaClient) {
     constructor(readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const { jti: _id, ...stored } = payload;
+      const stored = storedPayload(this.kind, id, payload);
       const userId = isUuid(payload.accountId) ? payload.accountId : null;
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
       const row = {
@@ -84,7 +99,9 @@ export function prismaAdapter(prisma: PrismaClient) {
     private payloadOf(id: string | undefined, row: { payload: Prisma.JsonValue; expiresAt: Date | null }): AdapterPayload | undefined {
       // oidc-provider checks expiry itself too; a row past it is as good as gone.
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
-      return { ...(row.payload as AdapterPayload), ...(id ? { jti: id } : {}) };
+      const payload = row.payload as AdapterPayload;
+      if (!id) return payload;
+      return { ...payload, jti: id, ...(typeof payload.returnTo === 'string' ? { returnTo: payload.returnTo.replaceAll(OWN_ID, id) } : {}) };
     }
   };
 }
