@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../src/http/server.js';
 import { createUser } from '../src/tenants/tenant.service.js';
 import { useHarness } from './support/harness.js';
-import { type Authorization, authorize, connect, outboxLink, pkce, registerClient, tokenRequest, type User } from './support/oauth.js';
+import { type Authorization, authorize, connect, CookieJar, outboxLink, pkce, registerClient, tokenRequest, type User } from './support/oauth.js';
 import { freePort } from './support/server-process.js';
 
 /**
@@ -143,8 +143,9 @@ describe('the code flow', () => {
 });
 
 /** The authorization endpoint as a browser meets it, without following where it sends the browser. */
-async function authorizationRequest(fields: Record<string, string>) {
-  const response = await fetch(`${base}/oauth/authorize?${new URLSearchParams({ response_type: 'code', state: 'state-1', ...fields })}`, { redirect: 'manual' });
+async function authorizationRequest(fields: Record<string, string>, jar = new CookieJar()) {
+  const response = await fetch(`${base}/oauth/authorize?${new URLSearchParams({ response_type: 'code', state: 'state-1', ...fields })}`, { redirect: 'manual', headers: { cookie: jar.header() } });
+  jar.take(response);
   const text = await response.text();
   return { status: response.status, location: response.headers.get('location'), type: response.headers.get('content-type'), text };
 }
@@ -312,5 +313,40 @@ describe('refresh token rotation', () => {
     const { refresh_token } = (await exchange()).body;
     const answers = await Promise.all([refresh(client.clientId, refresh_token!), refresh(client.clientId, refresh_token!), refresh(client.clientId, refresh_token!)]);
     await expectReplayEndedFamily(client.clientId, answers);
+  });
+});
+
+describe('nothing in clear', () => {
+  it('no row of OAuthRecord holds a token, the code, or any value a cookie of the browser held', async () => {
+    const { user } = await person();
+    const jar = new CookieJar();
+    const client = await app({ scope: 'leads.lead.read openid offline_access', resource: base });
+    const { verifier, challenge } = pkce();
+    const { redirect } = await authorize(base, { ...user, jar }, { ...client, challenge });
+    const code = redirect.searchParams.get('code')!;
+    const exchanged = await tokenRequest(base, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.clientId, redirect_uri: redirectUri });
+    expect(exchanged.status).toBe(200);
+    const refreshed = await refresh(client.clientId, exchanged.body.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    // Another authorization in the same browser, left at the consent page (it asks for more): the
+    // session is found by its cookie, and the interaction waiting for the user is stored.
+    const waiting = await authorizationRequest({ client_id: client.clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256', scope: 'companies.read', resource: base }, jar);
+    expect(waiting.location).toMatch(/\/oauth\/interaction\//);
+    expect(jar.cookies.has('_session')).toBe(true);
+
+    const secrets = new Map<string, string>([
+      ['code', code],
+      ['code_verifier', verifier],
+      ['access token', exchanged.body.access_token!],
+      ['refresh token', exchanged.body.refresh_token!],
+      ['refreshed access token', refreshed.body.access_token!],
+      ['refreshed refresh token', refreshed.body.refresh_token!],
+      ['ID token', exchanged.body.id_token!],
+      ...[...jar.seen].map(([value, name]) => [`the ${name} cookie's value`, value] as [string, string]),
+    ]);
+    const rows = await h.db.prisma.$queryRaw<{ kind: string; row: string }[]>`SELECT kind, "OAuthRecord"::text AS row FROM "OAuthRecord"`;
+    expect(rows.map(({ kind }) => kind)).toEqual(expect.arrayContaining(['Client', 'Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken', 'Session', 'Interaction']));
+    const found = [...secrets].flatMap(([name, secret]) => rows.filter(({ row }) => row.includes(secret)).map(({ kind }) => `${name} in a ${kind} row`));
+    expect(found).toEqual([]);
   });
 });

@@ -8,12 +8,15 @@ import { until } from './smtp.js';
 /** Cookies as a browser keeps them for one site (paths aside: every cookie goes with every request). */
 export class CookieJar {
   readonly cookies = new Map<string, string>();
+  /** Every value any cookie has held, cleared ones included, with the cookie's name. */
+  readonly seen = new Map<string, string>();
   take(response: Response) {
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');
       const name = pair.slice(0, at).trim();
       const value = pair.slice(at + 1).trim();
+      if (value) this.seen.set(value, name);
       if (/expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
