@@ -11,7 +11,7 @@
 // figures go to bench/last.json, under `scale`.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cachedKeys } from '../src/auth/api-keys.js';
+import { cachedKeys } from '../src/auth/authenticate.js';
 import { openPostgres } from '../src/db/client.js';
 import { offsetCursor } from '../src/graphql/connection.js';
 import { createApp } from '../src/http/app.js';

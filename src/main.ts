@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { cachedKeys } from './auth/api-keys.js';
+import { cachedKeys } from './auth/authenticate.js';
 import { sweepSignIns } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { cacheDefinitions } from './custom-fields/custom-field-definitions.js';

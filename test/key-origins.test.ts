@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cachedKeys } from '../src/auth/api-keys.js';
+import { cachedKeys } from '../src/auth/authenticate.js';
 import { createKeyPair } from '../src/auth/key-pairs.js';
 import { createApp } from '../src/http/app.js';
 import type { TenantFixture } from './support/harness.js';

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
 import type Provider from 'oidc-provider';
-import { roleScopes } from '../auth/roles.js';
 import { isScope, type Scope } from '../auth/scopes.js';
 import { csrfTokenOf, sessionCookieOf, sessionOf } from '../auth/sessions.js';
 import { sendSignInLinks } from '../auth/sign-in.js';
@@ -13,6 +12,7 @@ import { bodyTextOf, canonicalPathname, withinBoundary } from './request-boundar
 import { noteRoute } from './route-label.js';
 import { logger } from '../shared/logger.js';
 import { type AskingApp, ConnectProblemPage, ConnectSignInPage, ConsentPage } from '../dashboard/pages/connect.js';
+import { offeredScopes, recordConsent, resourcesAsked } from '../oauth/consent.js';
 import { createOAuthServer, OAUTH_PATH } from '../oauth/provider.js';
 import { metadataUrlOf, protectedResourceMetadata, resourcesOf } from '../oauth/resources.js';
 
@@ -88,7 +88,7 @@ export function useOAuth(options: OAuthOptions): Plugin {
     if (!details || details.uid !== uid) {
       return html(<ConnectProblemPage message="This connection has expired or was started in another browser." />, 400);
     }
-    const params = details.params as { client_id: string; redirect_uri: string; scope?: string };
+    const params = details.params as { client_id: string; redirect_uri: string; scope?: string; resource?: string | string[] };
     const app = await askingApp(server, params.client_id, params.redirect_uri);
     const form = request.method === 'POST' ? new URLSearchParams(bodyTextOf(node)) : null;
     const cookie = sessionCookieOf(request.headers);
@@ -114,27 +114,14 @@ export function useOAuth(options: OAuthOptions): Plugin {
       return html(<ConnectProblemPage message="Sign in to the dashboard in this browser as the user connecting, then start again." />, 403);
     }
     const csrf = csrfTokenOf(cookie);
-    const missing = (details.prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
-    const asked = [...new Set(Object.values(missing).flat())].filter(isScope);
-    const mayGrant = roleScopes[principal.role];
-    // A client that names no API scope is offered everything the user's role holds, to narrow.
-    const offered = (asked.length ? asked : [...mayGrant]).filter((scope) => mayGrant.includes(scope));
+    const offered = offeredScopes(params.scope, principal.role);
     if (form) {
       if (!sameSecret(form.get('csrf') ?? '', csrf)) return html(<ConnectProblemPage message="This form has expired: reload the page." />, 403);
       if (form.get('decision') !== 'allow') return finish({ error: 'access_denied', error_description: 'The user did not allow the connection' });
       const chosen = new Set(form.getAll('scope').filter((scope): scope is Scope => isScope(scope) && offered.includes(scope)));
       const grant = details.grantId ? await server.Grant.find(details.grantId) : new server.Grant({ accountId: principal.userId, clientId: params.client_id });
       if (!grant) return html(<ConnectProblemPage message="This connection has expired." />, 400);
-      const oidcScopes = details.prompt.details.missingOIDCScope as string[] | undefined;
-      if (oidcScopes?.length) grant.addOIDCScope(oidcScopes.join(' '));
-      for (const [resource, scopes] of Object.entries(missing)) {
-        const granted = scopes.filter((scope) => chosen.has(scope as Scope));
-        const refused = scopes.filter((scope) => !chosen.has(scope as Scope));
-        // Every resource is recorded, even with nothing granted, so the flow does not ask again.
-        grant.addResourceScope(resource, granted.join(' '));
-        if (refused.length) grant.rejectResourceScope(resource, refused.join(' '));
-        if (!asked.length) grant.addResourceScope(resource, [...chosen].join(' '));
-      }
+      recordConsent(grant, resourcesAsked(params.resource, resources), offered, chosen, (details.prompt.details.missingOIDCScope as string[] | undefined) ?? []);
       const grantId = await grant.save();
       await prisma.oAuthRecord.updateMany({ where: { kind: 'Grant', grantId }, data: { clientName: app.name.slice(0, 200) } });
       return finish({ consent: { grantId } });

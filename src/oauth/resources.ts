@@ -17,9 +17,15 @@ export const resourcesOf = (publicUrl: string): Resources => {
   return { api: origin, mcp: `${origin}${MCP_PATH}` };
 };
 
-/** The resource a client named, spelt as ours are (no trailing slash), or null when it is none of them. */
+/**
+ * The resource a client named, spelt as ours are, or null when it is none of them. The query is
+ * not part of it: a client that names the server URL it was given (`/mcp?toolsets=leads`) rather
+ * than the metadata's `resource` asks for /mcp all the same.
+ */
 export function knownResource(resources: Resources, indicator: string): string | null {
-  const spelt = indicator.endsWith('/') ? indicator.slice(0, -1) : indicator;
+  const url = URL.parse(indicator);
+  if (!url || url.hash) return null;
+  const spelt = `${url.origin}${url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')}`;
   return spelt === resources.api || spelt === resources.mcp ? spelt : null;
 }
 

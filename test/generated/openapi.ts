@@ -4482,6 +4482,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
                 cursor?: string;
+                /** @description Text search: every word (at most 5) must appear, in any case, in first name, last name, email or company name. */
+                search?: string;
                 /** @description Only leads with this status. */
                 status?: components["schemas"]["LeadStatus"];
                 /** @description Only leads assigned to this user. */
