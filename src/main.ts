@@ -75,7 +75,7 @@ const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());
   if (swept) logger.info({ swept }, 'expired idempotency keys deleted');
   const ended = await sweepSignIns(db.prisma, new Date());
-  if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
+  if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links, dashboard forms and OAuth records deleted');
   const expiredEvents = await sweepEvents(db.prisma, new Date());
   if (expiredEvents) logger.info({ expiredEvents }, 'events past their retention deleted, with their deliveries');
 });

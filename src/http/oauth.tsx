@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
 import type Provider from 'oidc-provider';
+import { render } from 'preact-render-to-string';
 import { isScope, type Scope } from '../auth/scopes.js';
 import { csrfTokenOf, sessionCookieOf, sessionOf } from '../auth/sessions.js';
 import { sendSignInLinks } from '../auth/sign-in.js';
@@ -54,7 +55,7 @@ export function useOAuth(options: OAuthOptions): Plugin {
   const issuer = new URL(publicUrl).origin;
   let provider: Promise<Provider> | undefined;
   const oauthServer = () => {
-    provider ??= createOAuthServer(options);
+    provider ??= createOAuthServer({ ...options, errorPage: (message) => `<!doctype html>\n${render(<ConnectProblemPage message={message} />)}` });
     provider.catch(() => (provider = undefined)); // A database hiccup at start must not stick.
     return provider;
   };

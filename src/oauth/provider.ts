@@ -22,6 +22,8 @@ export interface OAuthServerOptions {
   publicUrl: string;
   /** Fetches of client ID metadata documents may reach private addresses (tests and local development only). */
   allowPrivateNetworks: boolean;
+  /** The page a browser is shown when an authorization request cannot go on (a wrong redirect URI, an unknown client). */
+  errorPage: (message: string) => string;
 }
 
 /** The signing key of the ID tokens OpenID clients may ask for: generated once and shared by every process. */
@@ -39,7 +41,7 @@ async function findAccount(prisma: PrismaClient, id: string) {
 }
 
 function configuration(options: OAuthServerOptions, resources: Resources, cookieKey: string, jwks: Configuration['jwks']): Configuration {
-  const { prisma, allowPrivateNetworks } = options;
+  const { prisma, allowPrivateNetworks, errorPage } = options;
   return {
     adapter: prismaAdapter(prisma),
     jwks,
@@ -99,10 +101,10 @@ function configuration(options: OAuthServerOptions, resources: Resources, cookie
       if (allowPrivateNetworks && init) delete (init as { dispatcher?: unknown }).dispatcher;
       return globalThis.fetch(url, init);
     },
-    // Errors of the browser's steps are answered as JSON too: the error and its description, nothing more.
+    // An error that cannot be sent back to the app (its redirect URI is not to be trusted) is shown to the person.
     renderError: (ctx: KoaContextWithOIDC, out) => {
-      ctx.type = 'json';
-      ctx.body = out;
+      ctx.type = 'html';
+      ctx.body = errorPage(out.error_description ? `${out.error}: ${out.error_description}` : out.error);
     },
   };
 }
