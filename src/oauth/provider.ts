@@ -9,7 +9,7 @@ import { knownResource, type Resources, resourcesOf } from './resources.js';
 
 /** Where the authorization server's endpoints are, under the public URL. */
 export const OAUTH_PATH = '/oauth';
-/** Where oidc-provider sends the browser to sign in and consent (src/oauth/interaction-routes.tsx). */
+/** Where oidc-provider sends the browser to sign in and consent (src/http/oauth.tsx). */
 export const interactionPath = (uid: string) => `${OAUTH_PATH}/interaction/${uid}`;
 
 /** Access tokens live half an hour; a client keeps working through its refresh token, which rotates on every use. */
