@@ -167,6 +167,9 @@ describe('an MCP agent signs in with OAuth (the SDK client, Chromium for the use
     const leads = await client.callTool({ name: 'leads', arguments: { limit: 2 } });
     expect(leads.isError).toBeFalsy();
     expect(leads.structuredContent).toMatchObject({ data: expect.any(Array) });
+    // The graphql tool reads as the token does, though its token was asked for /mcp alone.
+    const read = await client.callTool({ name: 'graphql', arguments: { query: '{ viewer { credential scopes } leads(first: 1) { totalCount } }' } });
+    expect(read.structuredContent).toMatchObject({ data: { viewer: { credential: 'oauth', scopes: ['leads.lead.read', 'leads.lead.write'] }, leads: { totalCount: expect.any(Number) } } });
     await client.close();
   });
 
