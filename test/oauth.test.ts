@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../src/http/server.js';
 import { createUser } from '../src/tenants/tenant.service.js';
 import { useHarness } from './support/harness.js';
-import { type Authorization, authorize, connect, CookieJar, outboxLink, pkce, registerClient, tokenRequest, type User } from './support/oauth.js';
+import { accessFollowsTheUser, type Authorization, authorize, connect, CookieJar, outboxLink, pkce, registerClient, tokenRequest, type User } from './support/oauth.js';
 import { freePort } from './support/server-process.js';
 
 /**
@@ -166,7 +166,7 @@ describe('refused authorization requests', () => {
     }
   });
 
-  it('to a redirect URI that differs from the registered one in any way: a JSON error here, never a redirect there', async () => {
+  it('to a redirect URI that differs from the registered one in any way: a page saying why here, never a redirect there', async () => {
     const { clientId } = await app();
     const { challenge } = pkce();
     const variants = [
@@ -185,15 +185,16 @@ describe('refused authorization requests', () => {
       const answer = await authorizationRequest({ client_id: clientId, redirect_uri: variant, code_challenge: challenge, code_challenge_method: 'S256' });
       expect(answer.location, variant).toBeNull();
       expect(answer.status, variant).toBe(400);
-      expect(answer.type).toContain('application/json');
-      expect(JSON.parse(answer.text), variant).toMatchObject({ error: expect.stringMatching(/^invalid_(redirect_uri|request)$/) });
+      expect(answer.type).toContain('text/html');
+      expect(answer.text, variant).toMatch(/invalid_(redirect_uri|request)/);
     }
   });
 
-  it('for a client nobody registered: a JSON error, no redirect', async () => {
-    const answer = await authorizationRequest({ client_id: 'nobody', redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256' });
+  it('for a client nobody registered: a page saying so, no redirect, and what the request said is shown as text', async () => {
+    const answer = await authorizationRequest({ client_id: 'nobody"><script>alert(1)</script>', redirect_uri: `${redirectUri}<img src=x onerror=alert(1)>`, code_challenge: pkce().challenge, code_challenge_method: 'S256' });
     expect(answer).toMatchObject({ status: 400, location: null });
-    expect(JSON.parse(answer.text)).toMatchObject({ error: 'invalid_client' });
+    expect(answer.text).toContain('invalid_client');
+    expect(answer.text).not.toMatch(/<script>alert|<img/);
   });
 
   it('for an unknown resource: back to the app with invalid_target', async () => {
@@ -348,5 +349,20 @@ describe('nothing in clear', () => {
     expect(rows.map(({ kind }) => kind)).toEqual(expect.arrayContaining(['Client', 'Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken', 'Session', 'Interaction']));
     const found = [...secrets].flatMap(([name, secret]) => rows.filter(({ row }) => row.includes(secret)).map(({ kind }) => `${name} in a ${kind} row`));
     expect(found).toEqual([]);
+  });
+});
+
+describe('access follows the user', () => {
+  it("a token answers as its user's role, activity and grant stand now, within a second of each change", async () => {
+    const { user, userId, admin } = await person('manager');
+    const client = await app({ scope: 'leads.lead.read companies.read', resource: base });
+    const { tokens } = await connect(base, user, client);
+    const apps = await get(`/api/v1/connected-apps?userId=${userId}`, admin);
+    expect(apps.status, JSON.stringify(apps.body)).toBe(200);
+    const grantId = apps.body.data.find((connected: { clientId: string }) => connected.clientId === client.clientId)?.id;
+    expect(grantId).toBeTruthy();
+    const { answered, expected } = await accessFollowsTheUser({ changeOn: base, checkOn: [base], adminKey: admin, userId, token: tokens.access_token!, grantId });
+    expect(answered).toEqual(expected);
+    expect(await refresh(client.clientId, tokens.refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 });

@@ -176,3 +176,49 @@ export async function connect(base: string, user: User, request: Authorization) 
   if (exchanged.status !== 200) throw new Error(`code exchange failed: ${JSON.stringify(exchanged)}`);
   return { tokens: exchanged.body, redirect, offered, jar };
 }
+
+/** What `token` is answered on `base`: REST's leads (`leads.lead.read`) and companies (`companies.read`). */
+async function statusesOn(base: string, token: string) {
+  const status = async (path: string) => (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
+  return { leads: await status('/api/v1/leads?limit=1'), companies: await status('/api/v1/companies?limit=1') };
+}
+
+/** Waits up to a second until `token` is answered `expected` on every base; returns what each answered last. */
+async function untilAnswered(bases: string[], token: string, expected: { leads: number; companies: number }) {
+  const since = Date.now();
+  for (;;) {
+    const answers = await Promise.all(bases.map((base) => statusesOn(base, token)));
+    if (answers.every((answer) => answer.leads === expected.leads && answer.companies === expected.companies) || Date.now() - since > 1_000) return answers;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * An access token granted `leads.lead.read companies.read` follows its user, on every base (server
+ * process) within a second, after an administrator changes the user on `changeOn`: demoted to a
+ * technician (who holds companies.read but no leads scope), promoted back, deactivated, reactivated,
+ * and the connected app (grant `grantId`) revoked over REST. Returns what each step was answered, for the test to compare.
+ */
+export async function accessFollowsTheUser({ changeOn, checkOn, adminKey, userId, token, grantId }: { changeOn: string; checkOn: string[]; adminKey: string; userId: string; token: string; grantId: string }) {
+  const asAdmin = async (query: string) => {
+    const response = await fetch(`${changeOn}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: userId } }) });
+    const body = (await response.json()) as { errors?: unknown[] };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+  };
+  const steps: [string, () => Promise<unknown>, { leads: number; companies: number }][] = [
+    ['before', async () => {}, { leads: 200, companies: 200 }],
+    ['demoted to technician', () => asAdmin('mutation ($id: UUID!) { changeUserRole(id: $id, role: technician) { user { role } } }'), { leads: 403, companies: 200 }],
+    ['promoted back to manager', () => asAdmin('mutation ($id: UUID!) { changeUserRole(id: $id, role: manager) { user { role } } }'), { leads: 200, companies: 200 }],
+    ['deactivated', () => asAdmin('mutation ($id: UUID!) { deactivateUser(id: $id) { user { active } } }'), { leads: 401, companies: 401 }],
+    ['reactivated', () => asAdmin('mutation ($id: UUID!) { reactivateUser(id: $id) { user { active } } }'), { leads: 200, companies: 200 }],
+    ['app revoked', () => fetch(`${changeOn}/api/v1/connected-apps/${encodeURIComponent(grantId)}`, { method: 'DELETE', headers: { authorization: `Bearer ${adminKey}` } }).then((r) => r.status), { leads: 401, companies: 401 }],
+  ];
+  const answered: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  for (const [step, change, expect] of steps) {
+    const changed = await change();
+    answered[step] = { changed, on: await untilAnswered(checkOn, token, expect) };
+    expected[step] = { changed, on: checkOn.map(() => expect) };
+  }
+  return { answered, expected };
+}
