@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server } from 'node:http';
@@ -74,6 +75,18 @@ async function metadataDocumentServer(dir: string, redirectUri: string) {
 
 const EMAIL = 'alex@demo.example';
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What axe-core finds serious or critical on the page (its source evaluated by the test: the page's CSP forbids inline scripts, not DevTools). */
+async function seriousViolations(page: Awaited<ReturnType<ReturnType<typeof offlineBrowser>['page']>>['page']) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const results = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return (results.violations as { id: string; impact: string }[]).map((v) => ({ id: v.id, impact: v.impact }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
 describe('an MCP agent signs in with OAuth (the SDK client, Chromium for the user)', () => {
   const browser = offlineBrowser();
   let api: ServerProcess;
@@ -111,6 +124,7 @@ describe('an MCP agent signs in with OAuth (the SDK client, Chromium for the use
     const before = callback.landed.length;
     await page.goto(authorization.href);
     if (await page.locator('input[name="email"]').count()) {
+      expect(await seriousViolations(page)).toEqual([]);
       const asked = Date.now() - 1000;
       await page.fill('input[name="email"]', EMAIL);
       await page.click('button[type="submit"]');
@@ -122,6 +136,8 @@ describe('an MCP agent signs in with OAuth (the SDK client, Chromium for the use
     await page.waitForSelector('text=It may:');
     expect(await page.textContent('h1')).toMatch(/^Connect /);
     const text = (await page.textContent('main, body')) ?? '';
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(context.blocked).toEqual([]);
     const boxes = page.locator('input[name="scope"]');
     const offered = await boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     for (const scope of offered) if (!keep(scope)) await page.uncheck(`input[name="scope"][value="${scope}"]`);
