@@ -366,3 +366,88 @@ describe('access follows the user', () => {
     expect(await refresh(client.clientId, tokens.refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 });
+
+/** A POST as a client might send it, and what came back: status, type and the JSON body when there is one. */
+async function post(path: string, body: string, contentType?: string) {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: contentType ? { 'content-type': contentType } : {}, body });
+  const text = await response.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, type: response.headers.get('content-type') ?? '', json, text: text.slice(0, 300) };
+}
+
+const form = 'application/x-www-form-urlencoded';
+
+describe('bad input', () => {
+  it('malformed token requests get a 4xx JSON error, never a 5xx', async () => {
+    const { clientId } = await app();
+    const cases: [string, string, string | undefined][] = [
+      ['empty body', '', form],
+      ['no content type', 'grant_type=authorization_code', undefined],
+      ['JSON where a form is expected', JSON.stringify({ grant_type: 'authorization_code', code: 'x', client_id: clientId }), 'application/json'],
+      ['unknown grant_type', new URLSearchParams({ grant_type: 'password', username: 'a', password: 'b', client_id: clientId }).toString(), form],
+      ['client credentials', new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId }).toString(), form],
+      ['no client', new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' }).toString(), form],
+      ['unknown client', new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: 'nobody' }).toString(), form],
+      ['unknown refresh token', new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId }).toString(), form],
+      ['huge scope', new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, scope: 'leads.lead.read '.repeat(4000) }).toString(), form],
+      ['repeated parameter', `grant_type=refresh_token&grant_type=authorization_code&client_id=${clientId}`, form],
+      ['broken percent-encoding', `grant_type=%E0%A4%A&client_id=${clientId}&code=%`, form],
+      ['a client secret from a public client', new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId, client_secret: 'guess' }).toString(), form],
+    ];
+    for (const [name, body, type] of cases) {
+      const answer = await post('/oauth/token', body, type);
+      expect(answer.status, `${name}: ${answer.text}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${name}: ${answer.text}`).toBeLessThan(500);
+      expect(answer.json, `${name}: ${answer.text}`).toMatchObject({ error: expect.any(String) });
+    }
+  });
+
+  it('malformed registrations get a 4xx JSON error, never a 5xx', async () => {
+    const register = (metadata: unknown) => post('/oauth/register', JSON.stringify(metadata), 'application/json');
+    const cases: [string, Promise<Awaited<ReturnType<typeof post>>>][] = [
+      ['empty body', post('/oauth/register', '', 'application/json')],
+      ['not JSON', post('/oauth/register', '{"redirect_uris": [', 'application/json')],
+      ['a form', post('/oauth/register', 'redirect_uris=http://127.0.0.1/cb', form)],
+      ['an array', register([{ redirect_uris: [redirectUri] }])],
+      ['a string', register('hello')],
+      ['no redirect URI', register({ client_name: 'x' })],
+      ['redirect_uris not a list', register({ redirect_uris: redirectUri })],
+      ['a redirect URI that is no URL', register({ redirect_uris: ['not a url'] })],
+      ['a javascript: redirect URI', register({ redirect_uris: ['javascript:alert(1)//'] })],
+      ['a data: redirect URI', register({ redirect_uris: ['data:text/html,<script>alert(1)</script>'] })],
+      ['a redirect URI with a fragment', register({ redirect_uris: ['https://app.example/cb#x'] })],
+      ['a confidential client', register({ redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' })],
+      ['the implicit grant', register({ redirect_uris: [redirectUri], grant_types: ['implicit'], response_types: ['token'] })],
+      ['a huge name', register({ redirect_uris: [redirectUri], client_name: 'x'.repeat(2_000_000) })],
+    ];
+    for (const [name, sent] of cases) {
+      const answer = await sent;
+      expect(answer.status, `${name}: ${answer.text}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${name}: ${answer.text}`).toBeLessThan(500);
+      expect(answer.json, `${name}: ${answer.text}`).toMatchObject({ error: expect.any(String) });
+    }
+  });
+
+  it('registers https redirect URIs and loopback http ones, and no http URI of another host', async () => {
+    const register = (redirectUris: string[], applicationType?: string) =>
+      post('/oauth/register', JSON.stringify({ redirect_uris: redirectUris, ...(applicationType ? { application_type: applicationType } : {}) }), 'application/json');
+    for (const accepted of [['https://app.example/callback'], ['http://127.0.0.1:8123/callback'], ['http://localhost:8123/callback'], ['http://[::1]:8123/callback']]) {
+      const answer = await register(accepted);
+      expect(answer.status, `${accepted}: ${answer.text}`).toBe(201);
+      expect(answer.json).toMatchObject({ redirect_uris: accepted, token_endpoint_auth_method: 'none' });
+      expect(answer.json).not.toHaveProperty('client_secret');
+      const stored = await h.db.prisma.oAuthRecord.findFirst({ where: { kind: 'Client', clientId: String(answer.json?.client_id) }, select: { payload: true } });
+      expect(stored?.payload).not.toHaveProperty('client_secret');
+    }
+    for (const [refused, applicationType] of [['http://app.example/callback'], ['http://app.example/callback', 'native'], ['http://10.0.0.1/callback']] as [string, string?][]) {
+      const answer = await register([refused], applicationType);
+      expect(answer.status, `${refused}: ${answer.text}`).toBe(400);
+      expect(answer.json).toMatchObject({ error: 'invalid_redirect_uri' });
+    }
+  });
+});

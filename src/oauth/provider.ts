@@ -5,6 +5,7 @@ import { serverSecret, sharedServerValue } from '../db/server-secrets.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { logger } from '../shared/logger.js';
 import { prismaAdapter } from './adapter.js';
+import { checkClientMetadata } from './client-policy.js';
 import { knownResource, type Resources, resourcesOf } from './resources.js';
 
 /** Where the authorization server's endpoints are, under the public URL. */
@@ -54,6 +55,7 @@ function configuration(options: OAuthServerOptions, resources: Resources, cookie
     clientAuthMethods: ['none'],
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     pkce: { required: () => true },
+    extraClientMetadata: { properties: ['redirect_uris'], validator: checkClientMetadata },
     routes: {
       authorization: `${OAUTH_PATH}/authorize`,
       token: `${OAUTH_PATH}/token`,
