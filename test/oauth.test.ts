@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfTokenOf } from '../src/auth/sessions.js';
 import { createHttpServer } from '../src/http/server.js';
 import { createUser } from '../src/tenants/tenant.service.js';
 import { useHarness } from './support/harness.js';
@@ -449,5 +450,97 @@ describe('bad input', () => {
       expect(answer.status, `${refused}: ${answer.text}`).toBe(400);
       expect(answer.json).toMatchObject({ error: 'invalid_redirect_uri' });
     }
+  });
+});
+
+describe('consent, as an attacker would send it', () => {
+  it('connects an app asking for every scope (as MCP clients ask for scopes_supported) with those the role holds', async () => {
+    const { user } = await person('technician');
+    const everything = (await get('/.well-known/oauth-protected-resource/mcp')).body.scopes_supported.join(' ');
+    const { tokens, offered } = await connect(base, user, await app({ scope: everything, resource: MCP }));
+    expect(offered.sort()).toEqual(['bookings.read', 'companies.read', 'contacts.read', 'inspections.read', 'inspections.write']);
+    expect(tokens.scope!.split(' ').sort()).toEqual(offered);
+  });
+
+  it('grants no scope the page did not offer: not one the role lacks, nor one the app did not ask for', async () => {
+    const { user } = await person('sales');
+    const forged = { ...user, choose: (offered: string[]) => [...offered, 'settings.manage', 'invoices.write', 'companies.write', 'no.such.scope'] };
+    const { tokens, offered } = await connect(base, forged, await app({ scope: 'leads.lead.read settings.manage invoices.write', resource: base }));
+    expect(offered).toEqual(['leads.lead.read']);
+    expect(tokens.scope!.split(' ').sort()).toEqual(['leads.lead.read']);
+    const viewer = await graphql(tokens.access_token!, '{ viewer { scopes } }');
+    expect(viewer.body.data.viewer.scopes).toEqual(['leads.lead.read']);
+  });
+
+  it('takes the consent form only with its CSRF token, from the user who signed in, and a refusal sends no code', async () => {
+    const { user } = await person();
+    const client = await app({ scope: 'leads.lead.read', resource: base });
+    const jar = new CookieJar();
+    // A first connection signs this browser in (dashboard and authorization server sessions).
+    await authorize(base, { ...user, jar }, { ...client, challenge: pkce().challenge });
+    const started = await authorizationRequest({ client_id: client.clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256', scope: 'companies.read', resource: base }, jar);
+    const consentUrl = new URL(started.location!, base).href;
+    const page = await fetch(consentUrl, { headers: { cookie: jar.header() } }).then((response) => response.text());
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const submit = (fields: Record<string, string>, cookie = jar.header()) =>
+      fetch(consentUrl, { method: 'POST', redirect: 'manual', headers: { cookie, origin: base, 'content-type': form }, body: new URLSearchParams(fields).toString() });
+
+    expect((await submit({ decision: 'allow', scope: 'companies.read' })).status).toBe(403);
+    expect((await submit({ decision: 'allow', scope: 'companies.read', csrf: `${csrf}x` })).status).toBe(403);
+    // Another user's dashboard session, with its own valid CSRF token, cannot consent for this one.
+    const other = await person();
+    const otherJar = new CookieJar();
+    await authorize(base, { ...other.user, jar: otherJar }, { ...client, challenge: pkce().challenge });
+    const mixed = `${jar.header().replace(/bp_session=[^;]+/, `bp_session=${otherJar.cookies.get('bp_session')}`)}`;
+    expect((await submit({ decision: 'allow', scope: 'companies.read', csrf: csrfTokenOf(otherJar.cookies.get('bp_session')!) }, mixed)).status).toBe(403);
+
+    const refused = await submit({ decision: 'deny', csrf });
+    let location = refused.headers.get('location')!;
+    for (let hops = 0; new URL(location, base).origin === base && hops < 5; hops += 1) {
+      const next = await fetch(new URL(location, base), { redirect: 'manual', headers: { cookie: jar.header() } });
+      jar.take(next);
+      location = next.headers.get('location')!;
+    }
+    const back = new URL(location);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.has('code')).toBe(false);
+  });
+});
+
+describe('tokens, as an attacker would use them', () => {
+  it('a refresh asking for more than was granted: invalid_scope', async () => {
+    const { exchange, client } = await codeFor();
+    const { refresh_token } = (await exchange()).body;
+    const wider = await tokenRequest(base, { grant_type: 'refresh_token', refresh_token: refresh_token!, client_id: client.clientId, scope: 'leads.lead.read leads.lead.write' });
+    expect(wider).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
+  });
+
+  it('an access token only in the Authorization header: not in the query, not as a refresh token', async () => {
+    const { exchange, client } = await codeFor();
+    const { access_token } = (await exchange()).body;
+    expect((await get(`/api/v1/leads?access_token=${access_token}`)).status).toBe(401);
+    expect(await refresh(client.clientId, access_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('revocation (RFC 7009) ends a token for the client it was issued to, and for no other', async () => {
+    const { exchange, client } = await codeFor();
+    const { access_token } = (await exchange()).body;
+    const revoke = (clientId: string) => fetch(`${base}/oauth/revoke`, { method: 'POST', headers: { 'content-type': form }, body: new URLSearchParams({ token: access_token!, client_id: clientId }) });
+    const other = await app();
+    expect((await revoke(other.clientId)).status).toBeLessThan(500);
+    expect(await leadsWith(access_token!)).toBe(200);
+    expect((await revoke(client.clientId)).status).toBe(200);
+    expect(await until401(access_token!)).toBe(401);
+  });
+
+  it('a tool needing a scope the token lacks but the role holds: 403 insufficient_scope naming the scopes to ask for (step-up)', async () => {
+    const { user } = await person();
+    const { tokens } = await connect(base, user, await app({ scope: 'companies.read', resource: MCP }));
+    const call = await mcp(tokens.access_token, 'tools/call', { name: 'leads', arguments: {} });
+    expect(call.status).toBe(403);
+    const challenge = call.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain('error="insufficient_scope"');
+    expect(challenge).toContain('scope="companies.read leads.lead.read"');
+    expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
   });
 });

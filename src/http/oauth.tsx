@@ -13,7 +13,7 @@ import { bodyTextOf, canonicalPathname, withinBoundary } from './request-boundar
 import { noteRoute } from './route-label.js';
 import { logger } from '../shared/logger.js';
 import { type AskingApp, ConnectProblemPage, ConnectSignInPage, ConsentPage } from '../dashboard/pages/connect.js';
-import { offeredScopes, recordConsent, resourcesAsked } from '../oauth/consent.js';
+import { askedScopes, offeredScopes, recordConsent, resourcesAsked } from '../oauth/consent.js';
 import { createOAuthServer, OAUTH_PATH } from '../oauth/provider.js';
 import { metadataUrlOf, protectedResourceMetadata, resourcesOf } from '../oauth/resources.js';
 
@@ -122,7 +122,7 @@ export function useOAuth(options: OAuthOptions): Plugin {
       const chosen = new Set(form.getAll('scope').filter((scope): scope is Scope => isScope(scope) && offered.includes(scope)));
       const grant = details.grantId ? await server.Grant.find(details.grantId) : new server.Grant({ accountId: principal.userId, clientId: params.client_id });
       if (!grant) return html(<ConnectProblemPage message="This connection has expired." />, 400);
-      recordConsent(grant, resourcesAsked(params.resource, resources), offered, chosen, (details.prompt.details.missingOIDCScope as string[] | undefined) ?? []);
+      recordConsent(grant, resourcesAsked(params.resource, resources), askedScopes(params.scope), chosen, (details.prompt.details.missingOIDCScope as string[] | undefined) ?? []);
       const grantId = await grant.save();
       await prisma.oAuthRecord.updateMany({ where: { kind: 'Grant', grantId }, data: { clientName: app.name.slice(0, 200) } });
       return finish({ consent: { grantId } });

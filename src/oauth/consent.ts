@@ -6,9 +6,11 @@ import type { Resources } from './resources.js';
 
 type Grant = InstanceType<Provider['Grant']>;
 
+/** The API scopes the app asked for. */
+export const askedScopes = (requestedScope: unknown): Scope[] => [...new Set(String(requestedScope ?? '').split(' '))].filter(isScope);
+
 /** What the consent page offers: the API scopes the app asked for that the user's role holds (nobody grants what they do not hold). */
-export const offeredScopes = (requestedScope: unknown, role: UserRole): Scope[] =>
-  [...new Set(String(requestedScope ?? '').split(' '))].filter((scope): scope is Scope => isScope(scope) && roleScopes[role].includes(scope));
+export const offeredScopes = (requestedScope: unknown, role: UserRole): Scope[] => askedScopes(requestedScope).filter((scope) => roleScopes[role].includes(scope));
 
 /** The resources an authorization asks a token for: those named (RFC 8707), else the whole API (the provider's default). */
 export const resourcesAsked = (resource: unknown, resources: Resources): string[] => {
@@ -19,11 +21,13 @@ export const resourcesAsked = (resource: unknown, resources: Resources): string[
 /**
  * Records the user's answer on the app's grant, for each resource asked: the chosen scopes granted
  * (and no longer refused, should an earlier consent have refused them: that is how step-up widens a
- * grant), the offered ones left unticked refused, so the flow does not ask about them again.
+ * grant), the other scopes asked refused, so the flow does not ask about them again: those left
+ * unticked, and those the user's role lacks (never offered; an app asking for every scope, as MCP
+ * clients do, would otherwise be sent back to the consent page for ever).
  */
-export function recordConsent(grant: Grant, resources: readonly string[], offered: readonly Scope[], chosen: ReadonlySet<Scope>, openidScope: readonly string[]) {
+export function recordConsent(grant: Grant, resources: readonly string[], asked: readonly Scope[], chosen: ReadonlySet<Scope>, openidScope: readonly string[]) {
   if (openidScope.length) grant.addOIDCScope(openidScope.join(' '));
-  const refused = offered.filter((scope) => !chosen.has(scope));
+  const refused = asked.filter((scope) => !chosen.has(scope));
   for (const resource of resources) {
     grant.addResourceScope(resource, [...chosen].join(' '));
     const earlier = grant.rejected?.resources?.[resource];
