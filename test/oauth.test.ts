@@ -198,6 +198,28 @@ describe('refused authorization requests', () => {
     expect(answer.text).not.toMatch(/<script>alert|<img/);
   });
 
+  it('for other response types, a malformed challenge or a request object: back to the app with an error; a huge scope: no 5xx', async () => {
+    const { clientId } = await app();
+    const cases: [Record<string, string>, string][] = [
+      [{ response_type: 'token' }, 'unsupported_response_type'],
+      [{ response_type: 'code id_token' }, 'unsupported_response_type'],
+      [{ code_challenge: 'short' }, 'invalid_request'],
+      [{ request: 'eyJhbGciOiJub25lIn0.eyJzY29wZSI6InNldHRpbmdzLm1hbmFnZSJ9.' }, 'request_not_supported'],
+      [{ request_uri: 'https://evil.example/request.jwt' }, 'request_uri_not_supported'],
+      [{ scope: 'leads.lead.read '.repeat(400) }, ''],
+    ];
+    for (const [fields, error] of cases) {
+      const answer = await authorizationRequest({ client_id: clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256', ...fields });
+      const label = `${JSON.stringify(fields).slice(0, 80)}: ${answer.status} ${answer.location ?? answer.text.slice(0, 200)}`;
+      expect(answer.status, label).toBeLessThan(500);
+      const back = answer.location ? new URL(answer.location, base) : null;
+      // Errors for the implicit response types come in the fragment, as those would have.
+      const said = new URLSearchParams(back?.hash.slice(1) || back?.search);
+      if (error) expect(said.get('error'), label).toBe(error);
+      expect(said.has('code') || said.has('access_token'), label).toBe(false);
+    }
+  });
+
   it('for an unknown resource: back to the app with invalid_target', async () => {
     const { clientId } = await app();
     for (const resource of ['https://elsewhere.example', `${base}/graphql`, `${base}/mcp/x`, `${base.replace('127.0.0.1', 'localhost')}`]) {
