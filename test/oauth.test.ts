@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 /** A user of a fresh tenant, connecting from this test's browser: sign-in links come from the outbox. */
-async function person(role: 'manager' | 'sales' | 'technician' = 'manager') {
-  const owner = await tenant({ role: 'system_admin' });
+async function person(role: 'manager' | 'sales' | 'technician' = 'manager', modules: 'inspections'[] = []) {
+  const owner = await tenant({ role: 'system_admin', modules });
   const user = await createUser(h.db.prisma, { tenantId: owner.tenantId, name: `Connecting ${role}`, email: `${role}-${randomUUID()}@example.test`, role });
   const connecting: User = { email: user.email, mailbox: (email, after) => outboxLink(h.db.prisma, email, after) };
   return { ...owner, admin: owner.secret, user: connecting, userId: user.id };
@@ -387,6 +387,32 @@ describe('access follows the user', () => {
     const { answered, expected } = await accessFollowsTheUser({ changeOn: base, checkOn: [base], adminKey: admin, userId, token: tokens.access_token!, grantId });
     expect(answered).toEqual(expected);
     expect(await refresh(client.clientId, tokens.refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it("a token answers as its tenant's modules stand now: a module turned off is closed to it within a second", async () => {
+    const { user, admin } = await person('manager', ['inspections']);
+    const { tokens } = await connect(base, user, await app({ scope: 'inspections.read', resource: base }));
+    const inspections = async () => (await get('/api/inspections/equipment-types', tokens.access_token)).status;
+    const setModule = (enabled: boolean) => graphql(admin, `mutation { setModuleEnabled(module: inspections, enabled: ${enabled}) { __typename } }`);
+    const until = async (status: number) => {
+      const since = Date.now();
+      while ((await inspections()) !== status && Date.now() - since < 1_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      return inspections();
+    };
+    expect(await inspections()).toBe(200);
+    expect((await setModule(false)).body.errors).toBeUndefined();
+    expect(await until(403)).toBe(403);
+    expect((await setModule(true)).body.errors).toBeUndefined();
+    expect(await until(200)).toBe(200);
+  });
+
+  it('an access token past its expiry is refused, though its process had it cached', async () => {
+    const { exchange } = await codeFor();
+    const { access_token } = (await exchange()).body;
+    expect(await leadsWith(access_token!)).toBe(200);
+    const aged = await h.db.prisma.oAuthRecord.updateMany({ where: { kind: 'AccessToken', idHash: sha256(access_token!) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(aged.count).toBe(1);
+    expect(await until401(access_token!)).toBe(401);
   });
 });
 
