@@ -555,7 +555,38 @@ describe('consent, as an attacker would send it', () => {
   });
 });
 
+describe('the pages of connecting, as an attacker would reach them', () => {
+  it("are never framed, and work only in the browser that started the connection", async () => {
+    const { user } = await person();
+    const client = await app({ scope: 'leads.lead.read', resource: base });
+    const jar = new CookieJar();
+    await authorize(base, { ...user, jar }, { ...client, challenge: pkce().challenge });
+    const started = await authorizationRequest({ client_id: client.clientId, redirect_uri: redirectUri, code_challenge: pkce().challenge, code_challenge_method: 'S256', scope: 'companies.read', resource: base }, jar);
+    const consentUrl = new URL(started.location!, base).href;
+    const consent = await fetch(consentUrl, { headers: { cookie: jar.header() } });
+    expect(consent.status).toBe(200);
+    expect(consent.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Its URL alone (leaked by a referrer or a log) is no use: another browser, or one signed in as someone else.
+    expect((await fetch(consentUrl)).status).toBe(400);
+    const other = new CookieJar();
+    await authorize(base, { ...(await person()).user, jar: other }, { ...client, challenge: pkce().challenge });
+    expect((await fetch(consentUrl, { headers: { cookie: other.header() } })).status).toBe(400);
+    expect((await fetch(`${base}/oauth/interaction/made-up-uid`, { headers: { cookie: jar.header() } })).status).toBe(400);
+  });
+});
+
 describe('tokens, as an attacker would use them', () => {
+  it('token answers are not to be cached (RFC 6749 §5.1)', async () => {
+    const { client, code, verifier } = await codeFor();
+    const response = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': form },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.clientId, redirect_uri: redirectUri }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+
   it('a refresh asking for more than was granted: invalid_scope', async () => {
     const { exchange, client } = await codeFor();
     const { refresh_token } = (await exchange()).body;
