@@ -115,19 +115,21 @@ describe('authentication is discoverable, and checked before input', () => {
   };
 
   it('says how to authenticate on every 401: WWW-Authenticate, and the reason in GraphQL', async () => {
+    // RFC 9728: where an OAuth client finds the authorization server.
+    const metadata = 'resource_metadata="http://localhost/.well-known/oauth-protected-resource"';
     const missing = await rest('GET', '/api/v1/leads');
-    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    expect(missing.headers.get('www-authenticate')).toBe(`Bearer realm="api", ${metadata}`);
     const unknown = await rest('GET', '/api/v1/leads', { key: `sk_live_${'x'.repeat(43)}` });
     expect(unknown).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
-    expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
+    expect(unknown.headers.get('www-authenticate')).toBe(`Bearer realm="api", ${metadata}, error="invalid_token"`);
     const viaGraphql = await graphql(null, '{ leads { totalCount } }');
     expect(viaGraphql.status).toBe(401);
-    expect(viaGraphql.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+    expect(viaGraphql.headers.get('www-authenticate')).toBe(`Bearer realm="api", ${metadata}`);
     expect(viaGraphql.body.errors[0]).toMatchObject({ path: ['leads'], extensions: { code: 'UNAUTHENTICATED' } });
     expect(viaGraphql.body.errors[0].message).toContain('Authorization: Bearer');
     const nonsense = await graphql('nonsense', '{ leads { totalCount } }');
     expect(nonsense.status).toBe(401);
-    expect(nonsense.headers.get('www-authenticate')).toBe('Bearer realm="api", error="invalid_token"');
+    expect(nonsense.headers.get('www-authenticate')).toBe(`Bearer realm="api", ${metadata}, error="invalid_token"`);
     expect(nonsense.body.errors[0].message).toContain('Bearer <key>');
     // What needs no key (introspection, `__typename`) still answers without one.
     expect(await graphql(null, '{ __typename }')).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });

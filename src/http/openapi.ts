@@ -95,7 +95,7 @@ const errorResponses = {
   },
   Unauthorized: {
     description: 'Missing, malformed, unknown, revoked or expired API key. The body is exactly `{"error":"Unauthorized"}`.',
-    headers: { 'WWW-Authenticate': headerWith({ required: true }, '`Bearer realm="api"`, with `error="invalid_token"` when a key was sent.') },
+    headers: { 'WWW-Authenticate': headerWith({ required: true }, '`Bearer realm="api", resource_metadata="…/.well-known/oauth-protected-resource"` (where an OAuth client finds the authorization server, RFC 9728), with `error="invalid_token"` when a key or token was sent.') },
     content: errorContent,
   },
   Forbidden: {

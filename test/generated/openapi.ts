@@ -4167,7 +4167,7 @@ export interface components {
         /** @description Missing, malformed, unknown, revoked or expired API key. The body is exactly `{"error":"Unauthorized"}`. */
         Unauthorized: {
             headers: {
-                /** @description `Bearer realm="api"`, with `error="invalid_token"` when a key was sent. */
+                /** @description `Bearer realm="api", resource_metadata="…/.well-known/oauth-protected-resource"` (where an OAuth client finds the authorization server, RFC 9728), with `error="invalid_token"` when a key or token was sent. */
                 "WWW-Authenticate": string;
                 "X-Request-Id": components["headers"]["RequestId"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
