@@ -300,7 +300,11 @@ async function main(teardown: Teardown): Promise<boolean> {
   }
   const mcp = mcpLeadsCall(servers.productBase, data);
   const leadsRest = suites.find((suite) => suite.name === 'leads')?.rest;
-  if (leadsRest) runs.push({ target: mcp, expectedBody: await verifyMcpCall(mcp, leadsRest) });
+  // The product target right after the MCP call runs about a tenth slower (measured
+  // 2026-11-28 by swapping which of two equal reads followed it): the call runs before the leads
+  // page's plain handler and peer, other processes, and neither of the page's REST reads follows it.
+  const afterLeadsGraphql = runs.findIndex((r) => r.target === leadsRest) + 2;
+  if (leadsRest) runs.splice(afterLeadsGraphql, 0, { target: mcp, expectedBody: await verifyMcpCall(mcp, leadsRest) });
   const oauthRead = leadsRest && (await withOAuthToken(leadsRest, servers.productBase, servers.productDataDir, data.email));
   if (oauthRead) {
     // The same page, byte for byte, as the key's: checked on every warm-up answer.
