@@ -76,6 +76,19 @@ describe('access follows the user', () => {
     expect(await until(200)).toBe(200);
   });
 
+  it("a deactivated user's app cannot refresh its tokens either, until the user is reactivated", async () => {
+    const { user, userId, admin } = await person();
+    const client = await app({ scope: 'leads.lead.read', resource: base });
+    const { tokens } = await connect(base, user, client);
+    const setActive = (active: boolean) => graphql(admin, `mutation { ${active ? 'reactivateUser' : 'deactivateUser'}(id: "${userId}") { user { active } } }`);
+    expect((await setActive(false)).body.errors).toBeUndefined();
+    expect(await refresh(client.clientId, tokens.refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect((await setActive(true)).body.errors).toBeUndefined();
+    const refreshed = await refresh(client.clientId, tokens.refresh_token!);
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(await leadsWith(refreshed.body.access_token!)).toBe(200);
+  });
+
   it('an access token past its expiry is refused, though its process had it cached', async () => {
     const { exchange } = await codeFor();
     const { access_token } = (await exchange()).body;

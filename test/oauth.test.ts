@@ -147,6 +147,16 @@ describe('refused authorization requests', () => {
     }
   });
 
+  it('for a client ID that is a URL the server must not fetch (plain http, a private address, credentials, a fragment): a page, no redirect', async () => {
+    const { challenge } = pkce();
+    const ids = ['http://app.example/client.json', 'https://127.0.0.1:1/client.json', 'https://localhost/client.json', 'https://10.0.0.1/client.json', 'https://user:pw@app.example/client.json', 'https://app.example/client.json#x', 'https://app.example'];
+    for (const clientId of ids) {
+      const answer = await authorizationRequest({ client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256' });
+      expect(answer.status, `${clientId}: ${answer.text.slice(0, 200)}`).toBe(400);
+      expect(answer.location, clientId).toBeNull();
+    }
+  });
+
   it('for an unknown resource: back to the app with invalid_target', async () => {
     const { clientId } = await app();
     for (const resource of ['https://elsewhere.example', `${base}/graphql`, `${base}/mcp/x`, `${base.replace('127.0.0.1', 'localhost')}`]) {
