@@ -243,6 +243,14 @@ describe('refresh token rotation', () => {
     expect(await h.db.prisma.oAuthRecord.count({ where: family })).toBe(0);
   });
 
+  it('a refresh token presented by another client: invalid_grant, and it still works for its own', async () => {
+    const { exchange, client } = await codeFor();
+    const { refresh_token } = (await exchange()).body;
+    const other = await app();
+    expect(await refresh(other.clientId, refresh_token!)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect((await refresh(client.clientId, refresh_token!)).status).toBe(200);
+  });
+
   it('a refresh token sent three times at once: the replays are refused and end the family, as a later replay does', async () => {
     const { exchange, client } = await codeFor();
     const { refresh_token } = (await exchange()).body;
