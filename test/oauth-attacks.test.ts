@@ -108,6 +108,17 @@ describe('consent, as an attacker would send it', () => {
     expect(tokens.scope!.split(' ').sort()).toEqual(offered);
   });
 
+  it('a scope refused because the role lacked it is granted by a later consent once the role holds it', async () => {
+    const { user, userId, admin } = await person('sales');
+    const client = await app({ scope: 'leads.lead.read invoices.write', resource: base });
+    const first = await connect(base, user, client);
+    expect(first.tokens.scope).toBe('leads.lead.read');
+    expect((await graphql(admin, `mutation { changeUserRole(id: "${userId}", role: manager) { user { role } } }`)).body.errors).toBeUndefined();
+    const again = await connect(base, { ...user, jar: first.jar }, { ...client, prompt: 'consent' });
+    expect(again.offered.sort()).toEqual(['invoices.write', 'leads.lead.read']);
+    expect(again.tokens.scope!.split(' ').sort()).toEqual(['invoices.write', 'leads.lead.read']);
+  });
+
   it('grants no scope the page did not offer: not one the role lacks, nor one the app did not ask for', async () => {
     const { user } = await person('sales');
     const forged = { ...user, choose: (offered: string[]) => [...offered, 'settings.manage', 'invoices.write', 'companies.write', 'no.such.scope'] };

@@ -74,6 +74,8 @@ export interface Authorization {
   redirectUri: string;
   scope?: string;
   resource?: string;
+  /** `consent` asks the user again, as a client stepping up does. */
+  prompt?: string;
 }
 
 /** What a step of the browser's way through sign-in and consent answered. */
@@ -110,6 +112,7 @@ export async function authorize(
     state: request.state ?? 'state-1',
     ...(request.scope !== undefined ? { scope: request.scope } : {}),
     ...(request.resource ? { resource: request.resource } : {}),
+    ...(request.prompt ? { prompt: request.prompt } : {}),
   });
   let response = await step(jar, `${base}/oauth/authorize?${query}`);
   let offered: string[] = [];
