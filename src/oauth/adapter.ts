@@ -1,4 +1,4 @@
-import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { hashToken } from '../auth/tokens.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
@@ -28,7 +28,7 @@ function storedPayload(kind: string, id: string, { jti: _id, ...payload }: Adapt
  * stored payload: an opaque token, a code or a session's cookie value *is* its id, so nothing in
  * the table can be presented as a credential. The payload's `jti` is given back on reading.
  */
-export function prismaAdapter(prisma: PrismaClient) {
+export function prismaAdapter(prisma: PrismaClient, errors: typeof import('oidc-provider').errors) {
   return class PrismaAdapter implements Adapter {
     constructor(readonly kind: string) {}
 

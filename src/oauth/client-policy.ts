@@ -1,4 +1,4 @@
-import { type ClientMetadata, errors } from 'oidc-provider';
+import type { ClientMetadata } from 'oidc-provider';
 
 /** The user's own machine, where a native app listens for its redirect (RFC 8252 §7.3): oidc-provider's list. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -11,7 +11,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * - no client secret: every client here is public, but oidc-provider hands one out (and stores it)
  *   to a registration that does not name its `token_endpoint_auth_method`, though `none` applies.
  */
-export function checkClientMetadata(_ctx: unknown, key: string, value: unknown, metadata: ClientMetadata) {
+export const clientMetadataCheck = (errors: typeof import('oidc-provider').errors) => (_ctx: unknown, key: string, value: unknown, metadata: ClientMetadata) => {
   if (key !== 'redirect_uris') return;
   delete metadata.client_secret;
   delete metadata.client_secret_expires_at;
@@ -21,4 +21,4 @@ export function checkClientMetadata(_ctx: unknown, key: string, value: unknown, 
       throw new errors.InvalidRedirectUri('redirect_uris over http must be to a loopback address (127.0.0.1, [::1] or localhost); use https for any other host');
     }
   }
-}
+};

@@ -1,11 +1,12 @@
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { allScopes } from '../auth/scopes.js';
 import { serverSecret, sharedServerValue } from '../db/server-secrets.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { logger } from '../shared/logger.js';
 import { prismaAdapter } from './adapter.js';
-import { checkClientMetadata } from './client-policy.js';
+import { clientMetadataCheck } from './client-policy.js';
 import { knownResource, type Resources, resourcesOf } from './resources.js';
 
 /** Where the authorization server's endpoints are, under the public URL. */
@@ -41,10 +42,10 @@ async function findAccount(prisma: PrismaClient, id: string) {
   return user ? { accountId: user.id, claims: () => ({ sub: user.id, email: user.email, name: user.name }) } : undefined;
 }
 
-function configuration(options: OAuthServerOptions, resources: Resources, cookieKey: string, jwks: Configuration['jwks']): Configuration {
+function configuration(options: OAuthServerOptions, errors: typeof import('oidc-provider').errors, resources: Resources, cookieKey: string, jwks: Configuration['jwks']): Configuration {
   const { prisma, allowPrivateNetworks, errorPage } = options;
   return {
-    adapter: prismaAdapter(prisma),
+    adapter: prismaAdapter(prisma, errors),
     jwks,
     cookies: { keys: [cookieKey] },
     findAccount: (_ctx, id) => findAccount(prisma, id),
@@ -55,7 +56,7 @@ function configuration(options: OAuthServerOptions, resources: Resources, cookie
     clientAuthMethods: ['none'],
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     pkce: { required: () => true },
-    extraClientMetadata: { properties: ['redirect_uris'], validator: checkClientMetadata },
+    extraClientMetadata: { properties: ['redirect_uris'], validator: clientMetadataCheck(errors) },
     routes: {
       authorization: `${OAUTH_PATH}/authorize`,
       token: `${OAUTH_PATH}/token`,
@@ -111,11 +112,19 @@ function configuration(options: OAuthServerOptions, resources: Resources, cookie
   };
 }
 
-/** The authorization server (oidc-provider), its keys read from or written to the database on first use. */
+/**
+ * The authorization server (oidc-provider), its keys read from or written to the database on first
+ * use. The module (with Koa, 8 MB of heap and most of a second to load) is loaded then too, not at
+ * start: a server nobody connects an app to never pays for it.
+ */
 export async function createOAuthServer(options: OAuthServerOptions): Promise<Provider> {
   const issuer = new URL(options.publicUrl).origin;
-  const [cookieKey, jwks] = await Promise.all([serverSecret(options.prisma, 'oauth-cookies'), signingKeys(options.prisma)]);
-  const provider = new Provider(issuer, configuration(options, resourcesOf(options.publicUrl), cookieKey.toString('base64url'), jwks));
+  const [{ default: OidcProvider, errors }, cookieKey, jwks] = await Promise.all([
+    import('oidc-provider'),
+    serverSecret(options.prisma, 'oauth-cookies'),
+    signingKeys(options.prisma),
+  ]);
+  const provider = new OidcProvider(issuer, configuration(options, errors, resourcesOf(options.publicUrl), cookieKey.toString('base64url'), jwks));
   // Behind a proxy that terminates TLS, the public URL says https while the socket says http.
   provider.proxy = true;
   provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'oauth server error'));
