@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { cachedKeys } from './auth/authenticate.js';
 import { sweepSignIns } from './auth/sessions.js';
+import { sweepOAuthRecords } from './oauth/sweep.js';
 import { loadConfig } from './config.js';
 import { cacheDefinitions } from './custom-fields/custom-field-definitions.js';
 import { DataDirectoryInUse } from './db/data-dir-lock.js';
@@ -75,7 +76,9 @@ const sweeper = every(60 * 60_000, async () => {
   const swept = await sweepIdempotencyKeys(db.prisma, new Date());
   if (swept) logger.info({ swept }, 'expired idempotency keys deleted');
   const ended = await sweepSignIns(db.prisma, new Date());
-  if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links, dashboard forms and OAuth records deleted');
+  if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
+  const oauth = await sweepOAuthRecords(db.prisma, new Date());
+  if (oauth) logger.info({ oauth }, 'expired OAuth records, and clients registered a day ago that nobody connected, deleted');
   const expiredEvents = await sweepEvents(db.prisma, new Date());
   if (expiredEvents) logger.info({ expiredEvents }, 'events past their retention deleted, with their deliveries');
 });

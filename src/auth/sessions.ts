@@ -95,18 +95,14 @@ export async function sessionOf(prisma: PrismaClient, token: string, now: Date):
   };
 }
 
-/**
- * Deletes ended sessions, and sign-in links, dashboard forms and the OAuth server's records (codes,
- * tokens, grants, its own sessions) past their expiry (they are refused anyway); returns how many.
- */
+/** Deletes ended sessions, and sign-in links and dashboard forms past their expiry (they are refused anyway); returns how many. */
 export async function sweepSignIns(prisma: PrismaClient, now: Date): Promise<number> {
-  const [sessions, links, forms, oauth] = await prisma.$transaction([
+  const [sessions, links, forms] = await prisma.$transaction([
     prisma.dashboardSession.deleteMany({ where: { expiresAt: { lt: now } } }),
     prisma.signInLink.deleteMany({ where: { expiresAt: { lt: now } } }),
     prisma.dashboardFormOutcome.deleteMany({ where: { expiresAt: { lt: now } } }),
-    prisma.oAuthRecord.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
-  return sessions.count + links.count + forms.count + oauth.count;
+  return sessions.count + links.count + forms.count;
 }
 
 /** The session cookie's secret sent with a request, if any. */
