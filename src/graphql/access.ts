@@ -113,7 +113,7 @@ const authFailureMessages: Record<AuthFailure, string> = {
   malformed: 'Unauthorized: the Authorization header must be `Bearer <key>` with a `pk_live_` or `sk_live_` key, or an OAuth access token',
   unknown: 'Unauthorized: this API key or access token is not known (an access token ends after 30 minutes, or when its app is revoked: refresh it)',
   revoked: 'Unauthorized: this API key has been revoked',
-  expired: 'Unauthorized: this API key has expired (it was rotated more than 24 hours ago)',
+  expired: 'Unauthorized: this API key has expired (it was rotated more than 24 hours ago), or this access token has (tokens last 30 minutes: refresh it)',
   deactivated: 'Unauthorized: the user this key or session acts as has been deactivated',
   'session-ended': 'Unauthorized: the dashboard session has ended (signed out, or idle for 12 hours); sign in again',
   csrf: 'Unauthorized: a request authenticated by the dashboard session must carry its `X-CSRF-Token` header',
