@@ -301,6 +301,9 @@ describe('bad input', () => {
       ['a confidential client', register({ redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' })],
       ['the implicit grant', register({ redirect_uris: [redirectUri], grant_types: ['implicit'], response_types: ['token'] })],
       ['a huge name', register({ redirect_uris: [redirectUri], client_name: 'x'.repeat(2_000_000) })],
+      ['a name the consent page cannot show (50 KB)', register({ redirect_uris: [redirectUri], client_name: 'x'.repeat(50_000) })],
+      ['eleven redirect URIs', register({ redirect_uris: Array.from({ length: 11 }, (_, i) => `http://127.0.0.1:${8000 + i}/cb`) })],
+      ['a redirect URI of 3,000 characters', register({ redirect_uris: [`http://127.0.0.1/${'a'.repeat(3_000)}`] })],
     ];
     for (const [name, sent] of cases) {
       const answer = await sent;
