@@ -121,7 +121,7 @@ describe('leads as a connection', () => {
     expect(await count({ status: ['qualified', 'contacted'] })).toHaveLength(6);
     expect(await count({ source: ['referral'] })).toHaveLength(4);
     expect(await count({ source: ['referral'], status: ['new'] })).toHaveLength(2);
-    expect((await count({ assigneeId: t.userId })).map((l) => l.id)).toEqual([assigned.id]);
+    expect((await count({ assignedTo: t.userId })).map((l) => l.id)).toEqual([assigned.id]);
     expect(await count({ createdAt: { from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T00:04:00.000Z' } })).toHaveLength(4);
     expect(await count({ createdAt: { to: '2026-01-01T00:00:00.000Z' } })).toHaveLength(0);
 

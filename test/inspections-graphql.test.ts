@@ -39,7 +39,7 @@ describe('inspections over GraphQL', () => {
     const wrong = await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: [{ itemId: 'brake', value: 'maybe' }] } });
     expect(wrong.errors?.[0]?.extensions.details).toEqual([{ field: 'responses.0.value', message: 'must be "pass" or "fail" (item "brake" is pass_fail)' }]);
     expect((await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: completeAnswers } })).data?.updateInspection.inspection?.responses).toHaveLength(3);
-    expect((await gql(tech.key, RecordFindingDocument, { id, input: { severity: 'imminent', description: 'Hook cracked' } })).data?.createFinding.finding?.severity).toBe('imminent');
+    expect((await gql(tech.key, RecordFindingDocument, { inspectionId: id, input: { severity: 'imminent', description: 'Hook cracked' } })).data?.createFinding.finding?.severity).toBe('imminent');
     expect((await gql(tech.key, SubmitInspectionGqlDocument, { id })).data?.submitInspection.inspection?.status).toBe('submitted');
 
     const byTechnician = await gql(tech.key, StartInspectionReviewGqlDocument, { id });
@@ -70,10 +70,10 @@ describe('inspections over GraphQL', () => {
 
   it('counts findings for a whole list in one statement, and lists with the equipment the finding took out of service', async () => {
     const ids = [await w.inspectionIn('draft'), await w.inspectionIn('draft')];
-    await gql(w.users.tech.key, RecordFindingDocument, { id: ids[0]!, input: { severity: 'minor', description: 'Paint' } });
+    await gql(w.users.tech.key, RecordFindingDocument, { inspectionId: ids[0]!, input: { severity: 'minor', description: 'Paint' } });
     const list = await gql(w.key, InspectionListDocument, { technicianId: w.users.tech.userId });
-    const first = list.data?.inspections.nodes.find((i) => i.inspection.id === ids[0]);
-    expect(first).toMatchObject({ findingCount: 1, inspection: { findingCount: 1 }, equipmentType: { name: 'Overhead crane' }, technician: { name: 'Tess Wrench' } });
+    const first = list.data?.inspections.nodes.find((i) => i.id === ids[0]);
+    expect(first).toMatchObject({ findingCount: 1, equipmentType: { name: 'Overhead crane' }, technician: { name: 'Tess Wrench' } });
     const few = await countStatements(() => gql(w.key, InspectionListDocument, {}));
     for (let i = 0; i < 3; i++) await w.inspectionIn('draft');
     expect(await countStatements(() => gql(w.key, InspectionListDocument, {}))).toBe(few);

@@ -48,7 +48,7 @@ describe('cursor pagination of leads', () => {
     await make.lead(t.secret);
     const byStatus = await rest('GET', '/api/v1/leads?status=qualified', { key: t.secret });
     expect(byStatus.body.data.map((l: { id: string }) => l.id)).toEqual([assigned.id]);
-    const byAssignee = await gql(t.secret, LeadsDocument, { filter: { assigneeId: t.userId } });
+    const byAssignee = await gql(t.secret, LeadsDocument, { filter: { assignedTo: t.userId } });
     expect(byAssignee.data?.leads.nodes.map((l) => l.id)).toEqual([assigned.id]);
     expect((await rest('GET', '/api/v1/leads', { key: t.secret })).body.data).toHaveLength(2);
   });

@@ -133,7 +133,7 @@ describe('webhook delivery', () => {
     await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 4, 'the retry recorded');
 
     // GraphQL retries and shows the same log.
-    const again = await gql(t.secret, RetryWebhookDeliveryDocument, { id: endpoint.id, deliveryId: delivery.id });
+    const again = await gql(t.secret, RetryWebhookDeliveryDocument, { endpointId: endpoint.id, deliveryId: delivery.id });
     expect(again.errors).toBeUndefined();
     expect(again.data?.retryWebhookDelivery.webhookDelivery).toEqual({ id: delivery.id, status: 'pending' });
     await until(async () => (await h.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attempts === 5, 'the second retry recorded');

@@ -89,7 +89,7 @@ export function webhookRoutes({ prisma }: { prisma: PrismaClient }): Record<stri
       () => ({ done: 'Test event sent: its delivery is listed below.' }),
     ),
     [`POST ${WEBHOOKS}/retry`]: endpointForm(
-      (user, fields) => user.api(RetryWebhookDeliveryDocument, { id: idOf(fields), deliveryId: fields.get('deliveryId') ?? '' }),
+      (user, fields) => user.api(RetryWebhookDeliveryDocument, { endpointId: idOf(fields), deliveryId: fields.get('deliveryId') ?? '' }),
       () => ({ done: 'The delivery is being sent again now.' }),
     ),
     [`GET ${WEBHOOKS}/delete`]: webhookManagers(async (page, user) => {

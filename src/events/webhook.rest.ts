@@ -12,5 +12,5 @@ export const webhookRoutes: RestRoutes = {
   'Mutation.rotateWebhookEndpointSecret': { method: 'POST', path: '/webhook-endpoints/:id/rotate-secret', summary: "Rotate an endpoint's secret", envelope: 'data', select: `{ ${endpoint} secret }` },
   'Mutation.sendTestWebhookEvent': { method: 'POST', path: '/webhook-endpoints/:id/test', summary: 'Send a test event', status: 201, envelope: 'data', select: `{ ${delivery} }` },
   'Query.webhookDeliveries': { method: 'GET', path: '/webhook-endpoints/:id/deliveries', summary: "List an endpoint's deliveries", select: `{ ${delivery} }`, list: { paging: 'cursor', cursorParameter: 'after' } },
-  'Mutation.retryWebhookDelivery': { method: 'POST', path: '/webhook-endpoints/:id/deliveries/:deliveryId/retry', summary: 'Retry a delivery', envelope: 'data', select: `{ ${delivery} }` },
+  'Mutation.retryWebhookDelivery': { method: 'POST', path: '/webhook-endpoints/:id/deliveries/:deliveryId/retry', parameterNames: { endpointId: 'id' }, summary: 'Retry a delivery', envelope: 'data', select: `{ ${delivery} }` },
 };

@@ -3,7 +3,7 @@ import { getNamedType, getNullableType, Kind, parse } from 'graphql';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { declaredScopes, type ScopeMap } from './access.js';
-import { nestedListsReshape } from './rest-shapes.js';
+import { grouped, nestedListsReshape, type RestGroup } from './rest-shapes.js';
 import { PAYLOAD_RESULT } from './user-errors-plugin.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
@@ -18,7 +18,7 @@ export const takesBody = ({ route, args }: Pick<Operation, 'route' | 'args'>) =>
 /** Where one GraphQL root field is served on REST. Domain folders declare these in their `x.rest.ts`. */
 export interface RestRoute {
   method: HttpMethod;
-  /** Path below `/api`, with `:name` parameters named like the field's arguments. */
+  /** Path below `/api`, with `:name` parameters named like the field's arguments (or as `parameterNames` renames them). */
   path: string;
   /** What the route does, in a few words (the OpenAPI operation's summary). */
   summary: string;
@@ -32,10 +32,16 @@ export interface RestRoute {
   acknowledge?: true;
   /** A list route: REST's paging and filter parameters over the field's connection (src/graphql/rest-lists.ts). */
   list?: RestList;
-  /** Query parameters REST names otherwise than their arguments, by argument: `{ types: 'type' }` (`?type=a&type=b`). */
-  queryNames?: Record<string, string>;
+  /**
+   * Parameters REST names otherwise than their arguments, by argument: `{ inspectionId: 'id' }`
+   * serves `createFinding(inspectionId:)` at `/inspections/:id/findings`, the path the REST API
+   * published before GraphQL named the parent by its type.
+   */
+  parameterNames?: Record<string, string>;
   /** Answer a file instead of JSON: the selected base64 field's bytes, as this content type. */
   download?: { contentType: string; base64Field: string };
+  /** The record's own fields answered under one key beside what it embeds (src/graphql/rest-shapes.ts). */
+  group?: RestGroup;
 }
 
 /** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
@@ -170,17 +176,28 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
     Object.entries(area.routes).map(([key, route]): Operation => {
       const field = rootField(schema, key);
       const kind = key.startsWith('Query.') ? 'query' : 'mutation';
+      const parameterName = (arg: GraphQLArgument) => route.parameterNames?.[arg.name] ?? arg.name;
       const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
-      const path = field.args.filter((a) => inPath.has(a.name));
-      const query = route.list ? restListParameters(field, route.list) : field.args.filter((a) => !inPath.has(a.name) && a.name !== 'input');
-      const parameterName = (arg: GraphQLArgument) => route.queryNames?.[arg.name] ?? arg.name;
+      const path = field.args.filter((a) => inPath.has(parameterName(a)));
+      const query = route.list ? restListParameters(field, route.list) : field.args.filter((a) => !inPath.has(parameterName(a)) && a.name !== 'input');
       const operationName = sofaOperationName(field.name, kind);
       const { list, envelope, acknowledge } = route;
       const payloadResult = getNamedType(field.type).extensions[PAYLOAD_RESULT] as string | undefined;
       const document = list ? parse(restListDocument(field, list, route.select, operationName)) : routeDocument(kind, field, route, payloadResult);
       const definition = document.definitions[0];
       const root = definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections[0] : undefined;
-      const reshape = (root?.kind === Kind.FIELD ? nestedListsReshape(field.type, root.selectionSet) : null) ?? ((value: unknown) => value);
+      const nestedLists = (root?.kind === Kind.FIELD ? nestedListsReshape(field.type, root.selectionSet) : null) ?? ((value: unknown) => value);
+      const { group } = route;
+      const regroup = (record: unknown) => (group && record != null ? grouped(group, record as Record<string, unknown>, (inner) => inner) : record);
+      // A list's group applies to each of its items.
+      const reshape = !group
+        ? nestedLists
+        : list
+          ? (value: unknown) => {
+              const page = nestedLists(value) as { nodes?: unknown[] } | null;
+              return page && { ...page, nodes: page.nodes?.map(regroup) };
+            }
+          : (value: unknown) => regroup(nestedLists(value));
       // A mutation's payload answers its result (src/graphql/mutation-payload.ts).
       const shape = payloadResult ? (value: unknown) => (reshape(value) as Record<string, unknown> | null)?.[payloadResult] : reshape;
       const created = createdPath(route, allRoutes);
@@ -211,7 +228,7 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
             const problem = value === undefined || value === null ? null : validatorProblem(arg, value);
             return problem ? [{ field: parameterName(arg), message: problem }] : [];
           }),
-        restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.queryNames?.[head] ?? head),
+        restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.parameterNames?.[head] ?? head),
         answer: list
           ? (value, params) => restListAnswer(list, shape(value) as never, params)
           : acknowledge

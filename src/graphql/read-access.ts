@@ -16,12 +16,6 @@ const readScopes = {
   Pipeline: { scope: 'pipeline' },
   PipelineStage: { scope: 'pipeline' },
   Lead: { scope: 'leads.lead.read' },
-  // Summaries: the part of a record another record's published shape embeds, readable with that
-  // record; the rest of the record needs its own scope (above).
-  DealCompany: { scope: 'pipeline' },
-  DealContact: { scope: 'pipeline' },
-  SiteSummary: { scope: 'pipeline', ...inspectionsRead },
-  InspectionCustomer: inspectionsRead,
   User: { secretKey: true },
   Tenant: { secretKey: true },
   ApiKeyPair: { scope: 'settings.manage' },
@@ -36,8 +30,6 @@ const readScopes = {
   Equipment: inspectionsRead,
   ChecklistTemplate: inspectionsRead,
   Inspection: inspectionsRead,
-  InspectionListItem: inspectionsRead,
-  InspectionDetail: inspectionsRead,
   InspectionTeamMember: inspectionsRead,
   InspectionEvent: inspectionsRead,
   Finding: inspectionsRead,

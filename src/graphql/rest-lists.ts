@@ -24,7 +24,7 @@ export interface RestList {
   /** `limit`'s default when not the default page size: a list answered whole before it was paged keeps its first page as large. */
   defaultLimit?: number;
   /**
-   * Query parameters that set a filter field, by parameter: `{ assignedTo: 'assigneeId' }`; a dotted
+   * Query parameters that set a filter field, by parameter: `{ status: 'status' }`; a dotted
    * target sets a field of an input the filter field takes (`{ from: 'startsAt.from' }`). A list
    * filter field takes one value.
    */

@@ -1,5 +1,5 @@
 import type { FieldNode, GraphQLField, GraphQLObjectType, GraphQLOutputType, SelectionSetNode } from 'graphql';
-import { getNamedType, isObjectType, Kind } from 'graphql';
+import { getNamedType, isObjectType, Kind, parse } from 'graphql';
 
 /**
  * REST answers the specification's shapes, where a record's nested list is an array (a deal's
@@ -52,4 +52,29 @@ export function nestedListsReshape(type: GraphQLOutputType, selectionSet: Select
     for (const [key, reshape] of steps) if (key in record) record[key] = reshape(record[key]);
     return record;
   };
+}
+
+/**
+ * Where the specification's shape groups a record's own fields under one key beside the records it
+ * embeds (an inspection: `{inspection: {id, status, ...}, equipment, site, ...}`), while GraphQL
+ * serves one `Inspection` with its relations as fields: the route's `group` names the key and the
+ * selection of the fields it holds (also part of the route's `select`).
+ */
+export interface RestGroup {
+  key: string;
+  select: string;
+}
+
+/** The answer keys a group's selection names (its top-level fields' aliases or names). */
+export function groupedKeys(group: RestGroup): string[] {
+  const definition = parse(`{ ${group.select} }`).definitions[0]!;
+  if (definition.kind !== Kind.OPERATION_DEFINITION) return [];
+  return definition.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.alias?.value ?? selection.name.value] : []));
+}
+
+/** Moves the grouped keys of an object (a value or a JSON schema's `properties`) under the group's key, in the specification's order: the group first. */
+export function grouped<T>(group: RestGroup, record: Record<string, T>, wrap: (inner: Record<string, T>) => T): Record<string, T> {
+  const keys = new Set(groupedKeys(group));
+  const inner = Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key)));
+  return { [group.key]: wrap(inner), ...Object.fromEntries(Object.entries(record).filter(([key]) => !keys.has(key))) };
 }

@@ -3,7 +3,7 @@ import { GraphQLNonNull, Kind, getNamedType, isEnumType, isInputObjectType, isLi
 import { z } from 'zod';
 import type { Operation } from '../graphql/operations.js';
 import { restListSchema } from '../graphql/rest-lists.js';
-import { selectsNodesAlone } from '../graphql/rest-shapes.js';
+import { grouped, type RestGroup, selectsNodesAlone } from '../graphql/rest-shapes.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = Record<string, unknown>;
@@ -136,7 +136,20 @@ export function routeValueSchema({ field, document, payloadResult, route }: Pick
     type = (getNamedType(type) as GraphQLObjectType).getFields()[payloadResult]?.type ?? type;
   }
   // REST answers a missing record 404, never a null body.
-  return selectionSchema(isNonNullType(type) ? type : new GraphQLNonNull(type), answered?.selectionSet, reached);
+  const schema = selectionSchema(isNonNullType(type) ? type : new GraphQLNonNull(type), answered?.selectionSet, reached);
+  if (!route.group) return schema;
+  // A list's group applies to each of its items.
+  if (route.list) {
+    const nodes = (schema.properties as Record<string, JsonSchema>).nodes!;
+    return { ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), nodes: { ...nodes, items: groupedSchema(route.group, nodes.items as JsonSchema) } } };
+  }
+  return groupedSchema(route.group, schema);
+}
+
+/** An object's schema with the group's properties moved under its key. */
+function groupedSchema(group: RestGroup, schema: JsonSchema): JsonSchema {
+  const properties = grouped(group, schema.properties as Record<string, JsonSchema>, (inner) => ({ type: 'object', required: Object.keys(inner), properties: inner, description: `The ${group.key} itself.` }));
+  return { ...schema, required: Object.keys(properties), properties };
 }
 
 /** What a route answers: its value, inside the route's envelope (`{data: value}`) when it has one. */

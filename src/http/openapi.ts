@@ -135,7 +135,7 @@ const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/respon
 
 function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName, location, description }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
   const parameters = [
-    ...args.path.map((a) => ({ name: a.name, in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
+    ...args.path.map((a) => ({ name: parameterName(a), in: 'path', required: true, description: a.description ?? undefined, schema: valueSchema(a, reached, false) })),
     ...args.query.map((a) => ({
       name: parameterName(a),
       in: 'query',

@@ -1,18 +1,23 @@
 import type { RestRoutes } from '../graphql/operations.js';
 
-// The specification's shapes: the list item and the detail group the inspection with what it embeds.
+// The specification's shapes: the list item and the detail group the inspection's own fields
+// under `inspection`, beside what it embeds (`group`).
 const equipmentType = 'id name category oshaStandard';
 const equipment = 'id equipmentTypeId siteId companyId manufacturer model serialNumber ratedCapacity status nameplatePhotoUrl locationLabel createdAt updatedAt';
 const template = 'id name equipmentTypeId sections { id title items { id prompt answerType required } } createdAt';
 const inspection = 'id status inspectionDate overallResult responses { itemId value note } notes customerSignatureUrl rejectionReason createdAt updatedAt';
 const site = 'site { id name address city state }';
-const listItem = `inspection { id status inspectionDate overallResult notes createdAt } equipment { id manufacturer model serialNumber } equipmentType { id name category } ${site} customer { id name } technician { id name } findingCount`;
+const listed = 'id status inspectionDate overallResult notes createdAt';
+const listItem = `${listed} equipment { id manufacturer model serialNumber } equipmentType { id name category } ${site} customer { id name } technician { id name } findingCount`;
 const photo = 'id photoUrl caption photoType';
 const finding = `id severity description recommendation oshaReference quoteStatus photos { ${photo} }`;
-const detail = `inspection { ${inspection} } equipment { id manufacturer model serialNumber ratedCapacity status nameplatePhotoUrl locationLabel } equipmentType { ${equipmentType} } ${site} customer { id name } technician { id name email } template { id name sections { id title items { id prompt answerType required } } } findings { ${finding} } teamMembers { id technicianId role name }`;
+const detail = `${inspection} equipment { id manufacturer model serialNumber ratedCapacity status nameplatePhotoUrl locationLabel } equipmentType { ${equipmentType} } ${site} customer { id name } technician { id name email } template { id name sections { id title items { id prompt answerType required } } } findings { ${finding} } teamMembers { id technicianId role name }`;
 const event = 'id fromStatus toStatus note occurredAt user { id name }';
 /** A page-numbered list of the specification (`page`, `limit` → `{data, total, page, pageSize}`) over its connection. */
 const page = (filters: Record<string, string>) => ({ paging: 'page' as const, filters });
+
+// GraphQL names a finding's inspection `inspectionId`; REST's paths keep `:id`.
+const parent = { inspectionId: 'id' };
 
 export const inspectionRoutes: RestRoutes = {
   'Query.equipmentTypes': { method: 'GET', path: '/inspections/equipment-types', summary: 'List equipment types', select: `{ ${equipmentType} }`, list: page({ search: 'search' }) },
@@ -38,10 +43,11 @@ export const inspectionRoutes: RestRoutes = {
     path: '/inspections',
     summary: 'List inspections',
     select: `{ ${listItem} }`,
+    group: { key: 'inspection', select: listed },
     list: page({ status: 'status', technicianId: 'technicianId', companyId: 'companyId', search: 'search' }),
   },
   'Mutation.createInspection': { method: 'POST', path: '/inspections', summary: 'Create an inspection', status: 201, select: `{ ${inspection} }` },
-  'Query.inspection': { method: 'GET', path: '/inspections/:id', summary: 'Get an inspection', select: `{ ${detail} }` },
+  'Query.inspection': { method: 'GET', path: '/inspections/:id', summary: 'Get an inspection', select: `{ ${detail} }`, group: { key: 'inspection', select: inspection } },
   'Mutation.updateInspection': { method: 'PATCH', path: '/inspections/:id', summary: "Update an inspection's record", select: `{ ${inspection} }` },
   'Mutation.submitInspection': { method: 'POST', path: '/inspections/:id/submit', summary: 'Submit an inspection for review', select: `{ ${inspection} }` },
   'Mutation.startInspectionReview': { method: 'POST', path: '/inspections/:id/start-review', summary: 'Start reviewing an inspection', select: `{ ${inspection} }` },
@@ -56,9 +62,9 @@ export const inspectionRoutes: RestRoutes = {
     download: { contentType: 'application/pdf', base64Field: 'pdfBase64' },
     select: '{ pdfBase64 }',
   },
-  'Mutation.createFinding': { method: 'POST', path: '/inspections/:id/findings', summary: 'Record a finding', status: 201, envelope: 'data', select: `{ ${finding} }` },
-  'Mutation.updateFinding': { method: 'PATCH', path: '/inspections/:id/findings/:findingId', summary: "Update a finding or move its quote", envelope: 'data', select: `{ ${finding} }` },
-  'Mutation.deleteFinding': { method: 'DELETE', path: '/inspections/:id/findings/:findingId', summary: 'Delete a finding', select: '', acknowledge: true },
-  'Mutation.addFindingPhoto': { method: 'POST', path: '/inspections/:id/findings/:findingId/photos', summary: 'Attach a photo to a finding', status: 201, envelope: 'data', select: `{ ${photo} }` },
-  'Mutation.deleteFindingPhoto': { method: 'DELETE', path: '/inspections/:id/findings/:findingId/photos/:photoId', summary: 'Remove a photo', select: '', acknowledge: true },
+  'Mutation.createFinding': { method: 'POST', path: '/inspections/:id/findings', parameterNames: parent, summary: 'Record a finding', status: 201, envelope: 'data', select: `{ ${finding} }` },
+  'Mutation.updateFinding': { method: 'PATCH', path: '/inspections/:id/findings/:findingId', parameterNames: parent, summary: "Update a finding or move its quote", envelope: 'data', select: `{ ${finding} }` },
+  'Mutation.deleteFinding': { method: 'DELETE', path: '/inspections/:id/findings/:findingId', parameterNames: parent, summary: 'Delete a finding', select: '', acknowledge: true },
+  'Mutation.addFindingPhoto': { method: 'POST', path: '/inspections/:id/findings/:findingId/photos', parameterNames: parent, summary: 'Attach a photo to a finding', status: 201, envelope: 'data', select: `{ ${photo} }` },
+  'Mutation.deleteFindingPhoto': { method: 'DELETE', path: '/inspections/:id/findings/:findingId/photos/:photoId', parameterNames: parent, summary: 'Remove a photo', select: '', acknowledge: true },
 };

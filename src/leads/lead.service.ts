@@ -1,7 +1,7 @@
 import { checkCustomFields } from '../custom-fields/custom-field.rules.js';
 import { sqlList } from '../db/sql-list.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
+import { type LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
@@ -16,7 +16,7 @@ export interface LeadFilter {
   search?: string | null;
   status?: LeadStatus[] | null;
   source?: LeadSource[] | null;
-  assigneeId?: string | null;
+  assignedTo?: string | null;
   createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
@@ -27,6 +27,7 @@ export const leadOrder: ListOrder = {
     UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the lead last changed.' },
     FIRST_NAME: { column: 'firstName', description: 'First name, in the database collation.' },
     LAST_NAME: { column: 'lastName', description: 'Last name, in the database collation.' },
+    STATUS: { column: 'status', values: Object.values(LeadStatus), description: `Status, in this order: ${Object.values(LeadStatus).join(', ')}.` },
   },
   defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
 };
@@ -38,7 +39,7 @@ export function listLeads(ctx: Context, args: ListArgs<LeadFilter>) {
     AND: searchWords(filter.search, leadSearch),
     status: oneOf(filter.status),
     source: oneOf(filter.source),
-    assignedTo: filter.assigneeId ?? undefined,
+    assignedTo: filter.assignedTo ?? undefined,
     createdAt: withinRange(filter.createdAt),
   };
   const rows = sqlList(ctx.db, 'Lead', where);

@@ -23,11 +23,6 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   Pipeline: 'pipeline',
   PipelineStage: 'pipeline',
   Lead: 'leads.lead.read',
-  // What a deal and an inspection show of the records they embed.
-  DealCompany: 'pipeline',
-  DealContact: 'pipeline',
-  SiteSummary: ['pipeline', 'inspections.read'],
-  InspectionCustomer: 'inspections.read',
   User: 'any secret key',
   Tenant: 'any secret key',
   ApiKeyPair: 'settings.manage',
@@ -40,8 +35,6 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   Equipment: 'inspections.read',
   ChecklistTemplate: 'inspections.read',
   Inspection: 'inspections.read',
-  InspectionListItem: 'inspections.read',
-  InspectionDetail: 'inspections.read',
   InspectionTeamMember: 'inspections.read',
   InspectionEvent: 'inspections.read',
   Finding: 'inspections.read',
@@ -64,8 +57,7 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
  * own scope; the field is null, the error's path is the field, and the parent still answers),
  * `null` (no error: the parent's shape names the record, not all its readers read it) or `part`
  * (the record's own type, of which the key reads the part the parent embeds, its `id` included,
- * and is refused the rest). Other embedded parts are summary types with the parent's scope (a
- * deal's `DealCompany`), so no relation grants a whole record of another scope.
+ * and is refused the rest). So no relation grants a whole record of another scope.
  */
 export const crossScopeEdges: Record<string, 'refused' | 'null' | 'part'> = {
   'ApiKeyPair.createdBy': 'refused',
@@ -76,14 +68,15 @@ export const crossScopeEdges: Record<string, 'refused' | 'null' | 'part'> = {
   'Company.deals': 'refused',
   'Company.invoices': 'refused',
   'Contact.company': 'refused',
+  'Deal.company': 'part',
+  'Deal.contact': 'part',
   'Deal.owner': 'refused',
-  'Deal.site': 'refused',
+  'Deal.site': 'part',
   'DealActivity.user': 'refused',
-  'InspectionDetail.site': 'refused',
-  'InspectionDetail.technician': 'refused',
+  'Inspection.customer': 'part',
+  'Inspection.site': 'part',
+  'Inspection.technician': 'refused',
   'InspectionEvent.user': 'refused',
-  'InspectionListItem.site': 'refused',
-  'InspectionListItem.technician': 'refused',
   'Invoice.company': 'part',
   'Invoice.contact': 'part',
   'Invoice.lineItems': 'refused',
@@ -148,7 +141,7 @@ export async function authorizationWorld(harness: Harness) {
     BookableResource: resource.id, ResourceAvailability: resource.id, ResourceHours: resource.id, ResourceClosureConnection: resource.id,
     EquipmentType: inspected.type.id, Equipment: inspected.equipment.id, ChecklistTemplate: inspected.template.id,
     // Root fields about an inspection take its id.
-    InspectionDetail: inspected.inspection.id, InspectionEvent: inspected.inspection.id, InspectionReport: inspected.inspection.id,
+    Inspection: inspected.inspection.id, InspectionEvent: inspected.inspection.id, InspectionReport: inspected.inspection.id,
     // Root fields about an invoice take its id.
     Invoice: invoice.id, InvoiceEvent: invoice.id, InvoicePdf: invoice.id,
     WebhookEndpoint: endpoint.id, WebhookDeliveryConnection: endpoint.id,
