@@ -145,7 +145,10 @@ describe('mutation payloads: userErrors', () => {
     const answer = await gql(t.secret, CreateLeadNoErrorsDocument, { input: { firstName: '', lastName: 'x'.repeat(256) } });
     expect(answer.data).toBeNull();
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
-    expect((answer.errors?.[0]?.extensions.details as { field: string }[]).map((d) => d.field).sort()).toEqual(['input.firstName', 'input.lastName']);
+    expect(answer.errors![0]!.extensions.details!.map((d) => [d.field, d.code]).sort()).toEqual([
+      [['input', 'firstName'], 'BLANK'],
+      [['input', 'lastName'], 'TOO_LONG'],
+    ]);
   });
 
   it('authentication and scopes stay top-level errors even when `userErrors` is selected', async () => {

@@ -73,8 +73,8 @@ describe('bad input', () => {
     const before = await snapshot();
     const viaGraphql = await gql(t.secret, CreateLeadDocument, { input });
     expect(viaGraphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
-    const details = viaGraphql.errors?.[0]?.extensions.details as { field: string }[];
-    expect(details.map((d) => d.field).sort()).toEqual(fields.map((f) => `input.${f}`).sort());
+    const details = viaGraphql.errors![0]!.extensions.details!;
+    expect(details.map((d) => d.field).sort()).toEqual(fields.map((f) => ['input', f]).sort());
     expect(await snapshot()).toEqual(before);
   });
 
@@ -229,22 +229,22 @@ describe('bad input', () => {
         headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'application/json' },
         body: JSON.stringify({ query, variables }),
       });
-      const body = (await response.json()) as { errors: { message: string; extensions: { code: string; details?: { field: string; message: string }[] } }[] };
+      const body = (await response.json()) as { errors: { message: string; extensions: { code: string; details?: { field: string[]; message: string }[] } }[] };
       return body.errors.map((e) => ({ code: e.extensions.code, message: e.message, details: e.extensions.details }));
     };
     const statuses = 'contacted, converted, disqualified, lost, new, qualified, qualifying';
     expect(await ask('query($id: UUID!) { lead(id: $id) { id } }', { id: 'nope' })).toEqual([
-      { code: 'BAD_USER_INPUT', message: 'id: must be a UUID', details: [{ field: 'id', message: 'must be a UUID' }] },
+      { code: 'BAD_USER_INPUT', message: 'id: must be a UUID', details: [{ field: ['id'], message: 'must be a UUID' }] },
     ]);
     expect(await ask('query($status: [LeadStatus!]) { leads(filter: { status: $status }) { totalCount } }', { status: 'hot' })).toEqual([
-      { code: 'BAD_USER_INPUT', message: `status: must be one of ${statuses}`, details: [{ field: 'status', message: `must be one of ${statuses}` }] },
+      { code: 'BAD_USER_INPUT', message: `status: must be one of ${statuses}`, details: [{ field: ['status'], message: `must be one of ${statuses}` }] },
     ]);
     expect(await ask('{ lead(id: "nope") { id } }')).toEqual([
-      { code: 'BAD_USER_INPUT', message: 'id: must be a UUID', details: [{ field: 'id', message: 'must be a UUID' }] },
+      { code: 'BAD_USER_INPUT', message: 'id: must be a UUID', details: [{ field: ['id'], message: 'must be a UUID' }] },
     ]);
     const literals = await ask('mutation { createLead(input: { firstName: 1, products: 2, email: "x" }) { lead { id } } }');
-    expect(literals.map((e) => e.details?.[0]?.field).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);
-    expect(literals.every((e) => e.code === 'BAD_USER_INPUT' && e.message.startsWith(`${e.details?.[0]?.field}: `))).toBe(true);
+    expect(literals.map((e) => e.details?.[0]?.field.join('.')).sort()).toEqual(['input.email', 'input.firstName', 'input.lastName', 'input.products']);
+    expect(literals.every((e) => e.code === 'BAD_USER_INPUT' && e.message.startsWith(`${e.details?.[0]?.field.join('.')}: `))).toBe(true);
     expect(await ask('{ leads { nope } }')).toEqual([{ code: 'GRAPHQL_VALIDATION_FAILED', message: 'Cannot query field "nope" on type "LeadConnection". Did you mean "nodes"?', details: undefined }]);
     const deep = await ask(`{ deals { nodes { ${'stage { deals { edges { node { '.repeat(4)}id${' } } } }'.repeat(4)} } } }`);
     expect(deep[0]?.code).toBe('QUERY_TOO_LARGE');
@@ -256,11 +256,11 @@ describe('bad input', () => {
   it('reports the same failures over GraphQL as BAD_USER_INPUT with field paths', async () => {
     const before = await snapshot();
     const created = await gql(t.secret, CreateLeadDocument, { input: { firstName: 'x'.repeat(300), lastName: 'Ward' } });
-    expect(created.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.firstName' }] });
+    expect(created.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['input', 'firstName'] }] });
     const mistyped = await gql(t.secret, CreateLeadDocument, { input: { firstName: 'Lee', lastName: 'Ward', email: 'nope' } });
-    expect(mistyped.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.email' }] });
+    expect(mistyped.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['input', 'email'] }] });
     const nulled = await gql(t.secret, UpdateContactDocument, { id: contact.id, input: { lastName: null } });
-    expect(nulled.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.lastName', message: 'cannot be null' }] });
+    expect(nulled.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['input', 'lastName'], message: 'cannot be null' }] });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -284,9 +284,9 @@ describe('bad input', () => {
 
   it('reports bad variables of read operations the same way', async () => {
     const badStatus = await gql(t.secret, LeadsDocument, { filter: { status: ['hot' as never] } });
-    expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'filter.status.0' }] });
+    expect(badStatus.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['filter', 'status', '0'] }] });
     const badLimit = await gql(t.secret, LeadsDocument, { first: 101 });
-    expect(badLimit.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'leads.first' }] });
+    expect(badLimit.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['leads', 'first'] }] });
     // A non-null variable with a default is valid GraphQL and must be honoured.
     const response = await h.app.fetch('http://localhost/graphql', {
       method: 'POST',

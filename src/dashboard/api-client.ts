@@ -5,7 +5,8 @@ import type { ErrorCode } from '../shared/errors.js';
 
 export interface ApiError {
   message: string;
-  extensions?: { code?: ErrorCode; details?: { field: string; message: string }[] };
+  /** `field`: the path of the value at fault from the operation's arguments (`["input", "name"]`). */
+  extensions?: { code?: ErrorCode; details?: { field: string[] | null; message: string }[] };
 }
 
 export type ApiResult<TData> = { data: TData; errors?: undefined } | { data?: undefined; errors: ApiError[] };

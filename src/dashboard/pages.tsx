@@ -59,7 +59,7 @@ export function mistakes(errors: ApiError[]): Mistakes | null {
   const code = error?.extensions?.code;
   if (code === 'CONFLICT') return { status: 409, messages: [error?.message ?? 'Conflict'], fields: [] };
   if (code !== 'BAD_USER_INPUT') return null;
-  const fields = (error?.extensions?.details ?? []).map((d) => ({ field: d.field.split('.').at(-1) ?? d.field, message: d.message }));
+  const fields = (error?.extensions?.details ?? []).map((d) => ({ field: d.field?.at(-1) ?? '', message: d.message }));
   return { status: 400, messages: fields.length ? fields.map((d) => `${d.field}: ${d.message}`) : [error?.message ?? 'Invalid input'], fields };
 }
 

@@ -14,14 +14,13 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
-import { badInput } from '../shared/errors.js';
 import { problemCode } from '../shared/validation.js';
 import { forbidden, missingScope, scopeChecks, unauthenticated } from './access.js';
 import type { Context } from './context.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
-import { userErrorsPlugin } from './user-errors-plugin.js';
-import { DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
+import { userErrorsPlugin, validationRefusal } from './user-errors-plugin.js';
+import { DateOrDateTimeScalar, DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -42,6 +41,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     UUID: { Input: string; Output: string };
     Date: { Input: Date; Output: Date };
+    DateOrDateTime: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date };
     EmailAddress: { Input: string; Output: string };
     JSONObject: { Input: Prisma.InputJsonObject; Output: unknown };
@@ -96,7 +96,7 @@ export const builder = new SchemaBuilder<{
   },
   validation: {
     validationError: (result) =>
-      badInput(
+      validationRefusal(
         result.issues.map((issue) => ({
           field: (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.'),
           message: issue.message,
@@ -109,6 +109,7 @@ export const builder = new SchemaBuilder<{
 builder.addScalarType('UUID', UUIDResolver);
 builder.addScalarType('Date', DateScalar, {});
 builder.addScalarType('DateTime', DateTimeScalar, {});
+builder.addScalarType('DateOrDateTime', DateOrDateTimeScalar, {});
 builder.addScalarType('EmailAddress', EmailAddressResolver, {});
 builder.addScalarType('JSONObject', JSONObjectResolver, {});
 builder.addScalarType('Money', MoneyScalar, {});

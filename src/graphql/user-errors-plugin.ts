@@ -1,8 +1,10 @@
 import type { PothosOutputFieldConfig, SchemaTypes } from '@pothos/core';
 import SchemaBuilder, { BasePlugin } from '@pothos/core';
-import type { FragmentDefinitionNode, GraphQLFieldResolver, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
+import type { FieldNode, FragmentDefinitionNode, GraphQLFieldResolver, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { Kind } from 'graphql';
-import { AppError, type ErrorCode, type UserErrorCode } from '../shared/errors.js';
+import { AppError, badInput, type ErrorCode, type FieldProblem, type UserErrorCode } from '../shared/errors.js';
+import type { Context } from './context.js';
+import { inputCheckProblems } from './input-problems.js';
 
 /** One problem of a mutation's input or request, as a payload's `userErrors` lists it. */
 export interface UserErrorValue {
@@ -28,6 +30,30 @@ export const payloadTypes = new WeakSet<object>();
 
 /** The refusals a payload reports; the others (authentication, scopes, limits, outages) stay top-level errors. */
 const reportedCodes: Partial<Record<ErrorCode, UserErrorCode>> = { BAD_USER_INPUT: 'INVALID', NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT' };
+
+/** The refusals of the validation plugin (src/graphql/builder.ts), whose mutation never ran its service, so its input checks did not run either. */
+const validationRefusals = new WeakSet<AppError>();
+
+/** The validation plugin's refusal of a field's arguments: every problem its rules found. */
+export function validationRefusal(details: FieldProblem[]): AppError {
+  const refusal = badInput(details);
+  validationRefusals.add(refusal);
+  return refusal;
+}
+
+/**
+ * A refusal of a mutation's arguments by the validation plugin, with what the mutation's input
+ * checks (src/graphql/input-checks.ts: references) find among the fields of `input` that hold:
+ * every problem in one answer, as REST's 400 and the answer to variables that do not coerce give
+ * them. Any other error as it is.
+ */
+async function withInputChecks(error: unknown, args: Record<string, unknown>, context: Context, info: GraphQLResolveInfo): Promise<unknown> {
+  if (!(error instanceof AppError) || !validationRefusals.has(error) || !error.details) return error;
+  const field = info.parentType.getFields()[info.fieldName]!;
+  const inInput = error.details.filter((p) => p.field.startsWith('input.')).map((p) => ({ ...p, field: p.field.slice('input.'.length) }));
+  const references = await inputCheckProblems(field, context, args.input, inInput);
+  return references.length ? badInput([...error.details, ...references.map((p) => ({ ...p, field: `input.${p.field}` }))]) : error;
+}
 
 /**
  * A problem's field as a path from the mutation's arguments: services name the fields of `input`
@@ -58,14 +84,24 @@ function selects(selectionSet: SelectionSetNode | undefined, fragments: Record<s
   });
 }
 
-const selectsUserErrors = (info: GraphQLResolveInfo) => info.fieldNodes.some((node) => selects(node.selectionSet, info.fragments));
+/** Whether a payload field's nodes ask for `userErrors`. */
+export const selectsUserErrors = (fieldNodes: readonly FieldNode[], fragments: Record<string, FragmentDefinitionNode>) => fieldNodes.some((node) => selects(node.selectionSet, fragments));
+
+/** A refusal a payload reports, for a caller who did not select `userErrors`: its `details` name their fields by the same paths (arrays), with the same codes. */
+export function asTopLevel(error: AppError, userErrors: UserErrorValue[]): AppError {
+  if (!error.details?.length) return error;
+  const { code: _code, details: _details, ...extra } = error.extensions;
+  return new AppError(error.code, error.message, error.details, { ...extra, details: userErrors }, error.userErrorCode);
+}
 
 /**
  * Mutations returning a payload type answer their result inside it, and the input and business
  * refusals of their run (validation of every input field at once, missing references, a record's
  * status) as its `userErrors`: GraphQL clients read them as data, typed by codegen. A caller that
  * does not select `userErrors` (REST and MCP, whose answers are HTTP statuses, or a client that
- * forgot) gets them as top-level errors instead, so no refusal is ever silent.
+ * forgot) gets them as top-level errors instead, their `details` naming fields by the same paths
+ * with the same codes, so no refusal is ever silent. When validation refuses the arguments, the
+ * input checks run on the fields that hold and join the same answer.
  * Arguments are validated by argument mappers, which run outside every `wrapResolve`: this wraps those.
  */
 export class UserErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
@@ -79,9 +115,11 @@ export class UserErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Type
     return async (parent, args, context, info): Promise<PayloadValue> => {
       try {
         return { result: await resolver(parent, args, context, info), userErrors: [] };
-      } catch (error) {
+      } catch (thrown) {
+        const error = await withInputChecks(thrown, args as Record<string, unknown>, context as Context, info);
         const userErrors = userErrorsOf(error, argumentNames);
-        if (!userErrors || !selectsUserErrors(info)) throw error;
+        if (!userErrors) throw error;
+        if (!selectsUserErrors(info.fieldNodes, info.fragments)) throw asTopLevel(error as AppError, userErrors);
         return { result: null, userErrors };
       }
     };

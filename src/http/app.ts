@@ -35,6 +35,7 @@ import { graphiqlPage } from './graphiql.js';
 import { LIVENESS_PATH, useReadiness } from './health.js';
 import { useMutationBudget } from './mutation-budget.js';
 import { buildOpenApi } from './openapi.js';
+import { useArgumentProblems } from './argument-problems.js';
 import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
 import { useRequestBoundary } from './request-boundary.js';
@@ -175,6 +176,7 @@ export function createApp({
       useAccessGate(),
       useMutationBudget(),
       useOperationGuard(),
+      useArgumentProblems(),
       useErrorMapping(),
       useRest(operations),
       // Last: it compresses each answer as it leaves, with every other plugin's headers on it.

@@ -109,6 +109,27 @@ function requestErrorStatus(errors: readonly GraphQLErrorLike[]): number | null 
   return status;
 }
 
+/** A problem as an error's `details` list it: its field dotted (`input.email`, as services name it) or as a path (`["input", "email"]`, as GraphQL answers it). */
+interface GraphQLDetail {
+  field: string | readonly string[] | null;
+  message: string;
+  code?: string;
+}
+
+/**
+ * An error as GraphQL answers it: the fields of its `details` as paths from the operation's
+ * arguments or variables (`["input", "email"]`), the shape of `userErrors`. Mutations' refusals
+ * already name them so (src/graphql/user-errors-plugin.ts); the others (bad variables of a
+ * query, literals, connection arguments) name them dotted.
+ */
+function withPathFields(error: GraphQLErrorLike): GraphQLErrorLike {
+  const details = error.extensions?.details as GraphQLDetail[] | undefined;
+  if (!Array.isArray(details) || !details.some((d) => typeof d.field === 'string')) return error;
+  const paths = details.map((d) => (typeof d.field === 'string' ? { ...d, field: d.field ? d.field.split('.') : null } : d));
+  const { nodes, source, positions, path, originalError } = error as GraphQLError;
+  return new GraphQLError(error.message, { nodes, source, positions, path, originalError, extensions: { ...error.extensions, details: paths } });
+}
+
 /** Every execution's errors as the client sees them (GraphQL and REST alike), with the request's id at hand. */
 export const useErrorMapping = (): Plugin => ({
   onExecute: ({ args }) => ({
@@ -123,9 +144,11 @@ export const useErrorMapping = (): Plugin => ({
     if (warnings.length && !Array.isArray(result) && 'data' in result) {
       setResult({ ...result, extensions: { ...result.extensions, warnings: warnings.map((message) => ({ message })) } });
     }
-    if (Array.isArray(result) || !('errors' in result) || !result.errors?.length || 'data' in result) return;
+    if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+    const errors = result.errors.map((error) => withPathFields(error) as GraphQLError);
+    if ('data' in result) return setResult({ ...result, errors });
     const status = requestErrorStatus(result.errors);
-    if (status) setResult({ ...result, extensions: { ...result.extensions, http: { status } } });
+    setResult({ ...result, errors, ...(status ? { extensions: { ...result.extensions, http: { status } } } : {}) });
   },
 });
 
@@ -176,9 +199,16 @@ export function restError(errors: readonly unknown[], restField: (field: string)
   // graphql-js reports each bad variable field as its own error: answer them all at once.
   const details = errors
     .filter((e): e is GraphQLErrorLike => isGraphQLErrorLike(e) && e.extensions?.code === code)
-    .flatMap((e) => (e.extensions?.details as FieldProblem[] | undefined) ?? []);
-  // The REST body *is* the operation's `input`, so its fields are named without that prefix; the kinds of problem are GraphQL's (`userErrors`).
-  const restDetails = details.length ? details.map((d) => ({ field: d.field.startsWith('input') ? d.field.replace(/^input\.?/, '') || 'body' : restField(d.field), message: d.message })) : undefined;
+    .flatMap((e) => (e.extensions?.details as GraphQLDetail[] | undefined) ?? []);
+  // REST names fields by dotted paths (mutations' refusals name them by arrays, as on GraphQL). The
+  // REST body *is* the operation's `input`, so its fields are named without that prefix; the kinds of problem are GraphQL's (`userErrors`).
+  const dotted = (field: GraphQLDetail['field']) => (typeof field === 'string' ? field : (field ?? []).join('.'));
+  const restDetails = details.length
+    ? details.map((d) => {
+        const field = dotted(d.field);
+        return { field: field.startsWith('input') ? field.replace(/^input\.?/, '') || 'body' : restField(field), message: d.message };
+      })
+    : undefined;
   return {
     status,
     // Headers the error carries for HTTP (a refusal's `Retry-After`).

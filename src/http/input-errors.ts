@@ -1,10 +1,8 @@
-import type { ASTNode, DocumentNode, GraphQLEnumType, GraphQLSchema } from 'graphql';
+import type { ASTNode, DocumentNode, GraphQLSchema } from 'graphql';
 import { BREAK, GraphQLError, Kind, isEnumType, visit } from 'graphql';
 import type { FieldProblem } from '../shared/errors.js';
 import { badInput } from '../shared/errors.js';
-
-/** What an enum value must be, in the values a client sends (the schema's type name means nothing to a REST client). */
-export const enumExpectation = (type: GraphQLEnumType) => `must be one of ${type.getValues().map((v) => v.name).join(', ')}`;
+import { enumExpectation, inApiWords } from '../graphql/input-problems.js';
 
 /** What a value of a named type must be, when the executor's report says nothing more. */
 function expectation(typeName: string, schema: GraphQLSchema | undefined): string {
@@ -15,30 +13,6 @@ function expectation(typeName: string, schema: GraphQLSchema | undefined): strin
 
 /** graphql-js's words for a value that is not one of an enum's (`Value "x" does not exist in "LeadStatus" enum.`, `Enum "LeadStatus" cannot represent ...`). */
 const ENUM_MISMATCH = /^(?:Value .* does not exist in "(\w+)" enum|Enum "(\w+)" cannot represent )/s;
-
-/**
- * The API's own words for what graphql-js and graphql-scalars say of a value a scalar refuses
- * (`Boolean cannot represent a non boolean value: "yes"`, `Value is not a valid UUID: x`): the type
- * names and phrasing of a GraphQL engine mean little to a REST client or a form. The scalars of
- * this API (dates, decimals) already say what they take.
- */
-const scalarWords: [RegExp, string][] = [
-  [/^Expected non-nullable type .* not to be null/s, 'is required'],
-  [/^(String|ID) cannot represent/, 'must be a string'],
-  [/^Boolean cannot represent/, 'must be true or false'],
-  [/^Int cannot represent non 32-bit signed integer/, 'must be an integer from -2147483648 to 2147483647'],
-  [/^Int cannot represent/, 'must be an integer'],
-  [/^Float cannot represent/, 'must be a number'],
-  [/^(Value is not string|Can only validate strings)/, 'must be a string'],
-  [/^Value is not a valid UUID/, 'must be a UUID'],
-  [/^Value is not a valid email address/, 'must be an email address'],
-  [/^JSONObject cannot represent/, 'must be a JSON object'],
-];
-
-/** A scalar's complaint in the API's words (`scalarWords`); the complaint itself when it already is. */
-export function inApiWords(reason: string): string {
-  return scalarWords.find(([pattern]) => pattern.test(reason))?.[1] ?? reason;
-}
 
 /** A complaint about a value, reworded: an enum's as the values allowed, a scalar's in the API's words. */
 export function readableReason(reason: string, schema: GraphQLSchema | undefined): string {

@@ -4,23 +4,28 @@ import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
 import type { FieldProblem } from '../shared/errors.js';
-import { AppError, ErrorCodes } from '../shared/errors.js';
+import { ErrorCodes } from '../shared/errors.js';
 import { requestWarnings, warningHeader } from '../shared/request-scope.js';
 import { rootFieldRefusal } from '../graphql/access.js';
-import { inputChecksOf } from '../graphql/input-checks.js';
+import { enumExpectation, inApiWords, inputCheckProblems, inputProblems } from '../graphql/input-problems.js';
 import type { Context } from '../graphql/context.js';
+import { missingRecord } from '../graphql/missing-record.js';
 import { carriesBody, REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
 import { jsonResponse } from './json-response.js';
-import { inputProblems } from './body-problems.js';
-import { enumExpectation, inApiWords } from './input-errors.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
 
-/** The route map in SOFA's terms. */
+/** The route map in SOFA's terms: SOFA reads each path parameter as the argument of its name, so the path names them as the field's arguments. */
 const sofaRoutes = (operations: readonly Operation[]) =>
-  Object.fromEntries(operations.map(({ key, route }) => [key, { method: route.method, path: route.path, responseStatus: route.status ?? 200 }]));
+  Object.fromEntries(
+    operations.map(({ key, route, args, parameterName }) => {
+      const argumentOf = new Map(args.path.map((arg) => [parameterName(arg), arg.name]));
+      const path = route.path.replace(/:(\w+)/g, (_match, name: string) => `:${argumentOf.get(name) ?? name}`);
+      return [key, { method: route.method, path, responseStatus: route.status ?? 200 }];
+    }),
+  );
 
 /** Where a route's first parameter starts: of two routes matching a path, the one with the longer literal prefix is meant. */
 const literalPrefix = ({ route }: Operation) => (route.path.includes(':') ? route.path.indexOf(':') : route.path.length);
@@ -37,7 +42,7 @@ const compile = (operations: readonly Operation[]): CompiledRoute[] =>
     compileAlways(operation.document);
     return {
       ...operation,
-      pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
+      pathArgs: new Map(operation.args.path.map((a) => [operation.parameterName(a), a.type])),
       queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type }])),
     };
   });
@@ -156,24 +161,14 @@ async function runList(operation: CompiledRoute, values: Record<string, unknown>
 }
 
 /**
- * Every problem of a route's JSON body: its input's own (src/http/body-problems.ts) and, when it
- * has some, what the mutation's declared input checks (src/graphql/input-checks.ts) find among the
- * fields that hold: a missing assignee is named with a malformed email, not in a later round.
- * Empty when the body holds: the operation then runs and its service checks the rest, as on GraphQL.
+ * Every problem of a route's JSON body: its input's own and, when it has some, what the
+ * mutation's declared input checks find among the fields that hold (src/graphql/input-problems.ts,
+ * shared with GraphQL's answer to variables that do not coerce). Empty when the body holds: the
+ * operation then runs and its service checks the rest, as on GraphQL.
  */
 async function bodyProblems(operation: CompiledRoute, body: Record<string, unknown>, ctx: Context): Promise<FieldProblem[]> {
   const { value, problems } = await inputProblems(operation.args.body!.type, body);
-  const checks = inputChecksOf(operation.field);
-  if (!problems.length || !checks) return problems;
-  const faulty = new Set(problems.map((p) => p.field.split('.')[0]));
-  const holding = Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([name]) => !faulty.has(name)));
-  try {
-    await checks(ctx, holding);
-  } catch (error) {
-    if (!(error instanceof AppError) || !error.details) throw error;
-    return [...problems, ...error.details.filter((d) => !faulty.has(d.field.split('.')[0]))];
-  }
-  return problems;
+  return problems.length ? [...problems, ...(await inputCheckProblems(operation.field, ctx, value, problems))] : problems;
 }
 
 /** The JSON body of a write (already size-, depth- and Unicode-checked by the request boundary), or the answer that refuses it. */
@@ -290,7 +285,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
           const unexpected = operation.args.body ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));
-          // Every problem of the parameters and the body in one answer (src/http/body-problems.ts), before anything runs.
+          // Every problem of the parameters and the body in one answer, before anything runs.
           const inBody = operation.args.body ? await bodyProblems(operation, read.body, contextValue) : unexpected;
           if (problems.length || inBody.length) return refuse([...problems, ...inBody]);
           body = JSON.stringify(operation.args.body ? { input: read.body } : {});
@@ -304,6 +299,8 @@ export function useRest(operations: readonly Operation[]): Plugin {
           return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
         }
         const value = await response.json();
+        // A detail field answers null for a missing record (src/graphql/missing-record.ts): REST's 404, as the specification says.
+        if (value === null && operation.kind === 'query') return errorAnswer([missingRecord(operation.field)]);
         // A created record's REST path, as `Location` (only 201 routes have one); what was asked and not done, as `Warning`.
         const location = operation.location?.of(values, operation.shape(value));
         const warnings = requestWarnings();

@@ -36,7 +36,8 @@ export interface RestResponse<T = any> {
 export interface GraphQLResponse<T> {
   status: number;
   data: T | null | undefined;
-  errors?: { message: string; path?: string[]; extensions: { code: string; details?: { field: string; message: string }[] } }[];
+  /** `details[].field`: the path of the value at fault, from the operation's arguments or variables. */
+  errors?: { message: string; path?: string[]; extensions: { code: string; details?: { field: string[] | null; message: string; code?: string }[] } }[];
   /** What the operation cost and the limit that applied (src/http/operation-guard.ts). */
   extensions?: { cost?: { requested: number; limit: number } };
 }

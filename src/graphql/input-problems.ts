@@ -1,0 +1,198 @@
+import type { GraphQLArgument, GraphQLEnumType, GraphQLField, GraphQLInputField, GraphQLInputType, GraphQLNamedType } from 'graphql';
+import { isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType } from 'graphql';
+import { AppError, type FieldProblem, type UserErrorCode } from '../shared/errors.js';
+import { problemCode } from '../shared/validation.js';
+import type { Context } from './context.js';
+import { inputChecksOf } from './input-checks.js';
+
+/** What an enum value must be, in the values a client sends (the schema's type name means nothing to a REST client). */
+export const enumExpectation = (type: GraphQLEnumType) => `must be one of ${type.getValues().map((v) => v.name).join(', ')}`;
+
+/**
+ * The API's own words for what graphql-js and graphql-scalars say of a value a scalar refuses
+ * (`Boolean cannot represent a non boolean value: "yes"`, `Value is not a valid UUID: x`): the type
+ * names and phrasing of a GraphQL engine mean little to a REST client or a form. The scalars of
+ * this API (dates, decimals) already say what they take.
+ */
+const scalarWords: [RegExp, string][] = [
+  [/^Expected non-nullable type .* not to be null/s, 'is required'],
+  [/^(String|ID) cannot represent/, 'must be a string'],
+  [/^Boolean cannot represent/, 'must be true or false'],
+  [/^Int cannot represent non 32-bit signed integer/, 'must be an integer from -2147483648 to 2147483647'],
+  [/^Int cannot represent/, 'must be an integer'],
+  [/^Float cannot represent/, 'must be a number'],
+  [/^(Value is not string|Can only validate strings)/, 'must be a string'],
+  [/^Value is not a valid UUID/, 'must be a UUID'],
+  [/^Value is not a valid email address/, 'must be an email address'],
+  [/^JSONObject cannot represent/, 'must be a JSON object'],
+];
+
+/** A scalar's complaint in the API's words (`scalarWords`); the complaint itself when it already is. */
+export function inApiWords(reason: string): string {
+  return scalarWords.find(([pattern]) => pattern.test(reason))?.[1] ?? reason;
+}
+
+/** A validator as the Pothos validation plugin keeps it (a Standard Schema: zod here). */
+interface StandardSchema {
+  '~standard': {
+    validate(value: unknown): { issues?: readonly Issue[]; value?: unknown } | Promise<{ issues?: readonly Issue[]; value?: unknown }>;
+  };
+}
+interface Issue {
+  message: string;
+  path?: readonly (PropertyKey | { key: PropertyKey })[];
+}
+
+/** A field of an input object, or an argument of a field: both have a type, maybe a default, and maybe validators. */
+type InputSlot = GraphQLInputField | GraphQLArgument;
+
+/** The validators the Pothos validation plugin runs for an argument, an input field or an input object type (src/graphql/builder.ts: `validate`). */
+const validatorsOf = (owner: InputSlot | GraphQLNamedType): StandardSchema[] =>
+  ((owner.extensions as { '@pothos/plugin-validation'?: { schemas?: StandardSchema[] } })['@pothos/plugin-validation']?.schemas ?? []).slice().reverse();
+
+const key = (segment: PropertyKey | { key: PropertyKey }) => String(typeof segment === 'object' ? segment.key : segment);
+
+const problem = (path: readonly string[], message: string, code?: UserErrorCode): FieldProblem => ({
+  field: path.join('.') || 'body',
+  message,
+  ...(code ? { code } : {}),
+});
+
+/** What a JSON value is, for a message about the wrong kind of value. */
+const kindOf = (value: unknown) => (Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
+interface Checked {
+  /** The value as GraphQL would coerce it (what the validators see). */
+  value: unknown;
+  problems: FieldProblem[];
+}
+
+/** How strictly values are read: REST names every field exactly; GraphQL's coercion takes a single value where a list belongs as a one-item list. */
+interface Reading {
+  singleValueAsList: boolean;
+}
+
+/** Runs validators on a value that coerced, as the validation plugin would, naming each issue's path below `path`. */
+async function validated(validators: StandardSchema[], value: unknown, path: readonly string[]): Promise<FieldProblem[]> {
+  let current = value;
+  for (const validator of validators) {
+    const result = await validator['~standard'].validate(current);
+    if (result.issues?.length) return result.issues.map((issue) => problem([...path, ...(issue.path ?? []).map(key)], issue.message, problemCode(issue)));
+    current = result.value;
+  }
+  return [];
+}
+
+/**
+ * Every problem of the values sent for some slots (an input object's fields, a field's
+ * arguments), each slot's own rules run once its value coerced. `outermost`: the slots are a
+ * field's arguments, whose input objects' own rules run even when their fields have problems.
+ */
+async function slotProblems(slots: readonly InputSlot[], sent: Record<string, unknown>, path: readonly string[], reading: Reading, outermost = false): Promise<Checked> {
+  const problems: FieldProblem[] = [];
+  const coerced: Record<string, unknown> = {};
+  for (const slot of slots) {
+    const given = sent[slot.name];
+    if (given === undefined && slot.defaultValue !== undefined) {
+      coerced[slot.name] = slot.defaultValue;
+      continue;
+    }
+    const checked = await valueProblems(slot.type, given, [...path, slot.name], reading, outermost);
+    problems.push(...checked.problems);
+    if (given === undefined) continue;
+    coerced[slot.name] = checked.value;
+    // A slot's own rules once its value is of the right kind and its parts hold (never on null).
+    if (checked.problems.length || checked.value === null) continue;
+    const rules = validatorsOf(slot);
+    if (rules.length) problems.push(...(await validated(rules, checked.value, [...path, slot.name])));
+  }
+  return { value: coerced, problems };
+}
+
+async function valueProblems(type: GraphQLInputType, value: unknown, path: readonly string[], reading: Reading, outermost = false): Promise<Checked> {
+  if (value === null || value === undefined) {
+    return { value, problems: isNonNullType(type) ? [problem(path, 'is required', 'REQUIRED')] : [] };
+  }
+  const nullable = isNonNullType(type) ? type.ofType : type;
+  if (isListType(nullable)) {
+    if (!Array.isArray(value) && !reading.singleValueAsList) return { value, problems: [problem(path, `must be an array, not ${kindOf(value)}`)] };
+    const items = await Promise.all((Array.isArray(value) ? value : [value]).map((item, i) => valueProblems(nullable.ofType, item, [...path, String(i)], reading)));
+    return { value: items.map((item) => item.value), problems: items.flatMap((item) => item.problems) };
+  }
+  if (isEnumType(nullable)) {
+    const known = typeof value === 'string' ? nullable.getValue(value) : undefined;
+    return known ? { value: known.value, problems: [] } : { value, problems: [problem(path, enumExpectation(nullable))] };
+  }
+  if (isScalarType(nullable)) {
+    try {
+      return { value: nullable.parseValue(value), problems: [] };
+    } catch (error) {
+      return { value, problems: [problem(path, inApiWords(error instanceof Error ? error.message : String(error)))] };
+    }
+  }
+  if (!isInputObjectType(nullable)) return { value, problems: [] };
+  if (typeof value !== 'object' || Array.isArray(value)) return { value, problems: [problem(path, `must be an object, not ${kindOf(value)}`)] };
+  const fields = nullable.getFields();
+  const sent = value as Record<string, unknown>;
+  const unknown = Object.keys(sent)
+    .filter((name) => !Object.hasOwn(fields, name))
+    .map((name) => problem([...path, name], 'is not a known field'));
+  const { value: coerced, problems } = await slotProblems(Object.values(fields), sent, path, reading);
+  problems.unshift(...unknown);
+  // The input type's own rules (a PATCH must change something, and not clear what cannot be): on
+  // a nested object once its fields hold, as the validation plugin runs them; on the outermost
+  // input always, so that they are reported with the fields' problems.
+  if (outermost || !problems.length) problems.push(...(await validated(validatorsOf(nullable), coerced, path)));
+  return { value: coerced, problems };
+}
+
+/**
+ * Every problem of a JSON value sent for a GraphQL input type (a REST body), found the way REST's
+ * clients expect: what GraphQL's input coercion refuses (unknown and missing fields, wrong kinds
+ * of value, enum values, the scalars' formats), in the API's words, together with what the
+ * fields' own rules refuse (blank, too long, out of range), each rule run on every field that
+ * coerced, as the validation plugin runs them. One stricter rule than GraphQL's: a single value
+ * where a list belongs is refused (a REST body names every field exactly). Empty when the value is
+ * one the operation accepts as far as its input's own rules go (what it names, such as referenced
+ * records, is checked when it runs: `inputCheckProblems`).
+ */
+export const inputProblems = (type: GraphQLInputType, value: unknown): Promise<Checked> => valueProblems(type, value, [], { singleValueAsList: false }, true);
+
+/** The input field a problem is about (`assignedTo` of `assignedTo` or `customFields.industry` of `customFields`). */
+const topField = (problem: FieldProblem) => problem.field.split('.')[0]!;
+
+/**
+ * What a mutation's declared input checks (src/graphql/input-checks.ts: referenced records,
+ * custom fields) find among the fields of its coerced `input` that hold, when `problems` (named
+ * within the input) already refuse others: a missing assignee is named with a malformed email,
+ * not in a later round. Named within the input, as the checks name them.
+ */
+export async function inputCheckProblems(field: GraphQLField<unknown, unknown>, ctx: Context, input: unknown, problems: readonly FieldProblem[]): Promise<FieldProblem[]> {
+  const checks = inputChecksOf(field);
+  if (!checks || !input || typeof input !== 'object') return [];
+  const faulty = new Set(problems.map(topField));
+  const holding = Object.fromEntries(Object.entries(input).filter(([name]) => !faulty.has(name)));
+  try {
+    await checks(ctx, holding);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.details) throw error;
+    // A missing record refused alone (not through `allChecked`) says so by its error's code only.
+    const code = error.code === 'NOT_FOUND' ? 'NOT_FOUND' : undefined;
+    return error.details.filter((detail) => !faulty.has(topField(detail))).map((detail) => (detail.code ?? code ? { ...detail, code: detail.code ?? code } : detail));
+  }
+  return [];
+}
+
+/**
+ * Every problem of the raw (JSON) argument values of a mutation field, as `inputProblems` finds
+ * them for a REST body but with GraphQL's coercion (a single value is a one-item list), named
+ * from the arguments (`input.email`, `id`); with them, what the field's input checks find among
+ * the fields of `input` that hold. Empty when the arguments hold.
+ */
+export async function argumentProblems(field: GraphQLField<unknown, unknown>, ctx: Context, values: Record<string, unknown>): Promise<FieldProblem[]> {
+  const { value, problems } = await slotProblems(field.args, values, [], { singleValueAsList: true }, true);
+  if (!problems.length) return problems;
+  const inInput = problems.filter((p) => p.field === 'input' || p.field.startsWith('input.')).map((p) => ({ ...p, field: p.field.slice('input.'.length) }));
+  const references = await inputCheckProblems(field, ctx, (value as Record<string, unknown>).input, inInput);
+  return [...problems, ...references.map((p) => ({ ...p, field: `input.${p.field}` }))];
+}
