@@ -9,7 +9,6 @@ import { requestWarnings, warningHeader } from '../shared/request-scope.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import { enumExpectation, inApiWords, inputCheckProblems, inputProblems } from '../graphql/input-problems.js';
 import type { Context } from '../graphql/context.js';
-import { missingRecord } from '../graphql/missing-record.js';
 import { carriesBody, REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
@@ -17,15 +16,9 @@ import { jsonResponse } from './json-response.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
 
-/** The route map in SOFA's terms: SOFA reads each path parameter as the argument of its name, so the path names them as the field's arguments. */
+/** The route map in SOFA's terms. */
 const sofaRoutes = (operations: readonly Operation[]) =>
-  Object.fromEntries(
-    operations.map(({ key, route, args, parameterName }) => {
-      const argumentOf = new Map(args.path.map((arg) => [parameterName(arg), arg.name]));
-      const path = route.path.replace(/:(\w+)/g, (_match, name: string) => `:${argumentOf.get(name) ?? name}`);
-      return [key, { method: route.method, path, responseStatus: route.status ?? 200 }];
-    }),
-  );
+  Object.fromEntries(operations.map(({ key, route }) => [key, { method: route.method, path: route.path, responseStatus: route.status ?? 200 }]));
 
 /** Where a route's first parameter starts: of two routes matching a path, the one with the longer literal prefix is meant. */
 const literalPrefix = ({ route }: Operation) => (route.path.includes(':') ? route.path.indexOf(':') : route.path.length);
@@ -42,7 +35,7 @@ const compile = (operations: readonly Operation[]): CompiledRoute[] =>
     compileAlways(operation.document);
     return {
       ...operation,
-      pathArgs: new Map(operation.args.path.map((a) => [operation.parameterName(a), a.type])),
+      pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
       queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type }])),
     };
   });
@@ -299,8 +292,6 @@ export function useRest(operations: readonly Operation[]): Plugin {
           return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
         }
         const value = await response.json();
-        // A detail field answers null for a missing record (src/graphql/missing-record.ts): REST's 404, as the specification says.
-        if (value === null && operation.kind === 'query') return errorAnswer([missingRecord(operation.field)]);
         // A created record's REST path, as `Location` (only 201 routes have one); what was asked and not done, as `Warning`.
         const location = operation.location?.of(values, operation.shape(value));
         const warnings = requestWarnings();
