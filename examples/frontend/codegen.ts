@@ -3,7 +3,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 /**
  * GraphQL Code Generator's `client` preset over the published schema: typed documents from the
  * `graphql()` calls in src/, and `persisted-documents.json` (hash → document) to register as the
- * key pair's trusted documents (`npm run cli -- documents register ...`).
+ * key pair's trusted documents (`npm run cli -- documents register ...`). `urql-introspection`
+ * writes the schema's shape (minified) for Graphcache's schema awareness (src/client.ts).
  */
 const config: CodegenConfig = {
   schema: '../../schema/schema.graphql',
@@ -19,6 +20,7 @@ const config: CodegenConfig = {
           UUID: 'string',
           Date: 'string',
           DateTime: 'string',
+          DateOrDateTime: 'string',
           EmailAddress: 'string',
           JSONObject: 'Record<string, unknown>',
           Money: 'string',
@@ -27,6 +29,7 @@ const config: CodegenConfig = {
         },
       },
     },
+    'src/gql/introspection.ts': { plugins: ['urql-introspection'], config: { useTypeImports: true } },
   },
 };
 
