@@ -173,7 +173,7 @@ describe('deals, pipelines and pipeline stages as connections', () => {
       [listQuery('pipelineStages', 'PipelineStage', 'id'), { first: 2, after: first.pageInfo.endCursor }],
       [dealQuery, { filter: { value: { min: 'lots' } } }],
       [dealQuery, { filter: { expectedCloseDate: { from: '2027-13-01' } } }],
-      [dealQuery, { orderBy: [{ field: 'VALUE', direction: 'ASC' }] }],
+      [dealQuery, { orderBy: [{ field: 'COLOR', direction: 'ASC' }] }],
     ];
     for (const [query, variables] of refusals) {
       const answer = await ask(query, variables);

@@ -42,6 +42,8 @@ function columnCondition(column: Prisma.Sql, condition: unknown): Prisma.Sql[] {
     .map(([operator, value]) => {
       switch (operator) {
         case 'equals': return value === null ? Prisma.sql`${column} IS NULL` : Prisma.sql`${column} = ${value}`;
+        // Only `not: null` (a keyset position past a nullable key's nulls); `not: value` would need its NULL semantics.
+        case 'not': if (value === null) return Prisma.sql`${column} IS NOT NULL`; throw new Error('sql-list: not a value');
         case 'in': return (value as unknown[]).length ? Prisma.sql`${column} IN (${Prisma.join(value as unknown[])})` : FALSE;
         case 'gt': return Prisma.sql`${column} > ${value}`;
         case 'gte': return Prisma.sql`${column} >= ${value}`;
@@ -76,9 +78,10 @@ export function sqlList<Model extends Prisma.ModelName>(db: TenantDb, model: Mod
   return {
     page: (query: KeysetQuery) => {
       const order = query.orderBy.flatMap((key) =>
-        Object.entries(key).map(([column, direction]) => {
+        Object.entries(key).map(([column, sort]) => {
           if (!columns.has(column)) throw new Error(`sql-list: ${model}.${column} is not a column`);
-          return Prisma.raw(`"${column}" ${direction === 'asc' ? 'ASC' : 'DESC'}`);
+          const { sort: direction, nulls } = typeof sort === 'string' ? { sort, nulls: undefined } : sort;
+          return Prisma.raw(`"${column}" ${direction === 'asc' ? 'ASC' : 'DESC'}${nulls ? ` NULLS ${nulls === 'last' ? 'LAST' : 'FIRST'}` : ''}`);
         }),
       );
       return db.$queryRaw<Scalars<Model>[]>`SELECT ${selected} FROM ${table} WHERE ${matching(query.where)} ORDER BY ${Prisma.join(order)} LIMIT ${query.take} OFFSET ${query.skip}`;

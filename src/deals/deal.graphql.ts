@@ -1,14 +1,15 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
+import { aggregateOver } from '../graphql/aggregates.js';
 import { builder } from '../graphql/builder.js';
 import { listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
-import { anyOfDescription, DateRange, DateTimeRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateRange, DateTimeRange, IntRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
 import { SiteSummary } from '../sites/site.graphql.js';
-import type { Product } from './deal.service.js';
-import { checkNewDeal, createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
+import type { DealFilter, Product } from './deal.service.js';
+import { checkNewDeal, createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealSums, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { inputChecks } from '../graphql/input-checks.js';
 import { longText } from '../graphql/limits.js';
 import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
@@ -136,30 +137,42 @@ const dealList = defineList(Deal, dealOrder, {
     companyId: t.field({ type: 'UUID', description: 'Only deals of this company.' }),
     value: t.field({ type: MoneyRange, description: 'Only deals whose value is in this range (deals without a value never match).' }),
     expectedCloseDate: t.field({ type: DateRange, description: 'Only deals expected to close on a day of this range (deals without an expected close date never match).' }),
+    actualCloseDate: t.field({ type: DateRange, description: 'Only deals won or lost on a day of this range (open deals never match).' }),
+    probability: t.field({ type: IntRange, description: 'Only deals whose win probability (percent) is in this range.' }),
     createdAt: t.field({ type: DateTimeRange, description: 'Only deals created in this interval.' }),
   }),
+  sums: dealSums,
 });
+
+/** What a deal list's `aggregate` sums over: its filter, within the parent's deals when nested (`parentKey` names the parent's column). */
+const dealTotals = (parentKey?: 'companyId' | 'stageId') =>
+  aggregateOver(dealSums, (parent: { id: string } | undefined, args: { filter?: DealFilter | null }, ctx) => ({
+    model: ctx.db.deal,
+    where: { AND: [dealWhere(args.filter ?? {}), parentKey ? { [parentKey]: parent!.id } : {}] },
+  }));
 
 builder.prismaObjectFields('Company', (t) => ({
   deals: t.relatedConnection('deals', {
     ...refusedAloneUnless('Deal'),
+    extensions: { ...refusedAloneUnless('Deal').extensions, ...dealTotals('companyId') },
     cursor: 'id',
     totalCount: true,
     description: `The company's deals, newest first unless \`orderBy\` says otherwise. ${nestedListNote('companyId')}`,
     args: dealList.nestedArgs(),
     query: (args) => ({ where: dealWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealOrder, args.orderBy) }),
-  }),
+  }, dealList.nestedConnection),
 }));
 
 builder.prismaObjectFields('PipelineStage', (t) => ({
   deals: t.relatedConnection('deals', {
     ...listOf('Deal'),
+    extensions: dealTotals('stageId'),
     cursor: 'id',
     totalCount: true,
     description: `Deals currently in this stage, newest first unless \`orderBy\` says otherwise. ${nestedListNote('stageId')}`,
     args: dealList.nestedArgs(),
     query: (args) => ({ where: dealWhere(args.filter ?? {}), orderBy: prismaOrderBy(dealOrder, args.orderBy) }),
-  }),
+  }, dealList.nestedConnection),
 }));
 
 const DealProductInput = builder.inputType('DealProductInput', {
@@ -234,6 +247,7 @@ builder.queryFields((t) => ({
     description: 'Deals of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: pipelineScope,
     args: dealList.args(),
+    extensions: dealTotals(),
     // Plans one query for the page and every nested field selected under `nodes` or `edges.node`.
     resolve: (_root, args, ctx, info) => listDeals(ctx, args, queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] })),
   }),

@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
+import type { ListSums } from '../graphql/aggregates.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { oneOf, withinAmounts, withinDays, withinRange } from '../graphql/list-filters.js';
 import { badInput } from '../shared/errors.js';
@@ -27,6 +28,8 @@ export interface DealFilter {
   ownerId?: string | null;
   value?: { min?: string | null; max?: string | null } | null;
   expectedCloseDate?: { from?: Date | null; to?: Date | null } | null;
+  actualCloseDate?: { from?: Date | null; to?: Date | null } | null;
+  probability?: { min?: number | null; max?: number | null } | null;
   createdAt?: { from?: Date | null; to?: Date | null } | null;
 }
 
@@ -36,9 +39,16 @@ export const dealOrder: ListOrder = {
     CREATED_AT: { column: 'createdAt', date: true, description: 'When the deal was created.' },
     UPDATED_AT: { column: 'updatedAt', date: true, description: 'When the deal last changed.' },
     NAME: { column: 'name', description: 'Deal name, in the database collation.' },
+    VALUE: { column: 'value', numeric: true, nullable: true, description: 'Deal value.' },
+    EXPECTED_CLOSE_DATE: { column: 'expectedCloseDate', date: true, nullable: true, description: 'Expected close date.' },
+    ACTUAL_CLOSE_DATE: { column: 'actualCloseDate', date: true, nullable: true, description: 'Date the deal was won or lost.' },
+    PROBABILITY: { column: 'probability', numeric: true, description: 'Win probability.' },
   },
   defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
 };
+
+/** What a deal list's `aggregate` sums. */
+export const dealSums: ListSums = { value: 'Sum of their values (deals without a value add nothing).' };
 
 /** The Prisma condition of a deal filter, for the root list and the lists nested under a company or a stage. */
 export const dealWhere = (filter: DealFilter) => ({
@@ -50,6 +60,8 @@ export const dealWhere = (filter: DealFilter) => ({
   ownerId: filter.ownerId ?? undefined,
   value: withinAmounts(filter.value),
   expectedCloseDate: withinDays(filter.expectedCloseDate),
+  actualCloseDate: withinDays(filter.actualCloseDate),
+  probability: withinAmounts(filter.probability),
   createdAt: withinRange(filter.createdAt),
 });
 

@@ -1,4 +1,6 @@
 import { DATE_OR_DATE_TIME, dateOrDateTime, isDate, parseBound } from '../shared/dates.js';
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
 import { builder } from './builder.js';
 
 /**
@@ -7,8 +9,20 @@ import { builder } from './builder.js';
  * amounts, one or several statuses, and text search.
  */
 
+/**
+ * A range's check: an end before its start is refused at the end (`filter.dueDate.to`), as every
+ * range answers it, rather than matching nothing without a word.
+ */
+const inOrder = (start: string, end: string, compare: (a: never, b: never) => number) =>
+  z.record(z.string(), z.unknown()).superRefine((range, ctx) => {
+    const [low, high] = [range[start], range[end]];
+    if (low != null && high != null && compare(high as never, low as never) < 0) ctx.addIssue({ code: 'custom', path: [end], message: `must not be before \`${start}\`` });
+  });
+const byTime = (a: Date, b: Date) => a.getTime() - b.getTime();
+
 export const DateTimeRange = builder.inputType('DateTimeRange', {
-  description: 'An interval of instants: from `from` (inclusive) to `to` (exclusive); either end may be left open.',
+  description: 'An interval of instants: from `from` (inclusive) to `to` (exclusive); either end may be left open; `to` before `from` is refused.',
+  validate: inOrder('from', 'to', byTime),
   fields: (t) => ({
     from: t.field({ type: 'DateTime', description: 'Earliest instant included (ISO 8601).' }),
     to: t.field({ type: 'DateTime', description: 'First instant no longer included (ISO 8601).' }),
@@ -45,7 +59,8 @@ export const searchDescription = (fields: string) =>
  */
 export const DateRange = builder.inputType('DateRange', {
   description:
-    "An interval of calendar days, both ends included; either end may be left open. A day is the record's local day where it has a time zone, the UTC day otherwise. A record without the date does not match.",
+    "An interval of calendar days, both ends included; either end may be left open; `to` before `from` is refused. A day is the record's local day where it has a time zone, the UTC day otherwise. A record without the date does not match.",
+  validate: inOrder('from', 'to', byTime),
   fields: (t) => ({
     from: t.field({ type: 'Date', description: 'First day included (YYYY-MM-DD).' }),
     to: t.field({ type: 'Date', description: 'Last day included (YYYY-MM-DD).' }),
@@ -92,13 +107,23 @@ export const withinDaysOrInstants = (range: DaysOrInstants, zone: string) =>
     : undefined;
 
 export const MoneyRange = builder.inputType('MoneyRange', {
-  description: 'An interval of amounts, both ends included; either end may be left open. A record without the amount does not match.',
+  description: 'An interval of amounts, both ends included; either end may be left open; `max` below `min` is refused. A record without the amount does not match.',
+  validate: inOrder('min', 'max', (a: string, b: string) => new Decimal(a).comparedTo(b)),
   fields: (t) => ({
     min: t.field({ type: 'Money', description: 'Smallest amount included, a decimal string such as "1000.00".' }),
     max: t.field({ type: 'Money', description: 'Largest amount included, a decimal string such as "5000.00".' }),
   }),
 });
 
-/** A `MoneyRange` as a Prisma condition on a decimal column. */
-export const withinAmounts = (range: { min?: string | null; max?: string | null } | null | undefined) =>
+export const IntRange = builder.inputType('IntRange', {
+  description: 'An interval of whole numbers, both ends included; either end may be left open; `max` below `min` is refused.',
+  validate: inOrder('min', 'max', (a: number, b: number) => a - b),
+  fields: (t) => ({
+    min: t.int({ description: 'Smallest number included.' }),
+    max: t.int({ description: 'Largest number included.' }),
+  }),
+});
+
+/** A `MoneyRange` (decimal strings) or an `IntRange` as a Prisma condition on a number column. */
+export const withinAmounts = <Bound extends string | number>(range: { min?: Bound | null; max?: Bound | null } | null | undefined) =>
   range ? { gte: range.min ?? undefined, lte: range.max ?? undefined } : undefined;

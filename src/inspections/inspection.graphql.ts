@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { anyOfDescription, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateRange, searchDescription } from '../graphql/list-filters.js';
 import { listOf } from '../graphql/read-access.js';
 import { SiteSummary } from '../sites/site.graphql.js';
 import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -221,6 +221,7 @@ const inspectionList = defineList(InspectionListItem, inspectionOrder, {
     technicianId: t.field({ type: 'UUID', description: 'Only inspections this user leads or is a team member of.' }),
     companyId: t.field({ type: 'UUID', description: 'Only inspections for this customer company.' }),
     equipmentId: t.field({ type: 'UUID', description: 'Only inspections of this piece of equipment.' }),
+    inspectionDate: t.field({ type: DateRange, description: 'Only inspections dated on a day of this range.' }),
   }),
 });
 const inspectionId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Inspection id.' }) }));

@@ -3,7 +3,7 @@ import type { InspectionResult, InspectionStatus } from '../generated/prisma/enu
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
-import { oneOf } from '../graphql/list-filters.js';
+import { oneOf, withinDays } from '../graphql/list-filters.js';
 import { mailQueued } from '../mail/outbox.js';
 import { AppError, badInput } from '../shared/errors.js';
 import { found, mustExist } from '../shared/references.js';
@@ -28,6 +28,7 @@ export interface InspectionFilter {
   technicianId?: string | null;
   companyId?: string | null;
   equipmentId?: string | null;
+  inspectionDate?: { from?: Date | null; to?: Date | null } | null;
 }
 
 export const inspectionOrder: ListOrder = {
@@ -48,6 +49,7 @@ export function listInspections(ctx: Context, args: ListArgs<InspectionFilter>, 
     status: oneOf(filter.status),
     companyId: filter.companyId ?? undefined,
     equipmentId: filter.equipmentId ?? undefined,
+    inspectionDate: withinDays(filter.inspectionDate),
     teamMembers: filter.technicianId ? { some: { technicianId: filter.technicianId } } : undefined,
   } satisfies Prisma.InspectionWhereInput;
   return keysetPage(

@@ -1,16 +1,17 @@
 import { Kind, type GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
+import { aggregateOver } from '../graphql/aggregates.js';
 import { builder } from '../graphql/builder.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
-import { anyOfDescription, DateRange, searchDescription } from '../graphql/list-filters.js';
+import { anyOfDescription, DateRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { embeds, listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { searchText } from '../shared/validation.js';
 import { invoicesRead } from './invoice-access.js';
 import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
-import { getInvoice, invoiceOrder, invoiceWhere, listInvoices } from './invoice.service.js';
+import { getInvoice, type InvoiceFilter, invoiceOrder, invoiceSums, invoiceWhere, listInvoices } from './invoice.service.js';
 import { fixedList, longText } from '../graphql/limits.js';
 import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
@@ -148,19 +149,31 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
       type: DateRange,
       description: 'Only invoices issued on a day of this range, both ends included (calendar dates: invoices have no time zone); a last day before the first is refused.',
     }),
+    dueDate: t.field({ type: DateRange, description: 'Only invoices due on a day of this range (invoices without a due date never match).' }),
+    totalAmount: t.field({ type: MoneyRange, description: 'Only invoices whose total, tax included, is in this range.' }),
+    balanceDue: t.field({ type: MoneyRange, description: 'Only invoices whose amount still owed is in this range.' }),
   }),
+  sums: invoiceSums,
 });
+
+/** What an invoice list's `aggregate` sums over: its filter, within the company's invoices when nested. */
+const invoiceTotals = (nested: boolean) =>
+  aggregateOver(invoiceSums, (company: { id: string } | undefined, args: { filter?: InvoiceFilter | null }, ctx) => ({
+    model: ctx.db.invoice,
+    where: { AND: [invoiceWhere(args.filter ?? {}), nested ? { companyId: company!.id } : {}] },
+  }));
 
 builder.prismaObjectFields('Company', (t) => ({
   invoices: t.relatedConnection('invoices', {
     ...refusedAloneUnless('Invoice'),
+    extensions: { ...refusedAloneUnless('Invoice').extensions, ...invoiceTotals(true) },
     cursor: 'id',
     totalCount: true,
     description: `The company's invoices, newest first unless \`orderBy\` says otherwise. ${nestedListNote('companyId')} Statuses are as the last overdue sweep left them (\`Query.invoices\` moves due invoices to \`overdue\` before it reads).`,
     args: invoiceList.nestedArgs(),
     // Planned into the company's own statement, which cannot wait for the overdue move: statuses are as the last sweep (or a read of the invoice) left them.
     query: (args) => ({ where: invoiceWhere(args.filter ?? {}), orderBy: prismaOrderBy(invoiceOrder, args.orderBy) }),
-  }),
+  }, invoiceList.nestedConnection),
 }));
 
 const invoiceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Invoice id.' }) }));
@@ -171,6 +184,7 @@ builder.queryFields((t) => ({
     description: 'Invoices of the tenant, newest first unless `orderBy` says otherwise.',
     authScopes: invoicesRead,
     args: invoiceList.args(),
+    extensions: invoiceTotals(false),
     resolve: (_root, args, ctx, info) => listInvoices(ctx, args, queryFromInfo({ context: ctx, info, path: selectsNodes(info) ? ['nodes'] : ['edges', 'node'] })),
   }),
   invoice: t.prismaField({

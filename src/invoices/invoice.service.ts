@@ -3,8 +3,9 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { InvoiceStatus } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
 import { principalOf } from '../graphql/context.js';
+import type { ListSums } from '../graphql/aggregates.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
-import { oneOf, withinDays } from '../graphql/list-filters.js';
+import { oneOf, withinAmounts, withinDays } from '../graphql/list-filters.js';
 import { badInput } from '../shared/errors.js';
 import { found, mustBelongToCompany, mustExist } from '../shared/references.js';
 import { containing, searchColumns, searchTerms } from '../shared/search.js';
@@ -25,6 +26,9 @@ export interface InvoiceFilter {
   status?: InvoiceStatus[] | null;
   search?: string | null;
   issuedDate?: { from?: Date | null; to?: Date | null } | null;
+  dueDate?: { from?: Date | null; to?: Date | null } | null;
+  totalAmount?: { min?: string | null; max?: string | null } | null;
+  balanceDue?: { min?: string | null; max?: string | null } | null;
   companyId?: string | null;
 }
 
@@ -34,8 +38,18 @@ export const invoiceOrder: ListOrder = {
     CREATED_AT: { column: 'createdAt', date: true, description: 'When the invoice was created.' },
     INVOICE_NUMBER: { column: 'invoiceNumber', description: 'Invoice number, in the database collation.' },
     TOTAL_AMOUNT: { column: 'totalAmount', numeric: true, description: 'Total amount, tax included.' },
+    BALANCE_DUE: { column: 'balanceDue', numeric: true, description: 'Amount still owed.' },
+    DUE_DATE: { column: 'dueDate', date: true, nullable: true, description: 'Due date.' },
+    ISSUED_DATE: { column: 'issuedDate', date: true, nullable: true, description: 'Issue date.' },
   },
   defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+/** What an invoice list's `aggregate` sums. */
+export const invoiceSums: ListSums = {
+  totalAmount: 'Sum of their totals, tax included.',
+  amountPaid: 'Sum of the amounts paid.',
+  balanceDue: 'Sum of the amounts still owed.',
 };
 
 /** The columns a keyset page reads from each row, whatever the client selected. */
@@ -48,13 +62,14 @@ const orderColumns = Object.fromEntries(['id', ...Object.values(invoiceOrder.ord
  * `searchedCompanyIds`), else by joining each invoice's company (a company's own invoices).
  */
 export function invoiceWhere(filter: InvoiceFilter, searchedCompanies?: (string[] | null)[] | null): Prisma.InvoiceWhereInput & { AND: Prisma.InvoiceWhereInput[] } {
-  const { from, to } = filter.issuedDate ?? {};
-  if (from && to && from > to) throw badInput([{ field: 'filter.issuedDate.to', message: "must not be before the range's first day" }]);
   const byCompany = (word: string, ids: string[] | null | undefined) => (ids ? { companyId: { in: ids } } : { company: containing(word, companyNameSearch) });
   return {
     companyId: filter.companyId ?? undefined,
     status: oneOf(filter.status),
     issuedDate: withinDays(filter.issuedDate),
+    dueDate: withinDays(filter.dueDate),
+    totalAmount: withinAmounts(filter.totalAmount),
+    balanceDue: withinAmounts(filter.balanceDue),
     AND: searchTerms(filter.search).map((word, i) => ({ OR: [containing(word, invoiceSearch), byCompany(word, searchedCompanies?.[i])] })),
   };
 }
