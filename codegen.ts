@@ -8,6 +8,7 @@ const typed = {
       UUID: 'string',
       Date: 'string',
       DateTime: 'string',
+      DateOrDateTime: 'string',
       EmailAddress: 'string',
       JSONObject: 'Record<string, unknown>',
       Money: 'string',

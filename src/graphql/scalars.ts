@@ -1,7 +1,7 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { Decimal } from 'decimal.js';
 import { DateResolver, DateTimeResolver } from 'graphql-scalars';
-import { DATE_TEXT, DATE_TIME_TEXT, parseDate, parseDateTime } from '../shared/dates.js';
+import { DATE_OR_DATE_TIME, DATE_OR_DATE_TIME_PATTERN, DATE_TEXT, DATE_TIME_TEXT, parseDate, parseDateOrDateTime, parseDateTime } from '../shared/dates.js';
 
 interface DecimalKind {
   name: string;
@@ -94,3 +94,17 @@ export const DateTimeScalar = parsedBy(
   parseDateTime,
   dateTimeText,
 );
+
+/**
+ * A range's end where a person asks by days and a program by instants (a booking's start, read in
+ * its resource's time zone): one typed scalar rather than a bare String, kept as its text, since
+ * which instant a date names depends on the record it is compared with.
+ */
+export const DateOrDateTimeScalar = new GraphQLScalarType<string, string>({
+  name: 'DateOrDateTime',
+  description: `A calendar day or a point in time: ${DATE_OR_DATE_TIME}. A date names a whole day in the time zone of the record it is compared with (UTC for a record without one).`,
+  serialize: (value) => parseDateOrDateTime(value),
+  parseValue: parseDateOrDateTime,
+  parseLiteral: (ast) => parseDateOrDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
+  extensions: { jsonSchema: { type: 'string', maxLength: 40, pattern: DATE_OR_DATE_TIME_PATTERN, examples: ['2030-01-07', '2030-01-07T09:00:00Z'] } },
+});

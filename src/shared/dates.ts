@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import { z } from 'zod';
 import { badInput } from './errors.js';
 
 /** Today's date in UTC, as stored in a DATE column (midnight UTC). */
@@ -109,16 +108,16 @@ function boundProblem(value: string): string | null {
   }
 }
 
-/** The argument validator of a `from`/`to` bound (its shape is published as a pattern). */
-export const dateOrDateTime = z
-  .string()
-  .max(40, `must be ${DATE_OR_DATE_TIME}`)
-  .superRefine((value, ctx) => {
-    const problem = boundProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .meta({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$', examples: ['2030-01-07', '2030-01-07T09:00:00Z'] })
-  .nullish();
+/** The published shape of a `from`/`to` bound: a date, or a date-time with its offset. */
+export const DATE_OR_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2}))?$';
+
+/** A `from`/`to` bound as sent, checked: a date or a date-time, kept as its text (its instant depends on the record's time zone). */
+export function parseDateOrDateTime(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 40) throw new TypeError(`must be ${DATE_OR_DATE_TIME}`);
+  const problem = boundProblem(value);
+  if (problem) throw new TypeError(problem);
+  return value;
+}
 
 /**
  * A `from`/`to` parameter as an instant. A date is that day in `zone`: its start, or for an
