@@ -20,7 +20,7 @@ import type { Context } from './context.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.js';
 import { readGrantsPlugin } from './read-grants-plugin.js';
 import { userErrorsPlugin, validationRefusal } from './user-errors-plugin.js';
-import { DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
+import { DateOrDateTimeScalar, DateScalar, DateTimeScalar, MoneyScalar, QuantityScalar, RateScalar } from './scalars.js';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -41,6 +41,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     UUID: { Input: string; Output: string };
     Date: { Input: Date; Output: Date };
+    DateOrDateTime: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date };
     EmailAddress: { Input: string; Output: string };
     JSONObject: { Input: Prisma.InputJsonObject; Output: unknown };
@@ -108,6 +109,7 @@ export const builder = new SchemaBuilder<{
 builder.addScalarType('UUID', UUIDResolver);
 builder.addScalarType('Date', DateScalar, {});
 builder.addScalarType('DateTime', DateTimeScalar, {});
+builder.addScalarType('DateOrDateTime', DateOrDateTimeScalar, {});
 builder.addScalarType('EmailAddress', EmailAddressResolver, {});
 builder.addScalarType('JSONObject', JSONObjectResolver, {});
 builder.addScalarType('Money', MoneyScalar, {});

@@ -1,6 +1,6 @@
-import { DATE_OR_DATE_TIME, dateOrDateTime, isDate, parseBound } from '../shared/dates.js';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
+import { DATE_OR_DATE_TIME, isDate, parseBound } from '../shared/dates.js';
 import { builder } from './builder.js';
 
 /**
@@ -80,13 +80,10 @@ export const DateOrDateTimeRange = builder.inputType('DateOrDateTimeRange', {
   description:
     "An interval of days or instants, both ends included; either end may be left open, and the two ends may differ in kind. Each end is a date (YYYY-MM-DD), a calendar day: the record's local day where it has a time zone, the UTC day otherwise; or a date-time with Z or an offset, one instant.",
   fields: (t) => ({
-    from: t.string({
-      description: `First day or instant included: ${DATE_OR_DATE_TIME}. A date starts at that day's first instant in the record's time zone (UTC without one).`,
-      validate: dateOrDateTime,
-    }),
-    to: t.string({
+    from: t.field({ type: 'DateOrDateTime', description: `First day or instant included: ${DATE_OR_DATE_TIME}. A date starts at that day's first instant in the record's time zone (UTC without one).` }),
+    to: t.field({
+      type: 'DateOrDateTime',
       description: `Last day or instant included: ${DATE_OR_DATE_TIME}. A date includes that whole day in the record's time zone (UTC without one); a date-time includes that instant.`,
-      validate: dateOrDateTime,
     }),
   }),
 });
