@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gql } from '@urql/core';
@@ -18,6 +19,9 @@ const bin = (name: string) => join(projectRoot, 'node_modules/.bin', name);
 // Imported by path: the example is type-checked by its own tsconfig below, against its generated types.
 const load = (file: string) => import(pathToFileURL(join(example, 'src', file)).href);
 
+/** The operations every client of this file sent (urql sends queries by GET, mutations by POST). */
+const operationsRun = new Set<string>();
+
 /**
  * The example's client against the server in-process, counting the requests it sends and keeping
  * what Graphcache warns about (a missing key is its warning 15, "Invalid key").
@@ -28,6 +32,7 @@ async function connect(key: string) {
   const client = clientFor('http://localhost/graphql', key, {
     fetch: async (url: string, init: RequestInit) => {
       seen.requests += 1;
+      operationsRun.add(init.body ? JSON.parse(String(init.body)).operationName : new URL(url).searchParams.get('operationName'));
       return h.app.fetch(String(url), init);
     },
     logger: (severity: string, message: string) => severity !== 'debug' && seen.warnings.push(message),
@@ -146,5 +151,12 @@ describe('the frontend example (codegen client preset + urql with Graphcache)', 
     expect(await companyPage(client, randomUUID())).toBeNull();
     expect(await inspectionDetail(client, randomUUID())).toBeNull();
     expect(seen.warnings).toEqual([]);
+  });
+
+  it('ran every operation of the example above, so each was checked for missing keys', () => {
+    const documents: Record<string, string> = JSON.parse(readFileSync(join(example, 'src/gql/persisted-documents.json'), 'utf8'));
+    const operations = Object.values(documents).map((document) => /\b(?:query|mutation|subscription) (\w+)/.exec(document)?.[1] ?? document);
+    expect(operations.length).toBeGreaterThanOrEqual(7);
+    expect(operations.filter((name) => !operationsRun.has(name))).toEqual([]);
   });
 });
