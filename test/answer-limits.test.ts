@@ -145,9 +145,9 @@ describe('enum values in errors', () => {
     expect(viaBody.status).toBe(400);
     expect(viaBody.body.details).toEqual([{ field: 'status', message: allowed }]);
     const viaLiteral = await graphql(t.secret, '{ leads(filter: { status: bogus }) { totalCount } }');
-    expect(viaLiteral.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'filter.status', message: allowed }] });
+    expect(viaLiteral.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['filter', 'status'], message: allowed }] });
     const viaVariable = await graphql(t.secret, 'query($s: LeadStatus!) { leads(filter: { status: [$s] }) { totalCount } }', { s: 'bogus' });
-    expect(viaVariable.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 's', message: allowed }] });
+    expect(viaVariable.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['s'], message: allowed }] });
     for (const answer of [viaQuery.body, viaBody.body, viaLiteral.body, viaVariable.body]) expect(JSON.stringify(answer)).not.toContain('LeadStatus');
     expect((await h.db.prisma.lead.findUniqueOrThrow({ where: { id: created.body.data.id } })).status).toBe('new');
   });

@@ -327,7 +327,7 @@ describe('bookings over GraphQL', () => {
     expect(again.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
     expect(again.errors?.[0]?.message).toBe(`Booking ${id} is already cancelled; the booking is kept (GET answers it) and there is nothing more to cancel`);
     const full = await gql(t.secret, BookSlotDocument, { input: { slotId: 'garbage', ...guest } });
-    expect(full.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'slotId' }] });
+    expect(full.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['input', 'slotId'] }] });
   });
 
   it('bounds the slots one request may lay: a whole month of 5-minute slots, but not for many resources at once', async () => {

@@ -95,7 +95,7 @@ async function checkOrders(spec: ListUnderTest, key: string, filter: Record<stri
     { orderBy: [{ field: first, direction: 'ASC' }], filter: { ...filter, search: 'zzz' } },
   ]) {
     const refused = await list(key, { ...other, first: 2, after: cursor });
-    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'after' }] });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['after'] }] });
   }
   const elsewhere = await tenant();
   const foreign = await list(elsewhere.secret, { first: 2, after: cursor, orderBy: [{ field: first, direction: 'ASC' }], filter });

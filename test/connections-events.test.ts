@@ -115,7 +115,7 @@ describe('events, webhook endpoints and deliveries as connections', () => {
     const since = await walk(t.secret, 'events', 'filter: { createdAt: { from: "2026-11-02T00:00:00Z" } },');
     expect(since).toEqual(sorted(rows.filter((r) => r.createdAt >= '2026-11-02'), 'createdAt', 'DESC'));
     const unknown = await graphql(t.secret, '{ events(filter: { type: ["lead.nope"] }) { nodes { id } } }');
-    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: expect.stringContaining('filter.type') }] });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: expect.arrayContaining(['filter', 'type']) }] });
 
     await refusesForeignCursor(t.secret, 'events', '', 'orderBy: [{ field: CREATED_AT, direction: ASC }],');
     await refusesForeignCursor(t.secret, 'events', '', 'filter: { type: ["lead.created"] },');

@@ -16,7 +16,7 @@ interface Page {
 }
 interface Answer {
   data?: Record<string, Record<string, Page> | null>;
-  errors?: { message: string; extensions: { code: string; details?: { field: string }[] } }[];
+  errors?: { message: string; extensions: { code: string; details?: { field: string[] }[] } }[];
 }
 
 /** Lists nested under a record (a company's deals, a deal's activities) take the root list's order and filter. */
@@ -155,7 +155,7 @@ describe('nested connections', () => {
     const bookings = (from: string) => ask(`query($id: UUID!, $from: String) { lead(id: $id) { bookings(filter: { startsAt: { from: $from } }) { totalCount } } }`, { id: lead.id, from });
     expect((await bookings('2026-01-01T00:00:00Z')).data?.lead).toEqual({ bookings: { totalCount: 0 } });
     const day = await bookings('2026-01-01');
-    expect(day.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'filter.startsAt' }] });
+    expect(day.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['filter', 'startsAt'] }] });
   });
 
   it('continues after a cursor\'s row when the order changes, as the field documents', async () => {

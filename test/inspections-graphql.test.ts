@@ -35,9 +35,9 @@ describe('inspections over GraphQL', () => {
 
     const early = await gql(tech.key, SubmitInspectionGqlDocument, { id });
     expect(codes(early)).toEqual(['BAD_USER_INPUT']);
-    expect(early.errors?.[0]?.extensions.details?.map((d) => d.field)).toEqual(['responses.brake', 'responses.hook-latch', 'responses.overview']);
+    expect(early.errors?.[0]?.extensions.details?.map((d) => d.field)).toEqual([['responses', 'brake'], ['responses', 'hook-latch'], ['responses', 'overview']]);
     const wrong = await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: [{ itemId: 'brake', value: 'maybe' }] } });
-    expect(wrong.errors?.[0]?.extensions.details).toEqual([{ field: 'responses.0.value', message: 'must be "pass" or "fail" (item "brake" is pass_fail)' }]);
+    expect(wrong.errors?.[0]?.extensions.details).toEqual([{ field: ['input', 'responses', '0', 'value'], message: 'must be "pass" or "fail" (item "brake" is pass_fail)', code: 'INVALID' }]);
     expect((await gql(tech.key, AnswerInspectionDocument, { id, input: { responses: completeAnswers } })).data?.updateInspection.inspection?.responses).toHaveLength(3);
     expect((await gql(tech.key, RecordFindingDocument, { inspectionId: id, input: { severity: 'imminent', description: 'Hook cracked' } })).data?.createFinding.finding?.severity).toBe('imminent');
     expect((await gql(tech.key, SubmitInspectionGqlDocument, { id })).data?.submitInspection.inspection?.status).toBe('submitted');

@@ -59,7 +59,7 @@ describe('bounds on what an invoice holds', () => {
     expect(notes.status).toBe(400);
     expect(fields(notes.body)).toEqual(['notes']);
     const customerNotes = await gql(w.key, UpdateInvoiceGqlDocument, { id: invoice.id, input: { customerNotes: 'C'.repeat(2001) } });
-    expect(customerNotes.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: 'input.customerNotes' }] });
+    expect(customerNotes.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['input', 'customerNotes'] }] });
     const replaced = await rest('PUT', `/api/invoices/${invoice.id}/line-items`, { key: w.key, body: { lineItems: lines(251, 10) } });
     expect(replaced.status).toBe(400);
     const stored = await h.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: { lineItems: true } });

@@ -56,7 +56,7 @@ describe('invoices over GraphQL', () => {
     expect((await gql(w.key, MarkInvoiceViewedGqlDocument, { id })).data?.markInvoiceViewed.invoice?.status).toBe('viewed');
     const over = await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1000.01', paymentMethod: 'cash' } });
     expect(codes(over)).toEqual(['BAD_USER_INPUT']);
-    expect(over.errors?.[0]?.extensions.details).toEqual([{ field: 'amount', message: 'must not exceed the balance due, 1000.00' }]);
+    expect(over.errors?.[0]?.extensions.details).toEqual([{ field: ['input', 'amount'], message: 'must not exceed the balance due, 1000.00', code: 'INVALID' }]);
     const paid = await gql(w.key, RecordInvoicePaymentGqlDocument, { id, input: { amount: '1000', paymentMethod: 'credit_card', paymentDate: '2026-11-02', referenceNumber: 'ch_1' } });
     expect(paid.data?.recordInvoicePayment.invoice).toMatchObject({ status: 'paid', amountPaid: '1000.00', balanceDue: '0.00', payments: [{ amount: '1000.00', paymentDate: '2026-11-02', paymentMethod: 'credit_card', referenceNumber: 'ch_1' }] });
     expect(codes(await gql(w.key, VoidInvoiceGqlDocument, { id }))).toEqual(['CONFLICT']);

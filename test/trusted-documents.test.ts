@@ -148,11 +148,11 @@ describe('trusted documents', () => {
     expect(refused.body.data).toBeNull();
     expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(refused.body.errors[0].extensions.details).toEqual([
-      { field: `documents.${wrong}`, message: expect.stringContaining(`(which is ${sha256(myScopes)})`) },
-      { field: `documents.${sha256(invalid)}`, message: expect.stringContaining('Cannot query field "noSuchField"') },
+      { field: ['input', 'documents', wrong], message: expect.stringContaining(`(which is ${sha256(myScopes)})`), code: 'INVALID' },
+      { field: ['input', 'documents', sha256(invalid)], message: expect.stringContaining('Cannot query field "noSuchField"'), code: 'INVALID' },
     ]);
     const notHex = await register(a.secret, { documents: { md5abc: myScopes } });
-    expect(notHex.body.errors[0].extensions.details).toEqual([{ field: 'documents.md5abc', message: expect.stringContaining('not a SHA-256 hash') }]);
+    expect(notHex.body.errors[0].extensions.details).toEqual([{ field: ['input', 'documents', 'md5abc'], message: expect.stringContaining('not a SHA-256 hash'), code: 'INVALID' }]);
     expect((await register(a.secret, { documents: {} })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(await storedFor(a.tenantId)).toBe(2);
   });
@@ -221,12 +221,12 @@ describe('trusted documents', () => {
     const deep = `query Deep { companies(first: 1) { nodes { ${'contacts(first: 1) { nodes { company { '.repeat(4)}id${' } } }'.repeat(4)} } } }`;
     const tokens = `query Tokens { ${Array.from({ length: 2100 }, () => '__typename').join(' ')} }`;
     const refused = await register(t.secret, { documents: Object.fromEntries([padded, aliased, deep, tokens].map((d) => [sha256(d), d])) });
-    const details = refused.body.errors[0].extensions.details as { field: string; message: string }[];
-    expect(Object.fromEntries(details.map((d) => [d.field, d.message]))).toEqual({
-      [`documents.${sha256(padded)}`]: expect.stringContaining('32768 bytes'),
-      [`documents.${sha256(aliased)}`]: expect.stringContaining('Aliases limit'),
-      [`documents.${sha256(deep)}`]: expect.stringContaining('Query depth limit'),
-      [`documents.${sha256(tokens)}`]: expect.stringContaining('2000 tokens'),
+    const details = refused.body.errors[0].extensions.details as { field: string[]; message: string }[];
+    expect(Object.fromEntries(details.map((d) => [d.field.join('.'), d.message]))).toEqual({
+      [`input.documents.${sha256(padded)}`]: expect.stringContaining('32768 bytes'),
+      [`input.documents.${sha256(aliased)}`]: expect.stringContaining('Aliases limit'),
+      [`input.documents.${sha256(deep)}`]: expect.stringContaining('Query depth limit'),
+      [`input.documents.${sha256(tokens)}`]: expect.stringContaining('2000 tokens'),
     });
     expect(await storedFor(t.tenantId)).toBe(0);
   });
@@ -236,7 +236,7 @@ describe('trusted documents', () => {
     const documentsOf = (from: number, count: number) =>
       Object.fromEntries(Array.from({ length: count }, (_, i) => `query Q${from + i} { __typename }`).map((d) => [sha256(d), d]));
     const tooMany = await register(t.secret, { documents: documentsOf(0, 501) });
-    expect(tooMany.body.errors[0].extensions.details).toEqual([{ field: 'documents', message: expect.stringContaining('at most 500 documents (it holds 501)') }]);
+    expect(tooMany.body.errors[0].extensions.details).toEqual([{ field: ['input', 'documents'], message: expect.stringContaining('at most 500 documents (it holds 501)'), code: 'INVALID' }]);
     for (let part = 0; part < 4; part += 1) {
       const registered = await register(t.secret, { documents: documentsOf(part * 500, 500) });
       expect(registered.body.errors, `part ${part}`).toBeUndefined();

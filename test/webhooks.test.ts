@@ -282,7 +282,7 @@ describe('webhook addresses', () => {
     );
     expect(refused.data?.createWebhookEndpoint.webhookEndpoint ?? null).toBeNull();
     expect(refused.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
-    expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: 'url', message: expect.stringMatching(notPublic) }]);
+    expect(refused.errors?.[0]?.extensions.details).toEqual([{ field: ['input', 'url'], message: expect.stringMatching(notPublic), code: 'INVALID' }]);
     expect(await h.db.prisma.webhookEndpoint.count({ where: { tenantId: t.tenantId } })).toBe(0);
   });
 
