@@ -152,7 +152,7 @@ describe('nested connections', () => {
     expect(contacts.data?.company).toEqual({ contacts: { nodes: [{ lastName: 'Quill' }], totalCount: 1 } });
     // A lead's bookings filter by instants; a day (which needs the resource's time zone) is refused, not a server error.
     const lead = await make.lead(t.secret);
-    const bookings = (from: string) => ask(`query($id: UUID!, $from: String) { lead(id: $id) { bookings(filter: { startsAt: { from: $from } }) { totalCount } } }`, { id: lead.id, from });
+    const bookings = (from: string) => ask(`query($id: UUID!, $from: DateOrDateTime) { lead(id: $id) { bookings(filter: { startsAt: { from: $from } }) { totalCount } } }`, { id: lead.id, from });
     expect((await bookings('2026-01-01T00:00:00Z')).data?.lead).toEqual({ bookings: { totalCount: 0 } });
     const day = await bookings('2026-01-01');
     expect(day.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: [{ field: ['filter', 'startsAt'] }] });

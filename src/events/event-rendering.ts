@@ -42,7 +42,7 @@ function detailQueries() {
     (Object.entries(eventRecords) as [EventRecord, (typeof eventRecords)[EventRecord]][]).map(([record, { detail, path }]) => {
       const operation = operations.find((candidate) => candidate.key === detail);
       if (operation?.route.path !== path) throw new Error(`events: ${detail} is not served at ${path}`);
-      const query = compileQuery(compilationSchemaFor(operation.document), operation.document, operation.operationName);
+      const query = compileQuery(compilationSchemaFor(operation.document, null), operation.document, operation.operationName);
       if (!isCompiledQuery(query)) throw new Error(`events: cannot compile ${detail}`);
       return [record, { query, field: operation.field.name, shape: operation.shape }] as const;
     }),

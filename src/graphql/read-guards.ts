@@ -3,6 +3,7 @@ import { isThenable } from '@pothos/core';
 import {
   defaultFieldResolver,
   type DocumentNode,
+  type GraphQLAbstractType,
   getNamedType,
   type GraphQLField,
   type GraphQLFieldResolver,
@@ -16,7 +17,8 @@ import {
 } from 'graphql';
 import { accessRefusal } from './access.js';
 import type { Context } from './context.js';
-import { embeddedFields, isRecordType, readAccessOf, type RecordType } from './read-access.js';
+import type { Principal } from '../auth/api-keys.js';
+import { embeddedFields, isRecordType, mayRead, readAccessOf, type RecordType } from './read-access.js';
 
 /**
  * The read scopes of the access table (src/graphql/read-access.ts) applied to the built schema:
@@ -68,6 +70,11 @@ function afterResolving(field: GraphQLField<unknown, Context>, check: (value: un
  */
 export function guardRecordReads(schema: GraphQLSchema): void {
   for (const { type, field } of objectFields(schema)) {
+    const named = getNamedType(field.type);
+    if (isAbstractType(named)) {
+      guardAbstractReads(field, named);
+      continue;
+    }
     const record = isConnectionPart(type) ? undefined : yieldedRecordType(field);
     if (!record) continue;
     const scopes = readAccessOf(record);
@@ -83,6 +90,26 @@ export function guardRecordReads(schema: GraphQLSchema): void {
   }
 }
 
+/**
+ * The same check on a field whose type is an interface or union (`node`, `nodes`): each record
+ * (of a list, each item) by the type it resolves to, so what a field of an abstract type yields
+ * is refused exactly as it would be through the field of its own type.
+ */
+function guardAbstractReads(field: GraphQLField<unknown, Context>, abstract: GraphQLAbstractType): void {
+  const resolve: GraphQLFieldResolver<unknown, Context> = field.resolve ?? defaultFieldResolver;
+  field.resolve = async (parent, args, ctx, info) => {
+    const value: unknown = await resolve(parent, args, ctx, info);
+    for (const record of Array.isArray(value) ? value : [value]) {
+      if (record === null || typeof record !== 'object' || ctx.readGrants.readsRecord(record)) continue;
+      const typeName = await abstract.resolveType?.(record, ctx, info, abstract);
+      if (typeof typeName !== 'string') throw new Error(`${info.parentType.name}.${info.fieldName}: a record of no known type`);
+      const refusal = isRecordType(typeName) && accessRefusal(readAccessOf(typeName), ctx);
+      if (refusal) throw refusal;
+    }
+    return value;
+  };
+}
+
 /** The record types some relation embeds in part (`Invoice.company`: Company). */
 const embeddedTypes = (schema: GraphQLSchema) =>
   new Set(objectFields(schema).flatMap(({ field }) => (embeddedFields(field.extensions) ? [getNamedType(field.type).name] : [])).filter(isRecordType));
@@ -93,12 +120,13 @@ const embeddedTypes = (schema: GraphQLSchema) =>
  * an invoice reader, and FORBIDDEN at `phone`. Those checks sit on every field of the embedded
  * types, where graphql-jit then calls a resolver (with its resolve info) for each field of each
  * record: on a page of companies they cost a third of the request. Only a document that selects an
- * embedding relation can reach a part, so this returns the schema a document runs on: `schema`,
- * checked, for such a document; for any other, a copy taken before the checks were added, whose
- * records are all checked at the field that yields them. (A copy rather than a second build: the
- * same resolvers, descriptions and access checks; only the part checks differ.)
+ * embedding relation can reach a part, and only for a caller without the scope of a type some
+ * relation embeds, so this returns the schema a document runs on: `schema`, checked, for such a
+ * document and caller; for any other, a copy taken before the checks were added, whose records
+ * are all checked at the field that yields them. (A copy rather than a second build: the same
+ * resolvers, descriptions and access checks; only the part checks differ.)
  */
-export function guardEmbeddedParts(schema: GraphQLSchema): (document: DocumentNode) => GraphQLSchema {
+export function guardEmbeddedParts(schema: GraphQLSchema): (document: DocumentNode, principal: Principal | null) => GraphQLSchema {
   const withoutPartChecks = mapSchema(schema, {});
   for (const record of embeddedTypes(schema)) {
     const scopes = readAccessOf(record);
@@ -112,8 +140,12 @@ export function guardEmbeddedParts(schema: GraphQLSchema): (document: DocumentNo
       };
     }
   }
+  const embedded = [...embeddedTypes(schema)];
+  // A caller who reads every embedded type whole is never granted a part (`guardRecordReads`): nothing to check.
+  const readsEveryPart = (principal: Principal | null) => embedded.every((record) => mayRead(record, principal));
   const verdicts = new WeakMap<DocumentNode, boolean>();
-  return (document) => {
+  return (document, principal) => {
+    if (readsEveryPart(principal)) return withoutPartChecks;
     let reachesPart = verdicts.get(document);
     if (reachesPart === undefined) {
       reachesPart = selectsEmbeddingRelation(schema, document);

@@ -4,6 +4,7 @@ import { accessSentence } from './access.js';
 import { builder } from './builder.js';
 import { embeddedFields, readAccessNote, refusedAloneNote } from './read-access.js';
 import { guardEmbeddedParts, guardRecordReads } from './read-guards.js';
+import { nodeTypes } from './node.js';
 import { markCountedLists } from './counted-lists.js';
 import '../auth/key-pair.graphql.js';
 import '../bookings/booking.graphql.js';
@@ -33,6 +34,8 @@ import '../users/user.graphql.js';
 /** The one schema both surfaces serve (sorted, so the printed SDL diffs cleanly), saying how to authenticate. */
 export const schema = lexicographicSortSchema(new GraphQLSchema({ ...builder.toSchema().toConfig(), description: authenticationGuide }));
 guardRecordReads(schema);
+// A Node type that `node(id:)` could not search safely (no read rule, no tenant) fails the start (src/graphql/node.ts).
+nodeTypes(schema);
 markCountedLists(schema);
 
 // The Prisma plugin's connection `totalCount` fields take no description option; every type and
@@ -69,6 +72,7 @@ for (const type of objectTypes) {
 
 /**
  * The schema graphql-jit compiles a document against: this one, or, for a document that selects no
- * embedding relation, a copy without the per-field checks of embedded parts (src/graphql/read-guards.ts).
+ * embedding relation or a caller who reads every embedded type whole, a copy without the per-field
+ * checks of embedded parts (src/graphql/read-guards.ts).
  */
 export const compilationSchemaFor = guardEmbeddedParts(schema);

@@ -4,6 +4,8 @@ import { Kind } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
+import type { Principal } from '../auth/api-keys.js';
+import type { Context } from '../graphql/context.js';
 import { HEAP_BYTES_PER_SOURCE_BYTE } from '../graphql/document-limits.js';
 
 /** A document sent over /graphql is compiled once it has run this many times: a one-off is not worth the cost of compiling it. */
@@ -17,8 +19,8 @@ export const JIT_CACHE_BYTES = 16 * 1024 * 1024;
  */
 const HEAP_BYTES_PER_GENERATED_CHARACTER = 3;
 
-/** The schema a document is compiled against (`compilationSchemaFor` in src/graphql/schema.ts). */
-type SchemaFor = (document: DocumentNode) => GraphQLSchema;
+/** The schema a document is compiled against for a caller (`compilationSchemaFor` in src/graphql/schema.ts). */
+type SchemaFor = (document: DocumentNode, principal: Principal | null) => GraphQLSchema;
 
 interface Compiled {
   operationName: string | undefined;
@@ -53,10 +55,10 @@ function canCompile(document: DocumentNode): boolean {
   return verdict;
 }
 
-function compile(args: ExecutionArgs, schemaFor: SchemaFor): Compiled | null {
+function compile(args: ExecutionArgs, schema: GraphQLSchema): Compiled | null {
   const operationName = args.operationName ?? undefined;
   // `debug` keeps the generated source on the result, which is how its size is measured (and then dropped).
-  const result = compileQuery(schemaFor(args.document), args.document, operationName, { debug: true } as never);
+  const result = compileQuery(schema, args.document, operationName, { debug: true } as never);
   if (!isCompiledQuery(result)) return null;
   const generated = result as CompiledQuery & { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation?: string };
   const generatedLength = generated.__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation?.length ?? 0;
@@ -81,16 +83,26 @@ export const compileAlways = (document: DocumentNode) => fixedDocuments.add(docu
  * what is worth it is compiled: the REST routes' documents always, a client's document once it has
  * run `JIT_AFTER_EXECUTIONS` times, and the compiled client documents are held in an LRU bounded
  * by their measured heap: distinct documents, with or without a key, cannot fill memory this way.
- * Each is compiled against the schema `schemaFor` gives for it.
+ * Each is compiled against the schema `schemaFor` gives for it and its caller, and kept per schema
+ * (there are two: src/graphql/read-guards.ts), the heap bound shared between them.
  */
 export function useCompiledExecution(schemaFor: SchemaFor): Plugin {
-  const pinned = new WeakMap<DocumentNode, Compiled>();
-  const cached = new LRUCache<DocumentNode, Compiled>({ maxSize: JIT_CACHE_BYTES, sizeCalculation: (c) => Math.max(1, c.bytes) });
+  const bySchema = new Map<GraphQLSchema, { pinned: WeakMap<DocumentNode, Compiled>; cached: LRUCache<DocumentNode, Compiled> }>();
+  const compilationsFor = (schema: GraphQLSchema) => {
+    let compilations = bySchema.get(schema);
+    if (!compilations) {
+      compilations = { pinned: new WeakMap(), cached: new LRUCache({ maxSize: JIT_CACHE_BYTES / 2, sizeCalculation: (c) => Math.max(1, c.bytes) }) };
+      bySchema.set(schema, compilations);
+    }
+    return compilations;
+  };
   const runs = new WeakMap<DocumentNode, number>();
   const failed = new WeakSet<DocumentNode>();
 
   function compiledFor(args: ExecutionArgs): Compiled | undefined {
     const { document } = args;
+    const schema = schemaFor(document, (args.contextValue as Partial<Context> | undefined)?.principal ?? null);
+    const { pinned, cached } = compilationsFor(schema);
     const fixed = fixedDocuments.has(document);
     const known = fixed ? pinned.get(document) : cached.get(document);
     if (known || failed.has(document) || !canCompile(document)) return known;
@@ -99,7 +111,7 @@ export function useCompiledExecution(schemaFor: SchemaFor): Plugin {
       runs.set(document, count);
       if (count < JIT_AFTER_EXECUTIONS) return undefined;
     }
-    const compiled = compile(args, schemaFor);
+    const compiled = compile(args, schema);
     if (!compiled) {
       failed.add(document); // graphql-js reports what is wrong with it
       return undefined;
