@@ -60,7 +60,7 @@ describe('MCP bounds: one message a request', () => {
 });
 
 describe('availability ranges in the cost limit', () => {
-  const availability = `query ($id: UUID!, $from: String, $to: String) { resourceAvailability(id: $id, from: $from, to: $to) { slots { slotId startsAt endsAt remaining } } }`;
+  const availability = `query ($id: UUID!, $from: DateOrDateTime, $to: DateOrDateTime) { resourceAvailability(id: $id, from: $from, to: $to) { slots { slotId startsAt endsAt remaining } } }`;
 
   it('counts a range at the slots it may hold: a 31-day range costs about four times a week', async () => {
     const t = await tenant();
