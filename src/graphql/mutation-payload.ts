@@ -12,7 +12,7 @@ export const UserErrorCodeEnum = builder.enumType('UserErrorCode', {
 
 export const UserError = builder.objectRef<UserErrorValue>('UserError').implement({
   description:
-    "One problem with a mutation's input or with what it asked for. Every problem of the input is reported at once, so a form can show them all after one submit.",
+    "One problem with a mutation's input or with what it asked for. Every problem of the input is reported at once, malformed variables (an email, a date, an enum value) included, so a form can show them all after one submit. A value written in the document itself rather than in a variable is checked by GraphQL validation first, as a top-level error.",
   fields: (t) => ({
     field: t.exposeStringList('field', {
       nullable: true,
