@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
+import { connectMcp, toolError } from './support/mcp.js';
 
 const harness = useHarness();
 const { h, tenant, rest, gql } = harness;
@@ -112,6 +113,31 @@ describe('every problem of a form in one answer', () => {
     const bare = await gql(t.secret, CREATE_LEAD_BARE, { input });
     expect(bare.data).toBeNull();
     expect(pathsAndCodes(bare.errors![0]!.extensions.details as Problem[])).toEqual(expected);
+  });
+
+  it('a trusted document run by its hash, and MCP\'s createLead tool, answer the five at once too', async () => {
+    const text = 'mutation TrustedLead($input: CreateLeadInput!) { createLead(input: $input) { lead { id } userErrors { field message code } } }';
+    const documentId = createHash('sha256').update(text).digest('hex');
+    const registered = await gql(t.secret, doc('mutation($input: RegisterTrustedDocumentsInput!) { registerTrustedDocuments(input: $input) { trustedDocumentRegistration { added } } }'), {
+      input: { documents: { [documentId]: text } },
+    });
+    expect(registered.errors).toBeUndefined();
+    const before = await leadCount();
+    const response = await h.app.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.secret}` },
+      body: JSON.stringify({ documentId, variables: { input: fiveMistakes() } }),
+    });
+    const trusted = (await response.json()) as { data: { createLead: { lead: null; userErrors: Problem[] } } };
+    expect(trusted.data.createLead.lead).toBeNull();
+    expect(pathsAndCodes(trusted.data.createLead.userErrors)).toEqual(FIVE);
+
+    const agent = await connectMcp('http://localhost/mcp', t.secret, '2026-07-28', async (input, init) => h.app.fetch(new Request(input, init)));
+    const refused = toolError(await agent.callTool({ name: 'createLead', arguments: fiveMistakes() }));
+    await agent.close();
+    expect(refused.status).toBe(400);
+    expect(refused.details?.map((d) => d.field).sort()).toEqual(['assignedTo', 'email', 'firstName', 'phone', 'source']);
+    expect(await leadCount()).toBe(before);
   });
 
   it('answers the payload as selected: aliases, __typename and fragments', async () => {
