@@ -9,6 +9,8 @@ import { schema } from '../src/graphql/schema.js';
  */
 const recordArrays: Record<string, string> = {
   // Catalogs defined by the code, the same for every tenant: a few dozen entries.
+  // The records of the ids a client names (at most 100), in its order.
+  'Query.nodes': 'the records of the ids asked',
   'Query.apiScopes': 'the scope catalog',
   'Query.eventTypes': 'the event type catalog',
   'Viewer.scopeNames': "the caller's scopes, from the scope catalog",

@@ -1,4 +1,5 @@
 import { builder } from '../graphql/builder.js';
+import { Node } from '../graphql/node.js';
 import { principalOf } from '../graphql/context.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
@@ -22,6 +23,7 @@ const ApiKeyKindEnum = builder.enumType('ApiKeyKind', {
 });
 
 const ApiKey = builder.prismaObject('ApiKey', {
+  interfaces: [Node],
   description: 'One key of a pair, as shown after its creation: never the key itself, only a hint to recognise it.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Key id (the command line revokes and rotates keys by it).' }),
@@ -69,6 +71,7 @@ const ApiKeyPairActionEnum = builder.enumType('ApiKeyPairAction', {
 });
 
 export const ApiKeyPair = builder.prismaObject('ApiKeyPair', {
+  interfaces: [Node],
   description:
     'A named pair of API keys (one publishable, one secret) with fixed scopes, acting as the user who created it. Created, rotated and revoked in the dashboard (Settings → API Keys) or with these mutations.',
   fields: (t) => ({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BookingStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import type { Context } from '../graphql/context.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { anyOfDescription, DateOrDateTimeRange } from '../graphql/list-filters.js';
@@ -31,6 +33,7 @@ const BookingStatusEnum = builder.enumType(BookingStatus, {
 const leadIdUnlessPublishable = (booking: { leadId: string | null }, _args: unknown, ctx: Context) => (ctx.principal?.kind === 'publishable' ? null : booking.leadId);
 
 export const Booking = builder.prismaObject('Booking', {
+  interfaces: [Node],
   description: 'A reservation of one slot of a bookable resource by a guest, linked to the lead with the guest\'s email.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Booking id.' }),
@@ -129,11 +132,11 @@ builder.queryFields((t) => ({
   booking: t.prismaField({
     type: 'Booking',
     nullable: true,
-    description: 'One booking by id; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One booking by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: { scope: 'bookings.read' },
     args: bookingId,
     // With the selected resource and lead in the same statement.
-    resolve: (query, _root, { id }, ctx) => getBooking(ctx, id, query),
+    resolve: (query, _root, { id }, ctx) => orNull(ctx, getBooking(ctx, id, query)),
   }),
 }));
 

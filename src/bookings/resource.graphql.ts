@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ResourceType } from '../generated/prisma/enums.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node, nodeLookup } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { anyOfDescription, DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { MAX_PAGE_SIZE } from '../graphql/limits.js';
@@ -24,6 +26,7 @@ import {
   type OpeningInterval,
   setResourceHours,
   updateResource,
+  visibleToCaller,
 } from './resource.service.js';
 import { DATE_OR_DATE_TIME, dateOrDateTime } from '../shared/dates.js';
 import { MAX_AVAILABILITY_DAYS, MIN_SLOT_MINUTES, mostSlotsIn } from './time-window.js';
@@ -79,6 +82,8 @@ const rangeArgs = builder.args((t) => ({
 const emptyWhenUnset = 'An empty string when not set, never null (the specification types it a string); sending null or "" clears it.';
 
 export const BookableResource = builder.prismaObject('BookableResource', {
+  interfaces: [Node],
+  ...nodeLookup({ where: visibleToCaller }),
   description: 'Something customers book: a room, a person, a piece of equipment, a service or a location, with weekly opening hours in its own time zone.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Resource id.' }),
@@ -114,6 +119,7 @@ export const BookableResource = builder.prismaObject('BookableResource', {
 });
 
 const ResourceClosure = builder.prismaObject('ResourceClosure', {
+  interfaces: [Node],
   description: 'A period when a resource is closed whatever its weekly hours (a holiday, maintenance): no slot overlapping it is offered or booked.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Closure id.' }),
@@ -258,10 +264,10 @@ builder.queryFields((t) => ({
   bookableResource: t.field({
     type: BookableResource,
     nullable: true,
-    description: 'One bookable resource; a NOT_FOUND error when the tenant has none with this id (or, for a publishable key, none active and published).',
+    description: `One bookable resource; ${MISSING_RECORD_NOTE} (for a publishable key, an active and published one).`,
     authScopes: { publicScope: 'bookings.read', scope: 'bookings.resources.manage' },
     args: resourceId,
-    resolve: (_root, { id }, ctx) => getResource(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getResource(ctx, id)),
   }),
   resourceAvailability: t.field({
     type: ResourceAvailabilityType,

@@ -1,6 +1,8 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { oneLineAddress } from '../shared/address.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
@@ -9,6 +11,7 @@ import { companyOrder, createCompany, getCompany, listCompanies, updateCompany }
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Company = builder.prismaObject('Company', {
+  interfaces: [Node],
   description: 'A customer organisation. Contacts, sites, deals, inspections and invoices belong to a company.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
@@ -75,10 +78,10 @@ builder.queryFields((t) => ({
   company: t.field({
     type: Company,
     nullable: true,
-    description: 'One company by id; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One company by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: { scope: 'companies.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Company id.' }) },
-    resolve: (_root, { id }, ctx) => getCompany(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getCompany(ctx, id)),
   }),
 }));
 

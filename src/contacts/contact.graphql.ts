@@ -1,5 +1,7 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
@@ -10,6 +12,7 @@ import { longText } from '../graphql/limits.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Contact = builder.prismaObject('Contact', {
+  interfaces: [Node],
   description: 'A person who belongs to a company. At most one contact per company is its primary contact.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
@@ -92,10 +95,10 @@ builder.queryFields((t) => ({
   contact: t.field({
     type: Contact,
     nullable: true,
-    description: 'One contact by id; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One contact by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: { scope: 'contacts.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Contact id.' }) },
-    resolve: (_root, { id }, ctx) => getContact(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getContact(ctx, id)),
   }),
 }));
 

@@ -3,6 +3,8 @@ import { customFieldsInputDescription } from '../custom-fields/custom-field.rule
 import { DealActivityType, DealStatus } from '../generated/prisma/enums.js';
 import { aggregateOver } from '../graphql/aggregates.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { anyOfDescription, DateRange, DateTimeRange, IntRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
@@ -47,6 +49,7 @@ const DealProduct = builder.objectRef<Product>('DealProduct').implement({
 });
 
 export const DealActivity = builder.prismaObject('DealActivity', {
+  interfaces: [Node],
   description: 'Something that happened on a deal: a call, email, meeting, note, task or stage change.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Activity id.' }),
@@ -94,6 +97,7 @@ const DealContact = builder.prismaObject('Contact', {
 });
 
 export const Deal = builder.prismaObject('Deal', {
+  interfaces: [Node],
   description: 'A sales opportunity with a company, in a pipeline stage. Its status and probability follow its stage.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Deal id.' }),
@@ -254,10 +258,10 @@ builder.queryFields((t) => ({
   deal: t.prismaField({
     type: 'Deal',
     nullable: true,
-    description: 'One deal by id; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One deal by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: pipelineScope,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Deal id.' }) },
-    resolve: (query, _root, { id }, ctx) => getDeal(ctx, id, query),
+    resolve: (query, _root, { id }, ctx) => orNull(ctx, getDeal(ctx, id, query)),
   }),
 }));
 

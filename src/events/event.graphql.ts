@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node, nodeLookup } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange } from '../graphql/list-filters.js';
 import { readAccessOf } from '../graphql/read-access.js';
@@ -9,16 +11,20 @@ import { principalOf } from '../graphql/context.js';
 import { eventDataFor } from './event-redaction.js';
 import { allEventTypes, eventRecords, eventTypes, isEventType } from './event-types.js';
 import { eventOrder, getEvent, listEvents, subscribeToEvents } from './event.service.js';
+import { visibleEventTypes } from './event-visibility.js';
 import type { StreamItem } from './live-events.js';
 
 export const eventTypeList = allEventTypes.map((type) => `\`${type}\``).join(', ');
 
 export const Event = builder.objectRef<EventShape>('Event').implement({
+  interfaces: [Node],
+  // Not in the access table: a key sees the events of the records it reads, as `event(id:)` answers them.
+  ...nodeLookup({ model: 'Event', where: (ctx) => ({ type: { in: visibleEventTypes(principalOf(ctx)) } }) }),
   description:
     `Something that happened to a record of the tenant, recorded in the same transaction as the change. The same event (same id) is listed by \`events\`, pushed to subscriptions and sent to webhook endpoints. Kept ${EVENT_RETENTION_DAYS} days. ` +
     'A key sees an event only if it reads the record the event carries (`leads.lead.read` for `lead.*`, `pipeline` for `deal.*`, `contacts.read`, `companies.read`, `bookings.read`, `inspections.read`, `invoices.read`).',
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry.' }),
+    id: t.expose('id', { type: 'UUID', description: 'Event id: the `webhook-id` header of its webhook deliveries, the same on every retry.' }),
     type: t.exposeString('type', { description: `What happened: one of ${eventTypeList} (see \`eventTypes\`).` }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the change was made (ISO 8601, UTC).' }),
     data: t.field({
@@ -71,10 +77,10 @@ builder.queryFields((t) => ({
   event: t.field({
     type: Event,
     nullable: true,
-    description: 'One event by id; a NOT_FOUND error when it does not exist in the tenant, is older than the retention period, or is of a type this key does not see.',
+    description: `One event by id; ${MISSING_RECORD_NOTE}, and when it is older than the retention period or of a type this key does not see.`,
     authScopes: { secretKey: true },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Event id.' }) },
-    resolve: (_root, { id }, ctx) => getEvent(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getEvent(ctx, id)),
   }),
   eventTypes: t.field({
     type: [EventTypeInfoRef],

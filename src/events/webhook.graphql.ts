@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { WebhookDeliveryStatus, WebhookEndpointStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { DateTimeRange } from '../graphql/list-filters.js';
 import { listOf } from '../graphql/read-access.js';
@@ -54,6 +56,7 @@ const secretDisclosure = (id: string) => ({
 });
 
 export const WebhookEndpoint = builder.prismaObject('WebhookEndpoint', {
+  interfaces: [Node],
   description:
     'A URL of the tenant that is sent events as signed POSTs, per the Standard Webhooks specification: headers `webhook-id` (the event id, the same on every retry), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256>`), body `{"type", "timestamp", "data"}`. Any 2xx answer within 10 s delivers; otherwise it is retried with exponential backoff for 3 days.',
   fields: (t) => ({
@@ -97,6 +100,7 @@ const WebhookAttempt = builder.prismaObject('WebhookAttempt', {
 });
 
 const WebhookDelivery = builder.prismaObject('WebhookDelivery', {
+  interfaces: [Node],
   description: 'One event to one endpoint: its status, its attempts and its next retry.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Delivery id.' }),
@@ -176,10 +180,10 @@ builder.queryFields((t) => ({
   webhookEndpoint: t.field({
     type: WebhookEndpoint,
     nullable: true,
-    description: 'One webhook endpoint by id, without its secret; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One webhook endpoint by id, without its secret; ${MISSING_RECORD_NOTE}.`,
     authScopes: manageWebhooks,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }) },
-    resolve: (_root, { id }, ctx) => getWebhookEndpoint(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getWebhookEndpoint(ctx, id)),
   }),
   webhookDeliveries: t.field({
     type: webhookDeliveryList.connection,

@@ -4,6 +4,7 @@ import type {
   ExecutionArgs,
   FieldNode,
   FragmentDefinitionNode,
+  GraphQLCompositeType,
   GraphQLField,
   GraphQLObjectType,
   GraphQLResolveInfo,
@@ -20,8 +21,10 @@ import {
   getNullableType,
   getOperationAST,
   getVariableValues,
+  isCompositeType,
   isListType,
   isObjectType,
+  isUnionType,
   Kind,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -183,12 +186,14 @@ function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operat
   const estimate: Estimate = { operation, cost: 0, cursorSites: [], sizeVariables: new Set(), costVariesOtherwise: false };
   let schemaSelections = 0;
   // `pendingSize`: the size argument of the parent field, which the first list below it takes.
-  const walk = (selectionSet: SelectionSetNode, type: GraphQLObjectType, multiplier: number, pendingSize: number | undefined, path: string) => {
+  // An interface or union (`node`) is walked too, and each fragment on one of its types under it: every
+  // type's fragment counts, as if the record were of each (a bound, never less than what runs).
+  const walk = (selectionSet: SelectionSetNode, type: GraphQLCompositeType, multiplier: number, pendingSize: number | undefined, path: string) => {
     for (const selection of selectionSet.selections) {
       if (selection.kind !== Kind.FIELD) {
         const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? fragments.get(selection.name.value) : selection;
         const condition = fragment?.typeCondition ? schema.getType(fragment.typeCondition.name.value) : type;
-        if (fragment && isObjectType(condition)) walk(fragment.selectionSet, condition, multiplier, pendingSize, path);
+        if (fragment && isCompositeType(condition)) walk(fragment.selectionSet, condition, multiplier, pendingSize, path);
         continue;
       }
       const name = selection.name.value;
@@ -204,7 +209,7 @@ function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operat
         estimate.cost += 1 + (value == null ? 0 : introspectionCost(schema, selection.selectionSet, named, value, fragments, coerced.coerced, MAX_QUERY_COST - estimate.cost));
         continue;
       }
-      const field = type.getFields()[name];
+      const field = isUnionType(type) ? undefined : type.getFields()[name];
       if (!field) continue;
       estimate.cost += multiplier * fieldCost(field);
       const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : selection.alias?.value ?? name;
@@ -234,7 +239,7 @@ function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operat
         size = undefined;
       }
       const named = getNamedType(field.type);
-      if (selection.selectionSet && isObjectType(named)) walk(selection.selectionSet, named, childMultiplier, size, fieldPath);
+      if (selection.selectionSet && isCompositeType(named)) walk(selection.selectionSet, named, childMultiplier, size, fieldPath);
     }
   };
   walk(operation.selectionSet, root, 1, undefined, '');

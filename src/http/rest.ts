@@ -9,6 +9,7 @@ import { requestWarnings, warningHeader } from '../shared/request-scope.js';
 import { rootFieldRefusal } from '../graphql/access.js';
 import { enumExpectation, inApiWords, inputCheckProblems, inputProblems } from '../graphql/input-problems.js';
 import type { Context } from '../graphql/context.js';
+import { missingRecord } from '../graphql/missing-record.js';
 import { carriesBody, REST_BASE_PATH, type Operation } from '../graphql/operations.js';
 import { compileAlways } from './compiled-execution.js';
 import { restError } from './error-mapping.js';
@@ -292,6 +293,8 @@ export function useRest(operations: readonly Operation[]): Plugin {
           return new fetchAPI.Response(Buffer.from(value[route.download.base64Field] ?? '', 'base64'), { status: 200, headers: { 'Content-Type': route.download.contentType } });
         }
         const value = await response.json();
+        // A detail field answers null for a missing record (src/graphql/missing-record.ts): REST's 404, as the specification says.
+        if (value === null && operation.kind === 'query') return errorAnswer([missingRecord(contextValue, operation.field)]);
         // A created record's REST path, as `Location` (only 201 routes have one); what was asked and not done, as `Warning`.
         const location = operation.location?.of(values, operation.shape(value));
         const warnings = requestWarnings();

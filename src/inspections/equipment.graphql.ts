@@ -1,5 +1,7 @@
 import { EquipmentStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { anyOfDescription, searchDescription } from '../graphql/list-filters.js';
 import { httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -29,6 +31,7 @@ export const EquipmentStatusEnum = builder.enumType(EquipmentStatus, {
 });
 
 export const EquipmentType = builder.prismaObject('EquipmentType', {
+  interfaces: [Node],
   description: 'A kind of equipment inspected, such as an overhead crane, with the OSHA standard it is inspected against.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Equipment type id.' }),
@@ -40,6 +43,7 @@ export const EquipmentType = builder.prismaObject('EquipmentType', {
 });
 
 export const Equipment = builder.prismaObject('Equipment', {
+  interfaces: [Node],
   description: "A piece of equipment standing at a customer's site, identified by its serial number.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Equipment id.' }),
@@ -141,10 +145,10 @@ builder.queryFields((t) => ({
   equipmentType: t.prismaField({
     type: 'EquipmentType',
     nullable: true,
-    description: 'One equipment type; NOT_FOUND when the tenant has none with this id.',
+    description: `One equipment type by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: inspectionsRead,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment type id.' }) },
-    resolve: (_query, _root, { id }, ctx) => getEquipmentType(ctx, id),
+    resolve: (_query, _root, { id }, ctx) => orNull(ctx, getEquipmentType(ctx, id)),
   }),
   equipmentList: t.field({
     type: equipmentList.connection,
@@ -156,10 +160,10 @@ builder.queryFields((t) => ({
   equipment: t.prismaField({
     type: 'Equipment',
     nullable: true,
-    description: 'One piece of equipment; NOT_FOUND when the tenant has none with this id.',
+    description: `One piece of equipment by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: inspectionsRead,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Equipment id.' }) },
-    resolve: (_query, _root, { id }, ctx) => getEquipment(ctx, id),
+    resolve: (_query, _root, { id }, ctx) => orNull(ctx, getEquipment(ctx, id)),
   }),
 }));
 

@@ -1,5 +1,6 @@
 import { FindingSeverity, PhotoType, QuoteStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { Node } from '../graphql/node.js';
 import { listOf } from '../graphql/read-access.js';
 import { httpUrl, optionalText, patchInput, requiredText } from '../shared/validation.js';
 import { addPhoto, createFinding, deleteFinding, deletePhoto, updateFinding } from './finding.service.js';
@@ -41,6 +42,7 @@ const PhotoTypeEnum = builder.enumType(PhotoType, {
 });
 
 export const FindingPhoto = builder.prismaObject('FindingPhoto', {
+  interfaces: [Node],
   description: 'A photo supporting a finding.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Photo id.' }),
@@ -51,6 +53,7 @@ export const FindingPhoto = builder.prismaObject('FindingPhoto', {
 });
 
 export const Finding = builder.prismaObject('Finding', {
+  interfaces: [Node],
   description: 'A deficiency found during an inspection, with its severity, the recommended action and the repair quote\'s status.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Finding id.' }),

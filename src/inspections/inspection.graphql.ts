@@ -2,6 +2,8 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { z } from 'zod';
 import { InspectionResult, InspectionStatus, TeamRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { anyOfDescription, DateRange, searchDescription } from '../graphql/list-filters.js';
 import { listOf } from '../graphql/read-access.js';
@@ -54,6 +56,7 @@ const ChecklistResponseType = builder.objectRef<ChecklistResponse>('ChecklistRes
 });
 
 export const Inspection = builder.prismaObject('Inspection', {
+  interfaces: [Node],
   description: 'An inspection of a piece of equipment at a customer site, following a checklist template, through the review workflow.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Inspection id.' }),
@@ -71,6 +74,7 @@ export const Inspection = builder.prismaObject('Inspection', {
 });
 
 builder.prismaObject('InspectionTeamMember', {
+  interfaces: [Node],
   description: 'A technician on an inspection team.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Team membership id.' }),
@@ -126,6 +130,7 @@ for (const view of [InspectionListItem, InspectionDetail]) {
 }
 
 builder.prismaObject('InspectionEvent', {
+  interfaces: [Node],
   description: 'One move of an inspection through the review workflow (its creation included): who, when, from which status to which.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Event id.' }),
@@ -238,18 +243,18 @@ builder.queryFields((t) => ({
   inspection: t.prismaField({
     type: InspectionDetail,
     nullable: true,
-    description: 'One inspection with everything it embeds; NOT_FOUND when the tenant has none with this id.',
+    description: `One inspection by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: inspectionsRead,
     args: inspectionId,
-    resolve: (query, _root, { id }, ctx) => getInspection(ctx, id, query),
+    resolve: (query, _root, { id }, ctx) => orNull(ctx, getInspection(ctx, id, query)),
   }),
   inspectionHistory: t.prismaField({
     type: ['InspectionEvent'],
     nullable: true,
-    description: "An inspection's moves through the review workflow, oldest first. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.",
+    description: `An inspection's moves through the review workflow, oldest first; ${MISSING_RECORD_NOTE}. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.`,
     authScopes: inspectionsRead,
     args: inspectionId,
-    resolve: (query, _root, { id }, ctx) => inspectionHistory(ctx, id, query),
+    resolve: (query, _root, { id }, ctx) => orNull(ctx, inspectionHistory(ctx, id, query)),
   }),
   inspectionReport: t.field({
     type: InspectionReport,

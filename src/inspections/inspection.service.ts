@@ -190,8 +190,12 @@ export async function moveInspection(ctx: Context, id: string, move: Move, input
 }
 
 export async function inspectionHistory(ctx: Context, id: string, query: { include?: Prisma.InspectionEventInclude; select?: Prisma.InspectionEventSelect }) {
-  await getInspection(ctx, id, { select: { id: true } });
-  return ctx.db.inspectionEvent.findMany({ ...query, where: { inspectionId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }] });
+  // Read together: a missing inspection is NOT_FOUND (its history, read in the tenant, is then empty).
+  const [, events] = await Promise.all([
+    getInspection(ctx, id, { select: { id: true } }),
+    ctx.db.inspectionEvent.findMany({ ...query, where: { inspectionId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }] }),
+  ]);
+  return events;
 }
 
 /** The stored PDF report of a delivered inspection. */

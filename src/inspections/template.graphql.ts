@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
 import { patchInput, requiredText, searchText } from '../shared/validation.js';
@@ -36,6 +38,7 @@ export const ChecklistSectionType = builder.objectRef<ChecklistSection>('Checkli
 });
 
 export const ChecklistTemplate = builder.prismaObject('ChecklistTemplate', {
+  interfaces: [Node],
   description: 'A checklist inspections follow: sections of items, each answered in a set way.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Template id.' }),
@@ -107,10 +110,10 @@ builder.queryFields((t) => ({
   checklistTemplate: t.prismaField({
     type: 'ChecklistTemplate',
     nullable: true,
-    description: 'One checklist template; NOT_FOUND when the tenant has none with this id.',
+    description: `One checklist template by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: inspectionsRead,
     args: templateId,
-    resolve: (_query, _root, { id }, ctx) => getTemplate(ctx, id),
+    resolve: (_query, _root, { id }, ctx) => orNull(ctx, getTemplate(ctx, id)),
   }),
 }));
 

@@ -124,6 +124,10 @@ export async function voidInvoice(ctx: Context, id: string, query: InvoiceQuery 
 
 /** The invoice's history, oldest first. */
 export async function invoiceHistory(ctx: Context, id: string, query: { include?: Prisma.InvoiceEventInclude; select?: Prisma.InvoiceEventSelect }) {
-  await getInvoice(ctx, id, { select: { id: true } });
-  return ctx.db.invoiceEvent.findMany({ ...query, where: { invoiceId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }] });
+  // Read together: a missing invoice is NOT_FOUND (its history, read in the tenant, is then empty).
+  const [, events] = await Promise.all([
+    getInvoice(ctx, id, { select: { id: true } }),
+    ctx.db.invoiceEvent.findMany({ ...query, where: { invoiceId: id }, orderBy: [{ occurredAt: 'asc' }, { id: 'asc' }] }),
+  ]);
+  return events;
 }

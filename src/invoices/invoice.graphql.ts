@@ -3,6 +3,8 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { InvoiceStatus, PaymentMethod } from '../generated/prisma/enums.js';
 import { aggregateOver } from '../graphql/aggregates.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node, nodeLookup } from '../graphql/node.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { anyOfDescription, DateRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { embeds, listOf, refusedAloneUnless } from '../graphql/read-access.js';
@@ -12,6 +14,7 @@ import { invoicePdf } from './invoice-delivery.js';
 import { invoiceHistory } from './invoice-lifecycle.js';
 import { invoiceSettings } from './invoice-numbering.js';
 import { getInvoice, type InvoiceFilter, invoiceOrder, invoiceSums, invoiceWhere, listInvoices } from './invoice.service.js';
+import { moveTenantOverdueInvoices } from './invoice-overdue.js';
 import { fixedList, longText } from '../graphql/limits.js';
 import { MAX_DESCRIPTION, MAX_LINE_ITEMS, MAX_PAYMENTS } from './invoice-limits.js';
 
@@ -43,6 +46,7 @@ export const PaymentMethodEnum = builder.enumType(PaymentMethod, {
 });
 
 builder.prismaObject('InvoiceLineItem', {
+  interfaces: [Node],
   description: 'A line of an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Line item id.' }),
@@ -55,6 +59,7 @@ builder.prismaObject('InvoiceLineItem', {
 });
 
 builder.prismaObject('Payment', {
+  interfaces: [Node],
   description: 'A payment recorded against an invoice.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Payment id.' }),
@@ -68,6 +73,9 @@ builder.prismaObject('Payment', {
 });
 
 export const Invoice = builder.prismaObject('Invoice', {
+  interfaces: [Node],
+  // As `invoice(id:)` does: an invoice past its due date is answered overdue.
+  ...nodeLookup({ before: (ctx) => moveTenantOverdueInvoices(ctx) }),
   // Select mode: a page reads only the columns its fields need (the list item is a fifth of them).
   select: { id: true },
   description: 'A bill to a company: numbered line items, tax, payments and the balance due, through its lifecycle. Amounts are decimal strings with two decimals.',
@@ -103,6 +111,7 @@ export const Invoice = builder.prismaObject('Invoice', {
 });
 
 builder.prismaObject('InvoiceEvent', {
+  interfaces: [Node],
   description: "One step in an invoice's life: its creation, sending, a view, a payment, voiding, the scheduled move to `overdue`.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Event id.' }),
@@ -190,18 +199,18 @@ builder.queryFields((t) => ({
   invoice: t.prismaField({
     type: Invoice,
     nullable: true,
-    description: 'One invoice with its company, contact, line items and payments; NOT_FOUND when the tenant has none with this id.',
+    description: `One invoice with its company, contact, line items and payments; ${MISSING_RECORD_NOTE}.`,
     authScopes: invoicesRead,
     args: invoiceId,
-    resolve: (query, _root, { id }, ctx) => getInvoice(ctx, id, query),
+    resolve: (query, _root, { id }, ctx) => orNull(ctx, getInvoice(ctx, id, query)),
   }),
   invoiceHistory: t.prismaField({
     type: ['InvoiceEvent'],
     nullable: true,
-    description: "An invoice's history, oldest first: who created, sent, paid or voided it, and when. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.",
+    description: `An invoice's history, oldest first: who created, sent, paid or voided it, and when; ${MISSING_RECORD_NOTE}. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.`,
     authScopes: invoicesRead,
     args: invoiceId,
-    resolve: (query, _root, { id }, ctx) => invoiceHistory(ctx, id, query),
+    resolve: (query, _root, { id }, ctx) => orNull(ctx, invoiceHistory(ctx, id, query)),
   }),
   invoicePdf: t.field({
     type: InvoicePdf,

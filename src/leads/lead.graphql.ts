@@ -1,6 +1,8 @@
 import { customFieldsInputDescription } from '../custom-fields/custom-field.rules.js';
 import { LeadSource, LeadStatus } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { anyOfDescription, DateTimeRange, searchDescription } from '../graphql/list-filters.js';
 import { optionalText, patchInput, requiredText } from '../shared/validation.js';
@@ -37,6 +39,7 @@ export const LeadSourceEnum = builder.enumType(LeadSource, {
 });
 
 export const Lead = builder.prismaObject('Lead', {
+  interfaces: [Node],
   description: 'An inbound prospect, captured from a web form, a referral, a chat, a call or an import.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Lead id.' }),
@@ -124,10 +127,10 @@ builder.queryFields((t) => ({
   lead: t.field({
     type: Lead,
     nullable: true,
-    description: 'One lead by id; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One lead by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: { scope: 'leads.lead.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Lead id.' }) },
-    resolve: (_root, { id }, ctx) => getLead(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getLead(ctx, id)),
   }),
 }));
 

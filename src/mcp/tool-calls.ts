@@ -2,6 +2,7 @@ import type { ExecutionArgs, ExecutionResult, GraphQLSchema } from 'graphql';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { rootFieldRefusal } from '../graphql/access.js';
 import type { Context } from '../graphql/context.js';
+import { missingRecord } from '../graphql/missing-record.js';
 import { REST_BASE_PATH, takesBody } from '../graphql/operations.js';
 import { restError } from '../http/error-mapping.js';
 import { idempotent, isIdempotencyKey } from '../http/idempotency.js';
@@ -125,7 +126,8 @@ async function run(tool: OperationTool, args: Record<string, unknown>, scope: To
     return { ...answer, message: result.errors[0]?.message };
   }
   const value = result.data?.[operation.field.name];
-  if (value === null || value === undefined) return { status: 404, body: { error: ErrorCodes.NOT_FOUND.title } };
+  // A detail field answers null for a missing record: the tool says so as REST's 404 does ("Deal not found").
+  if (value === null || value === undefined) return restError([missingRecord(scope.context, operation.field)])!;
   const body = operation.answer(value, params);
   return { status: operation.route.status ?? 200, body: paging ? paging.answer(body as never, parameters) : body };
 }

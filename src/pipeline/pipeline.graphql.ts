@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { builder } from '../graphql/builder.js';
+import { Node } from '../graphql/node.js';
 import { listOf } from '../graphql/read-access.js';
 import { defineList } from '../graphql/connection.js';
 import { searchDescription } from '../graphql/list-filters.js';
@@ -12,6 +13,7 @@ const position = z.number().int().min(0, 'must be 0 or more').max(10_000, 'must 
 const color = optionalText(20);
 
 export const PipelineStage = builder.prismaObject('PipelineStage', {
+  interfaces: [Node],
   description: 'A step of a sales pipeline. Moving a deal into a stage gives it the stage probability; closed stages set the outcome.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Stage id.' }),
@@ -28,6 +30,7 @@ export const PipelineStage = builder.prismaObject('PipelineStage', {
 });
 
 export const Pipeline = builder.prismaObject('Pipeline', {
+  interfaces: [Node],
   description: 'A sales pipeline: an ordered list of stages that deals move through.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Pipeline id.' }),

@@ -1,5 +1,7 @@
 import { addressInputFields } from '../graphql/address-fields.js';
 import { builder } from '../graphql/builder.js';
+import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
+import { Node } from '../graphql/node.js';
 import { listOf } from '../graphql/read-access.js';
 import { defineList, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { DateTimeRange, searchDescription } from '../graphql/list-filters.js';
@@ -8,6 +10,7 @@ import { createSite, getSite, listSites, siteOrder, siteWhere, updateSite } from
 import { recordPayload } from '../graphql/mutation-payload.js';
 
 export const Site = builder.prismaObject('Site', {
+  interfaces: [Node],
   description: "A location of a customer company, where equipment stands and work is done. Deals and inspections point at sites.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Site id.' }),
@@ -87,10 +90,10 @@ builder.queryFields((t) => ({
   site: t.field({
     type: Site,
     nullable: true,
-    description: 'One site by id; a NOT_FOUND error when it does not exist in the tenant.',
+    description: `One site by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: { scope: 'companies.read' },
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Site id.' }) },
-    resolve: (_root, { id }, ctx) => getSite(ctx, id),
+    resolve: (_root, { id }, ctx) => orNull(ctx, getSite(ctx, id)),
   }),
 }));
 

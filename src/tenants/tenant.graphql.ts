@@ -3,6 +3,7 @@ import { ApiScopeNameEnum } from '../auth/key-pair.graphql.js';
 import type { Scope } from '../auth/scopes.js';
 import { TenantModule } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { Node, nodeLookup } from '../graphql/node.js';
 import { principalOf } from '../graphql/context.js';
 import { administerTenant, User } from '../users/user.graphql.js';
 import { recordPayload, resultQuery } from '../graphql/mutation-payload.js';
@@ -14,6 +15,9 @@ const TenantModuleEnum = builder.enumType(TenantModule, {
 });
 
 const Tenant = builder.prismaObject('Tenant', {
+  interfaces: [Node],
+  // Not tenant-owned, so not confined by the tenant-scoped client: `node` finds the caller's own alone.
+  ...nodeLookup({ where: (ctx) => ({ id: principalOf(ctx).tenantId }) }),
   description: 'The business that owns the data the caller sees.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Tenant id.' }),

@@ -1,6 +1,7 @@
 import { administratorRoles } from '../auth/roles.js';
 import { UserRole } from '../generated/prisma/enums.js';
 import { builder } from '../graphql/builder.js';
+import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { anyOfDescription, searchDescription } from '../graphql/list-filters.js';
 import { searchText } from '../shared/validation.js';
@@ -21,6 +22,7 @@ export const UserRoleEnum = builder.enumType(UserRole, {
 });
 
 export const User = builder.prismaObject('User', {
+  interfaces: [Node],
   description: 'A person who works for the tenant. API keys act as the user who created them.',
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'User id (use it as `ownerId`, `assignedTo`, ...).' }),

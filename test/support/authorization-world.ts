@@ -146,6 +146,8 @@ export async function authorizationWorld(harness: Harness) {
     Invoice: invoice.id, InvoiceEvent: invoice.id, InvoicePdf: invoice.id,
     WebhookEndpoint: endpoint.id, WebhookDeliveryConnection: endpoint.id,
     Event: leadCreated.id,
+    // `node(id:)` and `nodes(ids:)` are walked with the lead's id (test/node.test.ts asks every type).
+    Node: lead.id,
   };
   return { owner, keys, ids, company, contact, site, deal, lead, stage: qualify, resource, booking };
 }
