@@ -177,10 +177,20 @@ export async function inputCheckProblems(field: GraphQLField<unknown, unknown>, 
   } catch (error) {
     if (!(error instanceof AppError) || !error.details) throw error;
     // A missing record refused alone (not through `allChecked`) says so by its error's code only.
-    const code = error.code === 'NOT_FOUND' ? 'NOT_FOUND' : undefined;
-    return error.details.filter((detail) => !faulty.has(topField(detail))).map((detail) => (detail.code ?? code ? { ...detail, code: detail.code ?? code } : detail));
+    const missing = error.code === 'NOT_FOUND';
+    return error.details.filter((detail) => !faulty.has(topField(detail))).map((detail) => (missing && !detail.code ? { ...detail, code: 'NOT_FOUND' as const } : detail));
   }
   return [];
+}
+
+/**
+ * `inputCheckProblems` for problems named from a mutation's arguments (`input.email`, `id`), as
+ * GraphQL names them: what the input checks find among the fields of `input` that hold, named so too.
+ */
+export async function argumentCheckProblems(field: GraphQLField<unknown, unknown>, ctx: Context, input: unknown, problems: readonly FieldProblem[]): Promise<FieldProblem[]> {
+  const inInput = problems.filter((p) => p.field === 'input' || p.field.startsWith('input.')).map((p) => ({ ...p, field: p.field.slice('input.'.length) }));
+  const references = await inputCheckProblems(field, ctx, input, inInput);
+  return references.map((p) => ({ ...p, field: `input.${p.field}` }));
 }
 
 /**
@@ -191,8 +201,5 @@ export async function inputCheckProblems(field: GraphQLField<unknown, unknown>, 
  */
 export async function argumentProblems(field: GraphQLField<unknown, unknown>, ctx: Context, values: Record<string, unknown>): Promise<FieldProblem[]> {
   const { value, problems } = await slotProblems(field.args, values, [], { singleValueAsList: true }, true);
-  if (!problems.length) return problems;
-  const inInput = problems.filter((p) => p.field === 'input' || p.field.startsWith('input.')).map((p) => ({ ...p, field: p.field.slice('input.'.length) }));
-  const references = await inputCheckProblems(field, ctx, (value as Record<string, unknown>).input, inInput);
-  return [...problems, ...references.map((p) => ({ ...p, field: `input.${p.field}` }))];
+  return problems.length ? [...problems, ...(await argumentCheckProblems(field, ctx, (value as Record<string, unknown>).input, problems))] : problems;
 }

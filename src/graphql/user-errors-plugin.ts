@@ -4,7 +4,7 @@ import type { FieldNode, FragmentDefinitionNode, GraphQLFieldResolver, GraphQLRe
 import { Kind } from 'graphql';
 import { AppError, badInput, type ErrorCode, type FieldProblem, type UserErrorCode } from '../shared/errors.js';
 import type { Context } from './context.js';
-import { inputCheckProblems } from './input-problems.js';
+import { argumentCheckProblems } from './input-problems.js';
 
 /** One problem of a mutation's input or request, as a payload's `userErrors` lists it. */
 export interface UserErrorValue {
@@ -49,10 +49,8 @@ export function validationRefusal(details: FieldProblem[]): AppError {
  */
 async function withInputChecks(error: unknown, args: Record<string, unknown>, context: Context, info: GraphQLResolveInfo): Promise<unknown> {
   if (!(error instanceof AppError) || !validationRefusals.has(error) || !error.details) return error;
-  const field = info.parentType.getFields()[info.fieldName]!;
-  const inInput = error.details.filter((p) => p.field.startsWith('input.')).map((p) => ({ ...p, field: p.field.slice('input.'.length) }));
-  const references = await inputCheckProblems(field, context, args.input, inInput);
-  return references.length ? badInput([...error.details, ...references.map((p) => ({ ...p, field: `input.${p.field}` }))]) : error;
+  const references = await argumentCheckProblems(info.parentType.getFields()[info.fieldName]!, context, args.input, error.details);
+  return references.length ? badInput([...error.details, ...references]) : error;
 }
 
 /**
