@@ -5,13 +5,16 @@
 // invoices each join it, and the same lists are timed again: the first, middle and last cursor pages
 // of leads (goal: within 1.3x of the 10,000-lead figure), the first and a deep page of deals and
 // invoices with their `total`, and a `search` page of leads, deals and invoices (goal: within 2x,
-// a search finds more rows in a larger table, and under 10 ms). Each figure is the median of sequential requests through the
+// a search finds more rows in a larger table, and under 10 ms). The open deals' total
+// (`aggregate { count sum { value } }`) is timed on the bench tenant's 10,000 deals, then on a
+// tenant of 100,000 deals that joins with the others (goal: under 50 ms). Each figure is the median of sequential requests through the
 // product's whole HTTP handler, in this process (no network), after a warm-up. Then the plans
 // PostgreSQL chose for the statements those requests ran, with EXPLAIN (ANALYZE, BUFFERS). The
 // figures go to bench/last.json, under `scale`.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cachedKeys } from '../src/auth/authenticate.js';
+import { createKeyPair } from '../src/auth/key-pairs.js';
 import { openPostgres } from '../src/db/client.js';
 import { offsetCursor } from '../src/graphql/connection.js';
 import { createApp } from '../src/http/app.js';
@@ -27,6 +30,11 @@ const REQUESTS = Number(args.requests ?? 200);
 const BIG_TENANT_LEADS = Number(args.leads ?? 1_000_000);
 const OTHER_TENANTS = 10;
 const OTHER_TENANT_LEADS = Math.floor(BIG_TENANT_LEADS / 10);
+/** Deals of the tenant whose open deals' total is timed at the large size. */
+const BIG_PIPELINE_DEALS = 100_000;
+/** Longest median the open deals' total may take at 100,000 deals (issue 45). */
+const AGGREGATE_MS = 50;
+const DEALS_AGGREGATE = 'open deals, aggregate';
 const PAGE = 25;
 /** Longest median a search page may take at the large size. */
 const SEARCH_PAGE_MS = 10;
@@ -48,13 +56,19 @@ try {
   const data = await prepareBenchData(scratch.url);
   const app = createApp({ prisma: db.prisma, keyLookup: keys.find });
   const headers = { authorization: `Bearer ${data.secret}` };
+  /** The key of the tenant of 100,000 deals, once it exists: the deals aggregate is timed on its deals then. */
+  let bigPipelineKey: string | null = null;
 
-  /** A list request: a REST path (GET), or a GraphQL query for the lists whose `search` only GraphQL offers. */
-  type Target = string | { graphql: string };
+  /** A list request: a REST path (GET), or a GraphQL query (the lists whose `search` only GraphQL offers, totals), with another tenant's key if given. */
+  type Target = string | { graphql: string; key?: string };
   const send = (target: Target) =>
     typeof target === 'string'
       ? app.fetch(`http://localhost${target}`, { headers })
-      : app.fetch('http://localhost/graphql', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: target.graphql }) });
+      : app.fetch('http://localhost/graphql', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${target.key ?? data.secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: target.graphql }),
+        });
 
   /** The keyset cursor that starts the page after the first `skipped` leads of the bench tenant (found once by offset, untimed). */
   const cursorAfter = async (skipped: number) => {
@@ -78,6 +92,7 @@ try {
       'leads search "lead1234"': { graphql: `{ leads(first: ${PAGE}, filter: { search: "lead1234" }) { totalCount edges { node { id firstName lastName email } } } }` },
       'deals search "#1234"': { graphql: `{ deals(first: ${PAGE}, filter: { search: "#1234" }) { totalCount edges { node { id name } } } }` },
       'invoices search': `/api/invoices?limit=${PAGE}&search=${INVOICE_SEARCH}`,
+      [DEALS_AGGREGATE]: { graphql: '{ deals(filter: { status: [open] }) { aggregate { count sum { value } } } }', key: bigPipelineKey ?? undefined },
     };
   }
 
@@ -122,23 +137,29 @@ try {
       await seedDeals(client, tenant.id, owners);
       await seedInvoices(client, tenant.id);
     }
+    const pipelineTenant = await createTenant(db.prisma, { name: 'Big pipeline' });
+    const admin = await createUser(db.prisma, { tenantId: pipelineTenant.id, name: 'Admin', email: 'admin@pipeline.scale.example', role: 'system_admin' });
+    await seedDeals(client, pipelineTenant.id, [admin.id, admin.id, admin.id], BIG_PIPELINE_DEALS);
+    bigPipelineKey = (await createKeyPair(db.prisma, { tenantId: pipelineTenant.id, userId: admin.id, name: 'bench', scopes: ['pipeline'] })).secret.key;
     await client.query('VACUUM ANALYZE');
   });
-  log(`Grown to ${BIG_TENANT_LEADS.toLocaleString('en')} leads in the bench tenant and ${OTHER_TENANTS} other tenants of ${OTHER_TENANT_LEADS.toLocaleString('en')} leads, 10,000 deals and 10,000 invoices (${((Date.now() - grown) / 1000).toFixed(1)} s)`);
+  log(`Grown to ${BIG_TENANT_LEADS.toLocaleString('en')} leads in the bench tenant and ${OTHER_TENANTS} other tenants of ${OTHER_TENANT_LEADS.toLocaleString('en')} leads, 10,000 deals and 10,000 invoices, and a tenant of ${BIG_PIPELINE_DEALS.toLocaleString('en')} deals (${((Date.now() - grown) / 1000).toFixed(1)} s)`);
   const large = await timeAll();
 
   log(`\nMedian of ${REQUESTS} sequential requests through the product's HTTP handler (in process)`);
   const rows = [['list', `${LEAD_COUNT.toLocaleString('en')} leads`, `${BIG_TENANT_LEADS.toLocaleString('en')} leads`, 'ratio', 'goal', 'verdict']];
-  const lists: { list: string; smallMs: number; largeMs: number; ratio: number; goalRatio: number; boundMs: number | null; met: boolean }[] = [];
+  const lists: { list: string; smallMs: number; largeMs: number; ratio: number; goalRatio: number | null; boundMs: number | null; met: boolean }[] = [];
   for (const [name, before] of small) {
     const after = large.get(name) ?? NaN;
-    const goal = name.startsWith('leads,') ? 1.3 : 2;
+    // The deals' total reads every matching row (10 times as many at the large size): held to its bound alone.
+    const goal = name === DEALS_AGGREGATE ? Infinity : name.startsWith('leads,') ? 1.3 : 2;
     // A search page is also held to an absolute bound at the large size (issue 27: p50 under 10 ms).
-    const bound = name.includes('search') ? SEARCH_PAGE_MS : Infinity;
+    const bound = name.includes('search') ? SEARCH_PAGE_MS : name === DEALS_AGGREGATE ? AGGREGATE_MS : Infinity;
     const met = after / before <= goal && after < bound;
-    rows.push([name, `${before.toFixed(2)} ms`, `${after.toFixed(2)} ms`, (after / before).toFixed(2), `<= ${goal}${Number.isFinite(bound) ? `, < ${bound} ms` : ''}`, met ? 'PASS' : 'MISS']);
+    const goals = [Number.isFinite(goal) ? `<= ${goal}` : '', Number.isFinite(bound) ? `< ${bound} ms` : ''].filter(Boolean).join(', ');
+    rows.push([name, `${before.toFixed(2)} ms`, `${after.toFixed(2)} ms`, (after / before).toFixed(2), goals, met ? 'PASS' : 'MISS']);
     const ms = (value: number) => Number(value.toFixed(2));
-    lists.push({ list: name, smallMs: ms(before), largeMs: ms(after), ratio: ms(after / before), goalRatio: goal, boundMs: Number.isFinite(bound) ? bound : null, met });
+    lists.push({ list: name, smallMs: ms(before), largeMs: ms(after), ratio: ms(after / before), goalRatio: Number.isFinite(goal) ? goal : null, boundMs: Number.isFinite(bound) ? bound : null, met });
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));

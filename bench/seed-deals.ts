@@ -80,8 +80,8 @@ SELECT gen_random_uuid(), $1::uuid,
        now()
 FROM generate_series(1, $10::int) AS i`;
 
-/** Fills the tenant's pipeline; `ownerIds` are three users of the tenant. */
-export async function seedDeals(client: pg.Client, tenantId: string, ownerIds: [string, string, string]): Promise<void> {
+/** Fills the tenant's pipeline with `count` deals; `ownerIds` are three users of the tenant. */
+export async function seedDeals(client: pg.Client, tenantId: string, ownerIds: [string, string, string], count = DEAL_COUNT): Promise<void> {
   const pipelineId = randomUUID();
   const [stageIds, companyIds, contactIds, siteIds] = [ids(stages.length), ids(COMPANY_COUNT), ids(CONTACT_COUNT), ids(SITE_COUNT)];
   const column = <K extends 0 | 1 | 2 | 3 | 4>(k: K) => stages.map((s) => s[k]);
@@ -90,5 +90,5 @@ export async function seedDeals(client: pg.Client, tenantId: string, ownerIds: [
   await client.query(insertCompanies, [tenantId, companyIds]);
   await client.query(insertContacts, [tenantId, companyIds, contactIds]);
   await client.query(insertSites, [tenantId, companyIds, siteIds]);
-  await client.query(insertDeals, [tenantId, companyIds, contactIds, stageIds, siteIds, ...ownerIds, column(2), DEAL_COUNT]);
+  await client.query(insertDeals, [tenantId, companyIds, contactIds, stageIds, siteIds, ...ownerIds, column(2), count]);
 }

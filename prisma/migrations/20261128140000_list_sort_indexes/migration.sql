@@ -19,6 +19,9 @@ CREATE INDEX "Deal_tenantId_actualCloseDate_id_idx" ON "Deal"("tenantId", "actua
 CREATE INDEX "Deal_tenantId_probability_id_idx" ON "Deal"("tenantId", "probability", "id");
 
 -- CreateIndex
+CREATE INDEX "Deal_tenantId_status_value_idx" ON "Deal"("tenantId", "status", "value");
+
+-- CreateIndex
 CREATE INDEX "Invoice_tenantId_issuedDate_id_idx" ON "Invoice"("tenantId", "issuedDate", "id");
 
 -- CreateIndex
