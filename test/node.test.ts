@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
 import { MAX_NODE_IDS } from '../src/graphql/node.js';
 import { authorizationWorld } from './support/authorization-world.js';
 import { fixtures } from './support/fixtures.js';
@@ -42,7 +43,6 @@ const notRecords: Record<string, string> = {
   ChecklistSection: "part of a checklist template (kept in the template's JSON; its `id` is not a UUID)",
   ChecklistResponse: "an inspection's answer to one checklist item, kept in the inspection's JSON",
   ConnectedApp: "an OAuth grant, whose id is the authorization server's grant id (not a UUID); a cache keys it by `id` all the same",
-  CustomFieldDefinition: "the tenant's form configuration, addressed by its entity and `key` (the key records carry in `customFields`)",
   DealProduct: "a product line of a deal, kept in the deal's JSON",
   DealAggregate: 'a total over a filtered list of deals, not a record',
   DealSums: 'sums over a filtered list of deals, not a record',
@@ -73,6 +73,8 @@ function isPartByShape(type: IntrospectedType): boolean {
 
 beforeAll(async () => {
   world = await authorizationWorld(harness);
+  // The world has every record type but a custom field definition.
+  await createCustomFieldDefinition(h.db.prisma, { tenantId: world.owner.tenantId, entity: 'company', key: 'poNumber', type: 'text' });
   const introspection = await ask(
     world.owner.secret,
     '{ __schema { types { name kind interfaces { name } fields { name description args { name type { kind ofType { name } } } type { kind name ofType { name ofType { name } } } } } } }',
@@ -150,10 +152,14 @@ describe('Node', () => {
 
   it('a key without a type\'s read scope gets null for its records, never FORBIDDEN: it learns nothing of them', async () => {
     const leadsOnly = world.keys.get('leads.lead.read')!;
-    const answer = await ask(leadsOnly, 'query($ids: [UUID!]!) { nodes(ids: $ids) { __typename id } }', { ids: [world.deal.id, world.lead.id, world.company.id, world.owner.userId] });
+    // A company's custom field definition is read with companies: not by this key.
+    const definition = await h.db.prisma.customFieldDefinition.findFirstOrThrow({ where: { tenantId: world.owner.tenantId } });
+    const answer = await ask(leadsOnly, 'query($ids: [UUID!]!) { nodes(ids: $ids) { __typename id } }', { ids: [world.deal.id, world.lead.id, world.company.id, world.owner.userId, definition.id] });
     expect(answer.errors).toBeUndefined();
     // Users are read by any secret key.
-    expect(answer.data.nodes).toEqual([null, { __typename: 'Lead', id: world.lead.id }, null, { __typename: 'User', id: world.owner.userId }]);
+    expect(answer.data.nodes).toEqual([null, { __typename: 'Lead', id: world.lead.id }, null, { __typename: 'User', id: world.owner.userId }, null]);
+    const companiesOnly = await ask(world.keys.get('companies.read')!, 'query($id: UUID!) { node(id: $id) { __typename } }', { id: definition.id });
+    expect(companiesOnly.data.node).toEqual({ __typename: 'CustomFieldDefinition' });
     const single = await ask(leadsOnly, 'query($id: UUID!) { node(id: $id) { id } }', { id: world.deal.id });
     expect(single).toMatchObject({ data: { node: null } });
     expect(single.errors).toBeUndefined();

@@ -1,8 +1,10 @@
 import { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 import { type ScopeMap, scopesByArgument } from '../graphql/access.js';
 import { builder } from '../graphql/builder.js';
+import { type Context, principalOf } from '../graphql/context.js';
+import { Node, nodeLookup } from '../graphql/node.js';
 import { fixedList } from '../graphql/limits.js';
-import { readAccessOf, type RecordType } from '../graphql/read-access.js';
+import { mayRead, readAccessOf, type RecordType } from '../graphql/read-access.js';
 import { DATE_TEXT } from '../shared/dates.js';
 import { MAX_DEFINITIONS_PER_ENTITY, MAX_ORDER } from './custom-field.rules.js';
 import { listCustomFieldDefinitions } from './custom-field.service.js';
@@ -37,10 +39,20 @@ const CustomFieldTypeEnum = builder.enumType(CustomFieldType, {
 
 type Definition = Awaited<ReturnType<typeof listCustomFieldDefinitions>>[number];
 
+/** The definitions a caller reads: those of the entities whose records it reads (null when none). */
+function readableDefinitions(ctx: Context) {
+  const entities = (Object.keys(entityRecords) as CustomFieldEntity[]).filter((entity) => mayRead(entityRecords[entity], principalOf(ctx)));
+  return entities.length ? { entity: { in: entities } } : null;
+}
+
 export const CustomFieldDefinitionRef = builder.objectRef<Definition>('CustomFieldDefinition').implement({
+  interfaces: [Node],
+  // Not in the access table: a definition is read with its entity's records, as `customFieldDefinitions` reads it.
+  ...nodeLookup({ model: 'CustomFieldDefinition', where: readableDefinitions }),
   description:
     "A custom field the tenant defined for one entity: what a form shows and sends for it in the record's `customFields` object. Creating a record without one of its `required` fields is BAD_USER_INPUT naming `customFields.<key>`.",
   fields: (t) => ({
+    id: t.expose('id', { type: 'UUID', description: 'Definition id.' }),
     key: t.exposeString('key', { description: 'The key of the value in `customFields`: a letter, then letters, digits and _ (at most 100 characters).' }),
     label: t.exposeString('label', { description: 'What a form shows for the field (at most 200 characters); derived from the key when the field was defined without one (`poNumber` is "Po number").' }),
     type: t.expose('type', { type: CustomFieldTypeEnum, description: 'What the value is.' }),

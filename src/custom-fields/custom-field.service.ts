@@ -6,5 +6,5 @@ export const definitionFields = { key: true, label: true, type: true, required: 
 
 /** The tenant's custom field definitions of one entity, in display order (ties by key). */
 export function listCustomFieldDefinitions(ctx: Pick<Context, 'db'>, entity: CustomFieldEntity) {
-  return ctx.db.customFieldDefinition.findMany({ where: { entity }, orderBy: [{ order: 'asc' }, { key: 'asc' }], select: definitionFields });
+  return ctx.db.customFieldDefinition.findMany({ where: { entity }, orderBy: [{ order: 'asc' }, { key: 'asc' }], select: { id: true, ...definitionFields } });
 }
