@@ -9,6 +9,7 @@ import { anyOfDescription, DateTimeRange, searchDescription } from '../graphql/l
 import { MAX_PAGE_SIZE } from '../graphql/limits.js';
 import { notFound } from '../shared/errors.js';
 import { optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
+import { DATE_OR_DATE_TIME } from '../shared/dates.js';
 import { availabilityOf, type Slot } from './availability.js';
 import {
   asOpeningInterval,
@@ -28,7 +29,6 @@ import {
   updateResource,
   visibleToCaller,
 } from './resource.service.js';
-import { DATE_OR_DATE_TIME, dateOrDateTime } from '../shared/dates.js';
 import { MAX_AVAILABILITY_DAYS, MIN_SLOT_MINUTES, mostSlotsIn } from './time-window.js';
 import { longText, rowsFromArguments } from '../graphql/limits.js';
 import { deletionPayload, recordPayload } from '../graphql/mutation-payload.js';
@@ -67,10 +67,10 @@ const OpeningIntervalType = builder.objectRef<OpeningInterval>('OpeningInterval'
 });
 
 const rangeArgs = builder.args((t) => ({
-  from: t.string({ description: `Start of the range, ${DATE_OR_DATE_TIME}; a date is that day in the resource's time zone. Default: now.`, validate: dateOrDateTime }),
-  to: t.string({
+  from: t.field({ type: 'DateOrDateTime', description: `Start of the range, ${DATE_OR_DATE_TIME}; a date is that day in the resource's time zone. Default: now.` }),
+  to: t.field({
+    type: 'DateOrDateTime',
     description: `End of the range (exclusive), ${DATE_OR_DATE_TIME}; a date includes that whole day. Default: 7 days after \`from\`; at most ${MAX_AVAILABILITY_DAYS} days after it.`,
-    validate: dateOrDateTime,
   }),
 }));
 
@@ -251,6 +251,8 @@ const CreateResourceClosureInput = builder.inputType('CreateResourceClosureInput
 });
 
 const resourceId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Resource id.' }) }));
+// `id` names only the record a field reads or changes; the resource a closure belongs to is `resourceId`.
+const ownerResource = builder.args((t) => ({ resourceId: t.field({ type: 'UUID', required: true, description: 'Id of the resource the closure belongs to.' }) }));
 const manage = { scope: 'bookings.resources.manage' } as const;
 
 builder.queryFields((t) => ({
@@ -329,14 +331,14 @@ builder.mutationFields((t) => ({
     type: CreateResourceClosurePayload,
     description: 'Closes a resource for a period: no slot overlapping it is offered or booked (bookings already made are kept).',
     authScopes: manage,
-    args: { ...resourceId, input: t.arg({ type: CreateResourceClosureInput, required: true, description: 'The closure.' }) },
-    resolve: (_root, { id, input }, ctx) => createClosure(ctx, id, input),
+    args: { ...ownerResource, input: t.arg({ type: CreateResourceClosureInput, required: true, description: 'The closure.' }) },
+    resolve: (_root, { resourceId, input }, ctx) => createClosure(ctx, resourceId, input),
   }),
   deleteResourceClosure: t.field({
     type: DeleteResourceClosurePayload,
     description: 'Removes a closure of a resource.',
     authScopes: manage,
-    args: { ...resourceId, closureId: t.arg({ type: 'UUID', required: true, description: 'Closure id.' }) },
-    resolve: (_root, { id, closureId }, ctx) => deleteClosure(ctx, id, closureId),
+    args: { ...ownerResource, closureId: t.arg({ type: 'UUID', required: true, description: 'Closure id.' }) },
+    resolve: (_root, { resourceId, closureId }, ctx) => deleteClosure(ctx, resourceId, closureId),
   }),
 }));

@@ -5,11 +5,10 @@ import { aggregateOver } from '../graphql/aggregates.js';
 import { builder } from '../graphql/builder.js';
 import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
 import { Node } from '../graphql/node.js';
-import { listOf, refusedAloneUnless } from '../graphql/read-access.js';
+import { embeds, listOf, refusedAloneUnless } from '../graphql/read-access.js';
 import { defineList, listInputs, nestedListNote, prismaOrderBy } from '../graphql/connection.js';
 import { anyOfDescription, DateRange, DateTimeRange, IntRange, MoneyRange, searchDescription } from '../graphql/list-filters.js';
 import { money, optionalText, quantity, patchInput, requiredText } from '../shared/validation.js';
-import { SiteSummary } from '../sites/site.graphql.js';
 import type { DealFilter, Product } from './deal.service.js';
 import { checkNewDeal, createDeal, dealActivityOrder, dealActivityWhere, dealOrder, dealSums, dealWhere, getDeal, listDeals, logDealActivity, updateDeal } from './deal.service.js';
 import { inputChecks } from '../graphql/input-checks.js';
@@ -70,32 +69,6 @@ const activityInputs = listInputs(dealActivityOrder, {
   }),
 });
 
-// What the specification's deal shape embeds of its company and contact: readable with the deal
-// (`pipeline`); the rest of those records needs `companies.read` or `contacts.read`.
-const DealCompany = builder.prismaObject('Company', {
-  variant: 'DealCompany',
-  description: "A deal's company as the deal shows it. The whole company (`company(id:)`) needs `companies.read`.",
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
-    name: t.exposeString('name', { description: 'Company name.' }),
-    phone: t.exposeString('phone', { nullable: true, description: 'Main phone number.' }),
-    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Main email address.' }),
-  }),
-});
-
-const DealContact = builder.prismaObject('Contact', {
-  variant: 'DealContact',
-  description: "A deal's contact as the deal shows it. The whole contact (`contact(id:)`) needs `contacts.read`.",
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Contact id.' }),
-    firstName: t.exposeString('firstName', { description: 'First name.' }),
-    lastName: t.exposeString('lastName', { description: 'Last name.' }),
-    email: t.expose('email', { type: 'EmailAddress', nullable: true, description: 'Email address.' }),
-    phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
-    role: t.exposeString('role', { nullable: true, description: 'Job title.' }),
-  }),
-});
-
 export const Deal = builder.prismaObject('Deal', {
   interfaces: [Node],
   description: 'A sales opportunity with a company, in a pipeline stage. Its status and probability follow its stage.',
@@ -113,10 +86,18 @@ export const Deal = builder.prismaObject('Deal', {
     customFields: t.expose('customFields', { type: 'JSONObject', description: "Values of the tenant's custom fields for deals, by key." }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the deal was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the deal last changed (ISO 8601, UTC).' }),
-    company: t.relation('company', { type: DealCompany, description: 'The customer company: what the deal shows of it.' }),
-    contact: t.relation('contact', { type: DealContact, nullable: true, description: 'The contact at the company, if any: what the deal shows of them.' }),
+    // Each reference is written and read by the same id field (`ownerId` in the inputs and here), and read whole by its relation.
+    companyId: t.expose('companyId', { type: 'UUID', description: 'Id of the customer company (`company`).' }),
+    contactId: t.expose('contactId', { type: 'UUID', nullable: true, description: 'Id of the contact (`contact`), if any.' }),
+    siteId: t.expose('siteId', { type: 'UUID', nullable: true, description: 'Id of the site (`site`), if any.' }),
+    stageId: t.expose('stageId', { type: 'UUID', description: 'Id of the pipeline stage (`stage`).' }),
+    ownerId: t.expose('ownerId', { type: 'UUID', nullable: true, description: 'Id of the owning user (`owner`), if any.' }),
+    // The specification's deal embeds these parts of its company, contact and site: readable with
+    // the deal (`pipeline`); the rest of those records needs their own read scopes.
+    company: t.relation('company', { ...embeds('id', 'name', 'phone', 'email'), description: 'The customer company.' }),
+    contact: t.relation('contact', { ...embeds('id', 'firstName', 'lastName', 'email', 'phone', 'role'), nullable: true, description: 'The contact at the company, if any.' }),
     stage: t.relation('stage', { description: 'The pipeline stage the deal is in.' }),
-    site: t.relation('site', { type: SiteSummary, nullable: true, description: 'The customer site the deal is about, if any: its name and address.' }),
+    site: t.relation('site', { ...embeds('id', 'name', 'address', 'city', 'state'), nullable: true, description: 'The customer site the deal is about, if any.' }),
     owner: t.relation('owner', { nullable: true, description: 'The user who owns the deal, if any.' }),
     activities: t.relatedConnection('activities', {
       ...listOf('DealActivity'),

@@ -245,9 +245,9 @@ builder.mutationFields((t) => ({
     description: 'Sends a delivery again now, whatever its status; a failed one gets a new 3 days of retries.',
     authScopes: manageWebhooks,
     args: {
-      id: t.arg({ type: 'UUID', required: true, description: 'Endpoint id.' }),
+      endpointId: t.arg({ type: 'UUID', required: true, description: 'Id of the endpoint the delivery was made to.' }),
       deliveryId: t.arg({ type: 'UUID', required: true, description: 'Delivery id.' }),
     },
-    resolve: (_root, { id, deliveryId }, ctx) => retryWebhookDelivery(ctx, id, deliveryId),
+    resolve: (_root, { endpointId, deliveryId }, ctx) => retryWebhookDelivery(ctx, endpointId, deliveryId),
   }),
 }));

@@ -17,9 +17,15 @@ import { jsonResponse } from './json-response.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
 
-/** The route map in SOFA's terms. */
+/** The route map in SOFA's terms: SOFA reads each path parameter as the argument of its name, so the path names them as the field's arguments. */
 const sofaRoutes = (operations: readonly Operation[]) =>
-  Object.fromEntries(operations.map(({ key, route }) => [key, { method: route.method, path: route.path, responseStatus: route.status ?? 200 }]));
+  Object.fromEntries(
+    operations.map(({ key, route, args, parameterName }) => {
+      const argumentOf = new Map(args.path.map((arg) => [parameterName(arg), arg.name]));
+      const path = route.path.replace(/:(\w+)/g, (_match, name: string) => `:${argumentOf.get(name) ?? name}`);
+      return [key, { method: route.method, path, responseStatus: route.status ?? 200 }];
+    }),
+  );
 
 /** Where a route's first parameter starts: of two routes matching a path, the one with the longer literal prefix is meant. */
 const literalPrefix = ({ route }: Operation) => (route.path.includes(':') ? route.path.indexOf(':') : route.path.length);
@@ -36,7 +42,7 @@ const compile = (operations: readonly Operation[]): CompiledRoute[] =>
     compileAlways(operation.document);
     return {
       ...operation,
-      pathArgs: new Map(operation.args.path.map((a) => [a.name, a.type])),
+      pathArgs: new Map(operation.args.path.map((a) => [operation.parameterName(a), a.type])),
       queryArgs: new Map(operation.args.query.map((a) => [operation.parameterName(a), { name: a.name, type: a.type }])),
     };
   });
@@ -137,7 +143,8 @@ function readParameters(operation: CompiledRoute, url: URL, params: Record<strin
     const read = (isListType(list) ? raws : raws.slice(0, 1)).map((raw) => take(name, readParameter(name, raw, isListType(list) ? list.ofType : arg.type)));
     values[name] = isListType(list) ? read : read[0];
   }
-  if (!problems.length) problems.push(...operation.parameterProblems(values));
+  // The rules of the parameters that coerced (a refused one is left out of `values`), in the same answer.
+  problems.push(...operation.parameterProblems(values));
   return { values, problems };
 }
 

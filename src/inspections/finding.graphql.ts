@@ -99,7 +99,8 @@ const AddFindingPhotoInput = builder.inputType('AddFindingPhotoInput', {
   }),
 });
 
-const inspectionId = builder.args((t) => ({ id: t.field({ type: 'UUID', required: true, description: 'Inspection id.' }) }));
+// `id` names only the record a field changes; the inspection a finding belongs to is `inspectionId`.
+const inspectionId = builder.args((t) => ({ inspectionId: t.field({ type: 'UUID', required: true, description: 'Id of the inspection the finding belongs to.' }) }));
 const findingId = builder.args((t) => ({ ...inspectionId, findingId: t.field({ type: 'UUID', required: true, description: 'Finding id.' }) }));
 const whileEditable = 'while the inspection is `draft` or `rejected`, by its team, a `field_coordinator` or a `system_admin`';
 
@@ -116,34 +117,34 @@ builder.mutationFields((t) => ({
     description: `Records a finding on an inspection, ${whileEditable}. An \`imminent\` finding sets the equipment's status to \`out_of_service\` in the same transaction.`,
     authScopes: inspectionsWrite,
     args: { ...inspectionId, input: t.arg({ type: CreateFindingInput, required: true, description: 'The finding.' }) },
-    resolve: (_root, { id, input }, ctx, info) => createFinding(ctx, id, input, resultQuery(ctx, info)),
+    resolve: (_root, { inspectionId, input }, ctx, info) => createFinding(ctx, inspectionId, input, resultQuery(ctx, info)),
   }),
   updateFinding: t.field({
     type: UpdateFindingPayload,
     description: 'Changes a finding or moves its repair quote (see the input for who may change what, and when).',
     authScopes: inspectionsWrite,
     args: { ...findingId, input: t.arg({ type: UpdateFindingInput, required: true, description: 'The changes.' }) },
-    resolve: (_root, { id, findingId, input }, ctx, info) => updateFinding(ctx, id, findingId, input, resultQuery(ctx, info)),
+    resolve: (_root, { inspectionId, findingId, input }, ctx, info) => updateFinding(ctx, inspectionId, findingId, input, resultQuery(ctx, info)),
   }),
   deleteFinding: t.field({
     type: DeleteFindingPayload,
     description: `Deletes a finding and its photos, ${whileEditable}.`,
     authScopes: inspectionsWrite,
     args: findingId,
-    resolve: (_root, { id, findingId }, ctx) => deleteFinding(ctx, id, findingId),
+    resolve: (_root, { inspectionId, findingId }, ctx) => deleteFinding(ctx, inspectionId, findingId),
   }),
   addFindingPhoto: t.field({
     type: AddFindingPhotoPayload,
     description: `Attaches a photo to a finding, ${whileEditable}.`,
     authScopes: inspectionsWrite,
     args: { ...findingId, input: t.arg({ type: AddFindingPhotoInput, required: true, description: 'The photo.' }) },
-    resolve: (_root, { id, findingId, input }, ctx) => addPhoto(ctx, id, findingId, input),
+    resolve: (_root, { inspectionId, findingId, input }, ctx) => addPhoto(ctx, inspectionId, findingId, input),
   }),
   deleteFindingPhoto: t.field({
     type: DeleteFindingPhotoPayload,
     description: `Removes a photo from a finding, ${whileEditable}.`,
     authScopes: inspectionsWrite,
     args: { ...findingId, photoId: t.arg({ type: 'UUID', required: true, description: 'Photo id.' }) },
-    resolve: (_root, { id, findingId, photoId }, ctx) => deletePhoto(ctx, id, findingId, photoId),
+    resolve: (_root, { inspectionId, findingId, photoId }, ctx) => deletePhoto(ctx, inspectionId, findingId, photoId),
   }),
 }));

@@ -6,8 +6,7 @@ import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
 import { Node } from '../graphql/node.js';
 import { defineList } from '../graphql/connection.js';
 import { anyOfDescription, DateRange, searchDescription } from '../graphql/list-filters.js';
-import { listOf } from '../graphql/read-access.js';
-import { SiteSummary } from '../sites/site.graphql.js';
+import { embeds, listOf } from '../graphql/read-access.js';
 import { boundedText, httpUrl, optionalText, patchInput, requiredText, searchText } from '../shared/validation.js';
 import { ANSWER_FORMATS_TEXT, type ChecklistResponse, checklistId } from './checklist.js';
 import { EquipmentType } from './equipment.graphql.js';
@@ -70,6 +69,26 @@ export const Inspection = builder.prismaObject('Inspection', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created (ISO 8601, UTC).' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (ISO 8601, UTC).' }),
     findingCount: t.int({ description: 'Number of findings; counted for a whole list in one statement.', resolve: (i, _args, ctx) => findingCountOf(ctx, i.id) }),
+    // Each reference is written and read by the same id field (`siteId` in the inputs and here), and read whole by its relation.
+    equipmentId: t.expose('equipmentId', { type: 'UUID', description: 'Id of the equipment inspected (`equipment`).' }),
+    siteId: t.expose('siteId', { type: 'UUID', description: 'Id of the site inspected (`site`).' }),
+    checklistTemplateId: t.expose('templateId', { type: 'UUID', description: 'Id of the checklist template it follows (`template`).' }),
+    technicianId: t.expose('technicianId', { type: 'UUID', description: 'Id of the lead technician (`technician`).' }),
+    equipment: t.relation('equipment', { description: 'The equipment inspected.' }),
+    equipmentType: t.field({
+      type: EquipmentType,
+      description: 'The type of the equipment.',
+      select: (_args, _ctx, nested) => ({ equipment: { select: { equipmentType: nested(true) } } }),
+      resolve: (i) => i.equipment.equipmentType,
+    }),
+    // The specification's inspection embeds its site's name and address and its customer's name:
+    // readable with the inspection; the rest of those records needs `companies.read`.
+    site: t.relation('site', { ...embeds('id', 'name', 'address', 'city', 'state'), description: 'The site inspected.' }),
+    customer: t.relation('company', { ...embeds('id', 'name'), description: "The customer: the site's company." }),
+    technician: t.relation('technician', { description: 'The lead technician.' }),
+    template: t.relation('template', { description: 'The checklist template it follows.' }),
+    findings: t.relation('findings', { ...listOf('Finding'), description: 'Findings, oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    teamMembers: t.relation('teamMembers', { ...listOf('InspectionTeamMember'), description: 'The team, lead first.', query: { orderBy: [{ role: 'asc' }, { id: 'asc' }] } }),
   }),
 });
 
@@ -83,51 +102,6 @@ builder.prismaObject('InspectionTeamMember', {
     name: t.string({ description: "The technician's name.", select: { technician: { select: { name: true } } }, resolve: (m) => m.technician.name }),
   }),
 });
-
-const InspectionListItem = builder.prismaObject('Inspection', {
-  variant: 'InspectionListItem',
-  description: 'An inspection as listed: the inspection with its equipment, type, site, customer, lead technician and number of findings.',
-  fields: (t) => ({
-    findingCount: t.int({ description: 'Number of findings; counted for the whole list in one statement.', resolve: (i, _args, ctx) => findingCountOf(ctx, i.id) }),
-  }),
-});
-
-const InspectionDetail = builder.prismaObject('Inspection', {
-  variant: 'InspectionDetail',
-  description: 'An inspection with everything it embeds: equipment and type, site, customer, lead technician, checklist template, findings with photos and the team.',
-  fields: (t) => ({
-    template: t.relation('template', { description: 'The checklist template it follows.' }),
-    findings: t.relation('findings', { ...listOf('Finding'), description: 'Findings, oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
-    teamMembers: t.relation('teamMembers', { ...listOf('InspectionTeamMember'), description: 'The team, lead first.', query: { orderBy: [{ role: 'asc' }, { id: 'asc' }] } }),
-  }),
-});
-
-/** The customer as an inspection shows it (the specification's shape); the rest of the company needs `companies.read`. */
-const InspectionCustomer = builder.prismaObject('Company', {
-  variant: 'InspectionCustomer',
-  description: "An inspection's customer as the inspection shows it: its name. The whole company (`company(id:)`) needs `companies.read`.",
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Company id.' }),
-    name: t.exposeString('name', { description: 'Company name.' }),
-  }),
-});
-
-// What the specification's list item and detail both group with an inspection: the records it embeds.
-for (const view of [InspectionListItem, InspectionDetail]) {
-  builder.prismaObjectFields(view, (t) => ({
-    inspection: t.variant(Inspection, { description: 'The inspection itself.' }),
-    equipment: t.relation('equipment', { description: 'The equipment inspected.' }),
-    equipmentType: t.field({
-      type: EquipmentType,
-      description: 'The type of the equipment.',
-      select: (_args, _ctx, nested) => ({ equipment: { select: { equipmentType: nested(true) } } }),
-      resolve: (i) => i.equipment.equipmentType,
-    }),
-    site: t.relation('site', { type: SiteSummary, description: 'The site inspected: its name and address.' }),
-    customer: t.relation('company', { type: InspectionCustomer, description: "The customer, the site's company: its name." }),
-    technician: t.relation('technician', { description: 'The lead technician.' }),
-  }));
-}
 
 builder.prismaObject('InspectionEvent', {
   interfaces: [Node],
@@ -217,7 +191,7 @@ const RejectInspectionInput = builder.inputType('RejectInspectionInput', {
   fields: (t) => ({ rejectionReason: t.string({ required: true, description: 'What to correct, at most 2000 characters.', validate: requiredText(2000, 'multiline') }) }),
 });
 
-const inspectionList = defineList(InspectionListItem, inspectionOrder, {
+const inspectionList = defineList(Inspection, inspectionOrder, {
   plural: 'inspections',
   filterDescription: 'Conditions on inspections; every given condition must hold.',
   filter: (t) => ({
@@ -241,7 +215,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx, info) => listInspections(ctx, args, queryFromInfo({ context: ctx, info, paths: [['nodes'], ['edges', 'node']] })),
   }),
   inspection: t.prismaField({
-    type: InspectionDetail,
+    type: Inspection,
     nullable: true,
     description: `One inspection by id; ${MISSING_RECORD_NOTE}.`,
     authScopes: inspectionsRead,

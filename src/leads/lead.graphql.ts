@@ -73,7 +73,7 @@ const leadList = defineList(Lead, leadOrder, {
     search: t.string({ description: searchDescription('first name, last name, email or company name'), validate: optionalText(200) }),
     status: t.field({ type: [LeadStatusEnum], ...anyOfDescription('leads with', 'status', 'statuses') }),
     source: t.field({ type: [LeadSourceEnum], ...anyOfDescription('leads from', 'source', 'sources') }),
-    assigneeId: t.field({ type: 'UUID', description: 'Only leads assigned to this user.' }),
+    assignedTo: t.field({ type: 'UUID', description: 'Only leads assigned to this user (the lead field of the same name).' }),
     createdAt: t.field({ type: DateTimeRange, description: 'Only leads created in this interval.' }),
   }),
 });

@@ -26,19 +26,6 @@ export const Site = builder.prismaObject('Site', {
   }),
 });
 
-/** A site as a deal or an inspection shows it (the specification's shape); the rest of the site needs `companies.read`. */
-export const SiteSummary = builder.prismaObject('Site', {
-  variant: 'SiteSummary',
-  description: 'A site as a deal or an inspection shows it: its name and street address. The whole site (`site(id:)`) needs `companies.read`.',
-  fields: (t) => ({
-    id: t.expose('id', { type: 'UUID', description: 'Site id.' }),
-    name: t.exposeString('name', { description: 'Site name.' }),
-    address: t.exposeString('address', { nullable: true, description: 'Street address.' }),
-    city: t.exposeString('city', { nullable: true, description: 'City.' }),
-    state: t.exposeString('state', { nullable: true, description: 'State or region.' }),
-  }),
-});
-
 const siteList = defineList(Site, siteOrder, {
   plural: 'sites',
   filterDescription: 'Conditions on sites; every given condition must hold.',
