@@ -3,6 +3,7 @@ import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
 import { MAX_NODE_IDS } from '../src/graphql/node.js';
+import { JIT_AFTER_EXECUTIONS } from '../src/http/compiled-execution.js';
 import { authorizationWorld } from './support/authorization-world.js';
 import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
@@ -184,12 +185,15 @@ describe('Node', () => {
   it('a record reached through node is guarded exactly as through its own detail field (embedded parts, fields refused alone)', async () => {
     const pipelineOnly = world.keys.get('pipeline')!;
     const selection = '{ id name company { name phone city } contact { firstName } activities { nodes { type } } }';
-    const detail = await ask(pipelineOnly, `query($id: UUID!) { deal(id: $id) ${selection} }`, { id: world.deal.id });
-    const node = await ask(pipelineOnly, `query($id: UUID!) { node(id: $id) { ... on Deal ${selection} } }`, { id: world.deal.id });
-    expect(detail.errors?.length).toBeGreaterThan(0);
-    expect(node.data.node).toEqual(detail.data.deal);
-    const withoutRoot = (errors: typeof detail.errors) => errors!.map((e) => ({ path: e.path!.slice(1), code: e.extensions.code }));
-    expect(withoutRoot(node.errors)).toEqual(withoutRoot(detail.errors));
+    const withoutRoot = (errors: { path?: (string | number)[]; extensions: { code: string } }[] | undefined) => errors!.map((e) => ({ path: e.path!.slice(1), code: e.extensions.code }));
+    // Past JIT_AFTER_EXECUTIONS runs, graphql-jit runs the documents: the same answers.
+    for (let run = 0; run <= JIT_AFTER_EXECUTIONS + 1; run += 1) {
+      const detail = await ask(pipelineOnly, `query($id: UUID!) { deal(id: $id) ${selection} }`, { id: world.deal.id });
+      const node = await ask(pipelineOnly, `query($id: UUID!) { node(id: $id) { ... on Deal ${selection} } }`, { id: world.deal.id });
+      expect(detail.errors?.length).toBeGreaterThan(0);
+      expect(node.data.node, `run ${run}`).toEqual(detail.data.deal);
+      expect(withoutRoot(node.errors), `run ${run}`).toEqual(withoutRoot(detail.errors));
+    }
   });
 
   it('loads the relations of the records it finds with them: as many statements for several deals as for one', async () => {

@@ -6,7 +6,7 @@ import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import { builder } from './builder.js';
 import type { Context } from './context.js';
 import { rowsFromArguments } from './limits.js';
-import { isRecordType, mayRead } from './read-access.js';
+import { isRecordType, mayRead, readsSomeRecord } from './read-access.js';
 
 /** The most ids one `nodes` call looks up (a page's worth). */
 export const MAX_NODE_IDS = 100;
@@ -103,16 +103,13 @@ async function findNodes(ctx: Context, info: GraphQLResolveInfo, ids: readonly s
   return ids.map((id) => found.get(id) ?? null);
 }
 
-/** Who may call `node`: every secret key reads some record type (users, at least); a publishable key reads bookable resources. */
-const anyReader = { secretKey: true, publicScope: 'bookings.read' } as const;
-
 builder.queryFields((t) => ({
   node: t.field({
     type: Node,
     nullable: true,
     description:
       'The record with this id, whatever its type (select its fields with `... on Deal { ... }`): null when the tenant has no record with this id that the caller may read. A record of a type the caller may not read answers null too, never FORBIDDEN, so an id tells nothing of what the caller cannot see.',
-    authScopes: anyReader,
+    authScopes: readsSomeRecord,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'The record\'s id.' }) },
     resolve: async (_root, { id }, ctx, info) => (await findNodes(ctx, info, [id]))[0] ?? null,
   }),
@@ -120,7 +117,7 @@ builder.queryFields((t) => ({
     type: [Node],
     nullable: { list: false, items: true },
     description: `The records with these ids, whatever their types, in the order asked: null in place of an id the tenant has no readable record for (as \`node\` answers it). At most ${MAX_NODE_IDS} ids.`,
-    authScopes: anyReader,
+    authScopes: readsSomeRecord,
     args: {
       ids: t.arg({
         type: ['UUID'] as const,

@@ -103,6 +103,15 @@ export const mayRead = (type: RecordType, principal: Principal | null) => mayAcc
 export const readAccessOf = (type: RecordType): ScopeMap => readScopes[type];
 
 /**
+ * Who reads some record type, `node(id:)`'s callers (each then finds only the types it reads): any
+ * secret key, since users are read by every one, and a key of either kind with a public read scope.
+ */
+export const readsSomeRecord: ScopeMap = [...new Set(Object.values<ScopeMap>(readScopes).flatMap((map) => (map.publicScope ? [map.publicScope] : [])))].reduce<ScopeMap>(
+  (map, publicScope) => ({ publicScope, $any: map }),
+  { secretKey: true },
+);
+
+/**
  * Field-level guard of a list or connection of `type` that every reader of its parent reads (a
  * deal's activities): its count and page info are the type's data too. A list that some readers
  * of the parent may not read is `refusedAloneUnless` instead.
