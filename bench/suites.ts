@@ -6,6 +6,7 @@ import { companyRoutes } from '../src/companies/company.rest.js';
 import { contactRoutes } from '../src/contacts/contact.rest.js';
 import { dealRoutes } from '../src/deals/deal.rest.js';
 import { inspectionRoutes } from '../src/inspections/inspection.rest.js';
+import { grouped } from '../src/graphql/rest-shapes.js';
 import { invoiceRoutes } from '../src/invoices/invoice.rest.js';
 import { leadRoutes } from '../src/leads/lead.rest.js';
 import { DEFAULT_PAGE_SIZE } from '../src/graphql/limits.js';
@@ -51,7 +52,13 @@ function readOf(routes: RestRoutes, field: string, params: Record<string, string
   const members = list.paging === 'cursor' ? 'pageInfo { hasNextPage endCursor }' : 'totalCount';
   return {
     query: `{ ${field}(first: ${params.limit ?? DEFAULT_PAGE_SIZE}, filter: { ${filter.join(', ')} }) { nodes ${route.select} ${members} } }`,
-    asRest: (value) => restListAnswer(list, value as unknown as Parameters<typeof restListAnswer>[1], params) as unknown as Json,
+    asRest: (value) => {
+      const page = value as unknown as Parameters<typeof restListAnswer>[1] & { nodes: Record<string, unknown>[] };
+      // REST groups a record's own fields under one key where the specification does (an inspection).
+      const { group } = route;
+      const nodes = group ? page.nodes.map((node) => grouped<unknown>(group, node as Record<string, unknown>, (inner) => inner)) : page.nodes;
+      return restListAnswer(list, { ...page, nodes }, params) as unknown as Json;
+    },
   };
 }
 

@@ -65,7 +65,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description One lead by id; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One lead by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `leads.lead.read` scope.
          */
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description One company by id; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One company by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -177,7 +177,7 @@ export interface paths {
         };
         /**
          * Get a contact
-         * @description One contact by id; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One contact by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `contacts.read` scope.
          */
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Get a site
-         * @description One site by id; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One site by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * Get a deal
-         * @description One deal by id; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One deal by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * Get a bookable resource
-         * @description One bookable resource; a NOT_FOUND error when the tenant has none with this id (or, for a publishable key, none active and published).
+         * @description One bookable resource; null when no such record exists in the tenant (for a publishable key, an active and published one).
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope, or a secret key with the `bookings.resources.manage` scope.
          */
@@ -689,7 +689,7 @@ export interface paths {
         };
         /**
          * Get a booking
-         * @description One booking by id; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One booking by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `bookings.read` scope.
          */
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Get an equipment type
-         * @description One equipment type; NOT_FOUND when the tenant has none with this id.
+         * @description One equipment type by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -845,7 +845,7 @@ export interface paths {
         };
         /**
          * Get a piece of equipment
-         * @description One piece of equipment; NOT_FOUND when the tenant has none with this id.
+         * @description One piece of equipment by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -901,7 +901,7 @@ export interface paths {
         };
         /**
          * Get a checklist template
-         * @description One checklist template; NOT_FOUND when the tenant has none with this id.
+         * @description One checklist template by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * Get an inspection
-         * @description One inspection with everything it embeds; NOT_FOUND when the tenant has none with this id.
+         * @description One inspection by id; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -1095,7 +1095,7 @@ export interface paths {
         };
         /**
          * List an inspection's moves
-         * @description An inspection's moves through the review workflow, oldest first. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.
+         * @description An inspection's moves through the review workflow, oldest first; null when no such record exists in the tenant. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -1261,7 +1261,7 @@ export interface paths {
         };
         /**
          * Get an invoice
-         * @description One invoice with its company, contact, line items and payments; NOT_FOUND when the tenant has none with this id.
+         * @description One invoice with its company, contact, line items and payments; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -1399,7 +1399,7 @@ export interface paths {
         };
         /**
          * List an invoice's history
-         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.
+         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when; null when no such record exists in the tenant. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -1493,7 +1493,7 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description One event by id; a NOT_FOUND error when it does not exist in the tenant, is older than the retention period, or is of a type this key does not see.
+         * @description One event by id; null when no such record exists in the tenant, and when it is older than the retention period or of a type this key does not see.
          *
          *     Requires any secret key.
          */
@@ -1543,7 +1543,7 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description One webhook endpoint by id, without its secret; a NOT_FOUND error when it does not exist in the tenant.
+         * @description One webhook endpoint by id, without its secret; null when no such record exists in the tenant.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
@@ -2519,14 +2519,14 @@ export interface components {
              * @description When the deal last changed (ISO 8601, UTC).
              */
             updatedAt: string;
-            /** @description The customer company: what the deal shows of it. */
+            /** @description The customer company. */
             company: {
                 /**
                  * Format: uuid
                  * @description Company id.
                  */
                 id: string;
-                /** @description Company name. */
+                /** @description Company name (at most 200 characters). */
                 name: string;
                 /** @description Main phone number. */
                 phone: string | null;
@@ -2536,25 +2536,25 @@ export interface components {
                  */
                 email: string | null;
             };
-            /** @description The contact at the company, if any: what the deal shows of them. */
+            /** @description The contact at the company, if any. */
             contact: {
                 /**
                  * Format: uuid
                  * @description Contact id.
                  */
                 id: string;
-                /** @description First name. */
+                /** @description First name (at most 100 characters). */
                 firstName: string;
-                /** @description Last name. */
+                /** @description Last name (at most 100 characters). */
                 lastName: string;
                 /**
                  * Format: email
                  * @description Email address.
                  */
                 email: string | null;
-                /** @description Phone number. */
+                /** @description Phone number (at most 50 characters). */
                 phone: string | null;
-                /** @description Job title. */
+                /** @description Job title (at most 100 characters). */
                 role: string | null;
             } | null;
             /** @description The pipeline stage the deal is in. */
@@ -2578,14 +2578,14 @@ export interface components {
                 /** @description Deals entering this stage are lost. */
                 isClosedLost: boolean;
             };
-            /** @description The customer site the deal is about, if any: its name and address. */
+            /** @description The customer site the deal is about, if any. */
             site: {
                 /**
                  * Format: uuid
                  * @description Site id.
                  */
                 id: string;
-                /** @description Site name. */
+                /** @description Site name (at most 200 characters). */
                 name: string;
                 /** @description Street address. */
                 address: string | null;
@@ -2816,14 +2816,14 @@ export interface components {
                 /** @description OSHA standard it is inspected against, such as "1910.179". */
                 oshaStandard: string | null;
             };
-            /** @description The site inspected: its name and address. */
+            /** @description The site inspected. */
             site: {
                 /**
                  * Format: uuid
                  * @description Site id.
                  */
                 id: string;
-                /** @description Site name. */
+                /** @description Site name (at most 200 characters). */
                 name: string;
                 /** @description Street address. */
                 address: string | null;
@@ -2832,14 +2832,14 @@ export interface components {
                 /** @description State or region. */
                 state: string | null;
             };
-            /** @description The customer, the site's company: its name. */
+            /** @description The customer: the site's company. */
             customer: {
                 /**
                  * Format: uuid
                  * @description Company id.
                  */
                 id: string;
-                /** @description Company name. */
+                /** @description Company name (at most 200 characters). */
                 name: string;
             };
             /** @description The lead technician. */
@@ -4486,7 +4486,7 @@ export interface operations {
                 search?: string;
                 /** @description Only leads with this status. */
                 status?: components["schemas"]["LeadStatus"];
-                /** @description Only leads assigned to this user. */
+                /** @description Only leads assigned to this user (the lead field of the same name). */
                 assignedTo?: string;
             };
             header?: {
@@ -6542,26 +6542,26 @@ export interface operations {
                              * @description When the deal was created (ISO 8601, UTC).
                              */
                             createdAt: string;
-                            /** @description The customer company: what the deal shows of it. */
+                            /** @description The customer company. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name. */
+                                /** @description Company name (at most 200 characters). */
                                 name: string;
                             };
-                            /** @description The contact at the company, if any: what the deal shows of them. */
+                            /** @description The contact at the company, if any. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name. */
+                                /** @description First name (at most 100 characters). */
                                 firstName: string;
-                                /** @description Last name. */
+                                /** @description Last name (at most 100 characters). */
                                 lastName: string;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -6711,14 +6711,14 @@ export interface operations {
                              * @description When the deal last changed (ISO 8601, UTC).
                              */
                             updatedAt: string;
-                            /** @description The customer company: what the deal shows of it. */
+                            /** @description The customer company. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name. */
+                                /** @description Company name (at most 200 characters). */
                                 name: string;
                                 /** @description Main phone number. */
                                 phone: string | null;
@@ -6728,25 +6728,25 @@ export interface operations {
                                  */
                                 email: string | null;
                             };
-                            /** @description The contact at the company, if any: what the deal shows of them. */
+                            /** @description The contact at the company, if any. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name. */
+                                /** @description First name (at most 100 characters). */
                                 firstName: string;
-                                /** @description Last name. */
+                                /** @description Last name (at most 100 characters). */
                                 lastName: string;
                                 /**
                                  * Format: email
                                  * @description Email address.
                                  */
                                 email: string | null;
-                                /** @description Phone number. */
+                                /** @description Phone number (at most 50 characters). */
                                 phone: string | null;
-                                /** @description Job title. */
+                                /** @description Job title (at most 100 characters). */
                                 role: string | null;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -6770,14 +6770,14 @@ export interface operations {
                                 /** @description Deals entering this stage are lost. */
                                 isClosedLost: boolean;
                             };
-                            /** @description The customer site the deal is about, if any: its name and address. */
+                            /** @description The customer site the deal is about, if any. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name. */
+                                /** @description Site name (at most 200 characters). */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -6941,14 +6941,14 @@ export interface operations {
                              * @description When the deal last changed (ISO 8601, UTC).
                              */
                             updatedAt: string;
-                            /** @description The customer company: what the deal shows of it. */
+                            /** @description The customer company. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name. */
+                                /** @description Company name (at most 200 characters). */
                                 name: string;
                                 /** @description Main phone number. */
                                 phone: string | null;
@@ -6958,25 +6958,25 @@ export interface operations {
                                  */
                                 email: string | null;
                             };
-                            /** @description The contact at the company, if any: what the deal shows of them. */
+                            /** @description The contact at the company, if any. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name. */
+                                /** @description First name (at most 100 characters). */
                                 firstName: string;
-                                /** @description Last name. */
+                                /** @description Last name (at most 100 characters). */
                                 lastName: string;
                                 /**
                                  * Format: email
                                  * @description Email address.
                                  */
                                 email: string | null;
-                                /** @description Phone number. */
+                                /** @description Phone number (at most 50 characters). */
                                 phone: string | null;
-                                /** @description Job title. */
+                                /** @description Job title (at most 100 characters). */
                                 role: string | null;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -7000,14 +7000,14 @@ export interface operations {
                                 /** @description Deals entering this stage are lost. */
                                 isClosedLost: boolean;
                             };
-                            /** @description The customer site the deal is about, if any: its name and address. */
+                            /** @description The customer site the deal is about, if any. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name. */
+                                /** @description Site name (at most 200 characters). */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -7174,14 +7174,14 @@ export interface operations {
                              * @description When the deal last changed (ISO 8601, UTC).
                              */
                             updatedAt: string;
-                            /** @description The customer company: what the deal shows of it. */
+                            /** @description The customer company. */
                             company: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name. */
+                                /** @description Company name (at most 200 characters). */
                                 name: string;
                                 /** @description Main phone number. */
                                 phone: string | null;
@@ -7191,25 +7191,25 @@ export interface operations {
                                  */
                                 email: string | null;
                             };
-                            /** @description The contact at the company, if any: what the deal shows of them. */
+                            /** @description The contact at the company, if any. */
                             contact: {
                                 /**
                                  * Format: uuid
                                  * @description Contact id.
                                  */
                                 id: string;
-                                /** @description First name. */
+                                /** @description First name (at most 100 characters). */
                                 firstName: string;
-                                /** @description Last name. */
+                                /** @description Last name (at most 100 characters). */
                                 lastName: string;
                                 /**
                                  * Format: email
                                  * @description Email address.
                                  */
                                 email: string | null;
-                                /** @description Phone number. */
+                                /** @description Phone number (at most 50 characters). */
                                 phone: string | null;
-                                /** @description Job title. */
+                                /** @description Job title (at most 100 characters). */
                                 role: string | null;
                             } | null;
                             /** @description The pipeline stage the deal is in. */
@@ -7233,14 +7233,14 @@ export interface operations {
                                 /** @description Deals entering this stage are lost. */
                                 isClosedLost: boolean;
                             };
-                            /** @description The customer site the deal is about, if any: its name and address. */
+                            /** @description The customer site the deal is about, if any. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name. */
+                                /** @description Site name (at most 200 characters). */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -7992,7 +7992,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Resource id. */
+                /** @description Id of the resource the closure belongs to. */
                 id: string;
             };
             cookie?: never;
@@ -8069,7 +8069,7 @@ export interface operations {
             path: {
                 /** @description Closure id. */
                 closureId: string;
-                /** @description Resource id. */
+                /** @description Id of the resource the closure belongs to. */
                 id: string;
             };
             cookie?: never;
@@ -9935,14 +9935,14 @@ export interface operations {
                                 /** @description Category, such as "Lifting". */
                                 category: string | null;
                             };
-                            /** @description The site inspected: its name and address. */
+                            /** @description The site inspected. */
                             site: {
                                 /**
                                  * Format: uuid
                                  * @description Site id.
                                  */
                                 id: string;
-                                /** @description Site name. */
+                                /** @description Site name (at most 200 characters). */
                                 name: string;
                                 /** @description Street address. */
                                 address: string | null;
@@ -9951,14 +9951,14 @@ export interface operations {
                                 /** @description State or region. */
                                 state: string | null;
                             };
-                            /** @description The customer, the site's company: its name. */
+                            /** @description The customer: the site's company. */
                             customer: {
                                 /**
                                  * Format: uuid
                                  * @description Company id.
                                  */
                                 id: string;
-                                /** @description Company name. */
+                                /** @description Company name (at most 200 characters). */
                                 name: string;
                             };
                             /** @description The lead technician. */
@@ -9973,7 +9973,7 @@ export interface operations {
                             };
                             /**
                              * Format: int32
-                             * @description Number of findings; counted for the whole list in one statement.
+                             * @description Number of findings; counted for a whole list in one statement.
                              */
                             findingCount: number;
                         }[];
@@ -10188,14 +10188,14 @@ export interface operations {
                             /** @description OSHA standard it is inspected against, such as "1910.179". */
                             oshaStandard: string | null;
                         };
-                        /** @description The site inspected: its name and address. */
+                        /** @description The site inspected. */
                         site: {
                             /**
                              * Format: uuid
                              * @description Site id.
                              */
                             id: string;
-                            /** @description Site name. */
+                            /** @description Site name (at most 200 characters). */
                             name: string;
                             /** @description Street address. */
                             address: string | null;
@@ -10204,14 +10204,14 @@ export interface operations {
                             /** @description State or region. */
                             state: string | null;
                         };
-                        /** @description The customer, the site's company: its name. */
+                        /** @description The customer: the site's company. */
                         customer: {
                             /**
                              * Format: uuid
                              * @description Company id.
                              */
                             id: string;
-                            /** @description Company name. */
+                            /** @description Company name (at most 200 characters). */
                             name: string;
                         };
                         /** @description The lead technician. */
@@ -10955,7 +10955,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description Inspection id. */
+                /** @description Id of the inspection the finding belongs to. */
                 id: string;
             };
             cookie?: never;
@@ -11039,7 +11039,7 @@ export interface operations {
             path: {
                 /** @description Finding id. */
                 findingId: string;
-                /** @description Inspection id. */
+                /** @description Id of the inspection the finding belongs to. */
                 id: string;
             };
             cookie?: never;
@@ -11085,7 +11085,7 @@ export interface operations {
             path: {
                 /** @description Finding id. */
                 findingId: string;
-                /** @description Inspection id. */
+                /** @description Id of the inspection the finding belongs to. */
                 id: string;
             };
             cookie?: never;
@@ -11167,7 +11167,7 @@ export interface operations {
             path: {
                 /** @description Finding id. */
                 findingId: string;
-                /** @description Inspection id. */
+                /** @description Id of the inspection the finding belongs to. */
                 id: string;
             };
             cookie?: never;
@@ -11233,7 +11233,7 @@ export interface operations {
             path: {
                 /** @description Finding id. */
                 findingId: string;
-                /** @description Inspection id. */
+                /** @description Id of the inspection the finding belongs to. */
                 id: string;
                 /** @description Photo id. */
                 photoId: string;
@@ -13207,7 +13207,10 @@ export interface operations {
                     "application/json": {
                         /** @description The rows of this page. */
                         data: {
-                            /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
+                            /**
+                             * Format: uuid
+                             * @description Event id: the `webhook-id` header of its webhook deliveries, the same on every retry.
+                             */
                             id: string;
                             /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
                             type: string;
@@ -13264,7 +13267,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Event id (a UUID): the `webhook-id` header of its webhook deliveries, the same on every retry. */
+                            /**
+                             * Format: uuid
+                             * @description Event id: the `webhook-id` header of its webhook deliveries, the same on every retry.
+                             */
                             id: string;
                             /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
                             type: string;
@@ -13996,7 +14002,7 @@ export interface operations {
             path: {
                 /** @description Delivery id. */
                 deliveryId: string;
-                /** @description Endpoint id. */
+                /** @description Id of the endpoint the delivery was made to. */
                 id: string;
             };
             cookie?: never;
