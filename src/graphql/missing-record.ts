@@ -10,6 +10,9 @@ import type { Context } from './context.js';
  */
 export const MISSING_RECORD_NOTE = 'null when no such record exists in the tenant';
 
+/** The same, as REST and MCP answer it. */
+export const MISSING_RECORD_REST_NOTE = 'not found (404) when no such record exists in the tenant';
+
 /** The NOT_FOUND behind a detail field's null, per request, for REST and MCP to answer as their 404. */
 const missingIn = new WeakMap<Context, AppError>();
 

@@ -3,6 +3,7 @@ import { getNamedType, getNullableType, Kind, parse } from 'graphql';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
 import { declaredScopes, type ScopeMap } from './access.js';
+import { MISSING_RECORD_NOTE, MISSING_RECORD_REST_NOTE } from './missing-record.js';
 import { grouped, nestedListsReshape, type RestGroup } from './rest-shapes.js';
 import { PAYLOAD_RESULT } from './user-errors-plugin.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
@@ -67,7 +68,8 @@ export interface Operation {
   /**
    * What the route does, as REST and MCP publish it: its field's description, less what only
    * GraphQL offers. A list route answers its list's default order and takes no `orderBy`, so the
-   * field's "unless `orderBy` says otherwise" is not said of it.
+   * field's "unless `orderBy` says otherwise" is not said of it, and a detail field's null for a
+   * missing record is their 404.
    */
   description: string;
   kind: 'query' | 'mutation';
@@ -204,7 +206,7 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const described = field.description ?? route.summary;
       return {
         key,
-        description: list ? described.replaceAll(ORDER_CLAUSE, '') : described,
+        description: (list ? described.replaceAll(ORDER_CLAUSE, '') : described).replaceAll(MISSING_RECORD_NOTE, MISSING_RECORD_REST_NOTE),
         kind,
         field,
         route,

@@ -65,7 +65,7 @@ export interface paths {
         };
         /**
          * Get a lead
-         * @description One lead by id; null when no such record exists in the tenant.
+         * @description One lead by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `leads.lead.read` scope.
          */
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * Get a company
-         * @description One company by id; null when no such record exists in the tenant.
+         * @description One company by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -177,7 +177,7 @@ export interface paths {
         };
         /**
          * Get a contact
-         * @description One contact by id; null when no such record exists in the tenant.
+         * @description One contact by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `contacts.read` scope.
          */
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Get a site
-         * @description One site by id; null when no such record exists in the tenant.
+         * @description One site by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `companies.read` scope.
          */
@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * Get a deal
-         * @description One deal by id; null when no such record exists in the tenant.
+         * @description One deal by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `pipeline` scope.
          */
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * Get a bookable resource
-         * @description One bookable resource; null when no such record exists in the tenant (for a publishable key, an active and published one).
+         * @description One bookable resource; not found (404) when no such record exists in the tenant (for a publishable key, an active and published one).
          *
          *     Requires a key of either kind (publishable or secret) with the `bookings.read` scope, or a secret key with the `bookings.resources.manage` scope.
          */
@@ -689,7 +689,7 @@ export interface paths {
         };
         /**
          * Get a booking
-         * @description One booking by id; null when no such record exists in the tenant.
+         * @description One booking by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `bookings.read` scope.
          */
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Get an equipment type
-         * @description One equipment type by id; null when no such record exists in the tenant.
+         * @description One equipment type by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -845,7 +845,7 @@ export interface paths {
         };
         /**
          * Get a piece of equipment
-         * @description One piece of equipment by id; null when no such record exists in the tenant.
+         * @description One piece of equipment by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -901,7 +901,7 @@ export interface paths {
         };
         /**
          * Get a checklist template
-         * @description One checklist template by id; null when no such record exists in the tenant.
+         * @description One checklist template by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -957,7 +957,7 @@ export interface paths {
         };
         /**
          * Get an inspection
-         * @description One inspection by id; null when no such record exists in the tenant.
+         * @description One inspection by id; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -1095,7 +1095,7 @@ export interface paths {
         };
         /**
          * List an inspection's moves
-         * @description An inspection's moves through the review workflow, oldest first; null when no such record exists in the tenant. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.
+         * @description An inspection's moves through the review workflow, oldest first; not found (404) when no such record exists in the tenant. A plain list, not a connection: it is part of the one inspection (one entry per move) and is read whole.
          *
          *     Requires a secret key with the `inspections.read` scope, for a tenant with the `inspections` module.
          */
@@ -1261,7 +1261,7 @@ export interface paths {
         };
         /**
          * Get an invoice
-         * @description One invoice with its company, contact, line items and payments; null when no such record exists in the tenant.
+         * @description One invoice with its company, contact, line items and payments; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -1399,7 +1399,7 @@ export interface paths {
         };
         /**
          * List an invoice's history
-         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when; null when no such record exists in the tenant. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.
+         * @description An invoice's history, oldest first: who created, sent, paid or voided it, and when; not found (404) when no such record exists in the tenant. A plain list, not a connection: it is part of the one invoice (a few entries per step of its life) and is read whole.
          *
          *     Requires a secret key with the `invoices.read` scope.
          */
@@ -1493,7 +1493,7 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description One event by id; null when no such record exists in the tenant, and when it is older than the retention period or of a type this key does not see.
+         * @description One event by id; not found (404) when no such record exists in the tenant, and when it is older than the retention period or of a type this key does not see.
          *
          *     Requires any secret key.
          */
@@ -1543,7 +1543,7 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description One webhook endpoint by id, without its secret; null when no such record exists in the tenant.
+         * @description One webhook endpoint by id, without its secret; not found (404) when no such record exists in the tenant.
          *
          *     Requires a secret key with the `webhooks.manage` scope.
          */
