@@ -65,16 +65,25 @@ export interface RestGroup {
   select: string;
 }
 
-/** The answer keys a group's selection names (its top-level fields' aliases or names). */
-export function groupedKeys(group: RestGroup): string[] {
-  const definition = parse(`{ ${group.select} }`).definitions[0]!;
-  if (definition.kind !== Kind.OPERATION_DEFINITION) return [];
-  return definition.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.alias?.value ?? selection.name.value] : []));
+const keysOfGroups = new WeakMap<RestGroup, ReadonlySet<string>>();
+
+/** The answer keys a group's selection names (its top-level fields' aliases or names), read once per group: a list moves them in each of its rows. */
+function groupedKeys(group: RestGroup): ReadonlySet<string> {
+  let keys = keysOfGroups.get(group);
+  if (!keys) {
+    const definition = parse(`{ ${group.select} }`).definitions[0]!;
+    const selections = definition.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections : [];
+    keys = new Set(selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.alias?.value ?? selection.name.value] : [])));
+    keysOfGroups.set(group, keys);
+  }
+  return keys;
 }
 
 /** Moves the grouped keys of an object (a value or a JSON schema's `properties`) under the group's key, in the specification's order: the group first. */
 export function grouped<T>(group: RestGroup, record: Record<string, T>, wrap: (inner: Record<string, T>) => T): Record<string, T> {
-  const keys = new Set(groupedKeys(group));
-  const inner = Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key)));
-  return { [group.key]: wrap(inner), ...Object.fromEntries(Object.entries(record).filter(([key]) => !keys.has(key))) };
+  const keys = groupedKeys(group);
+  const inner: Record<string, T> = {};
+  const rest: Record<string, T> = {};
+  for (const key in record) (keys.has(key) ? inner : rest)[key] = record[key]!;
+  return { [group.key]: wrap(inner), ...rest };
 }
