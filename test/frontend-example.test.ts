@@ -112,7 +112,13 @@ describe('the frontend example (codegen client preset + urql with Graphcache)', 
     );
     const { client, seen } = await connect(key);
     const board = await dealsBoard(client, stages.pipeline.id);
-    expect(board.map((column: { stage: string; dealCount: number }) => [column.stage, column.dealCount])).toEqual([['Qualify', 2], ['Proposal', 1], ['Won', 0], ['Lost', 0]]);
+    // Counted and summed by the server over each stage's deals (a deal without a value adds nothing).
+    expect(board.map((column: { stage: string; dealCount: number; value: string }) => [column.stage, column.dealCount, column.value])).toEqual([
+      ['Qualify', 2, '1200.50'],
+      ['Proposal', 1, '8000.00'],
+      ['Won', 0, '0.00'],
+      ['Lost', 0, '0.00'],
+    ]);
     expect(board[0].cards).toEqual([
       { id: expect.any(String), name: 'Crane audit', value: null, company: 'Globex Lifting', contact: null, owner: null },
       { id: expect.any(String), name: 'Hoist service', value: '1200.50', company: company.name, contact: 'Ida Buyer', owner: world.users.admin.name },

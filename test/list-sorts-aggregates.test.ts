@@ -295,6 +295,24 @@ describe('list sorts, range filters and aggregates', () => {
     }
   });
 
+  it('keys totals by their list and filter, so a normalized cache stores each once', async () => {
+    const keyed = `query($filter: DealFilter, $first: Int) { deals(filter: $filter, first: $first) { aggregate { id sum { id } } } }`;
+    const keyOf = async (variables: Record<string, unknown>) => {
+      const answer = await ask(keyed, variables);
+      expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+      const { id, sum } = answer.data!.deals.aggregate;
+      expect(sum.id).toBe(id);
+      return id as string;
+    };
+    const open = await keyOf({ filter: { status: ['open'] } });
+    // The page does not change what is totalled, so it does not change the key; the filter does.
+    expect(await keyOf({ filter: { status: ['open'] }, first: 1 })).toBe(open);
+    expect(await keyOf({ filter: { status: ['won'] } })).not.toBe(open);
+    expect(await keyOf({})).not.toBe(open);
+    const nested = await ask(`query($id: UUID!) { company(id: $id) { deals(filter: { status: [open] }) { aggregate { id } } } }`, { id: companies[0]!.id });
+    expect(nested.data!.company.deals.aggregate.id).not.toBe(open);
+  });
+
   it('costs an aggregate like a count: its four fields once per list, whatever the page size', async () => {
     const cost = async (query: string) => {
       const response = await h.app.fetch('http://localhost/graphql', {

@@ -131,7 +131,7 @@ const dealList = defineList(Deal, dealOrder, {
 
 /** What a deal list's `aggregate` sums over: its filter, within the parent's deals when nested (`parentKey` names the parent's column). */
 const dealTotals = (parentKey?: 'companyId' | 'stageId') =>
-  aggregateOver(dealSums, (parent: { id: string } | undefined, args: { filter?: DealFilter | null }, ctx) => ({
+  aggregateOver('Deal', dealSums, (parent: { id: string } | undefined, args: { filter?: DealFilter | null }, ctx) => ({
     model: ctx.db.deal,
     where: { AND: [dealWhere(args.filter ?? {}), parentKey ? { [parentKey]: parent!.id } : {}] },
   }));

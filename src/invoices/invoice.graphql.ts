@@ -167,7 +167,7 @@ const invoiceList = defineList(Invoice, invoiceOrder, {
 
 /** What an invoice list's `aggregate` sums over: its filter, within the company's invoices when nested. */
 const invoiceTotals = (nested: boolean) =>
-  aggregateOver(invoiceSums, (company: { id: string } | undefined, args: { filter?: InvoiceFilter | null }, ctx) => ({
+  aggregateOver('Invoice', invoiceSums, (company: { id: string } | undefined, args: { filter?: InvoiceFilter | null }, ctx) => ({
     model: ctx.db.invoice,
     where: { AND: [invoiceWhere(args.filter ?? {}), nested ? { companyId: company!.id } : {}] },
   }));

@@ -2,8 +2,8 @@ import type { Client, RequestPolicy } from '@urql/core';
 import { graphql } from './gql/index.js';
 
 /**
- * A pipeline's board: a column per stage, in order, with the stage's deals, each with its
- * company (the shared `CompanyName` fragment), contact and owner.
+ * A pipeline's board: a column per stage, in order, with the number and value of all its deals
+ * and its newest deals, each with its company (the shared `CompanyName` fragment), contact and owner.
  */
 export const DealsBoardQuery = graphql(`
   query DealsBoard($pipelineId: UUID!, $perStage: Int = 20) {
@@ -12,7 +12,7 @@ export const DealsBoardQuery = graphql(`
         id
         name
         deals(first: $perStage, orderBy: [{ field: CREATED_AT, direction: DESC }]) {
-          totalCount
+          aggregate { id count sum { id value } }
           nodes {
             id
             name
@@ -30,6 +30,8 @@ export const DealsBoardQuery = graphql(`
 export interface BoardColumn {
   stage: string;
   dealCount: number;
+  /** The sum of the stage's deal values (all of them, not only the cards shown), a decimal string. */
+  value: string;
   cards: { id: string; name: string; value: string | null; company: string; contact: string | null; owner: string | null }[];
 }
 
@@ -38,7 +40,8 @@ export async function dealsBoard(client: Client, pipelineId: string, requestPoli
   if (result.error) throw result.error;
   return (result.data?.pipelineStages.nodes ?? []).map((stage) => ({
     stage: stage.name,
-    dealCount: stage.deals.totalCount,
+    dealCount: stage.deals.aggregate.count,
+    value: stage.deals.aggregate.sum.value,
     cards: stage.deals.nodes.map((deal) => ({
       id: deal.id,
       name: deal.name,
