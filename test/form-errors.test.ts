@@ -203,6 +203,17 @@ describe('every problem of a form in one answer', () => {
     });
   });
 
+  it("a tenant's required custom field left out is REQUIRED, with the form's other problems", async () => {
+    const own = await tenant();
+    await h.db.prisma.customFieldDefinition.create({ data: { tenantId: own.tenantId, entity: 'lead', key: 'region', label: 'Region', type: 'text', required: true, options: [] } });
+    const answer = await gql(own.secret, CREATE_LEAD, { input: { firstName: 'Ann', lastName: 'Lee', email: 'nope' } });
+    expect(pathsAndCodes(answer.data.createLead.userErrors)).toEqual([
+      [['input', 'customFields', 'region'], 'REQUIRED'],
+      [['input', 'email'], 'INVALID'],
+    ]);
+    expect(await h.db.prisma.lead.count({ where: { tenantId: own.tenantId } })).toBe(0);
+  });
+
   it('a query with bad variables keeps its top-level refusal (no data, HTTP 400), its field a path', async () => {
     const answer = await gql(t.secret, doc('query($id: UUID!) { lead(id: $id) { id } }'), { id: 'nope' });
     expect(answer.status).toBe(400);

@@ -235,6 +235,10 @@ describe('list sorts, range filters and aggregates', () => {
       const fields = answer.errors?.flatMap((e) => e.extensions.details?.map((d) => [d.field].flat().join('.')) ?? []);
       expect(fields, JSON.stringify(filter)).toEqual([path]);
     }
+    // A reversed range says which way, in the words of its kind, as a range problem.
+    const reversed = async (filter: Record<string, unknown>) => (await ask(listQuery('invoices', 'Invoice'), { filter })).errors?.[0]?.extensions.details?.[0];
+    expect(await reversed({ totalAmount: { min: '5', max: '4.99' } })).toMatchObject({ message: 'must not be less than `min`', code: 'OUT_OF_RANGE' });
+    expect(await reversed({ dueDate: { from: '2030-04-03', to: '2030-04-02' } })).toMatchObject({ message: 'must not be before `from`', code: 'OUT_OF_RANGE' });
   });
 
   const dealTotals = `query($filter: DealFilter, $first: Int) { deals(filter: $filter, first: $first) { nodes { id } aggregate { count sum { value } } } }`;

@@ -86,7 +86,7 @@ export async function checkCustomFields(
   }
   for (const definition of definitions) {
     if (definition.required && !(definition.key in checked) && !problems.some((p) => p.field === `customFields.${definition.key}`)) {
-      problems.push({ field: `customFields.${definition.key}`, message: 'is required' });
+      problems.push({ field: `customFields.${definition.key}`, message: 'is required', code: 'REQUIRED' });
     }
   }
   if (problems.length) throw badInput(problems);

@@ -13,10 +13,11 @@ import { builder } from './builder.js';
  * A range's check: an end before its start is refused at the end (`filter.dueDate.to`), as every
  * range answers it, rather than matching nothing without a word.
  */
-const inOrder = (start: string, end: string, compare: (a: never, b: never) => number) =>
+const inOrder = (start: string, end: string, compare: (a: never, b: never) => number, relation = 'before') =>
   z.record(z.string(), z.unknown()).superRefine((range, ctx) => {
     const [low, high] = [range[start], range[end]];
-    if (low != null && high != null && compare(high as never, low as never) < 0) ctx.addIssue({ code: 'custom', path: [end], message: `must not be before \`${start}\`` });
+    if (low != null && high != null && compare(high as never, low as never) < 0)
+      ctx.addIssue({ code: 'custom', path: [end], message: `must not be ${relation} \`${start}\``, params: { code: 'OUT_OF_RANGE' } });
   });
 const byTime = (a: Date, b: Date) => a.getTime() - b.getTime();
 
@@ -105,7 +106,7 @@ export const withinDaysOrInstants = (range: DaysOrInstants, zone: string) =>
 
 export const MoneyRange = builder.inputType('MoneyRange', {
   description: 'An interval of amounts, both ends included; either end may be left open; `max` below `min` is refused. A record without the amount does not match.',
-  validate: inOrder('min', 'max', (a: string, b: string) => new Decimal(a).comparedTo(b)),
+  validate: inOrder('min', 'max', (a: string, b: string) => new Decimal(a).comparedTo(b), 'less than'),
   fields: (t) => ({
     min: t.field({ type: 'Money', description: 'Smallest amount included, a decimal string such as "1000.00".' }),
     max: t.field({ type: 'Money', description: 'Largest amount included, a decimal string such as "5000.00".' }),
@@ -114,7 +115,7 @@ export const MoneyRange = builder.inputType('MoneyRange', {
 
 export const IntRange = builder.inputType('IntRange', {
   description: 'An interval of whole numbers, both ends included; either end may be left open; `max` below `min` is refused.',
-  validate: inOrder('min', 'max', (a: number, b: number) => a - b),
+  validate: inOrder('min', 'max', (a: number, b: number) => a - b, 'less than'),
   fields: (t) => ({
     min: t.int({ description: 'Smallest number included.' }),
     max: t.int({ description: 'Largest number included.' }),
