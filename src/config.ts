@@ -100,6 +100,16 @@ const ConfigSchema = z.object({
   WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Longest a webhook POST may take; longer is a failed attempt, and holds the endpoint (its circuit breaker). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Largest import file (POST /v1/imports), refused with 413 as its bytes pass it. */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(50 * 1024 * 1024),
+  /** Imports one process runs at once; the others wait, queued, for it or another process. */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Rows written per transaction: one request of the creator's budget each. */
+  IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(5_000).default(500),
+  /** How often a worker looks for imports queued by other processes. */
+  IMPORT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** How long a claim on a running import lasts without a batch finishing: a process that dies leaves its import to another after it. */
+  IMPORT_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   INVOICE_OVERDUE_SWEEP_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Key signing slot ids, the same for every process; without it one is generated and kept in the database. */
   SLOT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -10,6 +10,8 @@ import { serverEventLog } from './events/event-rendering.js';
 import { createEventStream } from './events/event-stream.js';
 import { sweepEvents } from './events/event.service.js';
 import { startWebhookWorker } from './events/webhook-worker.js';
+import { sweepImportFiles } from './imports/import-file.js';
+import { startImportWorker } from './imports/import-worker.js';
 import { createApp } from './http/app.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { createRateLimits } from './http/rate-limits.js';
@@ -79,6 +81,8 @@ const sweeper = every(60 * 60_000, async () => {
   if (ended) logger.info({ ended }, 'ended dashboard sessions, expired sign-in links and dashboard forms deleted');
   const oauth = await sweepOAuthRecords(db.prisma, new Date());
   if (oauth) logger.info({ oauth }, 'expired OAuth records, and clients registered a day ago that nobody connected, deleted');
+  const importFiles = await sweepImportFiles(db.prisma, new Date());
+  if (importFiles) logger.info({ importFiles }, 'import files past their keeping deleted');
   const expiredEvents = await sweepEvents(db.prisma, new Date());
   if (expiredEvents) logger.info({ expiredEvents }, 'events past their retention deleted, with their deliveries');
 });
@@ -89,6 +93,15 @@ const events = serverEventLog({ prisma: db.prisma, publicUrl, now: () => new Dat
 const overdueSweeper = every(config.INVOICE_OVERDUE_SWEEP_MS, async () => {
   const moved = await sweepOverdueInvoices(db.prisma, { now: () => new Date(), events });
   if (moved.length) logger.info({ moved: moved.length }, 'invoices past their due date moved to overdue');
+});
+const importWorker = startImportWorker(db.prisma, {
+  events,
+  publicUrl,
+  rateLimits,
+  concurrency: config.IMPORT_CONCURRENCY,
+  batchRows: config.IMPORT_BATCH_ROWS,
+  pollMs: config.IMPORT_POLL_MS,
+  leaseMs: config.IMPORT_LEASE_MS,
 });
 configurePdfRenderer({
   threads: config.PDF_RENDER_THREADS,
@@ -121,12 +134,13 @@ const server = createHttpServer(
   },
 );
 
-/** Releases what the process holds: the workers (mail, webhooks, PDF), the Redis connection, the pool, the embedded database's lock and socket. */
+/** Releases what the process holds: the workers (mail, webhooks, imports, PDF), the Redis connection, the pool, the embedded database's lock and socket. */
 async function release() {
   await sweeper.stop();
   await overdueSweeper.stop();
   await mailWorker.stop();
   await webhookWorker.stop();
+  await importWorker.stop();
   await closePdfRenderer();
   await rateLimits.close();
   await eventStream.stop();

@@ -7,6 +7,7 @@ export const eventRecords = {
   Booking: { detail: 'Query.booking', path: '/bookings/:id' },
   Inspection: { detail: 'Query.inspection', path: '/inspections/:id' },
   Invoice: { detail: 'Query.invoice', path: '/invoices/:id' },
+  ImportJob: { detail: 'Query.import', path: '/v1/imports/:id' },
 } as const satisfies Record<string, { detail: string; path: string }>;
 
 export type EventRecord = keyof typeof eventRecords;
@@ -40,6 +41,8 @@ export const eventTypes = {
   'invoice.paid': { record: 'Invoice', when: 'A payment settled the whole balance of an invoice (it also emits `invoice.payment_recorded`).' },
   'invoice.overdue': { record: 'Invoice', when: 'An unpaid invoice passed its due date.' },
   'invoice.voided': { record: 'Invoice', when: 'An invoice was voided.' },
+  'import.completed': { record: 'ImportJob', when: 'An import processed every row of its file (see its counts; failed rows are in its rows).' },
+  'import.failed': { record: 'ImportJob', when: 'An import stopped before the end of its file; `data.error` says why.' },
 } as const satisfies Record<string, { record: EventRecord; when: string }>;
 
 export type EventType = keyof typeof eventTypes;

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/api-keys.js';
-import { scopesWithinRole } from '../auth/roles.js';
+import { actingOwner } from '../auth/acting-for.js';
 import type { TenantModule, UserRole } from '../generated/prisma/enums.js';
 import { mayRead, type RecordType } from '../graphql/read-access.js';
 import { allEventTypes, type EventRecord, type EventType, eventTypes } from './event-types.js';
@@ -32,17 +32,4 @@ export interface EndpointOwner {
  * of the owner's with those scopes would act, or null once the owner is deactivated. Checked at
  * every delivery, so a demotion or a deactivation reaches endpoints as it reaches keys and subscriptions.
  */
-export function endpointReader(owner: EndpointOwner): Principal | null {
-  if (owner.ownerDeactivatedAt) return null;
-  return {
-    credentialId: owner.ownerId,
-    via: 'key',
-    kind: 'secret',
-    tenantId: owner.tenantId,
-    userId: owner.ownerId,
-    role: owner.ownerRole,
-    scopes: scopesWithinRole(owner.endpointScopes, owner.ownerRole),
-    modules: new Set(owner.modules),
-    rateLimit: null,
-  };
-}
+export const endpointReader = (owner: EndpointOwner): Principal | null => actingOwner({ ...owner, scopes: owner.endpointScopes });

@@ -2,6 +2,7 @@ import type { DocumentNode, GraphQLArgument, GraphQLField, GraphQLSchema } from 
 import { getNamedType, getNullableType, Kind, parse } from 'graphql';
 import { z } from 'zod';
 import type { FieldProblem } from '../shared/errors.js';
+import type { Context } from './context.js';
 import { declaredScopes, type ScopeMap } from './access.js';
 import { MISSING_RECORD_NOTE, MISSING_RECORD_REST_NOTE } from './missing-record.js';
 import { grouped, nestedListsReshape, type RestGroup } from './rest-shapes.js';
@@ -9,6 +10,14 @@ import { PAYLOAD_RESULT } from './user-errors-plugin.js';
 import { restListAnswer, restListDocument, restListField, restListParameters, restListVariables, type RestList } from './rest-lists.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** A file a client sent as a request's body (src/http/uploads.ts): its bytes as they arrive, and what the request says of them. */
+export interface IncomingFile {
+  bytes: AsyncIterable<Uint8Array>;
+  /** The file's media type, with its parameters (`text/csv; charset=windows-1252`). */
+  contentType: string;
+  fileName?: string;
+}
 
 /** Whether REST reads a JSON body for a method (never for GET and DELETE). */
 export const carriesBody = (method: HttpMethod) => method !== 'GET' && method !== 'DELETE';
@@ -23,8 +32,8 @@ export interface RestRoute {
   path: string;
   /** What the route does, in a few words (the OpenAPI operation's summary). */
   summary: string;
-  /** Success status; 200 unless given. */
-  status?: 200 | 201;
+  /** Success status; 200 unless given (202: accepted, to be done in the background). */
+  status?: 200 | 201 | 202;
   /** Wrap the field's value under this key: `{data: value}` (the specification's single-record envelope), `{booking: value}`. */
   envelope?: 'data' | 'booking';
   /** The selection set answered: the JSON shape of the response, written as GraphQL (of one item, for a list route; of the record, for a mutation's payload). */
@@ -43,6 +52,17 @@ export interface RestRoute {
   download?: { contentType: string; base64Field: string };
   /** The record's own fields answered under one key beside what it embeds (src/graphql/rest-shapes.ts). */
   group?: RestGroup;
+  /**
+   * The body is a file (src/http/uploads.ts), streamed to `store` as it arrives, never held whole:
+   * the stored file's id is given as `argument`. The `replaces` arguments (the file as text, for
+   * GraphQL and MCP) are not REST parameters.
+   */
+  upload?: { argument: string; replaces: string[]; store: (ctx: Context, file: IncomingFile) => Promise<string> };
+  /**
+   * Another representation of the route's answer, for a client whose `Accept` asks for it (an
+   * import's rows as CSV): checked as the route is, then written as `answer` yields it, never held whole.
+   */
+  alternate?: { contentType: string; fileName: string; answer: (ctx: Context, params: Record<string, unknown>) => Promise<AsyncIterable<string>> };
 }
 
 /** Routes by GraphQL root field, written `Query.leads` / `Mutation.createLead`. */
@@ -79,8 +99,12 @@ export interface Operation {
   tag: string;
   /** The field's declared `authScopes`; null when it declares none (decided at run time, or open). */
   access: ScopeMap | null;
-  /** The field's arguments by where REST reads them: named in the path, `input` from the JSON body, the rest from the query string. */
-  args: { path: GraphQLArgument[]; query: GraphQLArgument[]; body: GraphQLArgument | undefined };
+  /**
+   * The field's arguments by where REST reads them: named in the path, `input` from the JSON body,
+   * the rest from the query string, but for those an upload's body replaces (`file`: MCP's and
+   * GraphQL's way to give the file).
+   */
+  args: { path: GraphQLArgument[]; query: GraphQLArgument[]; body: GraphQLArgument | undefined; file: GraphQLArgument[] };
   /** The query parameter an argument is read from: its own name unless the route renames it. */
   parameterName(arg: GraphQLArgument): string;
   /** The name SOFA gives the operation. */
@@ -181,7 +205,8 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
       const parameterName = (arg: GraphQLArgument) => route.parameterNames?.[arg.name] ?? arg.name;
       const inPath = new Set([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
       const path = field.args.filter((a) => inPath.has(parameterName(a)));
-      const query = route.list ? restListParameters(field, route.list) : field.args.filter((a) => !inPath.has(parameterName(a)) && a.name !== 'input');
+      const file = field.args.filter((a) => route.upload?.replaces.includes(a.name));
+      const query = route.list ? restListParameters(field, route.list) : field.args.filter((a) => !inPath.has(parameterName(a)) && a.name !== 'input' && !file.includes(a));
       const operationName = sofaOperationName(field.name, kind);
       const { list, envelope, acknowledge } = route;
       const payloadResult = getNamedType(field.type).extensions[PAYLOAD_RESULT] as string | undefined;
@@ -212,25 +237,26 @@ export function describeOperations(schema: GraphQLSchema, areas: readonly RestAr
         route,
         tag: area.tag,
         access: declaredScopes(field),
-        args: { path, query, body: field.args.find((a) => a.name === 'input') },
+        args: { path, query, body: field.args.find((a) => a.name === 'input'), file },
         parameterName,
         operationName,
         document,
         payloadResult,
         shape,
         variables: list
-          ? (params) => restListVariables(list, params)
+          ? // A path parameter REST names otherwise than its argument (`:id` for `importId`) is given by its argument's name.
+            (params) => restListVariables(list, Object.fromEntries(Object.entries(params).map(([name, value]) => [path.find((a) => parameterName(a) === name)?.name ?? name, value])))
           : (params, body) => ({
-              ...Object.fromEntries([...path, ...query].filter((a) => params[parameterName(a)] != null).map((a) => [a.name, params[parameterName(a)]])),
+              ...Object.fromEntries([...path, ...query, ...file].filter((a) => params[parameterName(a)] != null).map((a) => [a.name, params[parameterName(a)]])),
               ...(body ? { input: body } : {}),
             }),
         parameterProblems: (params) =>
-          [...path, ...query].flatMap((arg) => {
+          [...path, ...query, ...file].flatMap((arg) => {
             const value = params[parameterName(arg)];
             const problem = value === undefined || value === null ? null : validatorProblem(arg, value);
             return problem ? [{ field: parameterName(arg), message: problem }] : [];
           }),
-        restField: list ? (problem) => restListField(list, field.name, problem) : (problem) => problem.replace(/^\w+/, (head) => route.parameterNames?.[head] ?? head),
+        restField: (problem) => (list ? restListField(list, field.name, problem) : problem).replace(/^\w+/, (head) => route.parameterNames?.[head] ?? head),
         answer: list
           ? (value, params) => restListAnswer(list, shape(value) as never, params)
           : acknowledge

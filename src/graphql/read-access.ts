@@ -38,6 +38,9 @@ const readScopes = {
   InvoiceLineItem: invoicePartsRead,
   Payment: invoicePartsRead,
   InvoiceEvent: invoicePartsRead,
+  // Whoever may import some object; each import only by whoever may import its object (src/imports/import.service.ts).
+  ImportJob: { scope: 'leads.lead.write', $any: { scope: 'contacts.write', $any: { scope: 'companies.write' } } },
+  ImportRow: { scope: 'leads.lead.write', $any: { scope: 'contacts.write', $any: { scope: 'companies.write' } } },
   WebhookEndpoint: { scope: 'webhooks.manage' },
   WebhookDelivery: { scope: 'webhooks.manage' },
   WebhookAttempt: { scope: 'webhooks.manage' },

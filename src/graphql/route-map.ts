@@ -8,6 +8,7 @@ import { eventRoutes } from '../events/event.rest.js';
 import { webhookRoutes } from '../events/webhook.rest.js';
 import { inspectionRoutes } from '../inspections/inspection.rest.js';
 import { invoiceRoutes } from '../invoices/invoice.rest.js';
+import { importRoutes } from '../imports/import.rest.js';
 import { leadRoutes } from '../leads/lead.rest.js';
 import { connectedAppRoutes } from '../oauth/connected-app.rest.js';
 import { pipelineRoutes } from '../pipeline/pipeline.rest.js';
@@ -58,6 +59,12 @@ export const restAreas: RestArea[] = [
     description:
       'Endpoints of the tenant that are sent events as signed POSTs (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), with retries for 3 days, a delivery log, manual retries, test events and secret rotation.',
     routes: webhookRoutes,
+  },
+  {
+    tag: 'Imports',
+    description:
+      'Leads, contacts and companies brought in from a spreadsheet (CSV, in any common encoding and separator) or JSON lines, as a background job: every row through the same rules and events as one create, a result for every row, the failed rows as a CSV to fix and import again.',
+    routes: importRoutes,
   },
   {
     tag: 'API keys',

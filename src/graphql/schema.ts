@@ -22,6 +22,7 @@ import '../inspections/inspection.graphql.js';
 import '../inspections/template.graphql.js';
 import '../invoices/invoice.graphql.js';
 import '../invoices/invoice-lifecycle.graphql.js';
+import '../imports/import.graphql.js';
 import '../leads/lead.graphql.js';
 import '../leads/lead-form.graphql.js';
 import '../oauth/connected-app.graphql.js';

@@ -39,7 +39,7 @@ import { useArgumentProblems } from './argument-problems.js';
 import { useOperationGuard } from './operation-guard.js';
 import type { RateLimits } from './rate-limits.js';
 import { useRequestBoundary } from './request-boundary.js';
-import { useRest } from './rest.js';
+import { uploadRequests, useRest } from './rest.js';
 import { DOCUMENT_ID_PARAM, useTrustedDocuments } from './trusted-documents.js';
 
 /** The route map's operations as MCP tools, built once per process. */
@@ -151,7 +151,12 @@ export function createApp({
     },
     plugins: [
       ...(metrics ? [metrics] : []),
-      useRequestBoundary({ timeoutMs: requestTimeoutMs, resources, admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }) }),
+      useRequestBoundary({
+        timeoutMs: requestTimeoutMs,
+        resources,
+        admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }),
+        streamed: uploadRequests(operations),
+      }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument, llmsTxt: () => llmsTxt({ areas: restAreas, operations, publicUrl }), publicUrl }),
       useOAuth({ prisma, now, publicUrl, allowPrivateNetworks: oauthAllowPrivateNetworks }),

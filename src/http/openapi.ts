@@ -131,6 +131,18 @@ const errorResponses = {
   },
 } as const;
 
+/** The body of an upload route (src/http/uploads.ts): the file itself, or a form's `file` part. */
+const uploadBody = {
+  required: true,
+  description:
+    'The file, streamed: CSV (`text/csv`; UTF-8 with or without a byte-order mark, UTF-16, or Windows-1252, detected or named by `charset`; `,` `;` or tab separated, detected) or JSON lines (`application/x-ndjson`), as the body itself or as the `file` part of a `multipart/form-data` form. Larger than `IMPORT_MAX_BYTES` (50 MiB unless configured) is a 413.',
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    'application/x-ndjson': { schema: { type: 'string' } },
+    'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } },
+  },
+};
+
 const ref = (name: keyof typeof errorResponses) => ({ $ref: `#/components/responses/${name}` });
 
 function operationObject({ field, route, tag, args, access, document, payloadResult, parameterName, location, description }: Operation, reached: Set<string>, inputRules: Map<string, (name: string) => boolean>) {
@@ -170,9 +182,10 @@ function operationObject({ field, route, tag, args, access, document, payloadRes
     ...(args.body && input
       ? { requestBody: { required: true, description: args.body.description ?? undefined, content: { 'application/json': { schema: componentRef(input) } } } }
       : {}),
+    ...(route.upload ? { requestBody: uploadBody } : {}),
     responses: {
       [status]: {
-        description: status === 201 ? 'Created.' : 'OK.',
+        description: status === 201 ? 'Created.' : status === 202 ? 'Accepted: it runs in the background.' : 'OK.',
         headers: {
           ...commonHeaders,
           ...(route.method === 'POST' ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {}),

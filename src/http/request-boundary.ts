@@ -109,7 +109,9 @@ const isJson = (request: Request) => /^application\/(.+\+)?json\b/i.test(request
  * read with a byte limit (413), and a JSON body that is too deep or not well-formed Unicode is a
  * 400. Returns the request to handle (its body now buffered) or the refusal.
  */
-export async function guardRequest(request: Request, boundary: BoundaryContext): Promise<Request | Response> {
+export async function guardRequest(request: Request, boundary: BoundaryContext, streamed?: (request: Request) => boolean): Promise<Request | Response> {
+  // A file upload's body is the route's to stream, under its own byte limit (src/http/uploads.ts).
+  if (streamed?.(request)) return request;
   const tooLarge = () => refusal(request, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge();
   if (!request.body) {
@@ -199,14 +201,25 @@ export async function withinBoundary(serverContext: object, request: Request, wo
  * Every answer leaves with the headers an API's answers need: no MIME sniffing, no caching unless
  * the answer says otherwise, `Retry-After` on a 503.
  */
-export const useRequestBoundary = ({ timeoutMs, admission, resources }: { timeoutMs: number; admission?: Admission; resources?: Resources }): Plugin => ({
+export const useRequestBoundary = ({
+  timeoutMs,
+  admission,
+  resources,
+  streamed,
+}: {
+  timeoutMs: number;
+  admission?: Admission;
+  resources?: Resources;
+  /** Requests whose body a route streams itself (uploads): not read here. */
+  streamed?: (request: Request) => boolean;
+}): Plugin => ({
   async onRequest({ request, setRequest, endResponse, requestHandler, setRequestHandler, serverContext }) {
     const boundary = serverContext as BoundaryContext;
     const sent = request.headers.get('x-request-id');
     boundary.requestId = sent && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
     boundary.requestTimeoutMs = timeoutMs;
     boundary.admission = admission;
-    const guarded = await guardRequest(request, boundary);
+    const guarded = await guardRequest(request, boundary, streamed);
     if (guarded instanceof Response) return endResponse(guarded);
     setRequest(guarded);
     setRequestHandler((current, context) => withinBoundary(context, current, async () => requestHandler(current, context)));

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult, GraphQLInputType, GraphQLSchema, ObjectTypeDefinitionNode, execute } from 'graphql';
 import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, parse, printType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
@@ -16,6 +17,7 @@ import { restError } from './error-mapping.js';
 import { jsonResponse } from './json-response.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
+import { incomingFile } from './uploads.js';
 
 /** The route map in SOFA's terms: SOFA reads each path parameter as the argument of its name, so the path names them as the field's arguments. */
 const sofaRoutes = (operations: readonly Operation[]) =>
@@ -192,6 +194,41 @@ async function readBody(request: Request): Promise<{ body: Record<string, unknow
 }
 
 /**
+ * Whether a request is an upload to a route whose body is a file (`upload`): its body is streamed
+ * to the route's store as it arrives, so the request boundary leaves it unread.
+ */
+export function uploadRequests(operations: readonly Operation[]): (request: Request) => boolean {
+  const uploads = operations.filter((operation) => operation.route.upload);
+  return (request) => request.method === 'POST' && uploads.some((operation) => operation.pattern.test(new URL(request.url).pathname));
+}
+
+/** An upload route's file, stored by the route as it arrives: its id, as the argument the route names; or the refusal. */
+async function storedUpload(operation: CompiledRoute, request: Request, contextValue: Context): Promise<{ fileId: string } | { refusal: Response }> {
+  try {
+    return { fileId: await operation.route.upload!.store(contextValue, await incomingFile(request)) };
+  } catch (error) {
+    return { refusal: errorAnswer([error], operation) };
+  }
+}
+
+/** Whether a request's `Accept` names a media type (exactly, with or without parameters). */
+const asksFor = (request: Request, contentType: string) =>
+  (request.headers.get('accept') ?? '').split(',').some((range) => range.split(';')[0]!.trim().toLowerCase() === contentType);
+
+/** A route's other representation (`alternate`), streamed as the route's domain writes it; a refusal before the first byte is REST's error. */
+async function alternateAnswer(operation: CompiledRoute, contextValue: Context, values: Record<string, unknown>): Promise<Response> {
+  const { contentType, fileName, answer } = operation.route.alternate!;
+  let chunks: AsyncIterable<string>;
+  try {
+    chunks = await answer(contextValue, values);
+  } catch (error) {
+    return errorAnswer([error], operation);
+  }
+  const body = Readable.toWeb(Readable.from(chunks, { objectMode: false })) as unknown as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers: { 'Content-Type': `${contentType}; charset=utf-8`, 'Content-Disposition': `attachment; filename="${fileName}"` } });
+}
+
+/**
  * Gives the root types the definition node a schema parsed from SDL would have: SOFA reads each
  * route's argument descriptions from it, and for a code-first schema (no nodes) prints and parses
  * the whole root type again for every argument of every route (seconds of every start).
@@ -271,6 +308,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
         const { values, problems } = readParameters(operation, url, found.params);
         const refuse = (all: FieldProblem[]) => badRequest(all.map((p) => `${p.field}: ${p.message}`).join('; '), all);
         if (problems.length && !carriesBody(route.method)) return refuse(problems);
+        if (route.alternate && asksFor(request, route.alternate.contentType)) return alternateAnswer(operation, contextValue, values);
         // A list route's parameters are not its field's arguments (src/graphql/rest-lists.ts): it runs its document itself.
         if (route.list) return runList(operation, values, envelopedRequest, contextValue);
         // SOFA routes the canonical path, and reads each argument under its own name.
@@ -282,7 +320,13 @@ export function useRest(operations: readonly Operation[]): Plugin {
           canonical.searchParams.delete(parameter);
         }
         let body: string | undefined;
-        if (carriesBody(route.method)) {
+        if (route.upload) {
+          if (problems.length) return refuse(problems);
+          const upload = await storedUpload(operation, request, contextValue);
+          if ('refusal' in upload) return upload.refusal;
+          canonical.searchParams.set(route.upload.argument, upload.fileId);
+          body = '{}';
+        } else if (carriesBody(route.method)) {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;
           const unexpected = operation.args.body ? [] : Object.keys(read.body).map((field) => ({ field, message: 'is not a field of this route, which takes no body' }));

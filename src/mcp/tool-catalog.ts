@@ -131,7 +131,8 @@ function outputSchemaOf(schema: GraphQLSchema, operation: Operation, paging: Lis
 function operationTool(schema: GraphQLSchema, operation: Operation): OperationTool {
   const { field, route } = operation;
   const paging = listPaging(operation);
-  const routeParameters = [...operation.args.path, ...operation.args.query].map((arg) => [operation.parameterName(arg), arg] as const);
+  // An upload route's file is given as text to a tool (`args.file`): an agent has no body to send.
+  const routeParameters = [...operation.args.path, ...operation.args.query, ...operation.args.file].map((arg) => [operation.parameterName(arg), arg] as const);
   const parameters = new Map(paging ? [...routeParameters.filter(([name]) => !paging.routeParameters.includes(name)), [paging.cursor.name, paging.cursor] as const] : routeParameters);
   const { inputSchema, bodyFields } = inputSchemaOf(schema, operation, parameters);
   const outputSchema = outputSchemaOf(schema, operation, paging);

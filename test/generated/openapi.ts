@@ -1656,6 +1656,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imports
+         * @description The tenant's imports of the objects the caller may import, newest first.
+         *
+         *     Requires a secret key with the `leads.lead.write` scope, or a secret key with the `contacts.write` scope, or a secret key with the `companies.write` scope.
+         */
+        get: operations["imports"];
+        put?: never;
+        /**
+         * Import records from a file
+         * @description Imports records from a file's text, or from a file uploaded before (REST: POST /api/v1/imports with the file as the body): answered at once with the queued import, whose rows are checked and written in the background by the same rules, checks and events as their one-by-one mutation, in batches. Columns are the create input's field names (headers differing only in case, spaces, `_` or `-` match), `customFields.KEY` for custom fields, or named by `mapping`. Follow it with `import(id)` (or the `import.completed` event), then `importRows`.
+         *
+         *     Requires, depending on `object`: for `leads`, a secret key with the `leads.lead.write` scope; for `contacts`, a secret key with the `contacts.write` scope; for `companies`, a secret key with the `companies.write` scope.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import
+         * @description One import by id; not found (404) when no such record exists in the tenant (or its object is not one the caller may import).
+         *
+         *     Requires a secret key with the `leads.lead.write` scope, or a secret key with the `contacts.write` scope, or a secret key with the `companies.write` scope.
+         */
+        get: operations["import"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import
+         * @description Stops a queued or running import between two batches (rows already written stay). A finished one is a CONFLICT naming its status.
+         *
+         *     Requires a secret key with the `leads.lead.write` scope, or a secret key with the `contacts.write` scope, or a secret key with the `companies.write` scope.
+         */
+        post: operations["cancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an import's rows
+         * @description What became of an import's rows, in the file's order; `filter.outcome` narrows them.
+         *
+         *     Requires a secret key with the `leads.lead.write` scope, or a secret key with the `contacts.write` scope, or a secret key with the `companies.write` scope.
+         */
+        get: operations["importRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/key-pairs": {
         parameters: {
             query?: never;
@@ -2270,6 +2364,46 @@ export interface webhooks {
          * @description An invoice was voided. `data` is the Invoice after the change, as its REST detail route answers it.
          */
         post: operations["invoice_voided_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An import processed every row of its file (see its counts; failed rows are in its rows).
+         * @description An import processed every row of its file (see its counts; failed rows are in its rows). `data` is the ImportJob after the change, as its REST detail route answers it.
+         */
+        post: operations["import_completed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An import stopped before the end of its file; `data.error` says why.
+         * @description An import stopped before the end of its file; `data.error` says why. `data` is the ImportJob after the change, as its REST detail route answers it.
+         */
+        post: operations["import_failed_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3093,6 +3227,76 @@ export interface components {
                 notes: string | null;
             }[];
         };
+        /** @description A ImportJob as `GET /v1/imports/:id` answers it. */
+        ImportJobEventData: {
+            /**
+             * Format: uuid
+             * @description Import id.
+             */
+            id: string;
+            /** @description What it creates. */
+            object: components["schemas"]["ImportObject"];
+            /** @description Create only, or update the records rows match. */
+            mode: components["schemas"]["ImportMode"];
+            /** @description The field rows are matched on, for `upsert`; null for `create`. */
+            matchOn: string | null;
+            /** @description Every row checked and reported as it would be, nothing kept. */
+            dryRun: boolean;
+            /**
+             * Format: uuid
+             * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
+             */
+            fileId: string;
+            /** @description Where it stands. */
+            status: components["schemas"]["ImportStatus"];
+            /** @description Why it stopped before the end, when it did. */
+            error: string | null;
+            /**
+             * Format: int32
+             * @description Rows in the file (blank lines aside); null until the file has been read once, soon after it starts.
+             */
+            rowsTotal: number | null;
+            /**
+             * Format: int32
+             * @description Rows done so far, whatever their outcome: with `rowsTotal`, a progress bar.
+             */
+            rowsProcessed: number;
+            /**
+             * Format: int32
+             * @description Rows that created a record.
+             */
+            created: number;
+            /**
+             * Format: int32
+             * @description Rows that changed the record they matched.
+             */
+            updated: number;
+            /**
+             * Format: int32
+             * @description Rows whose matched record already held their values.
+             */
+            unchanged: number;
+            /**
+             * Format: int32
+             * @description Rows that wrote nothing (their errors are in the rows).
+             */
+            failed: number;
+            /**
+             * Format: date-time
+             * @description When it was asked for (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a server process first took it.
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it ended (completed, failed or cancelled).
+             */
+            completedAt: string | null;
+        };
         /** @description A photo to attach to a finding (uploaded elsewhere; its URL is recorded). */
         AddFindingPhotoInput: {
             /** @description Caption, at most 500 characters. */
@@ -3574,8 +3778,8 @@ export interface components {
         CreateWebhookEndpointInput: {
             /** @description What the endpoint is for, at most 500 characters. */
             description?: string | null;
-            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
-            events: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
+            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+            events: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "import.completed" | "import.failed")[];
             /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
             url: string;
         };
@@ -3624,6 +3828,26 @@ export interface components {
          * @enum {string}
          */
         FindingSeverity: "imminent" | "minor" | "serious";
+        /**
+         * @description What an import does with a row that names a record the tenant has.
+         * @enum {string}
+         */
+        ImportMode: "create" | "upsert";
+        /**
+         * @description What an import creates. Importing one needs the scope that creates it one by one.
+         * @enum {string}
+         */
+        ImportObject: "companies" | "contacts" | "leads";
+        /**
+         * @description What became of one row.
+         * @enum {string}
+         */
+        ImportRowOutcome: "created" | "failed" | "unchanged" | "updated";
+        /**
+         * @description Where an import stands.
+         * @enum {string}
+         */
+        ImportStatus: "cancelled" | "completed" | "failed" | "queued" | "running";
         /**
          * @description The overall result a reviewer gives on approval.
          * @enum {string}
@@ -4127,8 +4351,8 @@ export interface components {
         UpdateWebhookEndpointInput: {
             /** @description What the endpoint is for; null clears. */
             description?: string | null;
-            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
-            events?: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
+            /** @description Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+            events?: ("*" | "lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "import.completed" | "import.failed")[];
             /** @description `disabled` stops sending; `enabled` starts again and forgets its failures. */
             status?: components["schemas"]["WebhookEndpointStatus"];
             /** @description Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
@@ -13182,8 +13406,8 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
                 after?: string;
-                /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`). Default: every type the key sees. */
-                type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided")[];
+                /** @description Only events of these types (one or several of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`). Default: every type the key sees. */
+                type?: ("lead.created" | "lead.updated" | "contact.created" | "contact.updated" | "company.created" | "company.updated" | "deal.created" | "deal.updated" | "deal.stage_changed" | "deal.won" | "deal.lost" | "booking.created" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "inspection.created" | "inspection.status_changed" | "inspection.report_delivered" | "invoice.created" | "invoice.sent" | "invoice.payment_recorded" | "invoice.paid" | "invoice.overdue" | "invoice.voided" | "import.completed" | "import.failed")[];
             };
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
@@ -13212,7 +13436,7 @@ export interface operations {
                              * @description Event id: the `webhook-id` header of its webhook deliveries, the same on every retry.
                              */
                             id: string;
-                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
+                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed` (see `eventTypes`). */
                             type: string;
                             /**
                              * Format: date-time
@@ -13272,7 +13496,7 @@ export interface operations {
                              * @description Event id: the `webhook-id` header of its webhook deliveries, the same on every retry.
                              */
                             id: string;
-                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided` (see `eventTypes`). */
+                            /** @description What happened: one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed` (see `eventTypes`). */
                             type: string;
                             /**
                              * Format: date-time
@@ -13814,7 +14038,7 @@ export interface operations {
                              * @description The event sent: its `webhook-id`.
                              */
                             eventId: string;
-                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`, or `webhook.test`). */
                             eventType: string;
                             /** @description Where the delivery stands. */
                             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -13923,7 +14147,7 @@ export interface operations {
                              * @description The event sent: its `webhook-id`.
                              */
                             eventId: string;
-                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`, or `webhook.test`). */
                             eventType: string;
                             /** @description Where the delivery stands. */
                             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -14033,7 +14257,7 @@ export interface operations {
                              * @description The event sent: its `webhook-id`.
                              */
                             eventId: string;
-                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `webhook.test`). */
+                            /** @description The event's type (one of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`, or `webhook.test`). */
                             eventType: string;
                             /** @description Where the delivery stands. */
                             status: components["schemas"]["WebhookDeliveryStatus"];
@@ -14094,6 +14318,561 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    imports: {
+        parameters: {
+            query?: {
+                /** @description Maximum rows to return: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
+                /** @description Only imports of these objects. One value here. */
+                object?: components["schemas"]["ImportObject"];
+                /** @description Only imports with one of these statuses. One value here. */
+                status?: components["schemas"]["ImportStatus"];
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The rows of this page. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Import id.
+                             */
+                            id: string;
+                            /** @description What it creates. */
+                            object: components["schemas"]["ImportObject"];
+                            /** @description Create only, or update the records rows match. */
+                            mode: components["schemas"]["ImportMode"];
+                            /** @description The field rows are matched on, for `upsert`; null for `create`. */
+                            matchOn: string | null;
+                            /** @description Every row checked and reported as it would be, nothing kept. */
+                            dryRun: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
+                             */
+                            fileId: string;
+                            /** @description Where it stands. */
+                            status: components["schemas"]["ImportStatus"];
+                            /** @description Why it stopped before the end, when it did. */
+                            error: string | null;
+                            /**
+                             * Format: int32
+                             * @description Rows in the file (blank lines aside); null until the file has been read once, soon after it starts.
+                             */
+                            rowsTotal: number | null;
+                            /**
+                             * Format: int32
+                             * @description Rows done so far, whatever their outcome: with `rowsTotal`, a progress bar.
+                             */
+                            rowsProcessed: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that created a record.
+                             */
+                            created: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that changed the record they matched.
+                             */
+                            updated: number;
+                            /**
+                             * Format: int32
+                             * @description Rows whose matched record already held their values.
+                             */
+                            unchanged: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that wrote nothing (their errors are in the rows).
+                             */
+                            failed: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked for (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When a server process first took it.
+                             */
+                            startedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it ended (completed, failed or cancelled).
+                             */
+                            completedAt: string | null;
+                        }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                        /** @description Whether another page follows. */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query: {
+                /** @description Contacts only: create the companies named by `companyName` that the tenant does not have. */
+                createCompanies?: boolean;
+                /** @description Check every row and report it as it would be, writing nothing. */
+                dryRun?: boolean;
+                /** @description A file uploaded before (the `fileId` of an earlier import, such as a dry run): imports it again. Give this or `text`. */
+                fileId?: string;
+                /** @description From the file's column names to field names, for headers that are not the API's: `{"E-mail address": "email", "Notes (old)": null}` (null leaves a column out). */
+                mapping?: {
+                    [key: string]: unknown;
+                };
+                /** @description For `upsert`: the field rows are matched on, which is `email` for leads and contacts and `name` for companies (the default). */
+                matchOn?: string;
+                /** @description `create` unless given. */
+                mode?: components["schemas"]["ImportMode"];
+                /** @description What to create. */
+                object: components["schemas"]["ImportObject"];
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file, streamed: CSV (`text/csv`; UTF-8 with or without a byte-order mark, UTF-16, or Windows-1252, detected or named by `charset`; `,` `;` or tab separated, detected) or JSON lines (`application/x-ndjson`), as the body itself or as the `file` part of a `multipart/form-data` form. Larger than `IMPORT_MAX_BYTES` (50 MiB unless configured) is a 413. */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/x-ndjson": string;
+                "multipart/form-data": {
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: it runs in the background. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Import id.
+                             */
+                            id: string;
+                            /** @description What it creates. */
+                            object: components["schemas"]["ImportObject"];
+                            /** @description Create only, or update the records rows match. */
+                            mode: components["schemas"]["ImportMode"];
+                            /** @description The field rows are matched on, for `upsert`; null for `create`. */
+                            matchOn: string | null;
+                            /** @description Every row checked and reported as it would be, nothing kept. */
+                            dryRun: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
+                             */
+                            fileId: string;
+                            /** @description Where it stands. */
+                            status: components["schemas"]["ImportStatus"];
+                            /** @description Why it stopped before the end, when it did. */
+                            error: string | null;
+                            /**
+                             * Format: int32
+                             * @description Rows in the file (blank lines aside); null until the file has been read once, soon after it starts.
+                             */
+                            rowsTotal: number | null;
+                            /**
+                             * Format: int32
+                             * @description Rows done so far, whatever their outcome: with `rowsTotal`, a progress bar.
+                             */
+                            rowsProcessed: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that created a record.
+                             */
+                            created: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that changed the record they matched.
+                             */
+                            updated: number;
+                            /**
+                             * Format: int32
+                             * @description Rows whose matched record already held their values.
+                             */
+                            unchanged: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that wrote nothing (their errors are in the rows).
+                             */
+                            failed: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked for (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When a server process first took it.
+                             */
+                            startedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it ended (completed, failed or cancelled).
+                             */
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Import id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Import id.
+                             */
+                            id: string;
+                            /** @description What it creates. */
+                            object: components["schemas"]["ImportObject"];
+                            /** @description Create only, or update the records rows match. */
+                            mode: components["schemas"]["ImportMode"];
+                            /** @description The field rows are matched on, for `upsert`; null for `create`. */
+                            matchOn: string | null;
+                            /** @description Every row checked and reported as it would be, nothing kept. */
+                            dryRun: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
+                             */
+                            fileId: string;
+                            /** @description Where it stands. */
+                            status: components["schemas"]["ImportStatus"];
+                            /** @description Why it stopped before the end, when it did. */
+                            error: string | null;
+                            /**
+                             * Format: int32
+                             * @description Rows in the file (blank lines aside); null until the file has been read once, soon after it starts.
+                             */
+                            rowsTotal: number | null;
+                            /**
+                             * Format: int32
+                             * @description Rows done so far, whatever their outcome: with `rowsTotal`, a progress bar.
+                             */
+                            rowsProcessed: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that created a record.
+                             */
+                            created: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that changed the record they matched.
+                             */
+                            updated: number;
+                            /**
+                             * Format: int32
+                             * @description Rows whose matched record already held their values.
+                             */
+                            unchanged: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that wrote nothing (their errors are in the rows).
+                             */
+                            failed: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked for (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When a server process first took it.
+                             */
+                            startedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it ended (completed, failed or cancelled).
+                             */
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ResponseTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Import id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Import id.
+                             */
+                            id: string;
+                            /** @description What it creates. */
+                            object: components["schemas"]["ImportObject"];
+                            /** @description Create only, or update the records rows match. */
+                            mode: components["schemas"]["ImportMode"];
+                            /** @description The field rows are matched on, for `upsert`; null for `create`. */
+                            matchOn: string | null;
+                            /** @description Every row checked and reported as it would be, nothing kept. */
+                            dryRun: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
+                             */
+                            fileId: string;
+                            /** @description Where it stands. */
+                            status: components["schemas"]["ImportStatus"];
+                            /** @description Why it stopped before the end, when it did. */
+                            error: string | null;
+                            /**
+                             * Format: int32
+                             * @description Rows in the file (blank lines aside); null until the file has been read once, soon after it starts.
+                             */
+                            rowsTotal: number | null;
+                            /**
+                             * Format: int32
+                             * @description Rows done so far, whatever their outcome: with `rowsTotal`, a progress bar.
+                             */
+                            rowsProcessed: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that created a record.
+                             */
+                            created: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that changed the record they matched.
+                             */
+                            updated: number;
+                            /**
+                             * Format: int32
+                             * @description Rows whose matched record already held their values.
+                             */
+                            unchanged: number;
+                            /**
+                             * Format: int32
+                             * @description Rows that wrote nothing (their errors are in the rows).
+                             */
+                            failed: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked for (ISO 8601, UTC).
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When a server process first took it.
+                             */
+                            startedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it ended (completed, failed or cancelled).
+                             */
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importRows: {
+        parameters: {
+            query?: {
+                /** @description Maximum rows to return: 1 to 100, default 25. */
+                limit?: number;
+                /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
+                cursor?: string;
+                /** @description Only rows with one of these outcomes (`failed`: the rows to fix). One value here. */
+                outcome?: components["schemas"]["ImportRowOutcome"];
+            };
+            header?: {
+                /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description Import id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The rows of this page. */
+                        data: {
+                            /**
+                             * Format: int32
+                             * @description The row number a spreadsheet shows (the header is row 1; a cell with a line break does not shift later rows); for JSON lines, the line number.
+                             */
+                            line: number;
+                            /** @description What became of it. */
+                            outcome: components["schemas"]["ImportRowOutcome"];
+                            /**
+                             * Format: uuid
+                             * @description The record it created or matched; null when it failed, and in a dry run for records it would create.
+                             */
+                            recordId: string | null;
+                            /** @description Every problem of the row at once; empty unless it failed. */
+                            errors: {
+                                /** @description The field (`email`, `customFields.region`) or, for a column that names no field, the column; `row` for the row as a whole. */
+                                field: string;
+                                /** @description What is wrong, following the field's name ("must be an email address"). */
+                                message: string;
+                            }[];
+                            /** @description The row's cells by the file's column names, as read. */
+                            cells: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description Cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                        /** @description Whether another page follows. */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ResponseTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -15757,6 +16536,88 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_completed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "import.completed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ImportJobEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: any 2xx answer within 10 seconds. Anything else (or no answer) is retried with exponential backoff for 3 days. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    import_failed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry of the event, so receivers can ignore a repeat. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the epoch; reject old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_`; during the 24 hours after a rotation, two signatures separated by a space (new secret first). Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type.
+                     * @constant
+                     */
+                    type: "import.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (its `createdAt`).
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ImportJobEventData"];
                 };
             };
         };

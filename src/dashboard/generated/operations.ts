@@ -46,7 +46,7 @@ export type CreateApiKeyPairInput = {
 export type CreateWebhookEndpointInput = {
   /** What the endpoint is for, at most 500 characters. */
   description?: string | null | undefined;
-  /** Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
+  /** Event types to receive: some of `lead.created`, `lead.updated`, `contact.created`, `contact.updated`, `company.created`, `company.updated`, `deal.created`, `deal.updated`, `deal.stage_changed`, `deal.won`, `deal.lost`, `booking.created`, `booking.cancelled`, `booking.completed`, `booking.no_show`, `inspection.created`, `inspection.status_changed`, `inspection.report_delivered`, `invoice.created`, `invoice.sent`, `invoice.payment_recorded`, `invoice.paid`, `invoice.overdue`, `invoice.voided`, `import.completed`, `import.failed`, or `["*"]` for every type the caller reads. A type the caller's key does not read is refused (403). */
   events: Array<string>;
   /** Where to POST events: an https URL (at most 2,048 characters) whose host resolves only to public addresses. */
   url: string;

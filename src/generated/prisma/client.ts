@@ -288,3 +288,24 @@ export type WebhookAttempt = Prisma.WebhookAttemptModel
  * user and grant, a grant's app and last use.
  */
 export type OAuthRecord = Prisma.OAuthRecordModel
+/**
+ * Model ImportJob
+ * A spreadsheet (CSV or JSON lines) being brought in as records, row by row, in the background.
+ */
+export type ImportJob = Prisma.ImportJobModel
+/**
+ * Model ImportFile
+ * A file uploaded for an import (REST's POST /v1/imports, or GraphQL's `text`), kept in pieces of
+ * about a megabyte: streamed in as it arrives and out as a job reads it, never held whole in memory.
+ */
+export type ImportFile = Prisma.ImportFileModel
+/**
+ * Model ImportFileChunk
+ * 
+ */
+export type ImportFileChunk = Prisma.ImportFileChunkModel
+/**
+ * Model ImportRow
+ * What became of one row of an import's file.
+ */
+export type ImportRow = Prisma.ImportRowModel

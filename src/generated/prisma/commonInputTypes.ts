@@ -871,6 +871,74 @@ export type EnumWebhookDeliveryStatusWithAggregatesFilter<$PrismaModel = never> 
   _max?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
 }
 
+export type EnumImportObjectFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportObject | Prisma.EnumImportObjectFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportObjectFilter<$PrismaModel> | $Enums.ImportObject
+}
+
+export type EnumImportModeFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportMode | Prisma.EnumImportModeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportModeFilter<$PrismaModel> | $Enums.ImportMode
+}
+
+export type EnumImportStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportStatus | Prisma.EnumImportStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportStatusFilter<$PrismaModel> | $Enums.ImportStatus
+}
+
+export type EnumImportObjectWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportObject | Prisma.EnumImportObjectFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportObjectWithAggregatesFilter<$PrismaModel> | $Enums.ImportObject
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportObjectFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportObjectFilter<$PrismaModel>
+}
+
+export type EnumImportModeWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportMode | Prisma.EnumImportModeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportModeWithAggregatesFilter<$PrismaModel> | $Enums.ImportMode
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportModeFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportModeFilter<$PrismaModel>
+}
+
+export type EnumImportStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportStatus | Prisma.EnumImportStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportStatusWithAggregatesFilter<$PrismaModel> | $Enums.ImportStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportStatusFilter<$PrismaModel>
+}
+
+export type EnumImportRowOutcomeFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportRowOutcome | Prisma.EnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportRowOutcomeFilter<$PrismaModel> | $Enums.ImportRowOutcome
+}
+
+export type EnumImportRowOutcomeWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportRowOutcome | Prisma.EnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportRowOutcomeWithAggregatesFilter<$PrismaModel> | $Enums.ImportRowOutcome
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportRowOutcomeFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportRowOutcomeFilter<$PrismaModel>
+}
+
 export type NestedUuidFilter<$PrismaModel = never> = {
   equals?: string | Prisma.StringFieldRefInput<$PrismaModel>
   in?: string[] | Prisma.ListStringFieldRefInput<$PrismaModel>
@@ -1681,6 +1749,74 @@ export type NestedEnumWebhookDeliveryStatusWithAggregatesFilter<$PrismaModel = n
   _count?: Prisma.NestedIntFilter<$PrismaModel>
   _min?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
   _max?: Prisma.NestedEnumWebhookDeliveryStatusFilter<$PrismaModel>
+}
+
+export type NestedEnumImportObjectFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportObject | Prisma.EnumImportObjectFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportObjectFilter<$PrismaModel> | $Enums.ImportObject
+}
+
+export type NestedEnumImportModeFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportMode | Prisma.EnumImportModeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportModeFilter<$PrismaModel> | $Enums.ImportMode
+}
+
+export type NestedEnumImportStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportStatus | Prisma.EnumImportStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportStatusFilter<$PrismaModel> | $Enums.ImportStatus
+}
+
+export type NestedEnumImportObjectWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportObject | Prisma.EnumImportObjectFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportObject[] | Prisma.ListEnumImportObjectFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportObjectWithAggregatesFilter<$PrismaModel> | $Enums.ImportObject
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportObjectFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportObjectFilter<$PrismaModel>
+}
+
+export type NestedEnumImportModeWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportMode | Prisma.EnumImportModeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportMode[] | Prisma.ListEnumImportModeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportModeWithAggregatesFilter<$PrismaModel> | $Enums.ImportMode
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportModeFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportModeFilter<$PrismaModel>
+}
+
+export type NestedEnumImportStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportStatus | Prisma.EnumImportStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportStatus[] | Prisma.ListEnumImportStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportStatusWithAggregatesFilter<$PrismaModel> | $Enums.ImportStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportStatusFilter<$PrismaModel>
+}
+
+export type NestedEnumImportRowOutcomeFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportRowOutcome | Prisma.EnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportRowOutcomeFilter<$PrismaModel> | $Enums.ImportRowOutcome
+}
+
+export type NestedEnumImportRowOutcomeWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.ImportRowOutcome | Prisma.EnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  in?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  notIn?: $Enums.ImportRowOutcome[] | Prisma.ListEnumImportRowOutcomeFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumImportRowOutcomeWithAggregatesFilter<$PrismaModel> | $Enums.ImportRowOutcome
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumImportRowOutcomeFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumImportRowOutcomeFilter<$PrismaModel>
 }
 
 

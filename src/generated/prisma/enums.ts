@@ -249,3 +249,41 @@ export const WebhookDeliveryStatus = {
 } as const
 
 export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof WebhookDeliveryStatus]
+
+
+export const ImportObject = {
+  leads: 'leads',
+  contacts: 'contacts',
+  companies: 'companies'
+} as const
+
+export type ImportObject = (typeof ImportObject)[keyof typeof ImportObject]
+
+
+export const ImportMode = {
+  create: 'create',
+  upsert: 'upsert'
+} as const
+
+export type ImportMode = (typeof ImportMode)[keyof typeof ImportMode]
+
+
+export const ImportStatus = {
+  queued: 'queued',
+  running: 'running',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled'
+} as const
+
+export type ImportStatus = (typeof ImportStatus)[keyof typeof ImportStatus]
+
+
+export const ImportRowOutcome = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  failed: 'failed'
+} as const
+
+export type ImportRowOutcome = (typeof ImportRowOutcome)[keyof typeof ImportRowOutcome]

@@ -442,7 +442,11 @@ export const ModelName = {
   WebhookEndpoint: 'WebhookEndpoint',
   WebhookDelivery: 'WebhookDelivery',
   WebhookAttempt: 'WebhookAttempt',
-  OAuthRecord: 'OAuthRecord'
+  OAuthRecord: 'OAuthRecord',
+  ImportJob: 'ImportJob',
+  ImportFile: 'ImportFile',
+  ImportFileChunk: 'ImportFileChunk',
+  ImportRow: 'ImportRow'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -458,7 +462,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "bookingHold" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt" | "oAuthRecord"
+    modelProps: "tenant" | "user" | "apiKeyPair" | "trustedDocument" | "idempotentRequest" | "apiKey" | "customFieldDefinition" | "company" | "site" | "contact" | "lead" | "pipeline" | "pipelineStage" | "deal" | "dealActivity" | "bookableResource" | "operatingHours" | "resourceClosure" | "bookingHold" | "booking" | "equipmentType" | "equipment" | "checklistTemplate" | "inspection" | "inspectionEvent" | "inspectionReport" | "inspectionTeamMember" | "finding" | "findingPhoto" | "invoice" | "invoiceLineItem" | "payment" | "invoiceSequence" | "invoiceEvent" | "invoicePdf" | "spentFormChallenge" | "serverSecret" | "outboxMessage" | "signInLink" | "dashboardSession" | "dashboardFormOutcome" | "event" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt" | "oAuthRecord" | "importJob" | "importFile" | "importFileChunk" | "importRow"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3866,6 +3870,302 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ImportJob: {
+      payload: Prisma.$ImportJobPayload<ExtArgs>
+      fields: Prisma.ImportJobFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ImportJobFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ImportJobFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>
+        }
+        findFirst: {
+          args: Prisma.ImportJobFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ImportJobFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>
+        }
+        findMany: {
+          args: Prisma.ImportJobFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>[]
+        }
+        create: {
+          args: Prisma.ImportJobCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>
+        }
+        createMany: {
+          args: Prisma.ImportJobCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ImportJobCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>[]
+        }
+        delete: {
+          args: Prisma.ImportJobDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>
+        }
+        update: {
+          args: Prisma.ImportJobUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>
+        }
+        deleteMany: {
+          args: Prisma.ImportJobDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ImportJobUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ImportJobUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>[]
+        }
+        upsert: {
+          args: Prisma.ImportJobUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportJobPayload>
+        }
+        aggregate: {
+          args: Prisma.ImportJobAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateImportJob>
+        }
+        groupBy: {
+          args: Prisma.ImportJobGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportJobGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ImportJobCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportJobCountAggregateOutputType> | number
+        }
+      }
+    }
+    ImportFile: {
+      payload: Prisma.$ImportFilePayload<ExtArgs>
+      fields: Prisma.ImportFileFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ImportFileFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ImportFileFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>
+        }
+        findFirst: {
+          args: Prisma.ImportFileFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ImportFileFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>
+        }
+        findMany: {
+          args: Prisma.ImportFileFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>[]
+        }
+        create: {
+          args: Prisma.ImportFileCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>
+        }
+        createMany: {
+          args: Prisma.ImportFileCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ImportFileCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>[]
+        }
+        delete: {
+          args: Prisma.ImportFileDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>
+        }
+        update: {
+          args: Prisma.ImportFileUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>
+        }
+        deleteMany: {
+          args: Prisma.ImportFileDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ImportFileUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ImportFileUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>[]
+        }
+        upsert: {
+          args: Prisma.ImportFileUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFilePayload>
+        }
+        aggregate: {
+          args: Prisma.ImportFileAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateImportFile>
+        }
+        groupBy: {
+          args: Prisma.ImportFileGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportFileGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ImportFileCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportFileCountAggregateOutputType> | number
+        }
+      }
+    }
+    ImportFileChunk: {
+      payload: Prisma.$ImportFileChunkPayload<ExtArgs>
+      fields: Prisma.ImportFileChunkFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ImportFileChunkFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ImportFileChunkFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>
+        }
+        findFirst: {
+          args: Prisma.ImportFileChunkFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ImportFileChunkFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>
+        }
+        findMany: {
+          args: Prisma.ImportFileChunkFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>[]
+        }
+        create: {
+          args: Prisma.ImportFileChunkCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>
+        }
+        createMany: {
+          args: Prisma.ImportFileChunkCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ImportFileChunkCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>[]
+        }
+        delete: {
+          args: Prisma.ImportFileChunkDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>
+        }
+        update: {
+          args: Prisma.ImportFileChunkUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>
+        }
+        deleteMany: {
+          args: Prisma.ImportFileChunkDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ImportFileChunkUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ImportFileChunkUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>[]
+        }
+        upsert: {
+          args: Prisma.ImportFileChunkUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportFileChunkPayload>
+        }
+        aggregate: {
+          args: Prisma.ImportFileChunkAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateImportFileChunk>
+        }
+        groupBy: {
+          args: Prisma.ImportFileChunkGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportFileChunkGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ImportFileChunkCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportFileChunkCountAggregateOutputType> | number
+        }
+      }
+    }
+    ImportRow: {
+      payload: Prisma.$ImportRowPayload<ExtArgs>
+      fields: Prisma.ImportRowFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ImportRowFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ImportRowFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>
+        }
+        findFirst: {
+          args: Prisma.ImportRowFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ImportRowFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>
+        }
+        findMany: {
+          args: Prisma.ImportRowFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>[]
+        }
+        create: {
+          args: Prisma.ImportRowCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>
+        }
+        createMany: {
+          args: Prisma.ImportRowCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ImportRowCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>[]
+        }
+        delete: {
+          args: Prisma.ImportRowDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>
+        }
+        update: {
+          args: Prisma.ImportRowUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>
+        }
+        deleteMany: {
+          args: Prisma.ImportRowDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ImportRowUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ImportRowUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>[]
+        }
+        upsert: {
+          args: Prisma.ImportRowUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ImportRowPayload>
+        }
+        aggregate: {
+          args: Prisma.ImportRowAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateImportRow>
+        }
+        groupBy: {
+          args: Prisma.ImportRowGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportRowGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ImportRowCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ImportRowCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -4622,6 +4922,78 @@ export const OAuthRecordScalarFieldEnum = {
 export type OAuthRecordScalarFieldEnum = (typeof OAuthRecordScalarFieldEnum)[keyof typeof OAuthRecordScalarFieldEnum]
 
 
+export const ImportJobScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  object: 'object',
+  mode: 'mode',
+  matchOn: 'matchOn',
+  dryRun: 'dryRun',
+  mapping: 'mapping',
+  createCompanies: 'createCompanies',
+  fileId: 'fileId',
+  columns: 'columns',
+  status: 'status',
+  rowsTotal: 'rowsTotal',
+  rowsProcessed: 'rowsProcessed',
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  failed: 'failed',
+  error: 'error',
+  cancelRequested: 'cancelRequested',
+  createdByUserId: 'createdByUserId',
+  scopes: 'scopes',
+  budgetKey: 'budgetKey',
+  budgetRequests: 'budgetRequests',
+  leaseUntil: 'leaseUntil',
+  leaseToken: 'leaseToken',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  completedAt: 'completedAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ImportJobScalarFieldEnum = (typeof ImportJobScalarFieldEnum)[keyof typeof ImportJobScalarFieldEnum]
+
+
+export const ImportFileScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  format: 'format',
+  charset: 'charset',
+  fileName: 'fileName',
+  bytes: 'bytes',
+  storedAt: 'storedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type ImportFileScalarFieldEnum = (typeof ImportFileScalarFieldEnum)[keyof typeof ImportFileScalarFieldEnum]
+
+
+export const ImportFileChunkScalarFieldEnum = {
+  fileId: 'fileId',
+  tenantId: 'tenantId',
+  seq: 'seq',
+  bytes: 'bytes'
+} as const
+
+export type ImportFileChunkScalarFieldEnum = (typeof ImportFileChunkScalarFieldEnum)[keyof typeof ImportFileChunkScalarFieldEnum]
+
+
+export const ImportRowScalarFieldEnum = {
+  importId: 'importId',
+  tenantId: 'tenantId',
+  line: 'line',
+  outcome: 'outcome',
+  recordId: 'recordId',
+  errors: 'errors',
+  cells: 'cells'
+} as const
+
+export type ImportRowScalarFieldEnum = (typeof ImportRowScalarFieldEnum)[keyof typeof ImportRowScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -5104,6 +5476,62 @@ export type ListEnumWebhookDeliveryStatusFieldRefInput<$PrismaModel> = FieldRefI
 
 
 /**
+ * Reference to a field of type 'ImportObject'
+ */
+export type EnumImportObjectFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportObject'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportObject[]'
+ */
+export type ListEnumImportObjectFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportObject[]'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportMode'
+ */
+export type EnumImportModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportMode'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportMode[]'
+ */
+export type ListEnumImportModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportMode[]'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportStatus'
+ */
+export type EnumImportStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportStatus'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportStatus[]'
+ */
+export type ListEnumImportStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportStatus[]'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportRowOutcome'
+ */
+export type EnumImportRowOutcomeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportRowOutcome'>
+    
+
+
+/**
+ * Reference to a field of type 'ImportRowOutcome[]'
+ */
+export type ListEnumImportRowOutcomeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ImportRowOutcome[]'>
+    
+
+
+/**
  * Reference to a field of type 'Float'
  */
 export type FloatFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Float'>
@@ -5313,6 +5741,10 @@ export type GlobalOmitConfig = {
   webhookDelivery?: Prisma.WebhookDeliveryOmit
   webhookAttempt?: Prisma.WebhookAttemptOmit
   oAuthRecord?: Prisma.OAuthRecordOmit
+  importJob?: Prisma.ImportJobOmit
+  importFile?: Prisma.ImportFileOmit
+  importFileChunk?: Prisma.ImportFileChunkOmit
+  importRow?: Prisma.ImportRowOmit
 }
 
 /* Types for Logging */

@@ -96,7 +96,11 @@ export const ModelName = {
   WebhookEndpoint: 'WebhookEndpoint',
   WebhookDelivery: 'WebhookDelivery',
   WebhookAttempt: 'WebhookAttempt',
-  OAuthRecord: 'OAuthRecord'
+  OAuthRecord: 'OAuthRecord',
+  ImportJob: 'ImportJob',
+  ImportFile: 'ImportFile',
+  ImportFileChunk: 'ImportFileChunk',
+  ImportRow: 'ImportRow'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -830,6 +834,78 @@ export const OAuthRecordScalarFieldEnum = {
 } as const
 
 export type OAuthRecordScalarFieldEnum = (typeof OAuthRecordScalarFieldEnum)[keyof typeof OAuthRecordScalarFieldEnum]
+
+
+export const ImportJobScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  object: 'object',
+  mode: 'mode',
+  matchOn: 'matchOn',
+  dryRun: 'dryRun',
+  mapping: 'mapping',
+  createCompanies: 'createCompanies',
+  fileId: 'fileId',
+  columns: 'columns',
+  status: 'status',
+  rowsTotal: 'rowsTotal',
+  rowsProcessed: 'rowsProcessed',
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  failed: 'failed',
+  error: 'error',
+  cancelRequested: 'cancelRequested',
+  createdByUserId: 'createdByUserId',
+  scopes: 'scopes',
+  budgetKey: 'budgetKey',
+  budgetRequests: 'budgetRequests',
+  leaseUntil: 'leaseUntil',
+  leaseToken: 'leaseToken',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  completedAt: 'completedAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ImportJobScalarFieldEnum = (typeof ImportJobScalarFieldEnum)[keyof typeof ImportJobScalarFieldEnum]
+
+
+export const ImportFileScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  format: 'format',
+  charset: 'charset',
+  fileName: 'fileName',
+  bytes: 'bytes',
+  storedAt: 'storedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type ImportFileScalarFieldEnum = (typeof ImportFileScalarFieldEnum)[keyof typeof ImportFileScalarFieldEnum]
+
+
+export const ImportFileChunkScalarFieldEnum = {
+  fileId: 'fileId',
+  tenantId: 'tenantId',
+  seq: 'seq',
+  bytes: 'bytes'
+} as const
+
+export type ImportFileChunkScalarFieldEnum = (typeof ImportFileChunkScalarFieldEnum)[keyof typeof ImportFileChunkScalarFieldEnum]
+
+
+export const ImportRowScalarFieldEnum = {
+  importId: 'importId',
+  tenantId: 'tenantId',
+  line: 'line',
+  outcome: 'outcome',
+  recordId: 'recordId',
+  errors: 'errors',
+  cells: 'cells'
+} as const
+
+export type ImportRowScalarFieldEnum = (typeof ImportRowScalarFieldEnum)[keyof typeof ImportRowScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -190,6 +190,7 @@ export type TenantWhereInput = {
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
   spentFormChallenges?: Prisma.SpentFormChallengeListRelationFilter
   oauthRecords?: Prisma.OAuthRecordListRelationFilter
+  imports?: Prisma.ImportJobListRelationFilter
 }
 
 export type TenantOrderByWithRelationInput = {
@@ -210,6 +211,7 @@ export type TenantOrderByWithRelationInput = {
   webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
   spentFormChallenges?: Prisma.SpentFormChallengeOrderByRelationAggregateInput
   oauthRecords?: Prisma.OAuthRecordOrderByRelationAggregateInput
+  imports?: Prisma.ImportJobOrderByRelationAggregateInput
 }
 
 export type TenantWhereUniqueInput = Prisma.AtLeast<{
@@ -233,6 +235,7 @@ export type TenantWhereUniqueInput = Prisma.AtLeast<{
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
   spentFormChallenges?: Prisma.SpentFormChallengeListRelationFilter
   oauthRecords?: Prisma.OAuthRecordListRelationFilter
+  imports?: Prisma.ImportJobListRelationFilter
 }, "id">
 
 export type TenantOrderByWithAggregationInput = {
@@ -275,6 +278,7 @@ export type TenantCreateInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateInput = {
@@ -295,6 +299,7 @@ export type TenantUncheckedCreateInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUpdateInput = {
@@ -315,6 +320,7 @@ export type TenantUpdateInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateInput = {
@@ -335,6 +341,7 @@ export type TenantUncheckedUpdateInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateManyInput = {
@@ -588,6 +595,20 @@ export type TenantUpdateOneWithoutOauthRecordsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutOauthRecordsInput, Prisma.TenantUpdateWithoutOauthRecordsInput>, Prisma.TenantUncheckedUpdateWithoutOauthRecordsInput>
 }
 
+export type TenantCreateNestedOneWithoutImportsInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutImportsInput, Prisma.TenantUncheckedCreateWithoutImportsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutImportsInput
+  connect?: Prisma.TenantWhereUniqueInput
+}
+
+export type TenantUpdateOneRequiredWithoutImportsNestedInput = {
+  create?: Prisma.XOR<Prisma.TenantCreateWithoutImportsInput, Prisma.TenantUncheckedCreateWithoutImportsInput>
+  connectOrCreate?: Prisma.TenantCreateOrConnectWithoutImportsInput
+  upsert?: Prisma.TenantUpsertWithoutImportsInput
+  connect?: Prisma.TenantWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.TenantUpdateToOneWithWhereWithoutImportsInput, Prisma.TenantUpdateWithoutImportsInput>, Prisma.TenantUncheckedUpdateWithoutImportsInput>
+}
+
 export type TenantCreateWithoutUsersInput = {
   id?: string
   name: string
@@ -605,6 +626,7 @@ export type TenantCreateWithoutUsersInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutUsersInput = {
@@ -624,6 +646,7 @@ export type TenantUncheckedCreateWithoutUsersInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutUsersInput = {
@@ -659,6 +682,7 @@ export type TenantUpdateWithoutUsersInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutUsersInput = {
@@ -678,6 +702,7 @@ export type TenantUncheckedUpdateWithoutUsersInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutApiKeyPairsInput = {
@@ -697,6 +722,7 @@ export type TenantCreateWithoutApiKeyPairsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
@@ -716,6 +742,7 @@ export type TenantUncheckedCreateWithoutApiKeyPairsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutApiKeyPairsInput = {
@@ -751,6 +778,7 @@ export type TenantUpdateWithoutApiKeyPairsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -770,6 +798,7 @@ export type TenantUncheckedUpdateWithoutApiKeyPairsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutTrustedDocumentsInput = {
@@ -789,6 +818,7 @@ export type TenantCreateWithoutTrustedDocumentsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
@@ -808,6 +838,7 @@ export type TenantUncheckedCreateWithoutTrustedDocumentsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutTrustedDocumentsInput = {
@@ -843,6 +874,7 @@ export type TenantUpdateWithoutTrustedDocumentsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
@@ -862,6 +894,7 @@ export type TenantUncheckedUpdateWithoutTrustedDocumentsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutIdempotentRequestsInput = {
@@ -881,6 +914,7 @@ export type TenantCreateWithoutIdempotentRequestsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
@@ -900,6 +934,7 @@ export type TenantUncheckedCreateWithoutIdempotentRequestsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutIdempotentRequestsInput = {
@@ -935,6 +970,7 @@ export type TenantUpdateWithoutIdempotentRequestsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
@@ -954,6 +990,7 @@ export type TenantUncheckedUpdateWithoutIdempotentRequestsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutCustomFieldsInput = {
@@ -973,6 +1010,7 @@ export type TenantCreateWithoutCustomFieldsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutCustomFieldsInput = {
@@ -992,6 +1030,7 @@ export type TenantUncheckedCreateWithoutCustomFieldsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutCustomFieldsInput = {
@@ -1027,6 +1066,7 @@ export type TenantUpdateWithoutCustomFieldsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
@@ -1046,6 +1086,7 @@ export type TenantUncheckedUpdateWithoutCustomFieldsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSpentFormChallengesInput = {
@@ -1065,6 +1106,7 @@ export type TenantCreateWithoutSpentFormChallengesInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSpentFormChallengesInput = {
@@ -1084,6 +1126,7 @@ export type TenantUncheckedCreateWithoutSpentFormChallengesInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSpentFormChallengesInput = {
@@ -1119,6 +1162,7 @@ export type TenantUpdateWithoutSpentFormChallengesInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSpentFormChallengesInput = {
@@ -1138,6 +1182,7 @@ export type TenantUncheckedUpdateWithoutSpentFormChallengesInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSignInLinksInput = {
@@ -1157,6 +1202,7 @@ export type TenantCreateWithoutSignInLinksInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSignInLinksInput = {
@@ -1176,6 +1222,7 @@ export type TenantUncheckedCreateWithoutSignInLinksInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSignInLinksInput = {
@@ -1211,6 +1258,7 @@ export type TenantUpdateWithoutSignInLinksInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSignInLinksInput = {
@@ -1230,6 +1278,7 @@ export type TenantUncheckedUpdateWithoutSignInLinksInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutSessionsInput = {
@@ -1249,6 +1298,7 @@ export type TenantCreateWithoutSessionsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutSessionsInput = {
@@ -1268,6 +1318,7 @@ export type TenantUncheckedCreateWithoutSessionsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutSessionsInput = {
@@ -1303,6 +1354,7 @@ export type TenantUpdateWithoutSessionsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutSessionsInput = {
@@ -1322,6 +1374,7 @@ export type TenantUncheckedUpdateWithoutSessionsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutDashboardFormsInput = {
@@ -1341,6 +1394,7 @@ export type TenantCreateWithoutDashboardFormsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutDashboardFormsInput = {
@@ -1360,6 +1414,7 @@ export type TenantUncheckedCreateWithoutDashboardFormsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutDashboardFormsInput = {
@@ -1395,6 +1450,7 @@ export type TenantUpdateWithoutDashboardFormsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
@@ -1414,6 +1470,7 @@ export type TenantUncheckedUpdateWithoutDashboardFormsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutEventsInput = {
@@ -1433,6 +1490,7 @@ export type TenantCreateWithoutEventsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutEventsInput = {
@@ -1452,6 +1510,7 @@ export type TenantUncheckedCreateWithoutEventsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutEventsInput = {
@@ -1487,6 +1546,7 @@ export type TenantUpdateWithoutEventsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutEventsInput = {
@@ -1506,6 +1566,7 @@ export type TenantUncheckedUpdateWithoutEventsInput = {
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutWebhookEndpointsInput = {
@@ -1525,6 +1586,7 @@ export type TenantCreateWithoutWebhookEndpointsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
@@ -1544,6 +1606,7 @@ export type TenantUncheckedCreateWithoutWebhookEndpointsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutWebhookEndpointsInput = {
@@ -1579,6 +1642,7 @@ export type TenantUpdateWithoutWebhookEndpointsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
@@ -1598,6 +1662,7 @@ export type TenantUncheckedUpdateWithoutWebhookEndpointsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantCreateWithoutOauthRecordsInput = {
@@ -1617,6 +1682,7 @@ export type TenantCreateWithoutOauthRecordsInput = {
   events?: Prisma.EventCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutTenantInput
 }
 
 export type TenantUncheckedCreateWithoutOauthRecordsInput = {
@@ -1636,6 +1702,7 @@ export type TenantUncheckedCreateWithoutOauthRecordsInput = {
   events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutTenantInput
 }
 
 export type TenantCreateOrConnectWithoutOauthRecordsInput = {
@@ -1671,6 +1738,7 @@ export type TenantUpdateWithoutOauthRecordsInput = {
   events?: Prisma.EventUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutTenantNestedInput
 }
 
 export type TenantUncheckedUpdateWithoutOauthRecordsInput = {
@@ -1690,6 +1758,103 @@ export type TenantUncheckedUpdateWithoutOauthRecordsInput = {
   events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
   spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantCreateWithoutImportsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutTenantInput
+}
+
+export type TenantUncheckedCreateWithoutImportsInput = {
+  id?: string
+  name: string
+  modules?: Prisma.TenantCreatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: string
+  createdAt?: Date | string
+  users?: Prisma.UserUncheckedCreateNestedManyWithoutTenantInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutTenantInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedCreateNestedManyWithoutTenantInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutTenantInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutTenantInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedCreateNestedManyWithoutTenantInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedCreateNestedManyWithoutTenantInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedCreateNestedManyWithoutTenantInput
+  events?: Prisma.EventUncheckedCreateNestedManyWithoutTenantInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutTenantInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedCreateNestedManyWithoutTenantInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutTenantInput
+}
+
+export type TenantCreateOrConnectWithoutImportsInput = {
+  where: Prisma.TenantWhereUniqueInput
+  create: Prisma.XOR<Prisma.TenantCreateWithoutImportsInput, Prisma.TenantUncheckedCreateWithoutImportsInput>
+}
+
+export type TenantUpsertWithoutImportsInput = {
+  update: Prisma.XOR<Prisma.TenantUpdateWithoutImportsInput, Prisma.TenantUncheckedUpdateWithoutImportsInput>
+  create: Prisma.XOR<Prisma.TenantCreateWithoutImportsInput, Prisma.TenantUncheckedCreateWithoutImportsInput>
+  where?: Prisma.TenantWhereInput
+}
+
+export type TenantUpdateToOneWithWhereWithoutImportsInput = {
+  where?: Prisma.TenantWhereInput
+  data: Prisma.XOR<Prisma.TenantUpdateWithoutImportsInput, Prisma.TenantUncheckedUpdateWithoutImportsInput>
+}
+
+export type TenantUpdateWithoutImportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutTenantNestedInput
+}
+
+export type TenantUncheckedUpdateWithoutImportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  modules?: Prisma.TenantUpdatemodulesInput | $Enums.TenantModule[]
+  invoicePrefix?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  users?: Prisma.UserUncheckedUpdateManyWithoutTenantNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutTenantNestedInput
+  trustedDocuments?: Prisma.TrustedDocumentUncheckedUpdateManyWithoutTenantNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutTenantNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutTenantNestedInput
+  dashboardForms?: Prisma.DashboardFormOutcomeUncheckedUpdateManyWithoutTenantNestedInput
+  customFields?: Prisma.CustomFieldDefinitionUncheckedUpdateManyWithoutTenantNestedInput
+  idempotentRequests?: Prisma.IdempotentRequestUncheckedUpdateManyWithoutTenantNestedInput
+  events?: Prisma.EventUncheckedUpdateManyWithoutTenantNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutTenantNestedInput
+  spentFormChallenges?: Prisma.SpentFormChallengeUncheckedUpdateManyWithoutTenantNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutTenantNestedInput
 }
 
 
@@ -1710,6 +1875,7 @@ export type TenantCountOutputType = {
   webhookEndpoints: number
   spentFormChallenges: number
   oauthRecords: number
+  imports: number
 }
 
 export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1725,6 +1891,7 @@ export type TenantCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions
   webhookEndpoints?: boolean | TenantCountOutputTypeCountWebhookEndpointsArgs
   spentFormChallenges?: boolean | TenantCountOutputTypeCountSpentFormChallengesArgs
   oauthRecords?: boolean | TenantCountOutputTypeCountOauthRecordsArgs
+  imports?: boolean | TenantCountOutputTypeCountImportsArgs
 }
 
 /**
@@ -1821,6 +1988,13 @@ export type TenantCountOutputTypeCountOauthRecordsArgs<ExtArgs extends runtime.T
   where?: Prisma.OAuthRecordWhereInput
 }
 
+/**
+ * TenantCountOutputType without action
+ */
+export type TenantCountOutputTypeCountImportsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ImportJobWhereInput
+}
+
 
 export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1840,6 +2014,7 @@ export type TenantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
   spentFormChallenges?: boolean | Prisma.Tenant$spentFormChallengesArgs<ExtArgs>
   oauthRecords?: boolean | Prisma.Tenant$oauthRecordsArgs<ExtArgs>
+  imports?: boolean | Prisma.Tenant$importsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["tenant"]>
 
@@ -1881,6 +2056,7 @@ export type TenantInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   webhookEndpoints?: boolean | Prisma.Tenant$webhookEndpointsArgs<ExtArgs>
   spentFormChallenges?: boolean | Prisma.Tenant$spentFormChallengesArgs<ExtArgs>
   oauthRecords?: boolean | Prisma.Tenant$oauthRecordsArgs<ExtArgs>
+  imports?: boolean | Prisma.Tenant$importsArgs<ExtArgs>
   _count?: boolean | Prisma.TenantCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type TenantIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1901,6 +2077,7 @@ export type $TenantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
     spentFormChallenges: Prisma.$SpentFormChallengePayload<ExtArgs>[]
     oauthRecords: Prisma.$OAuthRecordPayload<ExtArgs>[]
+    imports: Prisma.$ImportJobPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2317,6 +2494,7 @@ export interface Prisma__TenantClient<T, Null = never, ExtArgs extends runtime.T
   webhookEndpoints<T extends Prisma.Tenant$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   spentFormChallenges<T extends Prisma.Tenant$spentFormChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$spentFormChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SpentFormChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   oauthRecords<T extends Prisma.Tenant$oauthRecordsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$oauthRecordsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OAuthRecordPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  imports<T extends Prisma.Tenant$importsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Tenant$importsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ImportJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3038,6 +3216,30 @@ export type Tenant$oauthRecordsArgs<ExtArgs extends runtime.Types.Extensions.Int
   take?: number
   skip?: number
   distinct?: Prisma.OAuthRecordScalarFieldEnum | Prisma.OAuthRecordScalarFieldEnum[]
+}
+
+/**
+ * Tenant.imports
+ */
+export type Tenant$importsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ImportJob
+   */
+  select?: Prisma.ImportJobSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ImportJob
+   */
+  omit?: Prisma.ImportJobOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ImportJobInclude<ExtArgs> | null
+  where?: Prisma.ImportJobWhereInput
+  orderBy?: Prisma.ImportJobOrderByWithRelationInput | Prisma.ImportJobOrderByWithRelationInput[]
+  cursor?: Prisma.ImportJobWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ImportJobScalarFieldEnum | Prisma.ImportJobScalarFieldEnum[]
 }
 
 /**

@@ -211,6 +211,7 @@ export type UserWhereInput = {
   invoiceEvents?: Prisma.InvoiceEventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
   oauthRecords?: Prisma.OAuthRecordListRelationFilter
+  imports?: Prisma.ImportJobListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -234,6 +235,7 @@ export type UserOrderByWithRelationInput = {
   invoiceEvents?: Prisma.InvoiceEventOrderByRelationAggregateInput
   webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
   oauthRecords?: Prisma.OAuthRecordOrderByRelationAggregateInput
+  imports?: Prisma.ImportJobOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -261,6 +263,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   invoiceEvents?: Prisma.InvoiceEventListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
   oauthRecords?: Prisma.OAuthRecordListRelationFilter
+  imports?: Prisma.ImportJobListRelationFilter
 }, "id" | "tenantId_email">
 
 export type UserOrderByWithAggregationInput = {
@@ -309,6 +312,7 @@ export type UserCreateInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -331,6 +335,7 @@ export type UserUncheckedCreateInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUpdateInput = {
@@ -353,6 +358,7 @@ export type UserUpdateInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -375,6 +381,7 @@ export type UserUncheckedUpdateInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -689,6 +696,20 @@ export type UserUpdateOneWithoutOauthRecordsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutOauthRecordsInput, Prisma.UserUpdateWithoutOauthRecordsInput>, Prisma.UserUncheckedUpdateWithoutOauthRecordsInput>
 }
 
+export type UserCreateNestedOneWithoutImportsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutImportsInput, Prisma.UserUncheckedCreateWithoutImportsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutImportsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutImportsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutImportsInput, Prisma.UserUncheckedCreateWithoutImportsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutImportsInput
+  upsert?: Prisma.UserUpsertWithoutImportsInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutImportsInput, Prisma.UserUpdateWithoutImportsInput>, Prisma.UserUncheckedUpdateWithoutImportsInput>
+}
+
 export type UserCreateWithoutTenantInput = {
   id?: string
   name: string
@@ -708,6 +729,7 @@ export type UserCreateWithoutTenantInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutTenantInput = {
@@ -729,6 +751,7 @@ export type UserUncheckedCreateWithoutTenantInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutTenantInput = {
@@ -789,6 +812,7 @@ export type UserCreateWithoutApiKeyPairsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutApiKeyPairsInput = {
@@ -810,6 +834,7 @@ export type UserUncheckedCreateWithoutApiKeyPairsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutApiKeyPairsInput = {
@@ -847,6 +872,7 @@ export type UserUpdateWithoutApiKeyPairsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
@@ -868,6 +894,7 @@ export type UserUncheckedUpdateWithoutApiKeyPairsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutAssignedLeadsInput = {
@@ -889,6 +916,7 @@ export type UserCreateWithoutAssignedLeadsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutAssignedLeadsInput = {
@@ -910,6 +938,7 @@ export type UserUncheckedCreateWithoutAssignedLeadsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutAssignedLeadsInput = {
@@ -947,6 +976,7 @@ export type UserUpdateWithoutAssignedLeadsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
@@ -968,6 +998,7 @@ export type UserUncheckedUpdateWithoutAssignedLeadsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutOwnedDealsInput = {
@@ -989,6 +1020,7 @@ export type UserCreateWithoutOwnedDealsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutOwnedDealsInput = {
@@ -1010,6 +1042,7 @@ export type UserUncheckedCreateWithoutOwnedDealsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutOwnedDealsInput = {
@@ -1047,6 +1080,7 @@ export type UserUpdateWithoutOwnedDealsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedDealsInput = {
@@ -1068,6 +1102,7 @@ export type UserUncheckedUpdateWithoutOwnedDealsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutDealActivitiesInput = {
@@ -1089,6 +1124,7 @@ export type UserCreateWithoutDealActivitiesInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutDealActivitiesInput = {
@@ -1110,6 +1146,7 @@ export type UserUncheckedCreateWithoutDealActivitiesInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutDealActivitiesInput = {
@@ -1147,6 +1184,7 @@ export type UserUpdateWithoutDealActivitiesInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutDealActivitiesInput = {
@@ -1168,6 +1206,7 @@ export type UserUncheckedUpdateWithoutDealActivitiesInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutLeadInspectionsInput = {
@@ -1189,6 +1228,7 @@ export type UserCreateWithoutLeadInspectionsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutLeadInspectionsInput = {
@@ -1210,6 +1250,7 @@ export type UserUncheckedCreateWithoutLeadInspectionsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutLeadInspectionsInput = {
@@ -1247,6 +1288,7 @@ export type UserUpdateWithoutLeadInspectionsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
@@ -1268,6 +1310,7 @@ export type UserUncheckedUpdateWithoutLeadInspectionsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutInspectionEventsInput = {
@@ -1289,6 +1332,7 @@ export type UserCreateWithoutInspectionEventsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutInspectionEventsInput = {
@@ -1310,6 +1354,7 @@ export type UserUncheckedCreateWithoutInspectionEventsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutInspectionEventsInput = {
@@ -1347,6 +1392,7 @@ export type UserUpdateWithoutInspectionEventsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionEventsInput = {
@@ -1368,6 +1414,7 @@ export type UserUncheckedUpdateWithoutInspectionEventsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutInspectionTeamsInput = {
@@ -1389,6 +1436,7 @@ export type UserCreateWithoutInspectionTeamsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutInspectionTeamsInput = {
@@ -1410,6 +1458,7 @@ export type UserUncheckedCreateWithoutInspectionTeamsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutInspectionTeamsInput = {
@@ -1447,6 +1496,7 @@ export type UserUpdateWithoutInspectionTeamsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
@@ -1468,6 +1518,7 @@ export type UserUncheckedUpdateWithoutInspectionTeamsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutInvoiceEventsInput = {
@@ -1489,6 +1540,7 @@ export type UserCreateWithoutInvoiceEventsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutInvoiceEventsInput = {
@@ -1510,6 +1562,7 @@ export type UserUncheckedCreateWithoutInvoiceEventsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutInvoiceEventsInput = {
@@ -1547,6 +1600,7 @@ export type UserUpdateWithoutInvoiceEventsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
@@ -1568,6 +1622,7 @@ export type UserUncheckedUpdateWithoutInvoiceEventsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutSignInLinksInput = {
@@ -1589,6 +1644,7 @@ export type UserCreateWithoutSignInLinksInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutSignInLinksInput = {
@@ -1610,6 +1666,7 @@ export type UserUncheckedCreateWithoutSignInLinksInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutSignInLinksInput = {
@@ -1647,6 +1704,7 @@ export type UserUpdateWithoutSignInLinksInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInLinksInput = {
@@ -1668,6 +1726,7 @@ export type UserUncheckedUpdateWithoutSignInLinksInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutSessionsInput = {
@@ -1689,6 +1748,7 @@ export type UserCreateWithoutSessionsInput = {
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1710,6 +1770,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1747,6 +1808,7 @@ export type UserUpdateWithoutSessionsInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1768,6 +1830,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutWebhookEndpointsInput = {
@@ -1789,6 +1852,7 @@ export type UserCreateWithoutWebhookEndpointsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutWebhookEndpointsInput = {
@@ -1810,6 +1874,7 @@ export type UserUncheckedCreateWithoutWebhookEndpointsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutWebhookEndpointsInput = {
@@ -1847,6 +1912,7 @@ export type UserUpdateWithoutWebhookEndpointsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebhookEndpointsInput = {
@@ -1868,6 +1934,7 @@ export type UserUncheckedUpdateWithoutWebhookEndpointsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserCreateWithoutOauthRecordsInput = {
@@ -1889,6 +1956,7 @@ export type UserCreateWithoutOauthRecordsInput = {
   inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  imports?: Prisma.ImportJobCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserUncheckedCreateWithoutOauthRecordsInput = {
@@ -1910,6 +1978,7 @@ export type UserUncheckedCreateWithoutOauthRecordsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  imports?: Prisma.ImportJobUncheckedCreateNestedManyWithoutCreatedByInput
 }
 
 export type UserCreateOrConnectWithoutOauthRecordsInput = {
@@ -1947,6 +2016,7 @@ export type UserUpdateWithoutOauthRecordsInput = {
   inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOauthRecordsInput = {
@@ -1968,6 +2038,111 @@ export type UserUncheckedUpdateWithoutOauthRecordsInput = {
   inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
+}
+
+export type UserCreateWithoutImportsInput = {
+  id?: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  tenant: Prisma.TenantCreateNestedOneWithoutUsersInput
+  apiKeyPairs?: Prisma.ApiKeyPairCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutImportsInput = {
+  id?: string
+  tenantId: string
+  name: string
+  email: string
+  role: $Enums.UserRole
+  createdAt?: Date | string
+  deactivatedAt?: Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedCreateNestedManyWithoutUserInput
+  signInLinks?: Prisma.SignInLinkUncheckedCreateNestedManyWithoutUserInput
+  sessions?: Prisma.DashboardSessionUncheckedCreateNestedManyWithoutUserInput
+  assignedLeads?: Prisma.LeadUncheckedCreateNestedManyWithoutAssigneeInput
+  ownedDeals?: Prisma.DealUncheckedCreateNestedManyWithoutOwnerInput
+  dealActivities?: Prisma.DealActivityUncheckedCreateNestedManyWithoutUserInput
+  leadInspections?: Prisma.InspectionUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedCreateNestedManyWithoutTechnicianInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedCreateNestedManyWithoutUserInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedCreateNestedManyWithoutUserInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutCreatedByInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutImportsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutImportsInput, Prisma.UserUncheckedCreateWithoutImportsInput>
+}
+
+export type UserUpsertWithoutImportsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutImportsInput, Prisma.UserUncheckedUpdateWithoutImportsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutImportsInput, Prisma.UserUncheckedCreateWithoutImportsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutImportsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutImportsInput, Prisma.UserUncheckedUpdateWithoutImportsInput>
+}
+
+export type UserUpdateWithoutImportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  tenant?: Prisma.TenantUpdateOneRequiredWithoutUsersNestedInput
+  apiKeyPairs?: Prisma.ApiKeyPairUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutImportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  tenantId?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  role?: Prisma.EnumUserRoleFieldUpdateOperationsInput | $Enums.UserRole
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  deactivatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  apiKeyPairs?: Prisma.ApiKeyPairUncheckedUpdateManyWithoutUserNestedInput
+  signInLinks?: Prisma.SignInLinkUncheckedUpdateManyWithoutUserNestedInput
+  sessions?: Prisma.DashboardSessionUncheckedUpdateManyWithoutUserNestedInput
+  assignedLeads?: Prisma.LeadUncheckedUpdateManyWithoutAssigneeNestedInput
+  ownedDeals?: Prisma.DealUncheckedUpdateManyWithoutOwnerNestedInput
+  dealActivities?: Prisma.DealActivityUncheckedUpdateManyWithoutUserNestedInput
+  leadInspections?: Prisma.InspectionUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionTeams?: Prisma.InspectionTeamMemberUncheckedUpdateManyWithoutTechnicianNestedInput
+  inspectionEvents?: Prisma.InspectionEventUncheckedUpdateManyWithoutUserNestedInput
+  invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
+  oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTenantInput = {
@@ -1998,6 +2173,7 @@ export type UserUpdateWithoutTenantInput = {
   invoiceEvents?: Prisma.InvoiceEventUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTenantInput = {
@@ -2019,6 +2195,7 @@ export type UserUncheckedUpdateWithoutTenantInput = {
   invoiceEvents?: Prisma.InvoiceEventUncheckedUpdateManyWithoutUserNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutCreatedByNestedInput
   oauthRecords?: Prisma.OAuthRecordUncheckedUpdateManyWithoutUserNestedInput
+  imports?: Prisma.ImportJobUncheckedUpdateManyWithoutCreatedByNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTenantInput = {
@@ -2048,6 +2225,7 @@ export type UserCountOutputType = {
   invoiceEvents: number
   webhookEndpoints: number
   oauthRecords: number
+  imports: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2063,6 +2241,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   invoiceEvents?: boolean | UserCountOutputTypeCountInvoiceEventsArgs
   webhookEndpoints?: boolean | UserCountOutputTypeCountWebhookEndpointsArgs
   oauthRecords?: boolean | UserCountOutputTypeCountOauthRecordsArgs
+  imports?: boolean | UserCountOutputTypeCountImportsArgs
 }
 
 /**
@@ -2159,6 +2338,13 @@ export type UserCountOutputTypeCountOauthRecordsArgs<ExtArgs extends runtime.Typ
   where?: Prisma.OAuthRecordWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountImportsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ImportJobWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -2181,6 +2367,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.User$webhookEndpointsArgs<ExtArgs>
   oauthRecords?: boolean | Prisma.User$oauthRecordsArgs<ExtArgs>
+  imports?: boolean | Prisma.User$importsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -2231,6 +2418,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   invoiceEvents?: boolean | Prisma.User$invoiceEventsArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.User$webhookEndpointsArgs<ExtArgs>
   oauthRecords?: boolean | Prisma.User$oauthRecordsArgs<ExtArgs>
+  imports?: boolean | Prisma.User$importsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2256,6 +2444,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     invoiceEvents: Prisma.$InvoiceEventPayload<ExtArgs>[]
     webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
     oauthRecords: Prisma.$OAuthRecordPayload<ExtArgs>[]
+    imports: Prisma.$ImportJobPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2675,6 +2864,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   invoiceEvents<T extends Prisma.User$invoiceEventsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$invoiceEventsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvoiceEventPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webhookEndpoints<T extends Prisma.User$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   oauthRecords<T extends Prisma.User$oauthRecordsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$oauthRecordsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OAuthRecordPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  imports<T extends Prisma.User$importsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$importsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ImportJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3406,6 +3596,30 @@ export type User$oauthRecordsArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   distinct?: Prisma.OAuthRecordScalarFieldEnum | Prisma.OAuthRecordScalarFieldEnum[]
+}
+
+/**
+ * User.imports
+ */
+export type User$importsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ImportJob
+   */
+  select?: Prisma.ImportJobSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ImportJob
+   */
+  omit?: Prisma.ImportJobOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ImportJobInclude<ExtArgs> | null
+  where?: Prisma.ImportJobWhereInput
+  orderBy?: Prisma.ImportJobOrderByWithRelationInput | Prisma.ImportJobOrderByWithRelationInput[]
+  cursor?: Prisma.ImportJobWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ImportJobScalarFieldEnum | Prisma.ImportJobScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,271 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { actingOwner } from '../auth/acting-for.js';
+import { confineTransaction, tenantDb } from '../db/tenant-scope.js';
+import type { EventLog } from '../events/event-log.js';
+import type { ImportJob, PrismaClient } from '../generated/prisma/client.js';
+import type { Context } from '../graphql/context.js';
+import { ReadGrants } from '../graphql/read-grants-plugin.js';
+import type { RateLimits } from '../http/rate-limits.js';
+import { errorReason } from '../shared/error-reason.js';
+import { type LeasedRounds, leasedRounds } from '../shared/leased-rounds.js';
+import { logger } from '../shared/logger.js';
+import { storedImportFile } from './import-file.js';
+import { importObjects } from './import-objects.js';
+import { importRow, matchingRecords, type RowOutcome, rowReader, type RowReader } from './import-rows.js';
+import { onImportQueued } from './import.service.js';
+import { readSpreadsheet, SpreadsheetError, type SpreadsheetFormat, type SpreadsheetRow } from './spreadsheet.js';
+
+export interface ImportWorkerOptions {
+  events: EventLog;
+  publicUrl: string;
+  /** The request budgets each batch spends from (none: unlimited, as without a server's limits). */
+  rateLimits?: RateLimits;
+  concurrency: number;
+  batchRows: number;
+  pollMs: number;
+  leaseMs: number;
+}
+
+/** The batch's work was undone on purpose: a dry run's rows, checked and written, then rolled back. */
+class DryRun extends Error {
+  constructor(readonly outcomes: RowOutcome[]) {
+    super('dry run');
+  }
+}
+
+/** Another process holds the job now (this one's lease ran out): what this one did of the batch is undone. */
+class LeaseLost extends Error {}
+
+/** Why a job ends early: its owner's access, a cancellation, or a file that cannot be read. */
+class JobEnds extends Error {
+  constructor(
+    readonly status: 'failed' | 'cancelled',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ClaimedJob = ImportJob & { format: SpreadsheetFormat; charset: string | null };
+
+/**
+ * Runs imports in the background, in any number of server processes: a queued job is claimed
+ * under a lease (FOR UPDATE SKIP LOCKED), and each batch of rows commits its records, their
+ * events, its rows' outcomes and the job's progress in one transaction, only while the lease is
+ * still this process's. A process killed midway leaves the job to another after the lease, which
+ * goes on after the last committed batch: no row is written twice.
+ */
+export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOptions): LeasedRounds {
+  const running = new Map<string, Promise<void>>();
+  let stopping = false;
+
+  const claim = async (token: string): Promise<ClaimedJob[]> => {
+    const free = options.concurrency - running.size;
+    if (free <= 0 || stopping) return [];
+    return prisma.$queryRaw<ClaimedJob[]>`
+      WITH picked AS (
+        SELECT id FROM "ImportJob"
+        WHERE status IN ('queued', 'running') AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+        ORDER BY "createdAt" LIMIT ${free} FOR UPDATE SKIP LOCKED
+      )
+      UPDATE "ImportJob" job SET status = 'running', "startedAt" = COALESCE(job."startedAt", now()),
+        "leaseToken" = ${token}::uuid, "leaseUntil" = now() + ${options.leaseMs} * interval '1 millisecond', "updatedAt" = now()
+      FROM picked, "ImportFile" file WHERE job.id = picked.id AND file.id = job."fileId"
+      RETURNING job.*, file.format, file.charset`;
+  };
+
+  const rounds = leasedRounds('imports', options.pollMs, claim, async (jobs, token) => {
+    for (const job of jobs) {
+      const run = runJob(job, token)
+        .catch((error: unknown) => logger.warn({ importId: job.id, reason: errorReason(error) }, 'import interrupted; another process or this one goes on after its lease'))
+        .finally(() => {
+          running.delete(job.id);
+          rounds.kick();
+        });
+      running.set(job.id, run);
+    }
+  });
+  const unsubscribe = onImportQueued(() => rounds.kick());
+
+  /** The job's progress and lease, updated only while this process still holds it. */
+  async function advance(tx: Pick<PrismaClient, '$executeRaw'>, job: ClaimedJob, token: string, outcomes: RowOutcome[]) {
+    const count = (outcome: RowOutcome['outcome']) => outcomes.filter((o) => o.outcome === outcome).length;
+    const updated = await tx.$executeRaw`
+      UPDATE "ImportJob" SET "rowsProcessed" = "rowsProcessed" + ${outcomes.length}, created = created + ${count('created')},
+        updated = updated + ${count('updated')}, unchanged = unchanged + ${count('unchanged')}, failed = failed + ${count('failed')},
+        "leaseUntil" = now() + ${options.leaseMs} * interval '1 millisecond', "updatedAt" = now()
+      WHERE id = ${job.id}::uuid AND "leaseToken" = ${token}::uuid`;
+    if (!updated) throw new LeaseLost();
+  }
+
+  /** Stores what became of the rows (record ids of a dry run are left out: nothing was kept). */
+  async function recordRows(tx: PrismaClient, job: ClaimedJob, token: string, outcomes: RowOutcome[]) {
+    if (!outcomes.length) return;
+    await tx.importRow.createMany({
+      data: outcomes.map((o) => ({ importId: job.id, tenantId: job.tenantId, line: o.line, outcome: o.outcome, recordId: job.dryRun ? null : o.recordId, errors: o.errors, cells: o.cells as never })),
+    });
+    await advance(tx, job, token, outcomes);
+  }
+
+  /** The context a batch runs in: the job's owner as it stands now, in the job's tenant. */
+  async function ownerContext(job: ClaimedJob): Promise<Context> {
+    const [state] = await prisma.$queryRaw<{ role: string; deactivatedAt: Date | null; modules: string[]; cancelRequested: boolean }[]>`
+      SELECT "User".role, "User"."deactivatedAt", "Tenant".modules, job."cancelRequested"
+      FROM "ImportJob" job JOIN "User" ON "User".id = job."createdByUserId" JOIN "Tenant" ON "Tenant".id = job."tenantId"
+      WHERE job.id = ${job.id}::uuid`;
+    if (!state || state.cancelRequested) throw new JobEnds('cancelled', 'cancelled before it finished');
+    const principal = actingOwner({
+      tenantId: job.tenantId,
+      ownerId: job.createdByUserId,
+      ownerRole: state.role as never,
+      ownerDeactivatedAt: state.deactivatedAt,
+      scopes: job.scopes,
+      modules: state.modules as never,
+    });
+    const scope = importObjects[job.object].scope;
+    if (!principal) throw new JobEnds('failed', 'the user it acts for was deactivated');
+    if (!principal.scopes.has(scope)) throw new JobEnds('failed', `the user it acts for may no longer import ${job.object} (${scope})`);
+    return {
+      principal,
+      authFailure: null,
+      db: tenantDb(prisma, job.tenantId),
+      prisma,
+      readGrants: new ReadGrants(),
+      requestId: `import:${job.id}`,
+      now: () => new Date(),
+      publicUrl: options.publicUrl,
+      events: options.events,
+    };
+  }
+
+  /** Waits for a request of the job creator's budget, so an import never starves its tenant's other work. */
+  async function spendBudget(job: ClaimedJob) {
+    if (!options.rateLimits) return;
+    const [kind, id] = [job.budgetKey.slice(0, job.budgetKey.indexOf(':')), job.budgetKey.slice(job.budgetKey.indexOf(':') + 1)];
+    const subject = kind === 'user' ? { user: id } : { key: id, requests: job.budgetRequests };
+    for (;;) {
+      const verdict = await options.rateLimits.consume(subject);
+      if (verdict.allowed || stopping) return;
+      await sleep(Math.min(verdict.resetSeconds * 1000, options.leaseMs / 2));
+      await prisma.importJob.updateMany({ where: { id: job.id }, data: { leaseUntil: new Date(Date.now() + options.leaseMs) } });
+    }
+  }
+
+  /** One batch: every row through the rules, written with its outcome and the job's progress in one transaction. */
+  async function runBatch(job: ClaimedJob, token: string, reader: RowReader, rows: SpreadsheetRow[]) {
+    const ctx = await ownerContext(job);
+    await spendBudget(job);
+    const spec = reader.settings.spec;
+    const work = async (tx: PrismaClient, batch: SpreadsheetRow[]) => {
+      const txCtx: Context = { ...ctx, db: confineTransaction(tx, job.tenantId) };
+      const keyOf = (row: SpreadsheetRow) => {
+        const value = Object.entries(row.cells).find(([column]) => reader.matchColumn(column))?.[1];
+        return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
+      };
+      const keys = job.mode === 'upsert' ? batch.map(keyOf) : [];
+      let matches = await matchingRecords(txCtx, spec, keys.filter((k): k is string => k !== null));
+      const outcomes: RowOutcome[] = [];
+      for (const [i, row] of batch.entries()) {
+        const key = keys[i] ?? null;
+        const found = key ? (matches.get(key) ?? []) : [];
+        if (found.length > 1) {
+          outcomes.push({ line: row.line, outcome: 'failed', recordId: null, cells: row.cells, errors: [{ field: spec.matchOn, message: `matches ${found.length} ${job.object}; make it unique, or import them one by one` }] });
+          continue;
+        }
+        const outcome = await importRow(txCtx, reader, row, found[0] ?? null);
+        outcomes.push(outcome);
+        // A later row of the same key (a file that names a record twice) updates what this one created.
+        if (key && outcome.outcome === 'created') matches = new Map([...matches, ...(await matchingRecords(txCtx, spec, [key]))]);
+      }
+      if (job.dryRun) throw new DryRun(outcomes);
+      await recordRows(tx, job, token, outcomes);
+    };
+    const inTransaction = (batch: SpreadsheetRow[]) =>
+      ctx.prisma.$transaction((tx) => work(tx as PrismaClient, batch), { timeout: Math.max(60_000, options.leaseMs) }).catch(async (error: unknown) => {
+        if (!(error instanceof DryRun)) throw error;
+        await prisma.$transaction((tx) => recordRows(tx as PrismaClient, job, token, error.outcomes));
+      });
+    try {
+      await inTransaction(rows);
+    } catch (error) {
+      if (error instanceof LeaseLost || error instanceof JobEnds || rows.length === 1) throw error;
+      // A statement failed in the database (a row the rules let through that a constraint refused):
+      // the batch is undone and its rows go one by one, so the others are not lost with it.
+      logger.info({ importId: job.id, reason: errorReason(error) }, 'import batch failed; its rows go one by one');
+      for (const row of rows) {
+        await inTransaction([row]).catch(async (rowError: unknown) => {
+          if (rowError instanceof LeaseLost) throw rowError;
+          const errors = [{ field: 'row', message: 'could not be written; the database refused it' }];
+          await prisma.$transaction((tx) => recordRows(tx as PrismaClient, job, token, [{ line: row.line, outcome: 'failed', recordId: null, errors, cells: row.cells }]));
+        });
+      }
+    }
+  }
+
+  const rowsOf = (job: ClaimedJob, onColumns?: (columns: string[]) => void) =>
+    readSpreadsheet(storedImportFile(tenantDb(prisma, job.tenantId), job.fileId), { format: job.format, charset: job.charset ?? undefined, onColumns });
+
+  /** Ends the job (only while this process holds it), with its event in the same transaction. */
+  async function finish(job: ClaimedJob, token: string, status: 'completed' | 'failed' | 'cancelled', error?: string) {
+    await prisma.$transaction(async (tx) => {
+      const ended = await tx.importJob.updateMany({
+        where: { id: job.id, leaseToken: token },
+        data: { status, error: error?.slice(0, 2000) ?? null, completedAt: new Date(), leaseUntil: null, leaseToken: null },
+      });
+      if (!ended.count) throw new LeaseLost();
+      if (status !== 'cancelled') await options.events.record(confineTransaction(tx, job.tenantId), status === 'completed' ? 'import.completed' : 'import.failed', job.id);
+    });
+  }
+
+  async function runJob(job: ClaimedJob, token: string) {
+    try {
+      const reader = await rowReader(await ownerContext(job), { spec: importObjects[job.object], mode: job.mode, mapping: (job.mapping ?? {}) as never, createCompanies: job.createCompanies });
+      if (job.rowsTotal === null) {
+        // Counted first (the file is read twice, the second time with the writes), so progress has
+        // a total; the columns in the file's order (JSON lines: as their keys first appear) are kept for the rows' download.
+        let total = 0;
+        let header: string[] | undefined;
+        const seen = new Set<string>();
+        for await (const row of rowsOf(job, (columns) => (header = columns))) {
+          total += 1;
+          if (!header) for (const column of Object.keys(row.cells)) seen.add(column);
+        }
+        await prisma.importJob.updateMany({ where: { id: job.id, leaseToken: token }, data: { rowsTotal: total, columns: header ?? [...seen] } });
+      }
+      let skip = job.rowsProcessed;
+      let batch: SpreadsheetRow[] = [];
+      for await (const row of rowsOf(job)) {
+        if (skip > 0) {
+          skip -= 1;
+          continue;
+        }
+        batch.push(row);
+        if (batch.length < options.batchRows) continue;
+        await runBatch(job, token, reader, batch);
+        batch = [];
+        if (stopping) return release(job, token);
+      }
+      if (batch.length) await runBatch(job, token, reader, batch);
+      await finish(job, token, 'completed');
+    } catch (error) {
+      if (error instanceof JobEnds) return finish(job, token, error.status, error.message);
+      if (error instanceof SpreadsheetError) return finish(job, token, 'failed', `the file cannot be read: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** Hands a job back at once when the process stops between batches, for another process (or the next start) to go on with. */
+  async function release(job: ClaimedJob, token: string) {
+    await prisma.importJob.updateMany({ where: { id: job.id, leaseToken: token }, data: { leaseUntil: null, leaseToken: null } });
+  }
+
+  return {
+    kick: rounds.kick,
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      await rounds.stop();
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { EventEmitter } from 'node:events';
+import { loadConfig } from '../config.js';
+import type { ImportMode, ImportObject, ImportRowOutcome } from '../generated/prisma/enums.js';
+import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { type Context, principalOf } from '../graphql/context.js';
+import { oneOf, withinRange } from '../graphql/list-filters.js';
+import { badInput, invalidState } from '../shared/errors.js';
+import { found } from '../shared/references.js';
+import { storeImportFile } from './import-file.js';
+import { importObjectNames, importObjects } from './import-objects.js';
+import type { SpreadsheetFormat } from './spreadsheet.js';
+
+export interface NewImport {
+  object: ImportObject;
+  mode?: ImportMode | null;
+  matchOn?: string | null;
+  dryRun?: boolean | null;
+  mapping?: Record<string, unknown> | null;
+  createCompanies?: boolean | null;
+  /** A file stored by an upload (REST's POST /v1/imports), or by an earlier import: a dry run, then the real one. */
+  fileId?: string | null;
+  /** The file's text itself (GraphQL and MCP: a list an agent was given), with its format. */
+  text?: string | null;
+  format?: SpreadsheetFormat | null;
+}
+
+/** Wakes this process's import worker when a job is queued (the others find it at their next poll). */
+const queued = new EventEmitter();
+export const onImportQueued = (listener: () => void) => {
+  queued.on('queued', listener);
+  return () => queued.off('queued', listener);
+};
+
+/** The objects a caller may import, and so whose imports it may see: those whose create scope it holds. */
+const importableBy = (ctx: Context) => importObjectNames.filter((object) => principalOf(ctx).scopes.has(importObjects[object].scope));
+
+/** What an import's options must be, every problem at once. */
+function optionProblems(input: NewImport) {
+  const spec = importObjects[input.object];
+  const problems: { field: string; message: string }[] = [];
+  if ((input.fileId == null) === (input.text == null)) problems.push({ field: 'fileId', message: 'give the file: either fileId (an uploaded file) or text' });
+  if (input.mode === 'upsert' && input.matchOn != null && input.matchOn !== spec.matchOn) problems.push({ field: 'matchOn', message: `must be ${spec.matchOn} for ${input.object}` });
+  if (input.mode !== 'upsert' && input.matchOn != null) problems.push({ field: 'matchOn', message: 'applies to mode=upsert only' });
+  if (input.createCompanies && !spec.lookups) problems.push({ field: 'createCompanies', message: 'applies to contacts only' });
+  for (const [column, field] of Object.entries(input.mapping ?? {})) {
+    if (field !== null && typeof field !== 'string') problems.push({ field: `mapping.${column}`, message: 'must be a field name (a string), or null to leave the column out' });
+  }
+  return problems;
+}
+
+/**
+ * Queues an import of `object` records from a file: answered at once, the rows are checked and
+ * written in the background (src/imports/import-worker.ts). The job acts for the caller's user
+ * with the caller's scopes, within the user's role at every batch, as a webhook endpoint does.
+ */
+export async function createImport(ctx: Context, input: NewImport) {
+  const principal = principalOf(ctx);
+  const problems = optionProblems(input);
+  if (problems.length) throw badInput(problems);
+  let fileId = input.fileId;
+  if (fileId) {
+    const file = await ctx.db.importFile.findFirst({ where: { id: fileId, storedAt: { not: null } }, select: { id: true } });
+    if (!file) throw badInput([{ field: 'fileId', message: 'is not an uploaded file of this tenant' }]);
+  } else {
+    const maxBytes = loadConfig().IMPORT_MAX_BYTES;
+    fileId = (await storeImportFile(ctx.db, [Buffer.from(input.text!, 'utf8')], { format: input.format ?? 'csv', charset: 'utf-8' }, maxBytes)).id;
+  }
+  const job = await ctx.db.importJob.create({
+    data: {
+      object: input.object,
+      mode: input.mode ?? 'create',
+      matchOn: input.mode === 'upsert' ? importObjects[input.object].matchOn : null,
+      dryRun: input.dryRun ?? false,
+      mapping: (input.mapping ?? undefined) as never,
+      createCompanies: input.createCompanies ?? false,
+      fileId,
+      createdByUserId: principal.userId,
+      scopes: [...principal.scopes],
+      // Each batch spends a request of the creator's budget: its key's (with its pair's limit), or its user's for a session.
+      budgetKey: principal.via === 'session' ? `user:${principal.userId}` : `key:${principal.credentialId}`,
+      budgetRequests: principal.rateLimit,
+    } as never,
+  });
+  queued.emit('queued');
+  return job;
+}
+
+export async function getImport(ctx: Context, id: string) {
+  return found(ctx.db.importJob.findFirst({ where: { id, object: { in: importableBy(ctx) } } }), 'Import');
+}
+
+export interface ImportFilter {
+  object?: ImportObject[] | null;
+  status?: ('queued' | 'running' | 'completed' | 'failed' | 'cancelled')[] | null;
+  createdAt?: { from?: Date | null; to?: Date | null } | null;
+}
+
+export const importOrder: ListOrder = {
+  entity: 'ImportJob',
+  orderFields: { CREATED_AT: { column: 'createdAt', date: true, description: 'When the import was asked for.' } },
+  defaultOrder: { field: 'CREATED_AT', direction: 'DESC' },
+};
+
+/** The tenant's imports of the objects the caller may import, newest first. */
+export function listImports(ctx: Context, args: ListArgs<ImportFilter>) {
+  const filter = args.filter ?? {};
+  const allowed = importableBy(ctx).filter((object) => !filter.object?.length || filter.object.includes(object));
+  const where = { object: { in: allowed }, status: oneOf(filter.status), createdAt: withinRange(filter.createdAt) };
+  return keysetPage(
+    ctx,
+    importOrder,
+    args,
+    (query) => ctx.db.importJob.findMany({ where: { AND: [where, query.where] }, orderBy: query.orderBy as never, skip: query.skip, take: query.take }),
+    () => ctx.db.importJob.count({ where }),
+  );
+}
+
+/**
+ * Stops an import between rows: a queued one at once, a running one at its next batch (what the
+ * batches before wrote stays, and is reported). A finished import is a CONFLICT naming its status.
+ */
+export async function cancelImport(ctx: Context, id: string) {
+  const job = await getImport(ctx, id);
+  if (job.status === 'queued') {
+    const { count } = await ctx.db.importJob.updateMany({ where: { id, status: 'queued' }, data: { status: 'cancelled', cancelRequested: true, completedAt: new Date() } });
+    if (count) return getImport(ctx, id);
+  }
+  const { count } = await ctx.db.importJob.updateMany({ where: { id, status: { in: ['queued', 'running'] } }, data: { cancelRequested: true } });
+  if (!count) throw invalidState(`The import is ${(await getImport(ctx, id)).status}; only a queued or running import can be cancelled`);
+  return getImport(ctx, id);
+}
+
+export const importRowOrder: ListOrder = {
+  entity: 'ImportRow',
+  orderFields: { LINE: { column: 'line', numeric: true, description: 'The row number a spreadsheet shows (the header is row 1).' } },
+  defaultOrder: { field: 'LINE', direction: 'ASC' },
+  tieBreaker: 'line',
+};
+
+export interface ImportRowFilter {
+  outcome?: ImportRowOutcome[] | null;
+}
+
+/** What became of an import's rows, in file order; `outcome` narrows them (`failed`: the rows to fix). */
+export async function listImportRows(ctx: Context, importId: string, args: ListArgs<ImportRowFilter>) {
+  await getImport(ctx, importId);
+  const where = { importId, outcome: oneOf(args.filter?.outcome) };
+  return keysetPage(
+    ctx,
+    { ...importRowOrder, entity: `ImportRow:${importId}` },
+    args,
+    (query) => ctx.db.importRow.findMany({ where: { AND: [where, query.where] }, orderBy: query.orderBy as never, skip: query.skip, take: query.take }),
+    () => ctx.db.importRow.count({ where }),
+  );
+}
