@@ -5,9 +5,12 @@ import { startImportWorker } from '../src/imports/import-worker.js';
 import type { LeasedRounds } from '../src/shared/leased-rounds.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
+import { fixtures } from './support/fixtures.js';
+import { connectMcp } from './support/mcp.js';
 
 const harness = useHarness();
 const { h, tenant, rest } = harness;
+const make = fixtures(harness);
 
 let worker: LeasedRounds;
 beforeAll(() => {
@@ -130,5 +133,129 @@ describe('imports of leads from a spreadsheet', () => {
     expect(again).toMatchObject({ status: 'completed', created: 2, failed: 0 });
     const barbara = (await leads()).find((l) => l.lastName === 'Liskov');
     expect(barbara?.phone).toBe('=HYPERLINK("x")');
+  });
+});
+
+describe('upserts, dry runs and the same file again', () => {
+  let t: TenantFixture;
+  const leadCount = () => h.db.prisma.lead.count({ where: { tenantId: t.tenantId } });
+
+  beforeAll(async () => {
+    t = await tenant();
+  });
+
+  it('a dry run checks and reports every row as it would be, and writes nothing but its report', async () => {
+    const file = 'firstName,lastName,email\nAda,Lovelace,ada@example.test\nBad,,bad@example.test\n';
+    const job = await imported(t.secret, 'object=leads&dryRun=true', file);
+    expect(job).toMatchObject({ dryRun: true, status: 'completed', created: 1, failed: 1 });
+    expect(await leadCount()).toBe(0);
+    expect(await h.db.prisma.event.count({ where: { tenantId: t.tenantId, type: 'lead.created' } })).toBe(0);
+    const rows = await rowsOf(t.secret, job.id);
+    expect(rows.data.map((r: { line: number; outcome: string; recordId: string | null }) => [r.line, r.outcome, r.recordId])).toEqual([
+      [2, 'created', null],
+      [3, 'failed', null],
+    ]);
+  });
+
+  it('imported again with mode=upsert&matchOn=email, a file creates nothing new; a changed cell updates its record only', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `Person,${i},Person.${i}@Example.test,${i % 2 ? 'referral' : ''}`);
+    const file = ['firstName,lastName,email,source', ...rows].join('\n');
+    expect(await imported(t.secret, 'object=leads', file)).toMatchObject({ created: 30, failed: 0 });
+    const count = await leadCount();
+    // Matched case-insensitively and trimmed; an empty cell leaves the field as it is.
+    const again = await imported(t.secret, 'object=leads&mode=upsert&matchOn=email', file.replace('Person.3@Example.test', ' person.3@example.TEST ').replace('Person,7,', 'Personne,7,'));
+    expect(again).toMatchObject({ mode: 'upsert', matchOn: 'email', created: 0, updated: 1, unchanged: 29, failed: 0 });
+    expect(await leadCount()).toBe(count);
+    const changed = await h.db.prisma.lead.findMany({ where: { tenantId: t.tenantId, firstName: 'Personne' } });
+    expect(changed.map((l) => [l.lastName, l.source])).toEqual([['7', 'referral']]);
+    expect(await h.db.prisma.event.count({ where: { tenantId: t.tenantId, type: 'lead.updated' } })).toBe(1);
+  });
+
+  it('refuses options that do not fit, naming each, before anything is stored', async () => {
+    const refused = await upload(t.secret, 'object=leads&mode=upsert&matchOn=phone&createCompanies=true&mapping=%7B%22a%22%3A1%7D', 'firstName\nA\n');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.details).toEqual([
+      { field: 'matchOn', message: 'must be email for leads' },
+      { field: 'createCompanies', message: 'applies to contacts only' },
+      { field: 'mapping.a', message: 'must be a field name (a string), or null to leave the column out' },
+    ]);
+    expect((await upload(t.secret, 'object=deals', 'name\nA\n')).status).toBe(400);
+    expect((await upload(t.secret, 'object=leads', '{"firstName":"A"}', 'application/json')).status).toBe(415);
+    expect(await h.db.prisma.importJob.count({ where: { tenantId: t.tenantId, status: 'queued' } })).toBe(0);
+  });
+});
+
+describe('contacts, companies and files from elsewhere', () => {
+  let t: TenantFixture;
+
+  beforeAll(async () => {
+    t = await tenant();
+  });
+
+  it('GraphQL and MCP take the file as text: JSON lines of contacts naming their company, created when asked', async () => {
+    const acme = await make.company(t.secret, { name: 'Acme Lifts' });
+    const text = [
+      JSON.stringify({ firstName: 'Pat', lastName: 'Jones', email: 'pat@acme.test', companyName: 'acme lifts' }),
+      JSON.stringify({ firstName: 'Kim', lastName: 'Lee', companyName: 'Globex Cranes', customFields: {} }),
+      '',
+      'not json',
+    ].join('\n');
+    const created = await rest('POST', '/graphql', {
+      key: t.secret,
+      body: {
+        query: `mutation($text: String!) { createImport(object: contacts, text: $text, format: ndjson, createCompanies: true) { import { id status } userErrors { field message code } } }`,
+        variables: { text },
+      },
+    });
+    expect(created.body.data.createImport.userErrors).toEqual([]);
+    const job = await ended(t.secret, created.body.data.createImport.import.id);
+    expect(job).toMatchObject({ object: 'contacts', status: 'completed', rowsTotal: 3, created: 2, failed: 1 });
+    const contacts = await h.db.prisma.contact.findMany({ where: { tenantId: t.tenantId }, include: { company: true }, orderBy: { createdAt: 'asc' } });
+    expect(contacts.map((c) => [c.firstName, c.company.name])).toEqual([
+      ['Pat', 'Acme Lifts'],
+      ['Kim', 'Globex Cranes'],
+    ]);
+    expect(contacts[0]!.companyId).toBe(acme.id);
+    const failed = await rowsOf(t.secret, job.id, 'failed');
+    expect(failed.data).toEqual([{ line: 4, outcome: 'failed', recordId: null, errors: [{ field: 'line', message: 'is not a JSON object' }], cells: {} }]);
+
+    // An agent imports a list a user pasted, through the MCP tool of the same operation.
+    const mcp = await connectMcp('http://localhost/mcp', t.secret, '2026-07-28', async (input, init) => h.app.fetch(new Request(input, init)));
+    const result = await mcp.callTool({ name: 'createImport', arguments: { object: 'companies', text: 'name,city\nInitech,Austin\n' } });
+    await mcp.close();
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    const viaMcp = await ended(t.secret, (result.structuredContent as { data: { id: string } }).data.id);
+    expect(viaMcp).toMatchObject({ object: 'companies', created: 1 });
+    expect(await h.db.prisma.company.count({ where: { tenantId: t.tenantId, name: 'Initech', city: 'Austin' } })).toBe(1);
+  });
+
+  it('reads Windows-1252 and UTF-16 files, tab-separated, and a multipart form\'s file part', async () => {
+    const latin = iconv.encode('name\tcity\r\nCafé Müller\tKöln\r\n', 'windows-1252');
+    expect(await imported(t.secret, 'object=companies', latin)).toMatchObject({ created: 1, failed: 0 });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('name,city\r\nŁódź Hoists,Łódź\r\n', 'utf-16le')]);
+    expect(await imported(t.secret, 'object=companies', utf16)).toMatchObject({ created: 1, failed: 0 });
+    const form = new FormData();
+    form.append('file', new Blob(['name;city\nSøren Lifts;Aarhus\n'], { type: 'text/csv' }), 'companies.csv');
+    const response = await h.app.fetch('http://localhost/api/v1/imports?object=companies', { method: 'POST', headers: { authorization: `Bearer ${t.secret}` }, body: form });
+    expect(response.status).toBe(202);
+    expect(await ended(t.secret, ((await response.json()) as { data: { id: string } }).data.id)).toMatchObject({ created: 1 });
+    const names = (await h.db.prisma.company.findMany({ where: { tenantId: t.tenantId, name: { in: ['Café Müller', 'Łódź Hoists', 'Søren Lifts'] } } })).map((c) => `${c.name}/${c.city}`);
+    expect(names.sort()).toEqual(['Café Müller/Köln', 'Søren Lifts/Aarhus', 'Łódź Hoists/Łódź']);
+  });
+
+  it("another tenant's import is 404; a key without the object's write scope is 403; cancelling a finished import is 409", async () => {
+    const job = await imported(t.secret, 'object=companies', 'name\nUmbrella\n');
+    const other = await tenant();
+    expect((await rest('GET', `/api/v1/imports/${job.id}`, { key: other.secret })).status).toBe(404);
+    expect((await rest('GET', `/api/v1/imports/${job.id}/rows`, { key: other.secret })).status).toBe(404);
+    expect((await rest('POST', `/api/v1/imports/${job.id}/cancel`, { key: other.secret })).status).toBe(404);
+    const readOnly = await tenant({ scopes: ['leads.lead.read', 'companies.read'] });
+    expect((await upload(readOnly.secret, 'object=leads', 'firstName,lastName\nA,B\n')).status).toBe(403);
+    // A key that may import leads only: sees neither companies' imports nor their rows.
+    const leadsOnly = await h.db.prisma.apiKey.findFirst({ where: { tenantId: t.tenantId } });
+    expect(leadsOnly).not.toBeNull();
+    const cancelled = await rest('POST', `/api/v1/imports/${job.id}/cancel`, { key: t.secret });
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.message).toMatch(/completed/);
   });
 });

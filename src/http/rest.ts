@@ -100,6 +100,13 @@ function readParameter(name: string, raw: string, type: GraphQLInputType): { val
   } else if (nullable === GraphQLBoolean) {
     if (raw !== 'true' && raw !== 'false') return { problem: { field: name, message: 'must be true or false' } };
     value = raw === 'true';
+  } else if (getNamedType(type).name === 'JSONObject') {
+    // A JSON object in a query parameter is written as JSON (URL-encoded): `?mapping={"E-mail":"email"}`.
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      return { problem: { field: name, message: 'must be a JSON object' } };
+    }
   }
   let problem: FieldProblem | null = null;
   coerceInputValue(value, type, (_path, _invalid, error) => {
@@ -324,8 +331,9 @@ export function useRest(operations: readonly Operation[]): Plugin {
           if (problems.length) return refuse(problems);
           const upload = await storedUpload(operation, request, contextValue);
           if ('refusal' in upload) return upload.refusal;
-          canonical.searchParams.set(route.upload.argument, upload.fileId);
-          body = '{}';
+          // Given to SOFA as a JSON body by argument name: a query string would carry JSON arguments (`mapping`) as text.
+          body = JSON.stringify({ ...operation.variables(values), [route.upload.argument]: upload.fileId });
+          canonical.search = '';
         } else if (carriesBody(route.method)) {
           const read = await readBody(request);
           if ('refusal' in read) return read.refusal;

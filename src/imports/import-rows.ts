@@ -159,10 +159,13 @@ export async function importRow(ctx: Context, reader: RowReader, row: Spreadshee
     errors: errors.map(({ field, message }) => ({ field, message })),
     cells: row.cells,
   });
+  // A line that is no row at all (JSON lines: not an object) is that, not a row missing every field.
+  if (row.problems.length && !Object.keys(row.cells).length) return report('failed', null, row.problems);
   const { input, problems } = rowInput(reader, row);
   try {
     if (existing) {
-      const patch = Object.fromEntries(Object.entries(input).filter(([field]) => field in reader.updateInput.getFields() && !(field in spec.defaults)));
+      // What the row gives, but the value it was matched by (which names the record, whatever its case) and the creation defaults.
+      const patch = Object.fromEntries(Object.entries(input).filter(([field]) => field in reader.updateInput.getFields() && field !== spec.matchOn && !(field in spec.defaults)));
       const checked = await inputProblems(reader.updateInput, patch);
       if (problems.length || checked.problems.length) return report('failed', null, [...problems, ...checked.problems]);
       const value = checked.value as Record<string, unknown>;
