@@ -51,10 +51,10 @@ export function newRow<Model extends Prisma.ModelName>(model: Model, tenantId: s
 /** A value as a statement parameter: JSON as its text (null stays SQL NULL), the rest as they are. */
 const parameter = (column: Column, value: unknown) => (column.type === 'Json' && value !== null ? JSON.stringify(value) : value);
 
-/** The INSERT of a row `newRow` built (its parameters typed by their columns, as PostgreSQL infers them). */
-export function insertStatement(model: Prisma.ModelName, row: object): Prisma.Sql {
+/** The INSERT of rows `newRow` built, one or many (their parameters typed by their columns, as PostgreSQL infers them). */
+export function insertStatement(model: Prisma.ModelName, rows: object | readonly object[]): Prisma.Sql {
   const columns = modelColumns.get(model)!;
-  const values = row as Record<string, unknown>;
+  const valuesOf = (row: object) => Prisma.sql`(${Prisma.join(columns.map((column) => parameter(column, (row as Record<string, unknown>)[column.name])))})`;
   return Prisma.sql`INSERT INTO ${Prisma.raw(`"${model}"`)} (${Prisma.raw(columns.map((column) => `"${column.name}"`).join(', '))})
-    VALUES (${Prisma.join(columns.map((column) => parameter(column, values[column.name])))})`;
+    VALUES ${Prisma.join((Array.isArray(rows) ? rows : [rows]).map(valuesOf))}`;
 }

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ImportRowOutcome } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
-import { ERROR_COLUMN } from './import-rows.js';
+import { ERROR_COLUMN } from './import-objects.js';
 import { getImport } from './import.service.js';
 
 /** Rows read from the database at a time while the download is written. */

@@ -1,4 +1,5 @@
 import type { Scope } from '../auth/scopes.js';
+import type { CreationType } from '../events/event-log.js';
 import { createCompany, updateCompany } from '../companies/company.service.js';
 import { createContact, updateContact } from '../contacts/contact.service.js';
 import type { CustomFieldEntity, ImportObject } from '../generated/prisma/enums.js';
@@ -26,6 +27,12 @@ export interface ImportObjectSpec {
   lookups?: Record<string, { field: string }>;
   /** Values a row takes when its file does not give them. */
   defaults: Record<string, unknown>;
+  /**
+   * The event its creation records, when a batch may gather its creations into one statement
+   * (`EventLog.gathering`): absent for contacts, whose rule of one primary contact per company
+   * reads the contacts created before it.
+   */
+  gatheredCreation?: CreationType;
   create(ctx: Context, input: never): Promise<{ id: string }>;
   update(ctx: Context, id: string, patch: never): Promise<{ id: string }>;
 }
@@ -41,6 +48,7 @@ export const importObjects: Record<ImportObject, ImportObjectSpec> = {
     matchOn: 'email',
     // The specification's lead source for records that came from a file.
     defaults: { source: 'import' },
+    gatheredCreation: 'lead.created',
     create: createLead,
     update: updateLead,
   },
@@ -66,9 +74,13 @@ export const importObjects: Record<ImportObject, ImportObjectSpec> = {
     updateInput: 'UpdateCompanyInput',
     matchOn: 'name',
     defaults: {},
+    gatheredCreation: 'company.created',
     create: createCompany,
     update: updateCompany,
   },
 };
+
+/** The column the rows' CSV download adds, left out when that file is imported again. */
+export const ERROR_COLUMN = 'error';
 
 export const importObjectNames = Object.keys(importObjects) as ImportObject[];

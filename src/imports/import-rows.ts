@@ -7,7 +7,10 @@ import type { Context } from '../graphql/context.js';
 import { inputCheckProblems, inputProblems } from '../graphql/input-problems.js';
 import { schema } from '../graphql/schema.js';
 import { AppError, type FieldProblem } from '../shared/errors.js';
-import type { ImportObjectSpec } from './import-objects.js';
+import { ERROR_COLUMN, type ImportObjectSpec } from './import-objects.js';
+
+// TEMPORARY re-export for src/dashboard/import-fields.ts (being written): import it from import-objects.
+export { ERROR_COLUMN };
 import { normalizedName, type SpreadsheetRow } from './spreadsheet.js';
 
 /** What became of a row, as stored and reported. */
@@ -27,8 +30,6 @@ export interface ImportSettings {
   createCompanies: boolean;
 }
 
-/** The column the failed-rows download adds, left out when that file is imported again. */
-export const ERROR_COLUMN = 'error';
 const CUSTOM_PREFIX = 'customFields.';
 
 /** Where a column's cells go: a field of the create input, a custom field, or nowhere. */

@@ -157,16 +157,25 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
     await spendBudget(job);
     const spec = reader.settings.spec;
     const work = async (tx: PrismaClient, batch: SpreadsheetRow[]) => {
-      const txCtx: Context = { ...ctx, db: confineTransaction(tx, job.tenantId) };
+      // The batch's creations gathered into one statement where the object allows it (`gatheredCreation`).
+      const gathered = spec.gatheredCreation && ctx.events.gathering(spec.gatheredCreation);
+      const txCtx: Context = { ...ctx, db: confineTransaction(tx, job.tenantId), events: gathered ? gathered.log : ctx.events };
       const keyOf = (row: SpreadsheetRow) => {
         const value = Object.entries(row.cells).find(([column]) => reader.matchColumn(column))?.[1];
         return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
       };
       const keys = job.mode === 'upsert' ? batch.map(keyOf) : [];
       let matches = await matchingRecords(txCtx, spec, keys.filter((k): k is string => k !== null));
+      const createdKeys = new Set<string>();
       const outcomes: RowOutcome[] = [];
       for (const [i, row] of batch.entries()) {
         const key = keys[i] ?? null;
+        if (key && createdKeys.has(key)) {
+          // A file naming a record twice: the later row updates what the earlier one created, once it is written.
+          await gathered?.flush(tx);
+          matches = new Map([...matches, ...(await matchingRecords(txCtx, spec, [key]))]);
+          createdKeys.delete(key);
+        }
         const found = key ? (matches.get(key) ?? []) : [];
         if (found.length > 1) {
           outcomes.push({ line: row.line, outcome: 'failed', recordId: null, cells: row.cells, errors: [{ field: spec.matchOn, message: `matches ${found.length} ${job.object}; make it unique, or import them one by one` }] });
@@ -174,9 +183,9 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
         }
         const outcome = await importRow(txCtx, reader, row, found[0] ?? null);
         outcomes.push(outcome);
-        // A later row of the same key (a file that names a record twice) updates what this one created.
-        if (key && outcome.outcome === 'created') matches = new Map([...matches, ...(await matchingRecords(txCtx, spec, [key]))]);
+        if (key && outcome.outcome === 'created') createdKeys.add(key);
       }
+      await gathered?.flush(tx);
       if (job.dryRun) throw new DryRun(outcomes);
       await recordRows(tx, job, token, outcomes);
     };

@@ -7,8 +7,7 @@ import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 import { Node } from '../graphql/node.js';
 import { listOf } from '../graphql/read-access.js';
-import { importObjects } from './import-objects.js';
-import { ERROR_COLUMN } from './import-rows.js';
+import { ERROR_COLUMN, importObjects } from './import-objects.js';
 import { cancelImport, createImport, getImport, importOrder, importRowOrder, listImportRows, listImports } from './import.service.js';
 
 const ImportObjectEnum = builder.enumType(ImportObject, {
