@@ -28,6 +28,7 @@ const recordArrays: Record<string, string> = {
   'Query.customFieldDefinitions': "the tenant's custom field definitions of one entity",
   'LeadForm.fields': "the tenant's lead custom field definitions, rendered whole by a website's lead form",
   'CustomFieldDefinition.options': "a select field's options",
+  'ImportRow.errors': "a row's problems, all of them at once (a handful)",
   // One record's history, a few entries per workflow step, read whole with the record.
   'Query.invoiceHistory': "one invoice's history",
   'Query.inspectionHistory': "one inspection's workflow moves",

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeyPair } from '../src/auth/key-pairs.js';
 import { serverEventLog } from '../src/events/event-rendering.js';
 import { startImportWorker } from '../src/imports/import-worker.js';
 import type { LeasedRounds } from '../src/shared/leased-rounds.js';
@@ -251,9 +252,17 @@ describe('contacts, companies and files from elsewhere', () => {
     expect((await rest('POST', `/api/v1/imports/${job.id}/cancel`, { key: other.secret })).status).toBe(404);
     const readOnly = await tenant({ scopes: ['leads.lead.read', 'companies.read'] });
     expect((await upload(readOnly.secret, 'object=leads', 'firstName,lastName\nA,B\n')).status).toBe(403);
-    // A key that may import leads only: sees neither companies' imports nor their rows.
-    const leadsOnly = await h.db.prisma.apiKey.findFirst({ where: { tenantId: t.tenantId } });
-    expect(leadsOnly).not.toBeNull();
+    // A key that may import contacts only is told which scope an import of companies needs.
+    const contactsOnly = await h.db.prisma.user.findFirstOrThrow({ where: { tenantId: t.tenantId } });
+    const pair = await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: contactsOnly.id, name: 'contacts', scopes: ['contacts.write'] });
+    const forbidden = await rest('GET', `/api/v1/imports/${job.id}`, { key: pair.secret.key });
+    expect([forbidden.status, forbidden.headers.get('x-required-scope')]).toEqual([403, 'companies.write']);
+    const listed = (await rest('GET', '/api/v1/imports', { key: pair.secret.key })).body.data as { object: string }[];
+    expect([listed.length > 0, listed.every((i) => i.object === 'contacts')]).toEqual([true, true]);
+    // The same stored file imported again through REST by its id, with no body.
+    const again = await rest('POST', `/api/v1/imports?object=companies&mode=upsert&fileId=${job.fileId}`, { key: t.secret });
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+    expect(await ended(t.secret, again.body.data.id)).toMatchObject({ fileId: job.fileId, created: 0, unchanged: 1 });
     const cancelled = await rest('POST', `/api/v1/imports/${job.id}/cancel`, { key: t.secret });
     expect(cancelled.status).toBe(409);
     expect(cancelled.body.message).toMatch(/completed/);

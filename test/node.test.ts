@@ -52,6 +52,8 @@ const notRecords: Record<string, string> = {
   EventTypeInfo: 'an entry of the fixed catalog of event types, named by its `name`',
   InspectionReport: "an inspection's delivered PDF, answered with the inspection's id",
   InvoicePdf: 'an invoice rendered as a PDF, answered with the invoice\'s id',
+  ImportRow: 'one row of an import\'s file, keyed by the import and its `line`',
+  ImportRowError: 'one problem of an import row',
   InvoiceSettings: "the tenant's invoice numbering settings, one per tenant",
   LeadForm: "the tenant's public lead form, one per tenant",
   LeadFormChallenge: 'a proof-of-work challenge for one form submission',

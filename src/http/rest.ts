@@ -329,10 +329,11 @@ export function useRest(operations: readonly Operation[]): Plugin {
         let body: string | undefined;
         if (route.upload) {
           if (problems.length) return refuse(problems);
-          const upload = await storedUpload(operation, request, contextValue);
-          if ('refusal' in upload) return upload.refusal;
+          // A file stored before is named by its parameter (`?fileId=`), with no body; else the body is the file.
+          const stored = values[route.upload.argument] === undefined ? await storedUpload(operation, request, contextValue) : { fileId: values[route.upload.argument] as string };
+          if ('refusal' in stored) return stored.refusal;
           // Given to SOFA as a JSON body by argument name: a query string would carry JSON arguments (`mapping`) as text.
-          body = JSON.stringify({ ...operation.variables(values), [route.upload.argument]: upload.fileId });
+          body = JSON.stringify({ ...operation.variables(values), [route.upload.argument]: stored.fileId });
           canonical.search = '';
         } else if (carriesBody(route.method)) {
           const read = await readBody(request);

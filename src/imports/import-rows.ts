@@ -167,6 +167,8 @@ export async function importRow(ctx: Context, reader: RowReader, row: Spreadshee
     if (existing) {
       // What the row gives, but the value it was matched by (which names the record, whatever its case) and the creation defaults.
       const patch = Object.fromEntries(Object.entries(input).filter(([field]) => field in reader.updateInput.getFields() && field !== spec.matchOn && !(field in spec.defaults)));
+      // A row that gives nothing besides its match value leaves the record as it is.
+      if (!problems.length && !Object.keys(patch).length) return report('unchanged', existing.id as string);
       const checked = await inputProblems(reader.updateInput, patch);
       if (problems.length || checked.problems.length) return report('failed', null, [...problems, ...checked.problems]);
       const value = checked.value as Record<string, unknown>;

@@ -5,7 +5,6 @@ import type { EventLog } from '../events/event-log.js';
 import type { ImportJob, PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { ReadGrants } from '../graphql/read-grants-plugin.js';
-import type { RateLimits } from '../http/rate-limits.js';
 import { errorReason } from '../shared/error-reason.js';
 import { type LeasedRounds, leasedRounds } from '../shared/leased-rounds.js';
 import { logger } from '../shared/logger.js';
@@ -15,11 +14,16 @@ import { importRow, matchingRecords, type RowOutcome, rowReader, type RowReader 
 import { onImportQueued } from './import.service.js';
 import { readSpreadsheet, SpreadsheetError, type SpreadsheetFormat, type SpreadsheetRow } from './spreadsheet.js';
 
+/** The request budgets of the server (src/http/rate-limits.ts), as a batch spends them. */
+export interface RequestBudgets {
+  consume(subject: { key: string; requests: number | null } | { user: string }): Promise<{ allowed: boolean; resetSeconds: number }>;
+}
+
 export interface ImportWorkerOptions {
   events: EventLog;
   publicUrl: string;
   /** The request budgets each batch spends from (none: unlimited, as without a server's limits). */
-  rateLimits?: RateLimits;
+  rateLimits?: RequestBudgets;
   concurrency: number;
   batchRows: number;
   pollMs: number;

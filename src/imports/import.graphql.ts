@@ -2,7 +2,7 @@ import { ImportMode, ImportObject, ImportRowOutcome, ImportStatus } from '../gen
 import { type ScopeMap, scopesByArgument } from '../graphql/access.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
-import { DateTimeRange } from '../graphql/list-filters.js';
+import { anyOfDescription, DateTimeRange } from '../graphql/list-filters.js';
 import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 import { Node } from '../graphql/node.js';
@@ -58,7 +58,7 @@ const importReaders = listOf('ImportJob').authScopes;
 export const ImportJob = builder.prismaObject('ImportJob', {
   interfaces: [Node],
   description:
-    "An import of records from a spreadsheet (CSV) or JSON lines, run in the background after it is created: its options, where it stands, and how many rows were created, updated, left unchanged or failed. Its `import.completed` or `import.failed` event is sent when it ends. Visible to the keys that may import its object.",
+    "An import of records from a spreadsheet (CSV) or JSON lines, run in the background after it is created: its options, where it stands, and how many rows were created, updated, left unchanged or failed. Its `import.completed` or `import.failed` event is sent when it ends. Listed for the keys that may import its object; read by another it is FORBIDDEN, naming that object's write scope.",
   fields: (t) => ({
     id: t.expose('id', { type: 'UUID', description: 'Import id.' }),
     object: t.expose('object', { type: ImportObjectEnum, description: 'What it creates.' }),
@@ -89,8 +89,9 @@ const ImportRowError = builder.objectRef<{ field: string; message: string }>('Im
 });
 
 const ImportRow = builder.prismaObject('ImportRow', {
-  description: `What became of one row of an import's file: a value of its import (no id of its own; keyed by the import and \`line\`). Failed rows can be downloaded as CSV with an \`${ERROR_COLUMN}\` column, fixed and imported again.`,
+  description: `What became of one row of an import's file: a value of its import, keyed by the import and its \`line\`. Failed rows can be downloaded as CSV with an \`${ERROR_COLUMN}\` column, fixed and imported again.`,
   fields: (t) => ({
+    id: t.string({ description: 'The import\'s id and the line, `<importId>:<line>`: a key for client caches, not a record id.', select: { importId: true, line: true }, resolve: (row) => `${row.importId}:${row.line}` }),
     line: t.exposeInt('line', { description: 'The row number a spreadsheet shows (the header is row 1; a cell with a line break does not shift later rows); for JSON lines, the line number.' }),
     outcome: t.expose('outcome', { type: ImportRowOutcomeEnum, description: 'What became of it.' }),
     recordId: t.expose('recordId', { type: 'UUID', nullable: true, description: 'The record it created or matched; null when it failed, and in a dry run for records it would create.' }),
@@ -103,8 +104,8 @@ const importList = defineList(ImportJob, importOrder, {
   plural: 'imports',
   filterDescription: 'Conditions on imports; every given condition must hold.',
   filter: (t) => ({
-    object: t.field({ type: [ImportObjectEnum], description: 'Only imports of these objects.' }),
-    status: t.field({ type: [ImportStatusEnum], description: 'Only imports with one of these statuses.' }),
+    object: t.field({ type: [ImportObjectEnum], ...anyOfDescription('imports of', 'object', 'objects') }),
+    status: t.field({ type: [ImportStatusEnum], ...anyOfDescription('imports with', 'status', 'statuses') }),
     createdAt: t.field({ type: DateTimeRange, description: 'Only imports asked for in this interval.' }),
   }),
 });
@@ -113,7 +114,7 @@ const importRowList = defineList(ImportRow, importRowOrder, {
   plural: 'import rows',
   filterDescription: "Conditions on an import's rows.",
   filter: (t) => ({
-    outcome: t.field({ type: [ImportRowOutcomeEnum], description: 'Only rows with one of these outcomes (`failed`: the rows to fix).' }),
+    outcome: t.field({ type: [ImportRowOutcomeEnum], ...anyOfDescription('rows with', 'outcome', 'outcomes', ' `failed`: the rows to fix.') }),
   }),
 });
 
@@ -128,7 +129,7 @@ builder.queryFields((t) => ({
   import: t.field({
     type: ImportJob,
     nullable: true,
-    description: `One import by id; ${MISSING_RECORD_NOTE} (or its object is not one the caller may import).`,
+    description: `One import by id; ${MISSING_RECORD_NOTE}. An import of an object the caller may not import is FORBIDDEN, naming the scope it needs.`,
     authScopes: importReaders,
     args: { id: t.arg({ type: 'UUID', required: true, description: 'Import id.' }) },
     resolve: (_root, { id }, ctx) => orNull(ctx, getImport(ctx, id)),
@@ -157,7 +158,7 @@ builder.mutationFields((t) => ({
       object: t.arg({ type: ImportObjectEnum, required: true, description: 'What to create.' }),
       text: t.arg.string({ description: 'The file itself, as text (at most the request body limit, 1 MiB): CSV with a header row, or JSON lines (`format`). Give this or `fileId`.' }),
       format: t.arg({ type: builder.enumType('ImportFormat', { description: 'How a file given as text is written.', values: { csv: { description: 'CSV with a header row; `,` `;` or tab separated (detected).' }, ndjson: { description: 'One JSON object a line, by field names.' } } }), description: 'How `text` is written; `csv` unless given.' }),
-      fileId: t.arg({ type: 'UUID', description: 'A file uploaded before (the `fileId` of an earlier import, such as a dry run): imports it again. Give this or `text`.' }),
+      fileId: t.arg({ type: 'UUID', description: 'A file uploaded before (the `fileId` of an earlier import, such as a dry run): imports it again. Give this or `text` (on REST: this, with no body, or the file as the body).' }),
       mode: t.arg({ type: ImportModeEnum, description: '`create` unless given.' }),
       matchOn: t.arg.string({ description: 'For `upsert`: the field rows are matched on, which is `email` for leads and contacts and `name` for companies (the default).' }),
       dryRun: t.arg.boolean({ description: 'Check every row and report it as it would be, writing nothing.' }),

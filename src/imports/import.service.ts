@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { loadConfig } from '../config.js';
 import type { ImportMode, ImportObject, ImportRowOutcome } from '../generated/prisma/enums.js';
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
+import { forbidden } from '../graphql/access.js';
 import { type Context, principalOf } from '../graphql/context.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
 import { badInput, invalidState } from '../shared/errors.js';
@@ -85,8 +86,14 @@ export async function createImport(ctx: Context, input: NewImport) {
   return job;
 }
 
+/**
+ * An import of the tenant; one of an object the caller may not import is FORBIDDEN naming the
+ * scope it needs (its rows hold that object's data), as a record of another read scope is.
+ */
 export async function getImport(ctx: Context, id: string) {
-  return found(ctx.db.importJob.findFirst({ where: { id, object: { in: importableBy(ctx) } } }), 'Import');
+  const job = await found(ctx.db.importJob.findUnique({ where: { id } }), 'Import');
+  if (!importableBy(ctx).includes(job.object)) throw forbidden(importObjects[job.object].scope);
+  return job;
 }
 
 export interface ImportFilter {

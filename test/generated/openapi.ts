@@ -1693,7 +1693,7 @@ export interface paths {
         };
         /**
          * Get an import
-         * @description One import by id; not found (404) when no such record exists in the tenant (or its object is not one the caller may import).
+         * @description One import by id; not found (404) when no such record exists in the tenant. An import of an object the caller may not import is FORBIDDEN, naming the scope it needs.
          *
          *     Requires a secret key with the `leads.lead.write` scope, or a secret key with the `contacts.write` scope, or a secret key with the `companies.write` scope.
          */
@@ -14330,9 +14330,9 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
                 cursor?: string;
-                /** @description Only imports of these objects. One value here. */
+                /** @description Only imports of this object. */
                 object?: components["schemas"]["ImportObject"];
-                /** @description Only imports with one of these statuses. One value here. */
+                /** @description Only imports with this status. */
                 status?: components["schemas"]["ImportStatus"];
             };
             header?: {
@@ -14448,7 +14448,7 @@ export interface operations {
                 createCompanies?: boolean;
                 /** @description Check every row and report it as it would be, writing nothing. */
                 dryRun?: boolean;
-                /** @description A file uploaded before (the `fileId` of an earlier import, such as a dry run): imports it again. Give this or `text`. */
+                /** @description A file uploaded before (the `fileId` of an earlier import, such as a dry run): imports it again. Give this or `text` (on REST: this, with no body, or the file as the body). */
                 fileId?: string;
                 /** @description From the file's column names to field names, for headers that are not the API's: `{"E-mail address": "email", "Notes (old)": null}` (null leaves a column out). */
                 mapping?: {
@@ -14809,7 +14809,7 @@ export interface operations {
                 limit?: number;
                 /** @description Opaque position: the previous page's `nextCursor`. Omit for the first page. */
                 cursor?: string;
-                /** @description Only rows with one of these outcomes (`failed`: the rows to fix). One value here. */
+                /** @description Only rows with this outcome. `failed`: the rows to fix. */
                 outcome?: components["schemas"]["ImportRowOutcome"];
             };
             header?: {

@@ -46,6 +46,9 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   InvoiceEvent: ['invoices.read', 'invoices.write'],
   // Any secret key lists events, each only of the types it reads (test/events.test.ts).
   Event: 'any secret key',
+  // Listed for any key that may import some object; each import read only with its object's write scope.
+  ImportJob: ['leads.lead.write', 'contacts.write', 'companies.write'],
+  ImportRow: ['leads.lead.write', 'contacts.write', 'companies.write'],
   WebhookEndpoint: 'webhooks.manage',
   WebhookDelivery: 'webhooks.manage',
   WebhookAttempt: 'webhooks.manage',
@@ -129,6 +132,9 @@ export async function authorizationWorld(harness: Harness) {
       clientId: 'https://agent.example/client.json', clientName: 'Agent', payload: { accountId: owner.userId, resources: { 'http://localhost/api': 'leads.lead.read' } },
     },
   });
+  // An import of leads, queued (no worker runs here): its rows are the import's own.
+  const imported = await rest('POST', '/graphql', { key, body: { query: 'mutation { createImport(object: leads, text: "firstName,lastName\\nAda,Byron") { import { id } } }' } });
+  const importJob = imported.body.data.createImport.import;
   const keys = new Map<Scope, string>();
   for (const scope of allScopes) {
     const pair = await createKeyPair(h.db.prisma, { tenantId: owner.tenantId, userId: owner.userId, name: scope, scopes: [scope] });
@@ -145,6 +151,7 @@ export async function authorizationWorld(harness: Harness) {
     // Root fields about an invoice take its id.
     Invoice: invoice.id, InvoiceEvent: invoice.id, InvoicePdf: invoice.id,
     WebhookEndpoint: endpoint.id, WebhookDeliveryConnection: endpoint.id,
+    ImportJob: importJob.id, ImportRowConnection: importJob.id,
     Event: leadCreated.id,
     // `node(id:)` and `nodes(ids:)` are walked with the lead's id (test/node.test.ts asks every type).
     Node: lead.id,
