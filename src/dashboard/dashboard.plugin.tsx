@@ -6,9 +6,11 @@ import { withinBoundary } from '../http/request-boundary.js';
 import { requestScope } from '../shared/request-scope.js';
 import { apiClient } from './api-client.js';
 import { connectedAppsRoutes } from './connected-apps-routes.js';
+import { importRoutes } from './import-routes.js';
 import type { PageRequest } from './pages.js';
 import { asPage, retryOf, toSignIn } from './pages.js';
 import { ProblemPage } from './pages/settings.js';
+import { postedForm } from './posted-form.js';
 import { assets, html } from './respond.js';
 import { settingsRoutes } from './settings-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -20,7 +22,7 @@ export interface DashboardOptions {
   now: () => Date;
   /** Where users reach the server: the links in emails, and whether cookies are Secure. */
   publicUrl: string;
-  /** The server's own request handler, through which the dashboard calls /graphql. */
+  /** The server's own request handler, through which the dashboard calls /graphql (and the imports' REST routes, for a file and a CSV). */
   handle: (request: Request) => Promise<Response>;
 }
 
@@ -46,7 +48,7 @@ function crossSite(request: Request, origins: Set<string>): boolean {
  * Every signed-in post carries the session's CSRF token.
  */
 export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOptions): Plugin {
-  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }), ...websiteRoutes({ prisma, publicUrl }), ...connectedAppsRoutes({ prisma }) };
+  const routes = { ...signInRoutes({ prisma, publicUrl }), ...settingsRoutes({ prisma, publicUrl }), ...webhookRoutes({ prisma }), ...websiteRoutes({ prisma, publicUrl }), ...connectedAppsRoutes({ prisma }), ...importRoutes({ prisma, handle }) };
   const paths = new Set(Object.keys(routes).map((route) => route.split(' ')[1]));
   const secureCookies = publicUrl.startsWith('https:');
 
@@ -60,10 +62,11 @@ export function useDashboard({ prisma, now, publicUrl, handle }: DashboardOption
     const session = sessionCookieOf(request.headers);
     const csrf = session ? csrfTokenOf(session) : null;
     const requestId = requestScope.getStore()?.requestId ?? '';
+    const posted = request.method === 'POST' ? await postedForm(request) : { form: new URLSearchParams(), file: null };
     const page: PageRequest = {
       url,
       retry: retryOf(request),
-      form: request.method === 'POST' ? new URLSearchParams(await request.text()) : new URLSearchParams(),
+      ...posted,
       session,
       csrf,
       api: session ? apiClient(handle, url.origin, session, requestId) : null,

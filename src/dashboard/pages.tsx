@@ -2,9 +2,11 @@ import { type ErrorCode, ErrorCodes } from '../shared/errors.js';
 import type { ApiClient, ApiError } from './api-client.js';
 import type { ViewerQuery } from './generated/operations.js';
 import { ViewerDocument } from './generated/operations.js';
+import { importableObjects } from './import-fields.js';
 import type { Chrome } from './pages/layout.js';
 import type { Problem } from './pages/settings.js';
 import { ProblemPage } from './pages/settings.js';
+import type { PostedFile } from './posted-form.js';
 import { html, seeOther, sessionCookie } from './respond.js';
 
 /** One dashboard request, as its handler sees it. */
@@ -12,6 +14,8 @@ export interface PageRequest {
   url: URL;
   /** The posted form (forms post application/x-www-form-urlencoded); empty for a GET. */
   form: URLSearchParams;
+  /** The file a multipart form sent (the import page's upload), streaming; null otherwise. */
+  file: PostedFile | null;
   /** Where "Try again" leads after a refusal: this page, or the page a form was sent from. */
   retry: string;
   /** The session cookie's secret, when the browser sent one. */
@@ -79,6 +83,7 @@ export async function signedIn(page: PageRequest): Promise<SignedIn | Response> 
     canManageKeys,
     canAdminister: canManageKeys && viewer.user.role === 'system_admin',
     canManageWebhooks: viewer.scopes.includes('webhooks.manage'),
+    canImport: importableObjects(viewer.scopes).length > 0,
     csrf: page.csrf,
     current: page.url.pathname,
     now: page.now,

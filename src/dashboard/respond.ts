@@ -54,6 +54,7 @@ export const assets = new Map(
   [
     ['/dashboard/assets/dashboard.css', 'dashboard.css', 'text/css; charset=utf-8'],
     ['/dashboard/assets/dashboard.js', 'dashboard.js', 'text/javascript; charset=utf-8'],
+    ['/dashboard/assets/import-progress.js', 'import-progress.js', 'text/javascript; charset=utf-8'],
   ].map(([path, file, type]) => {
     const bytes = new Uint8Array(readFileSync(join(assetsDir, file as string)));
     return [path as string, () => new Response(bytes, { headers: { 'Content-Type': type as string, 'Cache-Control': 'public, max-age=3600' } })];

@@ -6,6 +6,7 @@ import type { KeyRecord } from '../auth/api-keys.js';
 import { authenticateRequest, loadCredential } from '../auth/authenticate.js';
 import type { KeyLookup } from '../auth/key-cache.js';
 import { useDashboard } from '../dashboard/dashboard.plugin.js';
+import { isDashboardUpload } from '../dashboard/posted-form.js';
 import { tenantDb } from '../db/tenant-scope.js';
 import { serverEventLog } from '../events/event-rendering.js';
 import type { EventStream } from '../events/live-events.js';
@@ -98,6 +99,8 @@ export function createApp({
   // Runs an API call through the whole pipeline without spending the budget again (the page or /mcp request that makes it paid).
   const handleWithinRequest = (request: Request) => Promise.resolve(yoga.fetch(request, pageCallContext()));
   const handleForMcp = (request: Request) => Promise.resolve(yoga.fetch(request, pageCallContext('mcp')));
+  // File uploads' bodies stream to their route: the API's, and the dashboard's import page, which passes its file on to it.
+  const uploads = uploadRequests(operations);
   const resources = resourcesOf(publicUrl);
   const yoga: App = createYoga<ServerContext, Context>({
     schema,
@@ -155,7 +158,7 @@ export function createApp({
         timeoutMs: requestTimeoutMs,
         resources,
         admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }),
-        streamed: uploadRequests(operations),
+        streamed: (request) => uploads(request) || isDashboardUpload(request),
       }),
       useReadiness({ prisma, draining }),
       useApiDocs({ openApiDocument, llmsTxt: () => llmsTxt({ areas: restAreas, operations, publicUrl }), publicUrl }),

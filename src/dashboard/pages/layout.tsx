@@ -10,6 +10,8 @@ export interface Chrome {
   canManageKeys: boolean;
   canAdminister: boolean;
   canManageWebhooks: boolean;
+  /** Whether the role may create some of the records an import creates (leads, contacts, companies). */
+  canImport: boolean;
   csrf: string;
   /** The current page's path, marked in the navigation. */
   current: string;
@@ -62,6 +64,11 @@ export function Layout({ title, chrome, children }: { title: string; chrome?: Ch
               <NavLink href="/dashboard" current={chrome.current}>
                 Home
               </NavLink>
+              {chrome.canImport && (
+                <NavLink href="/dashboard/imports" current={chrome.current}>
+                  Imports
+                </NavLink>
+              )}
               {chrome.canManageKeys && (
                 <NavLink href="/dashboard/settings/api-keys" current={chrome.current}>
                   API keys

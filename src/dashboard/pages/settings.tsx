@@ -19,6 +19,11 @@ export function HomePage({ chrome, viewer }: { chrome: Chrome; viewer: ViewerQue
         Signed in as {viewer.user.name} ({viewer.user.email}), {roleNames[viewer.user.role]}.
       </p>
       <ul class="links">
+        {chrome.canImport && (
+          <li>
+            <a href="/dashboard/imports">Imports</a>: create leads, contacts or companies from a spreadsheet, and download the rows that failed.
+          </li>
+        )}
         {chrome.canManageKeys && (
           <li>
             <a href="/dashboard/settings/api-keys">API keys</a>: create, rotate and revoke the keys your integrations use.
