@@ -2,6 +2,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyPair } from '../src/auth/key-pairs.js';
 import { serverEventLog } from '../src/events/event-rendering.js';
+import { sweepImportFiles } from '../src/imports/import-file.js';
 import { startImportWorker } from '../src/imports/import-worker.js';
 import type { LeasedRounds } from '../src/shared/leased-rounds.js';
 import type { TenantFixture } from './support/harness.js';
@@ -173,6 +174,8 @@ describe('upserts, dry runs and the same file again', () => {
   });
 
   it('refuses options that do not fit, naming each, before anything is stored', async () => {
+    const files = () => h.db.prisma.importFile.count({ where: { tenantId: t.tenantId } });
+    const before = await files();
     const refused = await upload(t.secret, 'object=leads&mode=upsert&matchOn=phone&createCompanies=true&mapping=%7B%22a%22%3A1%7D', 'firstName\nA\n');
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body.details).toEqual([
@@ -183,6 +186,7 @@ describe('upserts, dry runs and the same file again', () => {
     expect((await upload(t.secret, 'object=deals', 'name\nA\n')).status).toBe(400);
     expect((await upload(t.secret, 'object=leads', '{"firstName":"A"}', 'application/json')).status).toBe(415);
     expect(await h.db.prisma.importJob.count({ where: { tenantId: t.tenantId, status: 'queued' } })).toBe(0);
+    expect(await files()).toBe(before);
   });
 });
 
@@ -252,6 +256,7 @@ describe('contacts, companies and files from elsewhere', () => {
     expect((await rest('POST', `/api/v1/imports/${job.id}/cancel`, { key: other.secret })).status).toBe(404);
     const readOnly = await tenant({ scopes: ['leads.lead.read', 'companies.read'] });
     expect((await upload(readOnly.secret, 'object=leads', 'firstName,lastName\nA,B\n')).status).toBe(403);
+    expect(await h.db.prisma.importFile.count({ where: { tenantId: readOnly.tenantId } })).toBe(0);
     // A key that may import contacts only is told which scope an import of companies needs.
     const contactsOnly = await h.db.prisma.user.findFirstOrThrow({ where: { tenantId: t.tenantId } });
     const pair = await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: contactsOnly.id, name: 'contacts', scopes: ['contacts.write'] });
@@ -296,4 +301,25 @@ describe('a spreadsheet of ten thousand leads', () => {
     expect(again).toMatchObject({ status: 'completed', created: 0, unchanged: 9_997, failed: 3 });
     expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(9_997);
   }, 240_000);
+});
+
+describe('stored files', () => {
+  it('keeps a file 7 days for its imports, and an upload no import used a day', async () => {
+    const t = await tenant();
+    const job = await imported(t.secret, 'object=companies', 'name\nKept Ltd\n');
+    const unused = await upload(t.secret, 'object=companies&mapping=%7B%22name%22%3A1%7D', 'name\nNever Ltd\n');
+    expect(unused.status).toBe(400);
+    const orphan = await h.db.prisma.importFile.create({ data: { tenantId: t.tenantId, format: 'csv', bytes: 3, storedAt: new Date() } });
+    await h.db.prisma.importFileChunk.create({ data: { fileId: orphan.id, tenantId: t.tenantId, seq: 0, bytes: Buffer.from('a\nb') } });
+    const chunks = (fileId: string) => h.db.prisma.importFileChunk.count({ where: { fileId } });
+    const files = () => h.db.prisma.importFile.count({ where: { tenantId: t.tenantId } });
+    expect([await files(), await chunks(job.fileId), await chunks(orphan.id)]).toEqual([2, 1, 1]);
+    await sweepImportFiles(h.db.prisma, new Date(Date.now() + 2 * 86_400_000));
+    // A day on: the unused upload is gone; the import's file stays, its bytes with it.
+    expect([await files(), await chunks(job.fileId)]).toEqual([1, 1]);
+    await sweepImportFiles(h.db.prisma, new Date(Date.now() + 8 * 86_400_000));
+    // A week on: its bytes are gone, its row stays for the import that names it (whose rows keep their cells).
+    expect([await files(), await chunks(job.fileId)]).toEqual([1, 0]);
+    expect((await rowsOf(t.secret, job.id)).data).toHaveLength(1);
+  });
 });

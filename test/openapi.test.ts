@@ -125,7 +125,7 @@ describe('schema/openapi.json, the published REST contract', () => {
       if (!writes) continue;
       if (isUpload(operation)) {
         // Its body is a file (CSV or JSON lines, test/imports.test.ts), not JSON; its size limit is the import's (test/imports-processes.test.ts).
-        const json = await call(method, concretePath(path), { key: t.secret, body: '{"name":"x"}' });
+        const json = await call(method, `${concretePath(path)}?object=leads`, { key: t.secret, body: '{"name":"x"}' });
         expect([json.status, json.problems], where).toEqual([415, []]);
         continue;
       }

@@ -54,10 +54,11 @@ export interface RestRoute {
   group?: RestGroup;
   /**
    * The body is a file (src/http/uploads.ts), streamed to `store` as it arrives, never held whole:
-   * the stored file's id is given as `argument`. The `replaces` arguments (the file as text, for
-   * GraphQL and MCP) are not REST parameters.
+   * the stored file's id is given as `argument`. `store` is given the operation's other arguments,
+   * so it refuses what the operation would refuse before it stores anything. The `replaces`
+   * arguments (the file as text, for GraphQL and MCP) are not REST parameters.
    */
-  upload?: { argument: string; replaces: string[]; store: (ctx: Context, file: IncomingFile) => Promise<string> };
+  upload?: { argument: string; replaces: string[]; store: (ctx: Context, file: IncomingFile, args: Record<string, unknown>) => Promise<string> };
   /**
    * Another representation of the route's answer, for a client whose `Accept` asks for it (an
    * import's rows as CSV): checked as the route is, then written as `answer` yields it, never held whole.

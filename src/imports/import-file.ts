@@ -4,6 +4,7 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import type { IncomingFile } from '../graphql/operations.js';
 import { AppError } from '../shared/errors.js';
+import { checkImportUpload, type NewImport } from './import.service.js';
 import { charsetOf, formatOf, type SpreadsheetFormat } from './spreadsheet.js';
 
 /** How much of a file one stored piece holds: a statement's worth, never the whole file. */
@@ -72,7 +73,8 @@ const ACCEPTED = 'text/csv, application/x-ndjson (JSON lines), or multipart/form
  * from its content type (a multipart part's own, or its name's extension when the browser said
  * nothing useful), its charset when named (else the reader detects it). Its id, for `createImport`.
  */
-export async function storeUploadedImport(ctx: Context, file: IncomingFile): Promise<string> {
+export async function storeUploadedImport(ctx: Context, file: IncomingFile, args: Record<string, unknown>): Promise<string> {
+  checkImportUpload(ctx, args as unknown as NewImport);
   const byName = file.fileName?.match(/\.(csv|tsv|txt)$/i) ? 'csv' : file.fileName?.match(/\.(ndjson|jsonl)$/i) ? 'ndjson' : null;
   const format = formatOf(file.contentType) ?? byName;
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as ${ACCEPTED}; ${file.contentType || 'no content type'} is not one`);

@@ -35,11 +35,11 @@ export const onImportQueued = (listener: () => void) => {
 /** The objects a caller may import, and so whose imports it may see: those whose create scope it holds. */
 const importableBy = (ctx: Context) => importObjectNames.filter((object) => principalOf(ctx).scopes.has(importObjects[object].scope));
 
-/** What an import's options must be, every problem at once. */
-function optionProblems(input: NewImport) {
+/** What an import's options must be, every problem at once (`withFile`: the file is named too, not yet being uploaded). */
+function optionProblems(input: NewImport, withFile = true) {
   const spec = importObjects[input.object];
   const problems: { field: string; message: string }[] = [];
-  if ((input.fileId == null) === (input.text == null)) problems.push({ field: 'fileId', message: 'give the file: either fileId (an uploaded file) or text' });
+  if (withFile && (input.fileId == null) === (input.text == null)) problems.push({ field: 'fileId', message: 'give the file: either fileId (an uploaded file) or text' });
   if (input.mode === 'upsert' && input.matchOn != null && input.matchOn !== spec.matchOn) problems.push({ field: 'matchOn', message: `must be ${spec.matchOn} for ${input.object}` });
   if (input.mode !== 'upsert' && input.matchOn != null) problems.push({ field: 'matchOn', message: 'applies to mode=upsert only' });
   if (input.createCompanies && !spec.lookups) problems.push({ field: 'createCompanies', message: 'applies to contacts only' });
@@ -159,4 +159,16 @@ export async function listImportRows(ctx: Context, importId: string, args: ListA
     (query) => ctx.db.importRow.findMany({ where: { AND: [where, query.where] }, orderBy: query.orderBy as never, skip: query.skip, take: query.take }),
     () => ctx.db.importRow.count({ where }),
   );
+}
+
+/**
+ * Refuses an upload its import would refuse (the object's scope, the options) before a byte of it
+ * is stored (REST's POST /v1/imports): a refused request leaves no file behind.
+ */
+export function checkImportUpload(ctx: Context, input: NewImport) {
+  if (!input.object || !importObjects[input.object]) throw badInput([{ field: 'object', message: `is required: one of ${importObjectNames.join(', ')}` }]);
+  const scope = importObjects[input.object].scope;
+  if (!principalOf(ctx).scopes.has(scope)) throw forbidden(scope);
+  const problems = optionProblems(input, false);
+  if (problems.length) throw badInput(problems);
 }
