@@ -29,6 +29,7 @@ const recordArrays: Record<string, string> = {
   'LeadForm.fields': "the tenant's lead custom field definitions, rendered whole by a website's lead form",
   'CustomFieldDefinition.options': "a select field's options",
   'ImportRow.errors': "a row's problems, all of them at once (a handful)",
+  'ImportJob.columns': "the import file's column names (its header)",
   // One record's history, a few entries per workflow step, read whole with the record.
   'Query.invoiceHistory': "one invoice's history",
   'Query.inspectionHistory': "one inspection's workflow moves",

@@ -1,7 +1,6 @@
 import type { GraphQLInputObjectType } from 'graphql';
 import { schema } from '../graphql/schema.js';
-import { importObjectNames, importObjects } from '../imports/import-objects.js';
-import { ERROR_COLUMN } from '../imports/import-rows.js';
+import { ERROR_COLUMN, importObjectNames, importObjects } from '../imports/import-objects.js';
 import { normalizedName } from '../imports/spreadsheet.js';
 import type { ApiError } from './api-client.js';
 import type { ImportObject } from './generated/operations.js';

@@ -8,9 +8,6 @@ import { inputCheckProblems, inputProblems } from '../graphql/input-problems.js'
 import { schema } from '../graphql/schema.js';
 import { AppError, type FieldProblem } from '../shared/errors.js';
 import { ERROR_COLUMN, type ImportObjectSpec } from './import-objects.js';
-
-// TEMPORARY re-export for src/dashboard/import-fields.ts (being written): import it from import-objects.
-export { ERROR_COLUMN };
 import { normalizedName, type SpreadsheetRow } from './spreadsheet.js';
 
 /** What became of a row, as stored and reported. */

@@ -3242,6 +3242,12 @@ export interface components {
             matchOn: string | null;
             /** @description Every row checked and reported as it would be, nothing kept. */
             dryRun: boolean;
+            /** @description The mapping it reads the file's columns with (from column names to field names; null leaves one out); `{}` when none was given. */
+            mapping: {
+                [key: string]: unknown;
+            };
+            /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
+            columns: string[];
             /**
              * Format: uuid
              * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
@@ -14370,6 +14376,12 @@ export interface operations {
                             matchOn: string | null;
                             /** @description Every row checked and reported as it would be, nothing kept. */
                             dryRun: boolean;
+                            /** @description The mapping it reads the file's columns with (from column names to field names; null leaves one out); `{}` when none was given. */
+                            mapping: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
+                            columns: string[];
                             /**
                              * Format: uuid
                              * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
@@ -14508,6 +14520,12 @@ export interface operations {
                             matchOn: string | null;
                             /** @description Every row checked and reported as it would be, nothing kept. */
                             dryRun: boolean;
+                            /** @description The mapping it reads the file's columns with (from column names to field names; null leaves one out); `{}` when none was given. */
+                            mapping: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
+                            columns: string[];
                             /**
                              * Format: uuid
                              * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
@@ -14619,6 +14637,12 @@ export interface operations {
                             matchOn: string | null;
                             /** @description Every row checked and reported as it would be, nothing kept. */
                             dryRun: boolean;
+                            /** @description The mapping it reads the file's columns with (from column names to field names; null leaves one out); `{}` when none was given. */
+                            mapping: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
+                            columns: string[];
                             /**
                              * Format: uuid
                              * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
@@ -14731,6 +14755,12 @@ export interface operations {
                             matchOn: string | null;
                             /** @description Every row checked and reported as it would be, nothing kept. */
                             dryRun: boolean;
+                            /** @description The mapping it reads the file's columns with (from column names to field names; null leaves one out); `{}` when none was given. */
+                            mapping: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
+                            columns: string[];
                             /**
                              * Format: uuid
                              * @description The file imported: give it to `createImport` to import it again (after a dry run, say).
