@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomFieldDefinition } from '../src/custom-fields/custom-field.admin.js';
 import { newFormToken } from '../src/dashboard/form-outcomes.js';
-import { serverEventLog } from '../src/events/event-rendering.js';
-import { startImportWorker } from '../src/imports/import-worker.js';
 import { createHttpServer } from '../src/http/server.js';
 import type { LeasedRounds } from '../src/shared/leased-rounds.js';
 import { offlineBrowser } from './support/browser.js';
@@ -13,6 +11,7 @@ import type { BrowserSession } from './support/dashboard.js';
 import { linkTokenFor, page, postForm, signIn } from './support/dashboard.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
+import { startTestImportWorker } from './support/imports.js';
 import { freePort, root } from './support/server-process.js';
 
 const { h, tenant } = useHarness();
@@ -20,16 +19,7 @@ const { h, tenant } = useHarness();
 const IMPORTS = '/dashboard/imports';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The background worker `src/main.ts` starts, as test/imports.test.ts starts it. */
-const startWorker = () =>
-  startImportWorker(h.db.prisma, {
-    events: serverEventLog({ prisma: h.db.prisma, publicUrl: 'http://localhost', now: () => new Date() }),
-    publicUrl: 'http://localhost',
-    concurrency: 2,
-    batchRows: 50,
-    pollMs: 50,
-    leaseMs: 5_000,
-  });
+const startWorker = () => startTestImportWorker(h.db);
 
 let worker: LeasedRounds | undefined;
 beforeAll(() => {

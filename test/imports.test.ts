@@ -1,12 +1,11 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyPair } from '../src/auth/key-pairs.js';
-import { serverEventLog } from '../src/events/event-rendering.js';
 import { sweepImportFiles } from '../src/imports/import-file.js';
-import { startImportWorker } from '../src/imports/import-worker.js';
 import type { LeasedRounds } from '../src/shared/leased-rounds.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
+import { startTestImportWorker } from './support/imports.js';
 import { fixtures } from './support/fixtures.js';
 import { connectMcp } from './support/mcp.js';
 
@@ -16,14 +15,7 @@ const make = fixtures(harness);
 
 let worker: LeasedRounds;
 beforeAll(() => {
-  worker = startImportWorker(h.db.prisma, {
-    events: serverEventLog({ prisma: h.db.prisma, publicUrl: 'http://localhost', now: () => new Date() }),
-    publicUrl: 'http://localhost',
-    concurrency: 2,
-    batchRows: 50,
-    pollMs: 50,
-    leaseMs: 5_000,
-  });
+  worker = startTestImportWorker(h.db);
 });
 afterAll(() => worker.stop());
 
