@@ -1,4 +1,4 @@
-// `npm run bench [-- --url postgresql://... --rounds 5 --duration 5 --quick --profile]`
+// `npm run bench [-- --url postgresql://... --rounds 5 --duration 5 --quick --profile --only load,import,webhooks --import-rows 100000]`
 //
 // Interleaved rounds: every target runs once per round (in an order that shifts each round), so
 // whatever the machine does meanwhile hits all targets alike; each product target is reported as
@@ -15,8 +15,11 @@
 // leads and deals pages; then lead creation beside the plain handler's INSERT, in rounds of their
 // own, and booking creation (distinct slots) on 10 resources and on 1 (bench/writes.ts); the cost
 // of events on writes; then the product on the embedded database, idle and under load, for its
-// memory; last, webhook delivery (bench/webhooks.ts). Each server runs in its own child process, so its
-// memory can be measured and it does not share an event loop with the load generator.
+// memory; then an import of 100,000 leads from a CSV file beside a plain COPY of the same rows, with
+// the server's memory meanwhile (bench/imports.ts); last, webhook delivery (bench/webhooks.ts). Each
+// server runs in its own child process, so its memory can be measured and it does not share an event
+// loop with the load generator. `--only` runs some of the three parts: `load` (everything before the
+// import), `import`, `webhooks`.
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -27,6 +30,7 @@ import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
 import { measureEmbedded } from './embedded-memory.js';
 import { eventCostReport, measureEventCost } from './events.js';
+import { importReport, IMPORT_ROWS, measureImport } from './imports.js';
 import { summarizeProfile } from './profile-summary.js';
 import { MCP_GOAL, memoryTable, OAUTH_GOAL, oauthLine, peerGoalLines, peerGoals, relativeGoal, relativeLine, RSS_LIMIT_MB, summarize, throughputTable, type Measured, type MemoryFigures } from './report.js';
 import { type BenchData, createScratchDatabase, LEAD_COUNT, prepareBenchData } from './scratch-db.js';
@@ -53,8 +57,17 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     // Only these suites (comma-separated names, such as `leads`), to look at one target while working on it.
     suites: { type: 'string' },
+    // Only these parts (comma-separated): `load` (reads, writes, events, memory), `import`, `webhooks`.
+    only: { type: 'string' },
+    // Rows of the import's CSV file (100,000; 10,000 with --quick).
+    'import-rows': { type: 'string' },
   },
 });
+const PARTS = ['load', 'import', 'webhooks'] as const;
+const parts = args.only?.split(',').map((part) => part.trim()) ?? [...PARTS];
+for (const part of parts) {
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only takes ${PARTS.join(', ')} (comma-separated), got ${part}`);
+}
 const serverUrl = args.url ?? process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const wholeNumber = (name: string, value: string) => {
   const n = Number(value);
@@ -63,6 +76,7 @@ const wholeNumber = (name: string, value: string) => {
 };
 const seconds = wholeNumber('duration', args.duration ?? (args.quick ? '2' : '5'));
 const rounds = wholeNumber('rounds', args.rounds ?? (args.quick ? '2' : '5'));
+const importRows = wholeNumber('import-rows', args['import-rows'] ?? String(args.quick ? 10_000 : IMPORT_ROWS));
 const WARMUP_SECONDS = args.quick ? 1 : 2;
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
@@ -367,25 +381,60 @@ async function main(teardown: Teardown): Promise<boolean> {
   return true;
 }
 
-log(`Benchmark ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAverage()} (1, 5, 15 min)`);
-const teardown = new Teardown();
+/** An import of `importRows` leads on a server of its own, beside a plain COPY of the same rows (bench/imports.ts); under --profile, where its CPU went. */
+async function importPart(teardown: Teardown): Promise<boolean> {
+  const profileDir = args.profile ? await mkdtemp(join(tmpdir(), 'bench-import-cpuprofile-')) : undefined;
+  log(`\nImport: ${importRows.toLocaleString('en')} leads from a CSV file, a plain COPY of the same rows first (load average ${loadAverage()})`);
+  const { figures, server } = await measureImport(serverUrl, teardown, {
+    rows: importRows,
+    nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...serverNodeArgs()],
+    profiled: profileDir !== undefined,
+    log,
+  });
+  log(`\n${importReport(figures)}`);
+  // A profiled run's figures are slowed by the profiler: they do not replace the last run's.
+  if (profileDir) log(`\n--profile: figures not written to ${SUMMARY_FILE}`);
+  else {
+    await writeSummary({ import: { ...figures, quick: args.quick, loadAverage: loadavg() } });
+    log(`\nSummary written to ${SUMMARY_FILE} (under import)`);
+  }
+  if (profileDir) {
+    await server.stop(); // a graceful exit writes the profile
+    const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) log(`\nNo .cpuprofile was written in ${profileDir}`);
+    else log(`\n${await summarizeProfile(join(profileDir, file), { skipMs: server.startupMs })}`);
+  }
+  return true;
+}
+
+/** The running part's teardown, which a signal runs. */
+let current: Teardown | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log(`\n${signal}: tearing down`);
-    void teardown.run().then((summary) => {
+    void (current?.run() ?? Promise.resolve('Nothing to tear down.')).then((summary) => {
       log(summary);
       process.exit(130);
     });
   });
 }
-let ok = false;
-try {
-  ok = await main(teardown);
-} catch (error) {
-  process.stderr.write(`\nBENCHMARK FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-} finally {
-  log(await teardown.run());
+/** Runs one part with a teardown of its own; a failure is reported, not thrown. */
+async function runPart(part: (teardown: Teardown) => Promise<boolean>): Promise<boolean> {
+  const teardown = (current = new Teardown());
+  try {
+    return await part(teardown);
+  } catch (error) {
+    process.stderr.write(`\nBENCHMARK FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return false;
+  } finally {
+    log(await teardown.run());
+  }
 }
+
+log(`Benchmark ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAverage()} (1, 5, 15 min)${args.only ? `; only ${parts.join(', ')}` : ''}`);
+let ok = true;
+if (parts.includes('load')) ok = await runPart(main);
+if (ok && parts.includes('import')) ok = await runPart(importPart);
 // Last, webhook delivery throughput (`npm run bench:webhooks`) on the same PostgreSQL server.
-if (ok) ok = spawnSync(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts', '--url', serverUrl], { cwd: projectRoot, stdio: 'inherit' }).status === 0;
+if (ok && parts.includes('webhooks')) ok = spawnSync(process.execPath, ['--import', 'tsx', 'bench/webhooks.ts', '--url', serverUrl], { cwd: projectRoot, stdio: 'inherit' }).status === 0;
 process.exit(ok ? 0 : 1);
