@@ -295,6 +295,31 @@ describe('a spreadsheet of ten thousand leads', () => {
   }, 240_000);
 });
 
+describe('many imports', () => {
+  it("runs one import per tenant at a time across processes, so a tenant's queue never delays another's; at most 10 waiting or running", async () => {
+    const busy = await tenant();
+    const other = await tenant();
+    const file = await h.db.prisma.importFile.create({ data: { tenantId: busy.tenantId, format: 'csv', bytes: 0, storedAt: new Date() } });
+    // An import another process is running (its lease is current), and eight queued behind it.
+    const job = (status: 'running' | 'queued', leaseUntil: Date | null) =>
+      h.db.prisma.importJob.create({
+        data: { tenantId: busy.tenantId, object: 'companies', fileId: file.id, status, leaseUntil, createdByUserId: busy.userId, scopes: ['companies.write'], budgetKey: `key:${busy.secretKeyId}`, columns: [] },
+      });
+    await job('running', new Date(Date.now() + 60_000));
+    for (let i = 0; i < 8; i++) await job('queued', null);
+    const tenth = await upload(busy.secret, 'object=companies', 'name\nTenth Ltd\n');
+    expect(tenth.status).toBe(202);
+    // Another tenant's import runs meanwhile; the busy tenant's tenth waits for its running one.
+    expect(await imported(other.secret, 'object=companies', 'name\nOther Ltd\n')).toMatchObject({ status: 'completed', created: 1 });
+    expect((await rest('GET', `/api/v1/imports/${tenth.body.data.id}`, { key: busy.secret })).body.data.status).toBe('queued');
+    const eleventh = await upload(busy.secret, 'object=companies', 'name\nEleventh Ltd\n');
+    expect([eleventh.status, eleventh.body.message]).toEqual([409, 'A tenant has at most 10 imports queued or running; wait for one to end, or cancel one']);
+    // Cancelled, the queued ones make room at once.
+    expect((await rest('POST', `/api/v1/imports/${tenth.body.data.id}/cancel`, { key: busy.secret })).body.data.status).toBe('cancelled');
+    expect((await upload(busy.secret, 'object=companies&dryRun=true', 'name\nAgain Ltd\n')).status).toBe(202);
+  });
+});
+
 describe('stored files', () => {
   it('keeps a file 7 days for its imports, and an upload no import used a day', async () => {
     const t = await tenant();

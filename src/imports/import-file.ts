@@ -74,7 +74,7 @@ const ACCEPTED = 'text/csv, application/x-ndjson (JSON lines), or multipart/form
  * nothing useful), its charset when named (else the reader detects it). Its id, for `createImport`.
  */
 export async function storeUploadedImport(ctx: Context, file: IncomingFile, args: Record<string, unknown>): Promise<string> {
-  checkImportUpload(ctx, args as unknown as NewImport);
+  await checkImportUpload(ctx, args as unknown as NewImport);
   const byName = file.fileName?.match(/\.(csv|tsv|txt)$/i) ? 'csv' : file.fileName?.match(/\.(ndjson|jsonl)$/i) ? 'ndjson' : null;
   const format = formatOf(file.contentType) ?? byName;
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as ${ACCEPTED}; ${file.contentType || 'no content type'} is not one`);

@@ -5,7 +5,7 @@ import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection
 import { forbidden } from '../graphql/access.js';
 import { type Context, principalOf } from '../graphql/context.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
-import { badInput, invalidState } from '../shared/errors.js';
+import { AppError, badInput, invalidState } from '../shared/errors.js';
 import { found } from '../shared/references.js';
 import { storeImportFile } from './import-file.js';
 import { importObjectNames, importObjects } from './import-objects.js';
@@ -54,10 +54,14 @@ function optionProblems(input: NewImport, withFile = true) {
  * written in the background (src/imports/import-worker.ts). The job acts for the caller's user
  * with the caller's scopes, within the user's role at every batch, as a webhook endpoint does.
  */
+/** Imports a tenant may have waiting or running at once: more is a mistake or a flood, not a spreadsheet. */
+export const MAX_PENDING_IMPORTS = 10;
+
 export async function createImport(ctx: Context, input: NewImport) {
   const principal = principalOf(ctx);
   const problems = optionProblems(input);
   if (problems.length) throw badInput(problems);
+  await mayQueueImport(ctx);
   let fileId = input.fileId;
   if (fileId) {
     const file = await ctx.db.importFile.findFirst({ where: { id: fileId, storedAt: { not: null } }, select: { id: true } });
@@ -165,10 +169,18 @@ export async function listImportRows(ctx: Context, importId: string, args: ListA
  * Refuses an upload its import would refuse (the object's scope, the options) before a byte of it
  * is stored (REST's POST /v1/imports): a refused request leaves no file behind.
  */
-export function checkImportUpload(ctx: Context, input: NewImport) {
+export async function checkImportUpload(ctx: Context, input: NewImport) {
   if (!input.object || !importObjects[input.object]) throw badInput([{ field: 'object', message: `is required: one of ${importObjectNames.join(', ')}` }]);
   const scope = importObjects[input.object].scope;
   if (!principalOf(ctx).scopes.has(scope)) throw forbidden(scope);
   const problems = optionProblems(input, false);
   if (problems.length) throw badInput(problems);
+  return mayQueueImport(ctx);
+}
+
+async function mayQueueImport(ctx: Context) {
+  const pending = await ctx.db.importJob.count({ where: { status: { in: ['queued', 'running'] } } });
+  if (pending >= MAX_PENDING_IMPORTS) {
+    throw new AppError('CONFLICT', `A tenant has at most ${MAX_PENDING_IMPORTS} imports queued or running; wait for one to end, or cancel one`, undefined, undefined, 'LIMIT_REACHED');
+  }
 }
