@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { actingOwner } from '../auth/acting-for.js';
 import { insertStatement } from '../db/sql-insert.js';
 import { confineTransaction, tenantDb } from '../db/tenant-scope.js';
@@ -30,6 +30,9 @@ export interface ImportWorkerOptions {
   pollMs: number;
   leaseMs: number;
 }
+
+/** Rows read between two turns given to other work while a file is counted (the embedded database answers in this thread). */
+const YIELD_ROWS = 2_000;
 
 /** The batch's work was undone on purpose: a dry run's rows, checked and written, then rolled back. */
 class DryRun extends Error {
@@ -73,6 +76,7 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
       WITH claimable AS (
         SELECT DISTINCT ON (job."tenantId") job.id FROM "ImportJob" job
         WHERE job.status IN ('queued', 'running') AND (job."leaseUntil" IS NULL OR job."leaseUntil" < now())
+          AND NOT job.id = ANY(${[...running.keys()]}::uuid[])
           AND NOT EXISTS (
             SELECT 1 FROM "ImportJob" other
             WHERE other."tenantId" = job."tenantId" AND other.status = 'running' AND other."leaseUntil" >= now()
@@ -255,6 +259,10 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
         const seen = new Set<string>();
         for await (const row of rowsOf(job, (columns) => (header = columns))) {
           total += 1;
+          if (total % YIELD_ROWS === 0) {
+            await setImmediate();
+            await renewLease(job, token);
+          }
           if (!header) for (const column of Object.keys(row.cells)) seen.add(column);
         }
         await prisma.importJob.updateMany({ where: { id: job.id, leaseToken: token }, data: { rowsTotal: total, columns: header ?? [...seen] } });
@@ -270,6 +278,8 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
         if (batch.length < options.batchRows) continue;
         await runBatch(job, token, reader, batch);
         batch = [];
+        // The embedded database runs in this thread: between batches, requests get their turn.
+        await setImmediate();
         if (stopping) return release(job, token);
       }
       if (batch.length) await runBatch(job, token, reader, batch);
@@ -279,6 +289,12 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
       if (error instanceof SpreadsheetError) return finish(job, token, 'failed', `the file cannot be read: ${error.message}`);
       throw error;
     }
+  }
+
+  /** Keeps the claim while a long step runs (counting a large file), as each batch's progress does. */
+  async function renewLease(job: ClaimedJob, token: string) {
+    const { count } = await prisma.importJob.updateMany({ where: { id: job.id, leaseToken: token }, data: { leaseUntil: new Date(Date.now() + options.leaseMs) } });
+    if (!count) throw new LeaseLost();
   }
 
   /** Hands a job back at once when the process stops between batches, for another process (or the next start) to go on with. */
