@@ -320,6 +320,40 @@ describe('many imports', () => {
   });
 });
 
+describe('files past IMPORT_MAX_BYTES', () => {
+  it('are 413 before a byte is read when their length is declared, and as their bytes pass the limit when it is not; nothing is kept', async () => {
+    const t = await tenant();
+    process.env.IMPORT_MAX_BYTES = '2048';
+    try {
+      const big = `name\n${'Acme Lifts\n'.repeat(300)}`;
+      const declared = await h.app.fetch('http://localhost/api/v1/imports?object=companies', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'text/csv', 'content-length': String(Buffer.byteLength(big)) },
+        body: big,
+      });
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toMatchObject({ error: 'Payload Too Large', message: expect.stringMatching(/limited to 2048 bytes/) });
+      let sent = 0;
+      const chunks = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ === 10) controller.close();
+          else controller.enqueue(new TextEncoder().encode(sent === 1 ? 'name\n' : 'Acme Lifts Ltd\n'.repeat(20)));
+        },
+      });
+      const streamed = await h.app.fetch('http://localhost/api/v1/imports?object=companies', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.secret}`, 'content-type': 'text/csv' },
+        body: chunks,
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+      expect([await h.db.prisma.importFile.count({ where: { tenantId: t.tenantId } }), await h.db.prisma.importFileChunk.count({ where: { tenantId: t.tenantId } })]).toEqual([0, 0]);
+    } finally {
+      delete process.env.IMPORT_MAX_BYTES;
+    }
+  });
+});
+
 describe('stored files', () => {
   it('keeps a file 7 days for its imports, and an upload no import used a day', async () => {
     const t = await tenant();

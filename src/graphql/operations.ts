@@ -17,6 +17,8 @@ export interface IncomingFile {
   /** The file's media type, with its parameters (`text/csv; charset=windows-1252`). */
   contentType: string;
   fileName?: string;
+  /** The file's size as the request declares it (`Content-Length` of a body that is the file itself), before a byte is read. */
+  declaredBytes?: number;
 }
 
 /** Whether REST reads a JSON body for a method (never for GET and DELETE). */

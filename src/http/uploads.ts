@@ -17,7 +17,8 @@ export async function incomingFile(request: Request): Promise<IncomingFile> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body) throw new AppError('BAD_USER_INPUT', 'Send the file as the request body', [{ field: 'body', message: 'is empty' }]);
   const body = Readable.from(chunksOf(request.body), { objectMode: false });
-  if (!isMultipart(contentType)) return { bytes: body, contentType };
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (!isMultipart(contentType)) return { bytes: body, contentType, ...(Number.isSafeInteger(length) ? { declaredBytes: length } : {}) };
   return new Promise<IncomingFile>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {

@@ -80,7 +80,10 @@ export async function storeUploadedImport(ctx: Context, file: IncomingFile, args
   const byName = file.fileName?.match(/\.(csv|tsv|txt)$/i) ? 'csv' : file.fileName?.match(/\.(ndjson|jsonl)$/i) ? 'ndjson' : null;
   const format = formatOf(file.contentType) ?? byName;
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as ${ACCEPTED}; ${file.contentType || 'no content type'} is not one`);
-  const stored = await storeImportFile(ctx.db, file.bytes, { format, charset: charsetOf(file.contentType), fileName: file.fileName }, loadConfig().IMPORT_MAX_BYTES);
+  const maxBytes = loadConfig().IMPORT_MAX_BYTES;
+  // A body that says it is too large is refused before a byte is read; one that does not say is counted as it arrives.
+  if ((file.declaredBytes ?? 0) > maxBytes) throw fileTooLarge(maxBytes);
+  const stored = await storeImportFile(ctx.db, file.bytes, { format, charset: charsetOf(file.contentType), fileName: file.fileName }, maxBytes);
   return stored.id;
 }
 
