@@ -116,6 +116,7 @@ const server = createHttpServer(
     prisma: db.prisma,
     keyLookup: keys.find,
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: Math.max(config.REQUEST_TIMEOUT_MS, config.RECEIVE_TIMEOUT_MS),
     rateLimits,
     trustProxyHops: config.TRUST_PROXY_HOPS,
     corsOrigins: config.CORS_ORIGINS,

@@ -57,6 +57,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Longest a request may take before it is answered 503 (default 10 s). */
   requestTimeoutMs?: number;
+  /** The time limit of a file upload (its body streams to its route as it arrives): the server's limit for receiving a request. */
+  uploadTimeoutMs?: number;
   /** Request budgets per key and per client address; none when omitted. */
   rateLimits?: RateLimits;
   /** Proxies in front whose `X-Forwarded-For` names the client. */
@@ -85,6 +87,7 @@ export function createApp({
   keyLookup = loadCredential(prisma),
   now = () => new Date(),
   requestTimeoutMs = 10_000,
+  uploadTimeoutMs = requestTimeoutMs,
   rateLimits,
   trustProxyHops,
   corsOrigins = [],
@@ -156,6 +159,7 @@ export function createApp({
       ...(metrics ? [metrics] : []),
       useRequestBoundary({
         timeoutMs: requestTimeoutMs,
+        streamedTimeoutMs: uploadTimeoutMs,
         resources,
         admission: createAdmission({ prisma, keys: keyLookup, now, rateLimits, trustProxyHops, resources }),
         streamed: (request) => uploads(request) || isDashboardUpload(request),

@@ -206,8 +206,11 @@ export const useRequestBoundary = ({
   admission,
   resources,
   streamed,
+  streamedTimeoutMs = timeoutMs,
 }: {
   timeoutMs: number;
+  /** The time limit of a request whose body a route streams (an upload): its handling is its receiving. */
+  streamedTimeoutMs?: number;
   admission?: Admission;
   resources?: Resources;
   /** Requests whose body a route streams itself (uploads): not read here. */
@@ -217,7 +220,7 @@ export const useRequestBoundary = ({
     const boundary = serverContext as BoundaryContext;
     const sent = request.headers.get('x-request-id');
     boundary.requestId = sent && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
-    boundary.requestTimeoutMs = timeoutMs;
+    boundary.requestTimeoutMs = streamed?.(request) ? streamedTimeoutMs : timeoutMs;
     boundary.admission = admission;
     const guarded = await guardRequest(request, boundary, streamed);
     if (guarded instanceof Response) return endResponse(guarded);

@@ -209,10 +209,16 @@ export function uploadRequests(operations: readonly Operation[]): (request: Requ
   return (request) => request.method === 'POST' && uploads.some((operation) => operation.pattern.test(new URL(request.url).pathname));
 }
 
+/** The node:http request under a fetch one, where the server is node:http (Yoga puts it in the server context). */
+const nodeRequestOf = (serverContext: object) => {
+  const { req } = serverContext as { req?: unknown };
+  return req instanceof Readable ? req : undefined;
+};
+
 /** An upload route's file, stored by the route as it arrives: its id, as the argument the route names; or the refusal. */
-async function storedUpload(operation: CompiledRoute, request: Request, contextValue: Context, values: Record<string, unknown>): Promise<{ fileId: string } | { refusal: Response }> {
+async function storedUpload(operation: CompiledRoute, request: Request, serverContext: object, contextValue: Context, values: Record<string, unknown>): Promise<{ fileId: string } | { refusal: Response }> {
   try {
-    return { fileId: await operation.route.upload!.store(contextValue, await incomingFile(request), operation.variables(values)) };
+    return { fileId: await operation.route.upload!.store(contextValue, await incomingFile(request, nodeRequestOf(serverContext)), operation.variables(values)) };
   } catch (error) {
     return { refusal: errorAnswer([error], operation) };
   }
@@ -330,7 +336,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
         if (route.upload) {
           if (problems.length) return refuse(problems);
           // A file stored before is named by its parameter (`?fileId=`), with no body; else the body is the file.
-          const stored = values[route.upload.argument] === undefined ? await storedUpload(operation, request, contextValue, values) : { fileId: values[route.upload.argument] as string };
+          const stored = values[route.upload.argument] === undefined ? await storedUpload(operation, request, serverContext, contextValue, values) : { fileId: values[route.upload.argument] as string };
           if ('refusal' in stored) return stored.refusal;
           // Given to SOFA as a JSON body by argument name: a query string would carry JSON arguments (`mapping`) as text.
           body = JSON.stringify({ ...operation.variables(values), [route.upload.argument]: stored.fileId });

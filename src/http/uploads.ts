@@ -13,10 +13,12 @@ const isMultipart = (contentType: string) => /^multipart\/form-data\b/i.test(con
  * or the `file` part of a `multipart/form-data` body (busboy), whose own content type and file name
  * are the file's. Nothing is buffered here: the bytes flow as the consumer reads them.
  */
-export async function incomingFile(request: Request): Promise<IncomingFile> {
+export async function incomingFile(request: Request, nodeRequest?: Readable): Promise<IncomingFile> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body) throw new AppError('BAD_USER_INPUT', 'Send the file as the request body', [{ field: 'body', message: 'is empty' }]);
-  const body = Readable.from(chunksOf(request.body), { objectMode: false });
+  // Node's own request where the server is node:http: read only as fast as the file is stored (the
+  // fetch API's stream of it queues whatever arrives, so a fast client would fill the heap).
+  const body = nodeRequest ?? Readable.from(chunksOf(request.body), { objectMode: false });
   const length = Number(request.headers.get('content-length') ?? Number.NaN);
   if (!isMultipart(contentType)) return { bytes: body, contentType, ...(Number.isSafeInteger(length) ? { declaredBytes: length } : {}) };
   return new Promise<IncomingFile>((resolve, reject) => {
