@@ -354,6 +354,28 @@ describe('files past IMPORT_MAX_BYTES', () => {
   });
 });
 
+describe('a row the database refuses', () => {
+  it('fails alone: its batch is undone and its rows go one by one, so the others are kept', async () => {
+    const t = await tenant();
+    // A rule only the database knows (a trigger standing for a constraint the API's rules let through).
+    await h.db.prisma.$executeRawUnsafe(`CREATE FUNCTION refuse_company() RETURNS trigger AS $$ BEGIN IF NEW.name = 'Refused Ltd' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await h.db.prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_company BEFORE INSERT ON "Company" FOR EACH ROW EXECUTE FUNCTION refuse_company()`);
+    try {
+      const job = await imported(t.secret, 'object=companies', 'name\nKept One\nRefused Ltd\nKept Two\n');
+      expect(job).toMatchObject({ status: 'completed', created: 2, failed: 1 });
+      expect((await rowsOf(t.secret, job.id, 'failed')).data).toEqual([
+        { line: 3, outcome: 'failed', recordId: null, errors: [{ field: 'row', message: 'could not be written; the database refused it' }], cells: { name: 'Refused Ltd' } },
+      ]);
+      const names = (await h.db.prisma.company.findMany({ where: { tenantId: t.tenantId }, orderBy: { name: 'asc' } })).map((c) => c.name);
+      expect(names).toEqual(['Kept One', 'Kept Two']);
+      expect(await h.db.prisma.event.count({ where: { tenantId: t.tenantId, type: 'company.created' } })).toBe(2);
+    } finally {
+      await h.db.prisma.$executeRawUnsafe('DROP TRIGGER refuse_company ON "Company"');
+      await h.db.prisma.$executeRawUnsafe('DROP FUNCTION refuse_company()');
+    }
+  });
+});
+
 describe('stored files', () => {
   it('keeps a file 7 days for its imports, and an upload no import used a day', async () => {
     const t = await tenant();

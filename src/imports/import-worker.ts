@@ -3,7 +3,7 @@ import { actingOwner } from '../auth/acting-for.js';
 import { insertStatement } from '../db/sql-insert.js';
 import { confineTransaction, tenantDb } from '../db/tenant-scope.js';
 import type { EventLog } from '../events/event-log.js';
-import type { ImportJob, PrismaClient } from '../generated/prisma/client.js';
+import { type ImportJob, Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { ReadGrants } from '../graphql/read-grants-plugin.js';
 import { errorReason } from '../shared/error-reason.js';
@@ -40,6 +40,13 @@ class DryRun extends Error {
     super('dry run');
   }
 }
+
+/**
+ * A statement the database refused for what a row holds (a constraint, a value out of a column's
+ * range: Prisma's P2xxx), as opposed to the database being unavailable or the lease lost, which
+ * stop the job for this process (another, or a retry after the lease, goes on).
+ */
+const refusedByDatabase = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code.startsWith('P2');
 
 /** Another process holds the job now (this one's lease ran out): what this one did of the batch is undone. */
 class LeaseLost extends Error {}
@@ -161,7 +168,7 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
   }
 
   /** Waits for a request of the job creator's budget, so an import never starves its tenant's other work. */
-  async function spendBudget(job: ClaimedJob) {
+  async function spendBudget(job: ClaimedJob, token: string) {
     if (!options.rateLimits) return;
     const [kind, id] = [job.budgetKey.slice(0, job.budgetKey.indexOf(':')), job.budgetKey.slice(job.budgetKey.indexOf(':') + 1)];
     const subject = kind === 'user' ? { user: id } : { key: id, requests: job.budgetRequests };
@@ -169,14 +176,14 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
       const verdict = await options.rateLimits.consume(subject);
       if (verdict.allowed || stopping) return;
       await sleep(Math.min(verdict.resetSeconds * 1000, options.leaseMs / 2));
-      await prisma.importJob.updateMany({ where: { id: job.id }, data: { leaseUntil: new Date(Date.now() + options.leaseMs) } });
+      await renewLease(job, token);
     }
   }
 
   /** One batch: every row through the rules, written with its outcome and the job's progress in one transaction. */
   async function runBatch(job: ClaimedJob, token: string, reader: RowReader, rows: SpreadsheetRow[]) {
     const ctx = await ownerContext(job);
-    await spendBudget(job);
+    await spendBudget(job, token);
     const spec = reader.settings.spec;
     const work = async (tx: PrismaClient, batch: SpreadsheetRow[]) => {
       // The batch's creations gathered into one statement where the object allows it (`gatheredCreation`).
@@ -219,13 +226,13 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
     try {
       await inTransaction(rows);
     } catch (error) {
-      if (error instanceof LeaseLost || error instanceof JobEnds || rows.length === 1) throw error;
+      if (!refusedByDatabase(error) || rows.length === 1) throw error;
       // A statement failed in the database (a row the rules let through that a constraint refused):
       // the batch is undone and its rows go one by one, so the others are not lost with it.
       logger.info({ importId: job.id, reason: errorReason(error) }, 'import batch failed; its rows go one by one');
       for (const row of rows) {
         await inTransaction([row]).catch(async (rowError: unknown) => {
-          if (rowError instanceof LeaseLost) throw rowError;
+          if (!refusedByDatabase(rowError)) throw rowError;
           const errors = [{ field: 'row', message: 'could not be written; the database refused it' }];
           await prisma.$transaction((tx) => recordRows(tx as PrismaClient, job, token, [{ line: row.line, outcome: 'failed', recordId: null, errors, cells: row.cells }]));
         });
