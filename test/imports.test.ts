@@ -194,6 +194,8 @@ describe('contacts, companies and files from elsewhere', () => {
     const text = [
       JSON.stringify({ firstName: 'Pat', lastName: 'Jones', email: 'pat@acme.test', companyName: 'acme lifts' }),
       JSON.stringify({ firstName: 'Kim', lastName: 'Lee', companyName: 'Globex Cranes', customFields: {} }),
+      // Its own values do not hold: no company is created for it.
+      JSON.stringify({ firstName: 'Nobody', email: 'not-an-email', companyName: 'Nowhere Co' }),
       '',
       'not json',
     ].join('\n');
@@ -206,7 +208,8 @@ describe('contacts, companies and files from elsewhere', () => {
     });
     expect(created.body.data.createImport.userErrors).toEqual([]);
     const job = await ended(t.secret, created.body.data.createImport.import.id);
-    expect(job).toMatchObject({ object: 'contacts', status: 'completed', rowsTotal: 3, created: 2, failed: 1 });
+    expect(job).toMatchObject({ object: 'contacts', status: 'completed', rowsTotal: 4, created: 2, failed: 2 });
+    expect(await h.db.prisma.company.count({ where: { tenantId: t.tenantId, name: 'Nowhere Co' } })).toBe(0);
     const contacts = await h.db.prisma.contact.findMany({ where: { tenantId: t.tenantId }, include: { company: true }, orderBy: { createdAt: 'asc' } });
     expect(contacts.map((c) => [c.firstName, c.company.name])).toEqual([
       ['Pat', 'Acme Lifts'],
@@ -214,7 +217,10 @@ describe('contacts, companies and files from elsewhere', () => {
     ]);
     expect(contacts[0]!.companyId).toBe(acme.id);
     const failed = await rowsOf(t.secret, job.id, 'failed');
-    expect(failed.data).toEqual([{ line: 4, outcome: 'failed', recordId: null, errors: [{ field: 'line', message: 'is not a JSON object' }], cells: {} }]);
+    expect(failed.data.map((r: { line: number; errors: { field: string }[] }) => [r.line, r.errors.map((e) => e.field)])).toEqual([
+      [3, ['companyName', 'email', 'lastName']],
+      [5, ['line']],
+    ]);
 
     // An agent imports a list a user pasted, through the MCP tool of the same operation.
     const mcp = await connectMcp('http://localhost/mcp', t.secret, '2026-07-28', async (input, init) => h.app.fetch(new Request(input, init)));

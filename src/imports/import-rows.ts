@@ -140,6 +140,9 @@ function changesNothing(existing: Record<string, unknown>, patch: Record<string,
   });
 }
 
+/** A well-formed id standing for a reference not looked up yet, so a row's other values are checked first. */
+const STAND_IN_ID = '00000000-0000-4000-8000-000000000000';
+
 /** The refusal of a service as the row's errors: its field problems, or its message. */
 const refusalOf = (error: AppError): FieldProblem[] => error.details?.length ? error.details : [{ field: 'row', message: error.message }];
 
@@ -174,9 +177,16 @@ export async function importRow(ctx: Context, reader: RowReader, row: Spreadshee
       await spec.update(ctx, existing.id as string, value as never);
       return report('updated', existing.id as string);
     }
-    if (spec.lookups) await lookUp(ctx, spec, input, problems, createCompanies);
+    if (spec.lookups) {
+      // A company is created for a row only once the row's own values hold (its reference stands in for now).
+      const standIn = Object.fromEntries(Object.values(spec.lookups).map(({ field }) => [field, input[field] ?? STAND_IN_ID]));
+      const early = await inputProblems(reader.createInput, { ...Object.fromEntries(Object.entries(input).filter(([name]) => !(name in spec.lookups!))), ...standIn });
+      await lookUp(ctx, spec, input, problems, createCompanies && !problems.length && !early.problems.length);
+    }
     const checked = await inputProblems(reader.createInput, input);
-    const all = [...problems, ...checked.problems];
+    // A reference named by a name that was not found is that problem alone, not also a missing id.
+    const unfound = new Set(Object.entries(spec.lookups ?? {}).filter(([name]) => problems.some((p) => p.field === name)).map(([, { field }]) => field));
+    const all = [...problems, ...checked.problems.filter((p) => !unfound.has(p.field))];
     // References and custom fields are checked with the formats, so a row lists every problem at
     // once; a row whose formats hold has them checked by the service, once.
     if (all.length) return report('failed', null, [...all, ...(await inputCheckProblems(reader.createField, ctx, checked.value, all))]);
