@@ -5,6 +5,7 @@ import type { Scope } from '../src/auth/scopes.js';
 import { allEventTypes } from '../src/events/event-types.js';
 import { fixtures } from './support/fixtures.js';
 import { useHarness } from './support/harness.js';
+import { startTestImportWorker } from './support/imports.js';
 import { completeAnswers, inspectionWorld } from './support/inspection-fixtures.js';
 import { invoiceWorld } from './support/invoice-fixtures.js';
 import { salesPipeline } from './support/pipeline-fixtures.js';
@@ -188,6 +189,37 @@ describe('every change of the catalog records its event, with the record as its 
     expectEvents(overdue, ['invoice.sent', 'invoice.overdue']);
     expect(overdue[1]!.data.status).toBe('overdue');
     expectEvents(await recorded(key, () => world.call('POST', `/${late.id}/void`)), ['invoice.voided']);
+  });
+
+  it('imports: completed with their counts, and failed with the reason', async () => {
+    const t = await tenant();
+    const key = t.secret;
+    const worker = startTestImportWorker(h.db);
+    try {
+      const upload = async (body: string | Buffer) => {
+        const response = await h.app.fetch('http://localhost/api/v1/imports?object=companies', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' }, body: body as BodyInit });
+        expect(response.status).toBe(202);
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      };
+      const ended = async (id: string) => {
+        for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 25))) {
+          const job = (await ok(rest('GET', `/api/v1/imports/${id}`, { key }))).data;
+          if (job.status !== 'queued' && job.status !== 'running') return job;
+        }
+        throw new Error(`import ${id} did not end`);
+      };
+      let job: any;
+      const completed = await recorded(key, async () => (job = await ended(await upload('name\nImported Ltd\n'))));
+      expectEvents(completed, ['company.created', 'import.completed']);
+      expect(completed[1]!.data).toEqual(job);
+      expect(job).toMatchObject({ status: 'completed', created: 1 });
+      // A workbook saved as .xlsx, not CSV: the file cannot be read.
+      const failed = await recorded(key, async () => (job = await ended(await upload(Buffer.from('504b030414000000', 'hex')))));
+      expectEvents(failed, ['import.failed']);
+      expect(failed[0]!.data).toMatchObject({ id: job.id, status: 'failed', error: expect.stringMatching(/Excel workbook/) });
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('covers the whole catalog', () => {
