@@ -203,6 +203,13 @@ describe('every tool, called with seeded data through an MCP client', () => {
     await call('GET', `/api/inspections/${delivered}/history`, admin.key);
     await call('GET', `/api/inspections/${delivered}/report.pdf`, manager.key);
 
+    // An import an agent gives as text (no worker runs here: it stays queued, then is cancelled).
+    const imported = (await call('POST', `/api/v1/imports?object=companies&format=csv&text=${encodeURIComponent('name\nAgent Ltd\n')}`, t.secret, undefined, [202])).data;
+    await call('GET', '/api/v1/imports', t.secret);
+    await call('GET', `/api/v1/imports/${imported.id}`, t.secret);
+    await call('GET', `/api/v1/imports/${imported.id}/rows`, t.secret);
+    await call('POST', `/api/v1/imports/${imported.id}/cancel`, t.secret);
+
     const invoices = await invoiceWorld(viaMcp);
     for (const status of ['draft', 'voided', 'viewed', 'partially_paid', 'paid']) await invoices.inStatus(status);
     const invoice = await invoices.draft();
