@@ -1,11 +1,7 @@
-import { loadConfig } from '../config.js';
 import { scopedTenantId, type TenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import type { Context } from '../graphql/context.js';
-import type { IncomingFile } from '../graphql/operations.js';
 import { AppError } from '../shared/errors.js';
-import { checkImportUpload, type NewImport } from './import.service.js';
-import { charsetOf, formatOf, type SpreadsheetFormat } from './spreadsheet.js';
+import type { SpreadsheetFormat } from './spreadsheet.js';
 
 /** How much of a file one stored piece holds: a statement's worth, never the whole file. */
 export const FILE_CHUNK_BYTES = 256 * 1024;
@@ -66,26 +62,6 @@ export async function* storedImportFile(db: TenantDb, fileId: string): AsyncGene
     if (!piece) return;
     yield Buffer.from(piece.bytes, 'base64');
   }
-}
-
-/** The formats a file may be sent in, for the 415 that refuses another. */
-const ACCEPTED = 'text/csv, application/x-ndjson (JSON lines), or multipart/form-data with a `file` part of either';
-
-/**
- * Stores a file uploaded for an import (REST's POST /v1/imports), as its bytes arrive: its format
- * from its content type (a multipart part's own, or its name's extension when the browser said
- * nothing useful), its charset when named (else the reader detects it). Its id, for `createImport`.
- */
-export async function storeUploadedImport(ctx: Context, file: IncomingFile, args: Record<string, unknown>): Promise<string> {
-  await checkImportUpload(ctx, args as unknown as NewImport);
-  const byName = file.fileName?.match(/\.(csv|tsv|txt)$/i) ? 'csv' : file.fileName?.match(/\.(ndjson|jsonl)$/i) ? 'ndjson' : null;
-  const format = formatOf(file.contentType) ?? byName;
-  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as ${ACCEPTED}; ${file.contentType || 'no content type'} is not one`);
-  const maxBytes = loadConfig().IMPORT_MAX_BYTES;
-  // A body that says it is too large is refused before a byte is read; one that does not say is counted as it arrives.
-  if ((file.declaredBytes ?? 0) > maxBytes) throw fileTooLarge(maxBytes);
-  const stored = await storeImportFile(ctx.db, file.bytes, { format, charset: charsetOf(file.contentType), fileName: file.fileName }, maxBytes);
-  return stored.id;
 }
 
 /** How long an uploaded file is kept, so it can be imported again (after a dry run) or its rows read back. */

@@ -1,7 +1,7 @@
 import type { RestRoutes } from '../graphql/operations.js';
 import type { ImportRowOutcome } from '../generated/prisma/enums.js';
-import { storeUploadedImport } from './import-file.js';
 import { importRowsCsv } from './import-export.js';
+import { storeUploadedImport } from './import.service.js';
 
 const job = 'id object mode matchOn dryRun mapping columns fileId status error rowsTotal rowsProcessed created updated unchanged failed createdAt startedAt completedAt';
 

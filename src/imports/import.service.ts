@@ -4,12 +4,13 @@ import type { ImportMode, ImportObject, ImportRowOutcome } from '../generated/pr
 import { keysetPage, type ListArgs, type ListOrder } from '../graphql/connection.js';
 import { forbidden } from '../graphql/access.js';
 import { type Context, principalOf } from '../graphql/context.js';
+import type { IncomingFile } from '../graphql/operations.js';
 import { oneOf, withinRange } from '../graphql/list-filters.js';
 import { AppError, badInput, invalidState } from '../shared/errors.js';
 import { found } from '../shared/references.js';
-import { storeImportFile } from './import-file.js';
+import { fileTooLarge, storeImportFile } from './import-file.js';
 import { importObjectNames, importObjects } from './import-objects.js';
-import type { SpreadsheetFormat } from './spreadsheet.js';
+import { charsetOf, formatOf, type SpreadsheetFormat } from './spreadsheet.js';
 
 export interface NewImport {
   object: ImportObject;
@@ -183,4 +184,24 @@ async function mayQueueImport(ctx: Context) {
   if (pending >= MAX_PENDING_IMPORTS) {
     throw new AppError('CONFLICT', `A tenant has at most ${MAX_PENDING_IMPORTS} imports queued or running; wait for one to end, or cancel one`, undefined, undefined, 'LIMIT_REACHED');
   }
+}
+
+/** The formats a file may be sent in, for the 415 that refuses another. */
+const ACCEPTED = 'text/csv, application/x-ndjson (JSON lines), or multipart/form-data with a `file` part of either';
+
+/**
+ * Stores a file uploaded for an import (REST's POST /v1/imports), as its bytes arrive: its format
+ * from its content type (a multipart part's own, or its name's extension when the browser said
+ * nothing useful), its charset when named (else the reader detects it). Its id, for `createImport`.
+ */
+export async function storeUploadedImport(ctx: Context, file: IncomingFile, args: Record<string, unknown>): Promise<string> {
+  await checkImportUpload(ctx, args as unknown as NewImport);
+  const byName = file.fileName?.match(/\.(csv|tsv|txt)$/i) ? 'csv' : file.fileName?.match(/\.(ndjson|jsonl)$/i) ? 'ndjson' : null;
+  const format = formatOf(file.contentType) ?? byName;
+  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as ${ACCEPTED}; ${file.contentType || 'no content type'} is not one`);
+  const maxBytes = loadConfig().IMPORT_MAX_BYTES;
+  // A body that says it is too large is refused before a byte is read; one that does not say is counted as it arrives.
+  if ((file.declaredBytes ?? 0) > maxBytes) throw fileTooLarge(maxBytes);
+  const stored = await storeImportFile(ctx.db, file.bytes, { format, charset: charsetOf(file.contentType), fileName: file.fileName }, maxBytes);
+  return stored.id;
 }
