@@ -1,6 +1,7 @@
 import { getNamedType, type GraphQLField, type GraphQLInputObjectType, type GraphQLInputType } from 'graphql';
 import { createCompany } from '../companies/company.service.js';
 import { type Definition, definitionsOf } from '../custom-fields/custom-field-definitions.js';
+import { scopedTenantId } from '../db/tenant-scope.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { ImportMode } from '../generated/prisma/enums.js';
 import type { Context } from '../graphql/context.js';
@@ -205,7 +206,7 @@ async function lookUp(ctx: Context, spec: ImportObjectSpec, input: Record<string
     delete input[name];
     if (typeof given !== 'string' || input[lookup.field] !== undefined) continue;
     const [match] = await ctx.db.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "Company" WHERE "tenantId" = ${ctx.principal!.tenantId}::uuid AND lower(name) = lower(${given.trim()}) ORDER BY "createdAt" LIMIT 1`;
+      SELECT id FROM "Company" WHERE "tenantId" = ${scopedTenantId(ctx.db)}::uuid AND lower(name) = lower(${given.trim()}) ORDER BY "createdAt" LIMIT 1`;
     if (match) input[lookup.field] = match.id;
     else if (create) input[lookup.field] = (await createCompany(ctx, { name: given.trim() })).id;
     else problems.push({ field: name, message: `no company is named "${given}"; create it first, name it by companyId, or import with createCompanies=true` });
@@ -218,7 +219,7 @@ export async function matchingRecords(ctx: Context, spec: ImportObjectSpec, valu
   if (!keys.length) return new Map();
   const rows = await ctx.db.$queryRaw<Record<string, unknown>[]>`
     SELECT * FROM ${Prisma.raw(`"${spec.table}"`)}
-    WHERE "tenantId" = ${ctx.principal!.tenantId}::uuid AND lower(${Prisma.raw(`"${spec.matchOn}"`)}) = ANY(${keys}::text[])
+    WHERE "tenantId" = ${scopedTenantId(ctx.db)}::uuid AND lower(${Prisma.raw(`"${spec.matchOn}"`)}) = ANY(${keys}::text[])
     ORDER BY "createdAt"`;
   const matches = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
