@@ -233,6 +233,16 @@ describe('CSV', () => {
 });
 
 describe('NDJSON', () => {
+  it('refuses a line the API refuses in any JSON body: nested deeper than 64 levels, as a problem of that line alone', async () => {
+    let deep = '1';
+    for (let i = 0; i < 5_000; i++) deep = `{"a":${deep}}`;
+    const text = `{"firstName":${deep}}\n{"firstName":"Ok"}\n`;
+    expect(await read(utf8(text), { format: 'ndjson' })).toEqual([
+      row(1, {}, [{ field: 'line', message: 'nests arrays and objects deeper than 64 levels' }]),
+      row(2, { firstName: 'Ok' }),
+    ]);
+  });
+
   it('reads one object per line, counting blank lines, with problems for lines that are not objects', async () => {
     const text = '{"name":"Alice","age":30}\r\n\r\n{"name":"Bob","tags":["a"],"address":{"city":"Rome"}}\n[1,2]\nnot json\n"text"\nnull\n  {"last":true}  ';
     const notObject = [{ field: 'line', message: 'is not a JSON object' }];

@@ -1,3 +1,4 @@
+import { jsonProblem, MAX_JSON_DEPTH } from '../shared/json-limits.js';
 import { Request as ServerRequest } from '@whatwg-node/fetch';
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
@@ -9,9 +10,8 @@ import { MCP_PATH } from '../shared/mcp-path.js';
 import { toClientError } from './error-mapping.js';
 
 /** Largest request body accepted, on both surfaces (1 MiB), counted as the bytes arrive. */
+export { MAX_JSON_DEPTH };
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Deepest nesting of arrays and objects accepted in a JSON body. */
-export const MAX_JSON_DEPTH = 64;
 
 /** Seconds a client should wait before retrying a 503 (the database is back, or another process serves). */
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 2;
@@ -65,30 +65,6 @@ async function readLimited(body: ReadableStream<Uint8Array | string>): Promise<U
     chunks.push(value);
   }
   return Buffer.concat(chunks, size);
-}
-
-/**
- * What is wrong with a parsed JSON value that the API never accepts: nesting deeper than
- * `MAX_JSON_DEPTH` (recursive code further down would overflow the stack) or strings that are not
- * well-formed Unicode (lone surrogates, which PostgreSQL would silently store as U+FFFD).
- * Iterative, so a hostile depth cannot overflow this check itself.
- */
-export function jsonProblem(value: unknown): string | null {
-  const pending: [unknown, number][] = [[value, 0]];
-  while (pending.length) {
-    const [item, depth] = pending.pop() as [unknown, number];
-    if (typeof item === 'string') {
-      if (!item.isWellFormed()) return 'contains a string that is not well-formed Unicode (a lone surrogate)';
-    } else if (item && typeof item === 'object') {
-      if (depth >= MAX_JSON_DEPTH) return `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`;
-      for (const key in item) {
-        if (!Object.hasOwn(item, key)) continue;
-        if (!key.isWellFormed()) return 'contains a key that is not well-formed Unicode (a lone surrogate)';
-        pending.push([(item as Record<string, unknown>)[key], depth + 1]);
-      }
-    }
-  }
-  return null;
 }
 
 /** Malformed JSON is left to each surface, which answers it in its own words. */

@@ -1,3 +1,4 @@
+import { jsonProblem } from '../shared/json-limits.js';
 import { createInterface } from 'node:readline';
 import { Readable, pipeline } from 'node:stream';
 import { analyse } from 'chardet';
@@ -214,7 +215,11 @@ async function* ndjsonRows(text: AsyncIterable<string>): AsyncGenerator<Spreadsh
       }
       seenLine = true;
       const cells = jsonObjectOf(trimmed);
-      yield cells ? { line, cells, problems: [] } : { line, cells: {}, problems: [{ field: 'line', message: 'is not a JSON object' }] };
+      // What the API refuses in any JSON body (too deep, lone surrogates) it refuses in a line too.
+      const refused = cells && jsonProblem(cells);
+      if (!cells) yield { line, cells: {}, problems: [{ field: 'line', message: 'is not a JSON object' }] };
+      else if (refused) yield { line, cells: {}, problems: [{ field: 'line', message: refused }] };
+      else yield { line, cells, problems: [] };
     }
   } finally {
     lines.close();
