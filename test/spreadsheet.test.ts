@@ -243,6 +243,36 @@ describe('NDJSON', () => {
     ]);
   });
 
+  it('fails a line longer than 1 MB alone, at its line number, holding no more of it than the limit', async () => {
+    const long = `{"notes":"${'x'.repeat(3 * 1024 * 1024)}"}`;
+    const text = `{"firstName":"Ada"}\n${long}\r\n{"firstName":"Grace"}\n`;
+    const expected = [
+      row(1, { firstName: 'Ada' }),
+      row(2, {}, [{ field: 'line', message: 'is longer than 1 MB, the most a line may hold' }]),
+      row(3, { firstName: 'Grace' }),
+    ];
+    for (const chunk of [undefined, 64 * 1024, 1_000_003]) expect(await read(utf8(text), { format: 'ndjson', chunk })).toEqual(expected);
+    // A line that never ends is reported once it passes the limit, and read no further than that.
+    let piecesRead = 0;
+    async function* endlessLine(): AsyncGenerator<Uint8Array> {
+      yield utf8('{"firstName":"Ada"}\n{"notes":"');
+      for (;;) {
+        piecesRead++;
+        yield utf8('x'.repeat(64 * 1024));
+      }
+    }
+    const rows: SpreadsheetRow[] = [];
+    for await (const row of readSpreadsheet(endlessLine(), { format: 'ndjson' })) if (rows.push(row) === 2) break;
+    expect(rows).toEqual(expected.slice(0, 2));
+    expect(piecesRead).toBeLessThan(20); // 1 MB is 16 pieces
+  });
+
+  it('still tells one JSON document on one long line from JSON lines', async () => {
+    const array = `[${Array.from({ length: 100_000 }, (_, i) => `{"name":"Person ${i}"}`).join(',')}]`;
+    expect(array.length).toBeGreaterThan(1024 * 1024);
+    expect(await failure(utf8(array), { format: 'ndjson' })).toBe('The file is one JSON document, not NDJSON: put one JSON object on each line.');
+  });
+
   it('reads one object per line, counting blank lines, with problems for lines that are not objects', async () => {
     const text = '{"name":"Alice","age":30}\r\n\r\n{"name":"Bob","tags":["a"],"address":{"city":"Rome"}}\n[1,2]\nnot json\n"text"\nnull\n  {"last":true}  ';
     const notObject = [{ field: 'line', message: 'is not a JSON object' }];

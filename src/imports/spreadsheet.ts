@@ -1,5 +1,4 @@
 import { jsonProblem } from '../shared/json-limits.js';
-import { createInterface } from 'node:readline';
 import { Readable, pipeline } from 'node:stream';
 import { analyse } from 'chardet';
 import { CsvError, parse } from 'csv-parse';
@@ -25,7 +24,11 @@ const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain']);
 const NDJSON_TYPES = new Set(['application/x-ndjson', 'application/jsonl', 'application/json-lines', 'application/ndjson']);
 /** Enough text to see the header line and to tell UTF-8 from a code page, without waiting for the whole file. */
 const SAMPLE_BYTES = 64 * 1024;
-/** A row longer than this is almost always a quote that is never closed; stop before it swallows the file. */
+/**
+ * The longest CSV row or JSON line, counted in characters of the decoded text, as csv-parse counts
+ * it: a reader never holds more of one. A CSV row this long is almost always a quote that is never
+ * closed, so the file is refused before the row swallows it; a JSON line this long fails alone.
+ */
 const MAX_ROW_BYTES = 1024 * 1024;
 /** chardet's confidence (0–100) above which a non-Latin answer (Shift_JIS, GB18030, …) is believed. */
 const CONFIDENT = 50;
@@ -201,31 +204,62 @@ function rowOf(line: number, values: string[], header: (string | null)[]): Sprea
 }
 
 async function* ndjsonRows(text: AsyncIterable<string>): AsyncGenerator<SpreadsheetRow> {
-  const input = Readable.from(text);
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let line = 0;
   let seenLine = false;
-  try {
-    for await (const content of lines) {
-      line++;
-      const trimmed = content.trim();
-      if (trimmed === '') continue;
-      if (!seenLine && (trimmed.startsWith('[') || trimmed === '{')) {
-        throw new SpreadsheetError('The file is one JSON document, not NDJSON: put one JSON object on each line.');
-      }
-      seenLine = true;
-      const cells = jsonObjectOf(trimmed);
-      // What the API refuses in any JSON body (too deep, lone surrogates) it refuses in a line too.
-      const refused = cells && jsonProblem(cells);
-      if (!cells) yield { line, cells: {}, problems: [{ field: 'line', message: 'is not a JSON object' }] };
-      else if (refused) yield { line, cells: {}, problems: [{ field: 'line', message: refused }] };
-      else yield { line, cells, problems: [] };
+  for await (const { kept, tooLong } of linesOf(text)) {
+    line++;
+    const trimmed = kept.trim();
+    if (trimmed === '' && !tooLong) continue;
+    if (!seenLine && (trimmed.startsWith('[') || trimmed === '{')) {
+      throw new SpreadsheetError('The file is one JSON document, not NDJSON: put one JSON object on each line.');
     }
-  } finally {
-    lines.close();
-    input.destroy();
+    seenLine = true;
+    if (tooLong) {
+      yield { line, cells: {}, problems: [{ field: 'line', message: 'is longer than 1 MB, the most a line may hold' }] };
+      continue;
+    }
+    const cells = jsonObjectOf(trimmed);
+    // What the API refuses in any JSON body (too deep, lone surrogates) it refuses in a line too.
+    const refused = cells && jsonProblem(cells);
+    if (!cells) yield { line, cells: {}, problems: [{ field: 'line', message: 'is not a JSON object' }] };
+    else if (refused) yield { line, cells: {}, problems: [{ field: 'line', message: refused }] };
+    else yield { line, cells, problems: [] };
   }
   if (!seenLine) throw new SpreadsheetError('The file is empty: it has no JSON objects.');
+}
+
+/**
+ * The text's lines, split on \n, \r\n or \r as readline splits them, holding at most
+ * `MAX_ROW_BYTES` characters of one: a longer line is given as soon as it passes the limit
+ * (`tooLong`, with its beginning) and the rest of it is dropped as it arrives. readline cannot cap
+ * a line: it held a 50 MB line without a break whole.
+ */
+async function* linesOf(text: AsyncIterable<string>): AsyncGenerator<{ kept: string; tooLong: boolean }> {
+  let kept = '';
+  let dropping = false;
+  // A \r that ended the last chunk was a break already: a \n opening this one belongs to it.
+  let afterCarriageReturn = false;
+  for await (const chunk of text) {
+    let start = afterCarriageReturn && chunk.startsWith('\n') ? 1 : 0;
+    const lineBreak = /\r\n?|\n/g;
+    lineBreak.lastIndex = start;
+    for (;;) {
+      const found = lineBreak.exec(chunk);
+      const end = found ? found.index : chunk.length;
+      if (!dropping && kept.length + end - start > MAX_ROW_BYTES) {
+        yield { kept: kept + chunk.slice(start, start + MAX_ROW_BYTES - kept.length), tooLong: true };
+        kept = '';
+        dropping = true;
+      } else if (!dropping) kept += chunk.slice(start, end);
+      if (!found) break;
+      if (!dropping) yield { kept, tooLong: false };
+      kept = '';
+      dropping = false;
+      start = lineBreak.lastIndex;
+    }
+    afterCarriageReturn = chunk.endsWith('\r');
+  }
+  if (kept) yield { kept, tooLong: false };
 }
 
 function jsonObjectOf(text: string): Record<string, unknown> | undefined {
