@@ -140,10 +140,11 @@ async function writeEvents(
   const receivers = onlyEndpoint
     ? Prisma.sql`endpoint.id = ${onlyEndpoint}::uuid`
     : Prisma.sql`endpoint.status = 'enabled' AND ${type} = ANY(endpoint.receives)`;
-  const rows = Prisma.join(events.map(({ id, data }) => Prisma.sql`(${id}::uuid, ${tenantId}::uuid, ${type}, ${JSON.stringify(data)}::jsonb)`));
+  // The events as one JSON parameter, as src/db/sql-insert.ts writes rows (and for its reasons).
   await tx.$queryRaw`
     WITH ${change} event AS (
-      INSERT INTO "Event" (id, "tenantId", type, data) VALUES ${rows}
+      INSERT INTO "Event" (id, "tenantId", type, data)
+      SELECT given.id, ${tenantId}::uuid, ${type}, given.data FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS given(id uuid, data jsonb)
       RETURNING id
     ), queued AS (
       INSERT INTO "WebhookDelivery" (id, "tenantId", "endpointId", "eventId")
