@@ -402,3 +402,65 @@ describe('stored files', () => {
     expect((await rowsOf(t.secret, job.id)).data).toHaveLength(1);
   });
 });
+
+describe('a job that makes no progress', () => {
+  // Attempts follow each other after every lease: a short one, and one row a batch. The file's own
+  // worker (a 5 s lease) is stopped meanwhile, so it takes none of them.
+  let quick: LeasedRounds;
+  beforeAll(async () => {
+    await worker.stop();
+    quick = startTestImportWorker(h.db, { leaseMs: 200, batchRows: 1 });
+  });
+  afterAll(async () => {
+    await quick.stop();
+    worker = startTestImportWorker(h.db);
+  });
+
+  /** Runs `body` while the database runs `check` (PL/pgSQL over OLD and NEW) on each write of progress of the tenant's imports: a batch that throws outside its rows when it raises. */
+  async function checkingProgress(tenantId: string, check: string, body: () => Promise<void>) {
+    await h.db.prisma.$executeRawUnsafe(`CREATE FUNCTION check_import_progress() RETURNS trigger AS $$ BEGIN
+      IF NEW."tenantId" = '${tenantId}' AND NEW."rowsProcessed" > OLD."rowsProcessed" THEN ${check} END IF;
+      RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await h.db.prisma.$executeRawUnsafe(`CREATE TRIGGER check_import_progress BEFORE UPDATE ON "ImportJob" FOR EACH ROW EXECUTE FUNCTION check_import_progress()`);
+    try {
+      await body();
+    } finally {
+      await h.db.prisma.$executeRawUnsafe('DROP TRIGGER check_import_progress ON "ImportJob"');
+      await h.db.prisma.$executeRawUnsafe('DROP FUNCTION check_import_progress()');
+    }
+  }
+
+  it('is failed, with its import.failed event, when claimed after 5 attempts in a row that made none, instead of being claimed forever', async () => {
+    const t = await tenant();
+    await checkingProgress(t.tenantId, `RAISE EXCEPTION 'progress refused';`, async () => {
+      const job = await imported(t.secret, 'object=companies', 'name\nNever Ltd\nNor Ltd\n');
+      expect(job).toMatchObject({ status: 'failed', rowsTotal: 2, rowsProcessed: 0, created: 0 });
+      expect(job.error).toMatch(/^stopped after 5 attempts that made no progress; the last: .*progress refused/);
+      expect((await h.db.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).attempts).toBe(6);
+      const events = await h.db.prisma.event.findMany({ where: { tenantId: t.tenantId, type: { startsWith: 'import.' } } });
+      expect(events.map((e) => [e.type, (e.data as { error: string }).error])).toEqual([['import.failed', job.error]]);
+      expect(await h.db.prisma.company.count({ where: { tenantId: t.tenantId } })).toBe(0);
+    });
+  });
+
+  it('goes on for as many attempts as it needs while each commits a batch', async () => {
+    const t = await tenant();
+    // Each claim (its lease token) may record one batch; the next one throws: 8 rows take 8 attempts.
+    await h.db.prisma.$executeRawUnsafe('CREATE TABLE progressed_claim (token uuid PRIMARY KEY)');
+    const oneBatchAClaim = `IF EXISTS (SELECT 1 FROM progressed_claim WHERE token = NEW."leaseToken") THEN RAISE EXCEPTION 'one batch a claim'; END IF;
+      INSERT INTO progressed_claim VALUES (NEW."leaseToken");`;
+    try {
+      await checkingProgress(t.tenantId, oneBatchAClaim, async () => {
+        const names = Array.from({ length: 8 }, (_, i) => `Step ${i} Ltd`);
+        const job = await imported(t.secret, 'object=companies', `name\n${names.join('\n')}\n`);
+        expect(job).toMatchObject({ status: 'completed', rowsTotal: 8, rowsProcessed: 8, created: 8, failed: 0, error: null });
+        expect(await h.db.prisma.$queryRawUnsafe('SELECT count(*)::int AS claims FROM progressed_claim')).toEqual([{ claims: 8 }]);
+        expect(await h.db.prisma.company.count({ where: { tenantId: t.tenantId } })).toBe(8);
+        const events = await h.db.prisma.event.findMany({ where: { tenantId: t.tenantId, type: { startsWith: 'import.' } } });
+        expect(events.map((e) => e.type)).toEqual(['import.completed']);
+      });
+    } finally {
+      await h.db.prisma.$executeRawUnsafe('DROP TABLE progressed_claim');
+    }
+  });
+});

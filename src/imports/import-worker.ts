@@ -34,6 +34,13 @@ export interface ImportWorkerOptions {
 /** Rows read between two turns given to other work while a file is counted (the embedded database answers in this thread). */
 const YIELD_ROWS = 2_000;
 
+/**
+ * Claims in a row that committed no batch, after which a job is failed instead of run again: a job
+ * that ends its process, or throws outside its rows, every time would otherwise be claimed again
+ * after every lease, forever. A few ride out a restart or a database briefly away.
+ */
+const MAX_ATTEMPTS_WITHOUT_PROGRESS = 5;
+
 /** The batch's work was undone on purpose: a dry run's rows, checked and written, then rolled back. */
 class DryRun extends Error {
   constructor(readonly outcomes: RowOutcome[]) {
@@ -93,7 +100,7 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
         SELECT id FROM "ImportJob" WHERE id IN (SELECT id FROM claimable)
         ORDER BY "createdAt" LIMIT ${free} FOR UPDATE SKIP LOCKED
       )
-      UPDATE "ImportJob" job SET status = 'running', "startedAt" = COALESCE(job."startedAt", now()),
+      UPDATE "ImportJob" job SET status = 'running', "startedAt" = COALESCE(job."startedAt", now()), attempts = job.attempts + 1,
         "leaseToken" = ${token}::uuid, "leaseUntil" = now() + ${options.leaseMs} * interval '1 millisecond', "updatedAt" = now()
       FROM picked, "ImportFile" file WHERE job.id = picked.id AND file.id = job."fileId"
       RETURNING job.*, file.format, file.charset`;
@@ -102,7 +109,13 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
   const rounds = leasedRounds('imports', options.pollMs, claim, async (jobs, token) => {
     for (const job of jobs) {
       const run = runJob(job, token)
-        .catch((error: unknown) => logger.warn({ importId: job.id, reason: errorReason(error) }, 'import interrupted; another process or this one goes on after its lease'))
+        .catch(async (error: unknown) => {
+          const reason = errorReason(error);
+          logger.warn({ importId: job.id, reason }, 'import interrupted; another process or this one goes on after its lease');
+          // Kept for the job's error should its attempts never make progress; the database may be what
+          // interrupted it, and then the reason is only logged.
+          await prisma.importJob.updateMany({ where: { id: job.id, leaseToken: token, status: 'running' }, data: { error: reason } }).catch(() => {});
+        })
         .finally(() => {
           running.delete(job.id);
           rounds.kick();
@@ -112,13 +125,13 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
   });
   const unsubscribe = onImportQueued(() => rounds.kick());
 
-  /** The job's progress and lease, updated only while this process still holds it. */
+  /** The job's progress and lease, updated only while this process still holds it; progress clears the count of attempts without it. */
   async function advance(tx: Pick<PrismaClient, '$executeRaw'>, job: ClaimedJob, token: string, outcomes: RowOutcome[]) {
     const count = (outcome: RowOutcome['outcome']) => outcomes.filter((o) => o.outcome === outcome).length;
     const updated = await tx.$executeRaw`
       UPDATE "ImportJob" SET "rowsProcessed" = "rowsProcessed" + ${outcomes.length}, created = created + ${count('created')},
         updated = updated + ${count('updated')}, unchanged = unchanged + ${count('unchanged')}, failed = failed + ${count('failed')},
-        "leaseUntil" = now() + ${options.leaseMs} * interval '1 millisecond', "updatedAt" = now()
+        "leaseUntil" = now() + ${options.leaseMs} * interval '1 millisecond', attempts = 0, error = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseToken" = ${token}::uuid`;
     if (!updated) throw new LeaseLost();
   }
@@ -256,6 +269,10 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
   }
 
   async function runJob(job: ClaimedJob, token: string) {
+    if (job.attempts > MAX_ATTEMPTS_WITHOUT_PROGRESS) {
+      const last = job.error ?? 'its process ended without recording why';
+      return finish(job, token, 'failed', `stopped after ${MAX_ATTEMPTS_WITHOUT_PROGRESS} attempts that made no progress; the last: ${last}`);
+    }
     try {
       const reader = await rowReader(await ownerContext(job), { spec: importObjects[job.object], mode: job.mode, mapping: (job.mapping ?? {}) as never, createCompanies: job.createCompanies });
       if (job.rowsTotal === null) {

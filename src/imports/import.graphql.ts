@@ -36,7 +36,7 @@ const ImportStatusEnum = builder.enumType(ImportStatus, {
     queued: { description: 'Waiting for a server process to take it.' },
     running: { description: 'Rows are being checked and written; the counts move with each batch.' },
     completed: { description: 'Every row was processed (some may have failed: see `failed` and the rows).' },
-    failed: { description: 'Stopped before the end: see `error` (a file that cannot be read, the user it acts for deactivated or without the scope). Rows processed before stay.' },
+    failed: { description: 'Stopped before the end: see `error` (a file that cannot be read, the user it acts for deactivated or without the scope, 5 attempts in a row that made no progress). Rows processed before stay.' },
     cancelled: { description: 'Stopped by `cancelImport` between two batches; rows processed before stay.' },
   },
 });
@@ -69,7 +69,7 @@ export const ImportJob = builder.prismaObject('ImportJob', {
     fileId: t.expose('fileId', { type: 'UUID', description: 'The file imported: give it to `createImport` to import it again (after a dry run, say).' }),
     dryRun: t.exposeBoolean('dryRun', { description: 'Every row checked and reported as it would be, nothing kept.' }),
     status: t.expose('status', { type: ImportStatusEnum, description: 'Where it stands.' }),
-    error: t.exposeString('error', { nullable: true, description: 'Why it stopped before the end, when it did.' }),
+    error: t.exposeString('error', { nullable: true, description: 'Why it stopped before the end, when it did; while it runs, why its last attempt was interrupted (it goes on after the lease of the process that stopped).' }),
     rowsTotal: t.exposeInt('rowsTotal', { nullable: true, description: 'Rows in the file (blank lines aside); null until the file has been read once, soon after it starts.' }),
     rowsProcessed: t.exposeInt('rowsProcessed', { description: 'Rows done so far, whatever their outcome: with `rowsTotal`, a progress bar.' }),
     created: t.exposeInt('created', { description: 'Rows that created a record.' }),

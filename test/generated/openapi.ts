@@ -3255,7 +3255,7 @@ export interface components {
             fileId: string;
             /** @description Where it stands. */
             status: components["schemas"]["ImportStatus"];
-            /** @description Why it stopped before the end, when it did. */
+            /** @description Why it stopped before the end, when it did; while it runs, why its last attempt was interrupted (it goes on after the lease of the process that stopped). */
             error: string | null;
             /**
              * Format: int32
@@ -14389,7 +14389,7 @@ export interface operations {
                             fileId: string;
                             /** @description Where it stands. */
                             status: components["schemas"]["ImportStatus"];
-                            /** @description Why it stopped before the end, when it did. */
+                            /** @description Why it stopped before the end, when it did; while it runs, why its last attempt was interrupted (it goes on after the lease of the process that stopped). */
                             error: string | null;
                             /**
                              * Format: int32
@@ -14533,7 +14533,7 @@ export interface operations {
                             fileId: string;
                             /** @description Where it stands. */
                             status: components["schemas"]["ImportStatus"];
-                            /** @description Why it stopped before the end, when it did. */
+                            /** @description Why it stopped before the end, when it did; while it runs, why its last attempt was interrupted (it goes on after the lease of the process that stopped). */
                             error: string | null;
                             /**
                              * Format: int32
@@ -14650,7 +14650,7 @@ export interface operations {
                             fileId: string;
                             /** @description Where it stands. */
                             status: components["schemas"]["ImportStatus"];
-                            /** @description Why it stopped before the end, when it did. */
+                            /** @description Why it stopped before the end, when it did; while it runs, why its last attempt was interrupted (it goes on after the lease of the process that stopped). */
                             error: string | null;
                             /**
                              * Format: int32
@@ -14768,7 +14768,7 @@ export interface operations {
                             fileId: string;
                             /** @description Where it stands. */
                             status: components["schemas"]["ImportStatus"];
-                            /** @description Why it stopped before the end, when it did. */
+                            /** @description Why it stopped before the end, when it did; while it runs, why its last attempt was interrupted (it goes on after the lease of the process that stopped). */
                             error: string | null;
                             /**
                              * Format: int32

@@ -1,9 +1,9 @@
 import { serverEventLog } from '../../src/events/event-rendering.js';
-import { startImportWorker } from '../../src/imports/import-worker.js';
+import { type ImportWorkerOptions, startImportWorker } from '../../src/imports/import-worker.js';
 import type { Database } from '../../src/db/client.js';
 
 /** The background import worker `src/main.ts` starts, on a test's database: small batches and a quick poll, so tests see batches. */
-export const startTestImportWorker = (db: Database) =>
+export const startTestImportWorker = (db: Database, options: Partial<ImportWorkerOptions> = {}) =>
   startImportWorker(db.prisma, {
     events: serverEventLog({ prisma: db.prisma, publicUrl: 'http://localhost', now: () => new Date() }),
     publicUrl: 'http://localhost',
@@ -11,4 +11,5 @@ export const startTestImportWorker = (db: Database) =>
     batchRows: 50,
     pollMs: 50,
     leaseMs: 5_000,
+    ...options,
   });

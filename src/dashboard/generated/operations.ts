@@ -107,7 +107,7 @@ export type ImportStatus =
   | 'cancelled'
   /** Every row was processed (some may have failed: see `failed` and the rows). */
   | 'completed'
-  /** Stopped before the end: see `error` (a file that cannot be read, the user it acts for deactivated or without the scope). Rows processed before stay. */
+  /** Stopped before the end: see `error` (a file that cannot be read, the user it acts for deactivated or without the scope, 5 attempts in a row that made no progress). Rows processed before stay. */
   | 'failed'
   /** Waiting for a server process to take it. */
   | 'queued'

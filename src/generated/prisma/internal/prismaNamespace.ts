@@ -4948,6 +4948,7 @@ export const ImportJobScalarFieldEnum = {
   budgetRequests: 'budgetRequests',
   leaseUntil: 'leaseUntil',
   leaseToken: 'leaseToken',
+  attempts: 'attempts',
   createdAt: 'createdAt',
   startedAt: 'startedAt',
   completedAt: 'completedAt',

@@ -34,6 +34,7 @@ export type ImportJobAvgAggregateOutputType = {
   unchanged: number | null
   failed: number | null
   budgetRequests: number | null
+  attempts: number | null
 }
 
 export type ImportJobSumAggregateOutputType = {
@@ -44,6 +45,7 @@ export type ImportJobSumAggregateOutputType = {
   unchanged: number | null
   failed: number | null
   budgetRequests: number | null
+  attempts: number | null
 }
 
 export type ImportJobMinAggregateOutputType = {
@@ -69,6 +71,7 @@ export type ImportJobMinAggregateOutputType = {
   budgetRequests: number | null
   leaseUntil: Date | null
   leaseToken: string | null
+  attempts: number | null
   createdAt: Date | null
   startedAt: Date | null
   completedAt: Date | null
@@ -98,6 +101,7 @@ export type ImportJobMaxAggregateOutputType = {
   budgetRequests: number | null
   leaseUntil: Date | null
   leaseToken: string | null
+  attempts: number | null
   createdAt: Date | null
   startedAt: Date | null
   completedAt: Date | null
@@ -130,6 +134,7 @@ export type ImportJobCountAggregateOutputType = {
   budgetRequests: number
   leaseUntil: number
   leaseToken: number
+  attempts: number
   createdAt: number
   startedAt: number
   completedAt: number
@@ -146,6 +151,7 @@ export type ImportJobAvgAggregateInputType = {
   unchanged?: true
   failed?: true
   budgetRequests?: true
+  attempts?: true
 }
 
 export type ImportJobSumAggregateInputType = {
@@ -156,6 +162,7 @@ export type ImportJobSumAggregateInputType = {
   unchanged?: true
   failed?: true
   budgetRequests?: true
+  attempts?: true
 }
 
 export type ImportJobMinAggregateInputType = {
@@ -181,6 +188,7 @@ export type ImportJobMinAggregateInputType = {
   budgetRequests?: true
   leaseUntil?: true
   leaseToken?: true
+  attempts?: true
   createdAt?: true
   startedAt?: true
   completedAt?: true
@@ -210,6 +218,7 @@ export type ImportJobMaxAggregateInputType = {
   budgetRequests?: true
   leaseUntil?: true
   leaseToken?: true
+  attempts?: true
   createdAt?: true
   startedAt?: true
   completedAt?: true
@@ -242,6 +251,7 @@ export type ImportJobCountAggregateInputType = {
   budgetRequests?: true
   leaseUntil?: true
   leaseToken?: true
+  attempts?: true
   createdAt?: true
   startedAt?: true
   completedAt?: true
@@ -361,6 +371,7 @@ export type ImportJobGroupByOutputType = {
   budgetRequests: number | null
   leaseUntil: Date | null
   leaseToken: string | null
+  attempts: number
   createdAt: Date
   startedAt: Date | null
   completedAt: Date | null
@@ -416,6 +427,7 @@ export type ImportJobWhereInput = {
   budgetRequests?: Prisma.IntNullableFilter<"ImportJob"> | number | null
   leaseUntil?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
   leaseToken?: Prisma.UuidNullableFilter<"ImportJob"> | string | null
+  attempts?: Prisma.IntFilter<"ImportJob"> | number
   createdAt?: Prisma.DateTimeFilter<"ImportJob"> | Date | string
   startedAt?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
   completedAt?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
@@ -452,6 +464,7 @@ export type ImportJobOrderByWithRelationInput = {
   budgetRequests?: Prisma.SortOrderInput | Prisma.SortOrder
   leaseUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   leaseToken?: Prisma.SortOrderInput | Prisma.SortOrder
+  attempts?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -491,6 +504,7 @@ export type ImportJobWhereUniqueInput = Prisma.AtLeast<{
   budgetRequests?: Prisma.IntNullableFilter<"ImportJob"> | number | null
   leaseUntil?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
   leaseToken?: Prisma.UuidNullableFilter<"ImportJob"> | string | null
+  attempts?: Prisma.IntFilter<"ImportJob"> | number
   createdAt?: Prisma.DateTimeFilter<"ImportJob"> | Date | string
   startedAt?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
   completedAt?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
@@ -527,6 +541,7 @@ export type ImportJobOrderByWithAggregationInput = {
   budgetRequests?: Prisma.SortOrderInput | Prisma.SortOrder
   leaseUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   leaseToken?: Prisma.SortOrderInput | Prisma.SortOrder
+  attempts?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -567,6 +582,7 @@ export type ImportJobScalarWhereWithAggregatesInput = {
   budgetRequests?: Prisma.IntNullableWithAggregatesFilter<"ImportJob"> | number | null
   leaseUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"ImportJob"> | Date | string | null
   leaseToken?: Prisma.UuidNullableWithAggregatesFilter<"ImportJob"> | string | null
+  attempts?: Prisma.IntWithAggregatesFilter<"ImportJob"> | number
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"ImportJob"> | Date | string
   startedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ImportJob"> | Date | string | null
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ImportJob"> | Date | string | null
@@ -596,6 +612,7 @@ export type ImportJobCreateInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -632,6 +649,7 @@ export type ImportJobUncheckedCreateInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -662,6 +680,7 @@ export type ImportJobUpdateInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -698,6 +717,7 @@ export type ImportJobUncheckedUpdateInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -731,6 +751,7 @@ export type ImportJobCreateManyInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -760,6 +781,7 @@ export type ImportJobUpdateManyMutationInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -792,6 +814,7 @@ export type ImportJobUncheckedUpdateManyInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -834,6 +857,7 @@ export type ImportJobCountOrderByAggregateInput = {
   budgetRequests?: Prisma.SortOrder
   leaseUntil?: Prisma.SortOrder
   leaseToken?: Prisma.SortOrder
+  attempts?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -848,6 +872,7 @@ export type ImportJobAvgOrderByAggregateInput = {
   unchanged?: Prisma.SortOrder
   failed?: Prisma.SortOrder
   budgetRequests?: Prisma.SortOrder
+  attempts?: Prisma.SortOrder
 }
 
 export type ImportJobMaxOrderByAggregateInput = {
@@ -873,6 +898,7 @@ export type ImportJobMaxOrderByAggregateInput = {
   budgetRequests?: Prisma.SortOrder
   leaseUntil?: Prisma.SortOrder
   leaseToken?: Prisma.SortOrder
+  attempts?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -902,6 +928,7 @@ export type ImportJobMinOrderByAggregateInput = {
   budgetRequests?: Prisma.SortOrder
   leaseUntil?: Prisma.SortOrder
   leaseToken?: Prisma.SortOrder
+  attempts?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -916,6 +943,7 @@ export type ImportJobSumOrderByAggregateInput = {
   unchanged?: Prisma.SortOrder
   failed?: Prisma.SortOrder
   budgetRequests?: Prisma.SortOrder
+  attempts?: Prisma.SortOrder
 }
 
 export type ImportJobScalarRelationFilter = {
@@ -1116,6 +1144,7 @@ export type ImportJobCreateWithoutTenantInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1150,6 +1179,7 @@ export type ImportJobUncheckedCreateWithoutTenantInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1212,6 +1242,7 @@ export type ImportJobScalarWhereInput = {
   budgetRequests?: Prisma.IntNullableFilter<"ImportJob"> | number | null
   leaseUntil?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
   leaseToken?: Prisma.UuidNullableFilter<"ImportJob"> | string | null
+  attempts?: Prisma.IntFilter<"ImportJob"> | number
   createdAt?: Prisma.DateTimeFilter<"ImportJob"> | Date | string
   startedAt?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
   completedAt?: Prisma.DateTimeNullableFilter<"ImportJob"> | Date | string | null
@@ -1241,6 +1272,7 @@ export type ImportJobCreateWithoutCreatedByInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1275,6 +1307,7 @@ export type ImportJobUncheckedCreateWithoutCreatedByInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1331,6 +1364,7 @@ export type ImportJobCreateWithoutFileInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1365,6 +1399,7 @@ export type ImportJobUncheckedCreateWithoutFileInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1421,6 +1456,7 @@ export type ImportJobCreateWithoutRowsInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1456,6 +1492,7 @@ export type ImportJobUncheckedCreateWithoutRowsInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1501,6 +1538,7 @@ export type ImportJobUpdateWithoutRowsInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1536,6 +1574,7 @@ export type ImportJobUncheckedUpdateWithoutRowsInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1567,6 +1606,7 @@ export type ImportJobCreateManyTenantInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1596,6 +1636,7 @@ export type ImportJobUpdateWithoutTenantInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1630,6 +1671,7 @@ export type ImportJobUncheckedUpdateWithoutTenantInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1662,6 +1704,7 @@ export type ImportJobUncheckedUpdateManyWithoutTenantInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1693,6 +1736,7 @@ export type ImportJobCreateManyCreatedByInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1722,6 +1766,7 @@ export type ImportJobUpdateWithoutCreatedByInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1756,6 +1801,7 @@ export type ImportJobUncheckedUpdateWithoutCreatedByInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1788,6 +1834,7 @@ export type ImportJobUncheckedUpdateManyWithoutCreatedByInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1819,6 +1866,7 @@ export type ImportJobCreateManyFileInput = {
   budgetRequests?: number | null
   leaseUntil?: Date | string | null
   leaseToken?: string | null
+  attempts?: number
   createdAt?: Date | string
   startedAt?: Date | string | null
   completedAt?: Date | string | null
@@ -1848,6 +1896,7 @@ export type ImportJobUpdateWithoutFileInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1882,6 +1931,7 @@ export type ImportJobUncheckedUpdateWithoutFileInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1914,6 +1964,7 @@ export type ImportJobUncheckedUpdateManyWithoutFileInput = {
   budgetRequests?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   leaseUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   leaseToken?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1977,6 +2028,7 @@ export type ImportJobSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   budgetRequests?: boolean
   leaseUntil?: boolean
   leaseToken?: boolean
+  attempts?: boolean
   createdAt?: boolean
   startedAt?: boolean
   completedAt?: boolean
@@ -2014,6 +2066,7 @@ export type ImportJobSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   budgetRequests?: boolean
   leaseUntil?: boolean
   leaseToken?: boolean
+  attempts?: boolean
   createdAt?: boolean
   startedAt?: boolean
   completedAt?: boolean
@@ -2049,6 +2102,7 @@ export type ImportJobSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   budgetRequests?: boolean
   leaseUntil?: boolean
   leaseToken?: boolean
+  attempts?: boolean
   createdAt?: boolean
   startedAt?: boolean
   completedAt?: boolean
@@ -2084,13 +2138,14 @@ export type ImportJobSelectScalar = {
   budgetRequests?: boolean
   leaseUntil?: boolean
   leaseToken?: boolean
+  attempts?: boolean
   createdAt?: boolean
   startedAt?: boolean
   completedAt?: boolean
   updatedAt?: boolean
 }
 
-export type ImportJobOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "object" | "mode" | "matchOn" | "dryRun" | "mapping" | "createCompanies" | "fileId" | "columns" | "status" | "rowsTotal" | "rowsProcessed" | "created" | "updated" | "unchanged" | "failed" | "error" | "cancelRequested" | "createdByUserId" | "scopes" | "budgetKey" | "budgetRequests" | "leaseUntil" | "leaseToken" | "createdAt" | "startedAt" | "completedAt" | "updatedAt", ExtArgs["result"]["importJob"]>
+export type ImportJobOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "object" | "mode" | "matchOn" | "dryRun" | "mapping" | "createCompanies" | "fileId" | "columns" | "status" | "rowsTotal" | "rowsProcessed" | "created" | "updated" | "unchanged" | "failed" | "error" | "cancelRequested" | "createdByUserId" | "scopes" | "budgetKey" | "budgetRequests" | "leaseUntil" | "leaseToken" | "attempts" | "createdAt" | "startedAt" | "completedAt" | "updatedAt", ExtArgs["result"]["importJob"]>
 export type ImportJobInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tenant?: boolean | Prisma.TenantDefaultArgs<ExtArgs>
   createdBy?: boolean | Prisma.UserDefaultArgs<ExtArgs>
@@ -2151,7 +2206,8 @@ export type $ImportJobPayload<ExtArgs extends runtime.Types.Extensions.InternalA
     unchanged: number
     failed: number
     /**
-     * Why the job failed as a whole (an unreadable file, a column that names no field, its owner's access gone).
+     * Why the job failed as a whole (an unreadable file, a column that names no field, its owner's
+     * access gone, attempts that made no progress); while it runs, why its last attempt was interrupted.
      */
     error: string | null
     cancelRequested: boolean
@@ -2171,6 +2227,11 @@ export type $ImportJobPayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     leaseUntil: Date | null
     leaseToken: string | null
+    /**
+     * Claims since a batch last committed progress: a job that keeps stopping its process (or
+     * throwing outside its rows) is failed after a few, rather than claimed again forever.
+     */
+    attempts: number
     createdAt: Date
     startedAt: Date | null
     completedAt: Date | null
@@ -2627,6 +2688,7 @@ export interface ImportJobFieldRefs {
   readonly budgetRequests: Prisma.FieldRef<"ImportJob", 'Int'>
   readonly leaseUntil: Prisma.FieldRef<"ImportJob", 'DateTime'>
   readonly leaseToken: Prisma.FieldRef<"ImportJob", 'String'>
+  readonly attempts: Prisma.FieldRef<"ImportJob", 'Int'>
   readonly createdAt: Prisma.FieldRef<"ImportJob", 'DateTime'>
   readonly startedAt: Prisma.FieldRef<"ImportJob", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"ImportJob", 'DateTime'>
