@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from 'uuidv7';
 import { createKeyPair } from '../src/auth/key-pairs.js';
 import { openPostgres } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/schema-engine.js';

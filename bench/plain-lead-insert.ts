@@ -3,7 +3,7 @@
 // `lead.created` event, as the product commits both together. Answers the lead's columns in the
 // product's field order.
 import type pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from 'uuidv7';
 
 const TEXT_FIELDS = { firstName: 255, lastName: 255, email: 320, phone: 50, companyName: 255, channelType: 255, intent: 10_000, notes: 10_000 } as const;
 const SOURCES = new Set(['web_form', 'referral', 'agent_chat', 'inbound_call', 'mcp', 'import']);

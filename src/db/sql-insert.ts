@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from 'uuidv7';
 import { Prisma } from '../generated/prisma/client.js';
 import { type Column, modelColumns } from './datamodel.js';
 

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from 'uuidv7';
 import { insertStatement, newRow, type RowInput } from '../db/sql-insert.js';
 import { scopedTenantId } from '../db/tenant-scope.js';
 import { type Event as EventRow, Prisma } from '../generated/prisma/client.js';

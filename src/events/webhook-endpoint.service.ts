@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from 'uuidv7';
 import { loadConfig } from '../config.js';
 import { sqlList } from '../db/sql-list.js';
 import { lockForUpdate, lockTenant, scopedTenantId } from '../db/tenant-scope.js';

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from 'uuidv7';
 import { listCustomFieldDefinitions } from '../custom-fields/custom-field.service.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { LeadSource } from '../generated/prisma/enums.js';
