@@ -2,7 +2,7 @@ import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { actingOwner } from '../auth/acting-for.js';
 import { insertStatement } from '../db/sql-insert.js';
 import { confineTransaction, tenantDb } from '../db/tenant-scope.js';
-import type { EventLog } from '../events/event-log.js';
+import type { EventLog, GatheredCreations } from '../events/event-log.js';
 import { type ImportJob, Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { ReadGrants } from '../graphql/read-grants-plugin.js';
@@ -69,6 +69,21 @@ class JobEnds extends Error {
 }
 
 type ClaimedJob = ImportJob & { format: SpreadsheetFormat; charset: string | null };
+
+/** A batch's rows with their outcomes, and its creations gathered for one statement (`EventLog.gathering`). */
+interface CheckedBatch {
+  rows: SpreadsheetRow[];
+  outcomes: RowOutcome[];
+  gathered: GatheredCreations | null;
+}
+
+/**
+ * Whether a job's batches may be checked before the batch ahead of them is written, outside the
+ * transaction that writes them: creations the object gathers, whose rules read nothing an earlier
+ * creation writes (`ImportObjectSpec.gatheredCreation`). Not upserts: a row may match a record
+ * the batch ahead creates.
+ */
+const checksAhead = (job: ClaimedJob) => job.mode === 'create' && importObjects[job.object].gatheredCreation !== undefined;
 
 /**
  * Runs imports in the background, in any number of server processes: a queued job is claimed
@@ -193,64 +208,107 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
     }
   }
 
-  /** One batch: every row through the rules, written with its outcome and the job's progress in one transaction. */
-  async function runBatch(job: ClaimedJob, token: string, reader: RowReader, rows: SpreadsheetRow[]) {
-    const ctx = await ownerContext(job);
-    await spendBudget(job, token);
+  /**
+   * Every row of a batch through the rules: their outcomes, and the creations gathered to be
+   * written in one statement. `tx`: the transaction the batch is written in, when it must be
+   * checked inside it (`checksAhead`); otherwise its reads go to the pool.
+   */
+  async function checkBatch(job: ClaimedJob, ctx: Context, reader: RowReader, rows: SpreadsheetRow[], tx?: PrismaClient): Promise<CheckedBatch> {
     const spec = reader.settings.spec;
-    const work = async (tx: PrismaClient, batch: SpreadsheetRow[]) => {
-      // The batch's creations gathered into one statement where the object allows it (`gatheredCreation`).
-      const gathered = spec.gatheredCreation && ctx.events.gathering(spec.gatheredCreation);
-      const txCtx: Context = { ...ctx, db: confineTransaction(tx, job.tenantId), events: gathered ? gathered.log : ctx.events };
-      const keyOf = (row: SpreadsheetRow) => {
-        const value = Object.entries(row.cells).find(([column]) => reader.matchColumn(column))?.[1];
-        return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
-      };
-      const keys = job.mode === 'upsert' ? batch.map(keyOf) : [];
-      let matches = await matchingRecords(txCtx, spec, keys.filter((k): k is string => k !== null));
-      const createdKeys = new Set<string>();
-      const outcomes: RowOutcome[] = [];
-      for (const [i, row] of batch.entries()) {
-        const key = keys[i] ?? null;
-        if (key && createdKeys.has(key)) {
-          // A file naming a record twice: the later row updates what the earlier one created, once it is written.
-          await gathered?.flush(tx);
-          matches = new Map([...matches, ...(await matchingRecords(txCtx, spec, [key]))]);
-          createdKeys.delete(key);
-        }
-        const found = key ? (matches.get(key) ?? []) : [];
-        if (found.length > 1) {
-          outcomes.push({ line: row.line, outcome: 'failed', recordId: null, cells: row.cells, errors: [{ field: spec.matchOn, message: `matches ${found.length} ${job.object}; make it unique, or import them one by one` }] });
-          continue;
-        }
-        const outcome = await importRow(txCtx, reader, row, found[0] ?? null);
-        outcomes.push(outcome);
-        if (key && outcome.outcome === 'created') createdKeys.add(key);
-      }
-      await gathered?.flush(tx);
-      if (job.dryRun) throw new DryRun(outcomes);
-      await recordRows(tx, job, token, outcomes);
+    // The batch's creations gathered into one statement where the object allows it (`gatheredCreation`).
+    const gathered = spec.gatheredCreation ? ctx.events.gathering(spec.gatheredCreation) : null;
+    const rowCtx: Context = { ...ctx, db: tx ? confineTransaction(tx, job.tenantId) : ctx.db, events: gathered ? gathered.log : ctx.events };
+    const keyOf = (row: SpreadsheetRow) => {
+      const value = Object.entries(row.cells).find(([column]) => reader.matchColumn(column))?.[1];
+      return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
     };
-    const inTransaction = (batch: SpreadsheetRow[]) =>
-      ctx.prisma.$transaction((tx) => work(tx as PrismaClient, batch), { timeout: Math.max(60_000, options.leaseMs) }).catch(async (error: unknown) => {
-        if (!(error instanceof DryRun)) throw error;
-        await prisma.$transaction((tx) => recordRows(tx as PrismaClient, job, token, error.outcomes));
-      });
+    const keys = job.mode === 'upsert' ? rows.map(keyOf) : [];
+    let matches = await matchingRecords(rowCtx, spec, keys.filter((k): k is string => k !== null));
+    const createdKeys = new Set<string>();
+    const outcomes: RowOutcome[] = [];
+    for (const [i, row] of rows.entries()) {
+      const key = keys[i] ?? null;
+      if (key && createdKeys.has(key) && tx) {
+        // A file naming a record twice: the later row updates what the earlier one created, once it is written.
+        await gathered?.flush(tx);
+        matches = new Map([...matches, ...(await matchingRecords(rowCtx, spec, [key]))]);
+        createdKeys.delete(key);
+      }
+      const found = key ? (matches.get(key) ?? []) : [];
+      if (found.length > 1) {
+        outcomes.push({ line: row.line, outcome: 'failed', recordId: null, cells: row.cells, errors: [{ field: spec.matchOn, message: `matches ${found.length} ${job.object}; make it unique, or import them one by one` }] });
+        continue;
+      }
+      const outcome = await importRow(rowCtx, reader, row, found[0] ?? null);
+      outcomes.push(outcome);
+      if (key && outcome.outcome === 'created') createdKeys.add(key);
+    }
+    return { rows, outcomes, gathered };
+  }
+
+  /** A checked batch's records, events, rows' outcomes and the job's progress, in `tx` (a dry run's records are undone, its outcomes kept). */
+  async function writeBatch(tx: PrismaClient, job: ClaimedJob, token: string, checked: CheckedBatch) {
+    await checked.gathered?.flush(tx);
+    if (job.dryRun) throw new DryRun(checked.outcomes);
+    await recordRows(tx, job, token, checked.outcomes);
+  }
+
+  /** Runs `work` in a transaction of its own; a dry run's outcomes, undone with it, are recorded after. */
+  const inTransaction = (job: ClaimedJob, token: string, work: (tx: PrismaClient) => Promise<void>) =>
+    prisma.$transaction((tx) => work(tx as PrismaClient), { timeout: Math.max(60_000, options.leaseMs) }).catch(async (error: unknown) => {
+      if (!(error instanceof DryRun)) throw error;
+      await prisma.$transaction((tx) => recordRows(tx as PrismaClient, job, token, error.outcomes));
+    });
+
+  /**
+   * Writes a batch in one transaction: checked already (`checked`, when the job checks ahead), or
+   * checked inside it. A batch the database refuses (a row the rules let through that a constraint
+   * refused) is undone, and its rows go one by one, so the others are not lost with it.
+   */
+  async function commitBatch(job: ClaimedJob, token: string, ctx: Context, reader: RowReader, rows: SpreadsheetRow[], checked?: CheckedBatch) {
+    const checkAndWrite = (batch: SpreadsheetRow[]) => inTransaction(job, token, async (tx) => writeBatch(tx, job, token, await checkBatch(job, ctx, reader, batch, tx)));
     try {
-      await inTransaction(rows);
+      await (checked ? inTransaction(job, token, (tx) => writeBatch(tx, job, token, checked)) : checkAndWrite(rows));
     } catch (error) {
       if (!refusedByDatabase(error) || rows.length === 1) throw error;
-      // A statement failed in the database (a row the rules let through that a constraint refused):
-      // the batch is undone and its rows go one by one, so the others are not lost with it.
       logger.info({ importId: job.id, reason: errorReason(error) }, 'import batch failed; its rows go one by one');
       for (const row of rows) {
-        await inTransaction([row]).catch(async (rowError: unknown) => {
+        await checkAndWrite([row]).catch(async (rowError: unknown) => {
           if (!refusedByDatabase(rowError)) throw rowError;
           const errors = [{ field: 'row', message: 'could not be written; the database refused it' }];
           await prisma.$transaction((tx) => recordRows(tx as PrismaClient, job, token, [{ line: row.line, outcome: 'failed', recordId: null, errors, cells: row.cells }]));
         });
       }
     }
+  }
+
+  /**
+   * Imports a file's batches in order, each written before the next: while one is written, the
+   * next is checked where the job allows it (`checksAhead`), so the database's work on one batch
+   * and this process's on the next overlap.
+   */
+  function batchWriter(job: ClaimedJob, token: string, reader: RowReader) {
+    const ahead = checksAhead(job);
+    // The batch being written; its failure is kept, not thrown, until the next batch waits for it.
+    let writing: Promise<{ failure: unknown } | undefined> = Promise.resolve(undefined);
+    const written = async () => {
+      const result = await writing;
+      writing = Promise.resolve(undefined);
+      if (result) throw result.failure;
+    };
+    return {
+      async add(rows: SpreadsheetRow[]) {
+        const ctx = await ownerContext(job);
+        await spendBudget(job, token);
+        const checked = ahead ? await checkBatch(job, ctx, reader, rows) : undefined;
+        await written();
+        writing = commitBatch(job, token, ctx, reader, rows, checked).then(
+          () => undefined,
+          (failure: unknown) => ({ failure }),
+        );
+      },
+      written,
+    };
   }
 
   const rowsOf = (job: ClaimedJob, onColumns?: (columns: string[]) => void) =>
@@ -273,8 +331,10 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
       const last = job.error ?? 'its process ended without recording why';
       return finish(job, token, 'failed', `stopped after ${MAX_ATTEMPTS_WITHOUT_PROGRESS} attempts that made no progress; the last: ${last}`);
     }
+    let writer: ReturnType<typeof batchWriter> | undefined;
     try {
       const reader = await rowReader(await ownerContext(job), { spec: importObjects[job.object], mode: job.mode, mapping: (job.mapping ?? {}) as never, createCompanies: job.createCompanies });
+      writer = batchWriter(job, token, reader);
       if (job.rowsTotal === null) {
         // Counted first (the file is read twice, the second time with the writes), so progress has
         // a total; the columns in the file's order (JSON lines: as their keys first appear) are kept for the rows' download.
@@ -300,15 +360,21 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
         }
         batch.push(row);
         if (batch.length < options.batchRows) continue;
-        await runBatch(job, token, reader, batch);
+        await writer.add(batch);
         batch = [];
         // The embedded database runs in this thread: between batches, requests get their turn.
         await setImmediate();
-        if (stopping) return release(job, token);
+        if (stopping) {
+          await writer.written();
+          return release(job, token);
+        }
       }
-      if (batch.length) await runBatch(job, token, reader, batch);
+      if (batch.length) await writer.add(batch);
+      await writer.written();
       await finish(job, token, 'completed');
     } catch (error) {
+      // A batch still being written ends first (its failure, if any, is this one's consequence or the same).
+      await writer?.written().catch(() => undefined);
       if (error instanceof JobEnds) return finish(job, token, error.status, error.message);
       if (error instanceof SpreadsheetError) return finish(job, token, 'failed', `the file cannot be read: ${error.message}`);
       throw error;
