@@ -46,9 +46,40 @@ interface Issue {
 /** A field of an input object, or an argument of a field: both have a type, maybe a default, and maybe validators. */
 type InputSlot = GraphQLInputField | GraphQLArgument;
 
+/**
+ * A value, or the promise of one where some step is asynchronous. The walk below stays
+ * synchronous for as long as no validator answers with a promise (none of zod's do unless a rule
+ * is async), as graphql-js's executor does: an import checks every row of a file this way, and a
+ * promise per field and rule was a third of what the rows allocated.
+ */
+type MaybePromise<T> = T | Promise<T>;
+
+const after = <T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> =>
+  value instanceof Promise ? value.then(next) : next(value);
+
+/** `step` on each item in turn, each after the one before has finished. */
+function inTurn<T>(items: readonly T[], step: (item: T) => MaybePromise<void>, from = 0): MaybePromise<void> {
+  for (let i = from; i < items.length; i++) {
+    const pending = step(items[i]!);
+    if (pending instanceof Promise) return pending.then(() => inTurn(items, step, i + 1));
+  }
+}
+
+/** Every item's result, in order. */
+const allOf = <T>(results: MaybePromise<T>[]): MaybePromise<T[]> =>
+  results.some((result) => result instanceof Promise) ? Promise.all(results) : (results as T[]);
+
+const validatorCache = new WeakMap<object, StandardSchema[]>();
+
 /** The validators the Pothos validation plugin runs for an argument, an input field or an input object type (src/graphql/builder.ts: `validate`). */
-const validatorsOf = (owner: InputSlot | GraphQLNamedType): StandardSchema[] =>
-  ((owner.extensions as { '@pothos/plugin-validation'?: { schemas?: StandardSchema[] } })['@pothos/plugin-validation']?.schemas ?? []).slice().reverse();
+function validatorsOf(owner: InputSlot | GraphQLNamedType): StandardSchema[] {
+  let validators = validatorCache.get(owner);
+  if (!validators) {
+    validators = ((owner.extensions as { '@pothos/plugin-validation'?: { schemas?: StandardSchema[] } })['@pothos/plugin-validation']?.schemas ?? []).slice().reverse();
+    validatorCache.set(owner, validators);
+  }
+  return validators;
+}
 
 const key = (segment: PropertyKey | { key: PropertyKey }) => String(typeof segment === 'object' ? segment.key : segment);
 
@@ -73,14 +104,13 @@ interface Reading {
 }
 
 /** Runs validators on a value that coerced, as the validation plugin would, naming each issue's path below `path`. */
-async function validated(validators: StandardSchema[], value: unknown, path: readonly string[]): Promise<FieldProblem[]> {
-  let current = value;
-  for (const validator of validators) {
-    const result = await validator['~standard'].validate(current);
-    if (result.issues?.length) return result.issues.map((issue) => problem([...path, ...(issue.path ?? []).map(key)], issue.message, problemCode(issue)));
-    current = result.value;
-  }
-  return [];
+function validated(validators: StandardSchema[], value: unknown, path: readonly string[], from = 0): MaybePromise<FieldProblem[]> {
+  if (from === validators.length) return [];
+  return after(validators[from]!['~standard'].validate(value), (result) =>
+    result.issues?.length
+      ? result.issues.map((issue) => problem([...path, ...(issue.path ?? []).map(key)], issue.message, problemCode(issue)))
+      : validated(validators, result.value, path, from + 1),
+  );
 }
 
 /**
@@ -88,36 +118,38 @@ async function validated(validators: StandardSchema[], value: unknown, path: rea
  * arguments), each slot's own rules run once its value coerced. `outermost`: the slots are a
  * field's arguments, whose input objects' own rules run even when their fields have problems.
  */
-async function slotProblems(slots: readonly InputSlot[], sent: Record<string, unknown>, path: readonly string[], reading: Reading, outermost = false): Promise<Checked> {
+function slotProblems(slots: readonly InputSlot[], sent: Record<string, unknown>, path: readonly string[], reading: Reading, outermost = false): MaybePromise<Checked> {
   const problems: FieldProblem[] = [];
   const coerced: Record<string, unknown> = {};
-  for (const slot of slots) {
+  const checkSlot = (slot: InputSlot): MaybePromise<void> => {
     const given = sent[slot.name];
     if (given === undefined && slot.defaultValue !== undefined) {
       coerced[slot.name] = slot.defaultValue;
-      continue;
+      return;
     }
-    const checked = await valueProblems(slot.type, given, [...path, slot.name], reading, outermost);
-    problems.push(...checked.problems);
-    if (given === undefined) continue;
-    coerced[slot.name] = checked.value;
-    // A slot's own rules once its value is of the right kind and its parts hold (never on null).
-    if (checked.problems.length || checked.value === null) continue;
-    const rules = validatorsOf(slot);
-    if (rules.length) problems.push(...(await validated(rules, checked.value, [...path, slot.name])));
-  }
-  return { value: coerced, problems };
+    const slotPath = [...path, slot.name];
+    return after(valueProblems(slot.type, given, slotPath, reading, outermost), (checked) => {
+      problems.push(...checked.problems);
+      if (given === undefined) return;
+      coerced[slot.name] = checked.value;
+      // A slot's own rules once its value is of the right kind and its parts hold (never on null).
+      if (checked.problems.length || checked.value === null) return;
+      const rules = validatorsOf(slot);
+      if (rules.length) return after(validated(rules, checked.value, slotPath), (found) => void problems.push(...found));
+    });
+  };
+  return after(inTurn(slots, checkSlot), () => ({ value: coerced, problems }));
 }
 
-async function valueProblems(type: GraphQLInputType, value: unknown, path: readonly string[], reading: Reading, outermost = false): Promise<Checked> {
+function valueProblems(type: GraphQLInputType, value: unknown, path: readonly string[], reading: Reading, outermost = false): MaybePromise<Checked> {
   if (value === null || value === undefined) {
     return { value, problems: isNonNullType(type) ? [problem(path, 'is required', 'REQUIRED')] : [] };
   }
   const nullable = isNonNullType(type) ? type.ofType : type;
   if (isListType(nullable)) {
     if (!Array.isArray(value) && !reading.singleValueAsList) return { value, problems: [problem(path, `must be an array, not ${kindOf(value)}`)] };
-    const items = await Promise.all((Array.isArray(value) ? value : [value]).map((item, i) => valueProblems(nullable.ofType, item, [...path, String(i)], reading)));
-    return { value: items.map((item) => item.value), problems: items.flatMap((item) => item.problems) };
+    const items = allOf((Array.isArray(value) ? value : [value]).map((item, i) => valueProblems(nullable.ofType, item, [...path, String(i)], reading)));
+    return after(items, (checked) => ({ value: checked.map((item) => item.value), problems: checked.flatMap((item) => item.problems) }));
   }
   if (isEnumType(nullable)) {
     const known = typeof value === 'string' ? nullable.getValue(value) : undefined;
@@ -137,13 +169,14 @@ async function valueProblems(type: GraphQLInputType, value: unknown, path: reado
   const unknown = Object.keys(sent)
     .filter((name) => !Object.hasOwn(fields, name))
     .map((name) => problem([...path, name], 'is not a known field'));
-  const { value: coerced, problems } = await slotProblems(Object.values(fields), sent, path, reading);
-  problems.unshift(...unknown);
-  // The input type's own rules (a PATCH must change something, and not clear what cannot be): on
-  // a nested object once its fields hold, as the validation plugin runs them; on the outermost
-  // input always, so that they are reported with the fields' problems.
-  if (outermost || !problems.length) problems.push(...(await validated(validatorsOf(nullable), coerced, path)));
-  return { value: coerced, problems };
+  return after(slotProblems(Object.values(fields), sent, path, reading), ({ value: coerced, problems }) => {
+    problems.unshift(...unknown);
+    // The input type's own rules (a PATCH must change something, and not clear what cannot be): on
+    // a nested object once its fields hold, as the validation plugin runs them; on the outermost
+    // input always, so that they are reported with the fields' problems.
+    if (!outermost && problems.length) return { value: coerced, problems };
+    return after(validated(validatorsOf(nullable), coerced, path), (found) => ({ value: coerced, problems: [...problems, ...found] }));
+  });
 }
 
 /**
@@ -156,7 +189,7 @@ async function valueProblems(type: GraphQLInputType, value: unknown, path: reado
  * one the operation accepts as far as its input's own rules go (what it names, such as referenced
  * records, is checked when it runs: `inputCheckProblems`).
  */
-export const inputProblems = (type: GraphQLInputType, value: unknown): Promise<Checked> => valueProblems(type, value, [], { singleValueAsList: false }, true);
+export const inputProblems = async (type: GraphQLInputType, value: unknown): Promise<Checked> => valueProblems(type, value, [], { singleValueAsList: false }, true);
 
 /** The input field a problem is about (`assignedTo` of `assignedTo` or `customFields.industry` of `customFields`). */
 const topField = (problem: FieldProblem) => problem.field.split('.')[0]!;
