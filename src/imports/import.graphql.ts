@@ -65,6 +65,7 @@ export const ImportJob = builder.prismaObject('ImportJob', {
     mode: t.expose('mode', { type: ImportModeEnum, description: 'Create only, or update the records rows match.' }),
     matchOn: t.exposeString('matchOn', { nullable: true, description: 'The field rows are matched on, for `upsert`; null for `create`.' }),
     mapping: t.field({ type: 'JSONObject', description: 'The mapping it reads the file\'s columns with (from column names to field names; null leaves one out); `{}` when none was given.', resolve: (job) => (job.mapping ?? {}) as object }),
+    createCompanies: t.exposeBoolean('createCompanies', { description: 'Contacts only: whether the companies named by `companyName` that the tenant does not have are created.' }),
     columns: t.exposeStringList('columns', { description: "The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once." }),
     fileId: t.expose('fileId', { type: 'UUID', description: 'The file imported: give it to `createImport` to import it again (after a dry run, say).' }),
     dryRun: t.exposeBoolean('dryRun', { description: 'Every row checked and reported as it would be, nothing kept.' }),

@@ -3,7 +3,7 @@ import type { ImportRowOutcome } from '../generated/prisma/enums.js';
 import { importRowsCsv } from './import-export.js';
 import { storeUploadedImport } from './import.service.js';
 
-const job = 'id object mode matchOn dryRun mapping columns fileId status error rowsTotal rowsProcessed created updated unchanged failed createdAt startedAt completedAt';
+const job = 'id object mode matchOn dryRun mapping createCompanies columns fileId status error rowsTotal rowsProcessed created updated unchanged failed createdAt startedAt completedAt';
 
 export const importRoutes: RestRoutes = {
   'Mutation.createImport': { method: 'POST', path: '/v1/imports', summary: 'Import records from a file', status: 202, envelope: 'data', select: `{ ${job} }`, upload: { argument: 'fileId', replaces: ['text', 'format'], store: storeUploadedImport } },

@@ -3246,6 +3246,8 @@ export interface components {
             mapping: {
                 [key: string]: unknown;
             };
+            /** @description Contacts only: whether the companies named by `companyName` that the tenant does not have are created. */
+            createCompanies: boolean;
             /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
             columns: string[];
             /**
@@ -14380,6 +14382,8 @@ export interface operations {
                             mapping: {
                                 [key: string]: unknown;
                             };
+                            /** @description Contacts only: whether the companies named by `companyName` that the tenant does not have are created. */
+                            createCompanies: boolean;
                             /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
                             columns: string[];
                             /**
@@ -14524,6 +14528,8 @@ export interface operations {
                             mapping: {
                                 [key: string]: unknown;
                             };
+                            /** @description Contacts only: whether the companies named by `companyName` that the tenant does not have are created. */
+                            createCompanies: boolean;
                             /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
                             columns: string[];
                             /**
@@ -14641,6 +14647,8 @@ export interface operations {
                             mapping: {
                                 [key: string]: unknown;
                             };
+                            /** @description Contacts only: whether the companies named by `companyName` that the tenant does not have are created. */
+                            createCompanies: boolean;
                             /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
                             columns: string[];
                             /**
@@ -14759,6 +14767,8 @@ export interface operations {
                             mapping: {
                                 [key: string]: unknown;
                             };
+                            /** @description Contacts only: whether the companies named by `companyName` that the tenant does not have are created. */
+                            createCompanies: boolean;
                             /** @description The file's column names, in its order (JSON lines: as their keys first appear); empty until the file has been read once. */
                             columns: string[];
                             /**
