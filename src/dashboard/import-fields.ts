@@ -47,17 +47,8 @@ export function fieldOf(column: string, mapping: Mapping, choices: readonly Fiel
   return choices.find((choice) => normalizedName(choice.value) === normalizedName(column))?.value;
 }
 
-/** The mapping a dry run's page carries in its address (as JSON), to show the selects as that dry run had them; null when it is not one. */
-export function parseMapping(text: string | null): Mapping | null {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-    return Object.values(value).every((field) => field === null || typeof field === 'string') ? (value as Mapping) : null;
-  } catch {
-    return null;
-  }
-}
+/** The columns a page shows: the file's, but for the `error` column of a failed-rows download, which the import leaves out. */
+export const shownColumns = (columns: readonly string[]) => columns.filter((column) => column !== ERROR_COLUMN);
 
 /** The mapping chosen in the mapping form: each column (hidden) with the field of its select ("" leaves it out). */
 export function mappingOfForm(form: URLSearchParams): Mapping {

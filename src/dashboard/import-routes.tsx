@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { CSRF_HEADER, SESSION_COOKIE } from '../auth/sessions.js';
 import { loadConfig } from '../config.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -9,12 +8,12 @@ import type { Handler, UserHandler } from './form-routes.js';
 import { formHandling, forRole } from './form-routes.js';
 import type { ImportMode, ImportObject } from './generated/operations.js';
 import { CreateImportFromFileDocument, ImportCustomFieldsDocument, ImportPageDocument, ImportsPageDocument } from './generated/operations.js';
-import { fieldChoices, importableObjects, mappingErrors, mappingOfForm, parseMapping } from './import-fields.js';
+import { fieldChoices, importableObjects, mappingErrors, mappingOfForm } from './import-fields.js';
 import type { PageRequest, SignedIn } from './pages.js';
 import { notAllowed, refused } from './pages.js';
 import type { UploadDraft } from './pages/imports.js';
 import { ImportJobPage } from './pages/import-job.js';
-import { hasEnded, IMPORTS, ImportsPage, jobPath } from './pages/imports.js';
+import { IMPORTS, ImportsPage, jobPath } from './pages/imports.js';
 import { asMultipart, UPLOAD_PATH } from './posted-form.js';
 import { html, seeOther } from './respond.js';
 
@@ -38,35 +37,6 @@ async function restErrors(answer: Response): Promise<ApiError[] | null> {
 
 const notFound: ApiError[] = [{ message: 'not found', extensions: { code: 'NOT_FOUND' } }];
 const badInput = (message: string): ApiError[] => [{ message, extensions: { code: 'BAD_USER_INPUT' } }];
-
-/** A column name as the failed-rows CSV writes it, without the quote that keeps spreadsheets from running it as a formula. */
-const unprotected = (name: string) => name.replace(/^'(?=[=+\-@\t\r])/, '');
-
-/** The first record of a CSV's text, or null while its text is cut inside it. */
-function firstRecord(text: string): string[] | null {
-  try {
-    return (parse(text, { to: 1 }) as string[][])[0] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** A CSV's header line, read as far as it goes and no further (a column's name may hold a quoted line break). */
-async function csvHeader(body: ReadableStream<Uint8Array>): Promise<string[]> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      text += decoder.decode(value, { stream: !done });
-      const header = text.includes('\n') || done ? firstRecord(text) : null;
-      if (header || done) return header ?? [];
-    }
-  } finally {
-    await reader.cancel();
-  }
-}
 
 /**
  * The dashboard's Imports: upload a file (a dry run first), map its columns to fields and check
@@ -146,24 +116,17 @@ export function importRoutes({ prisma, handle }: { prisma: PrismaClient; handle:
       return errors ? refused(page, errors, user.chrome) : answer;
     }),
 
+    // The mapping and the columns come from the job, not the address: the page can be reloaded, and a long mapping fits.
     [`GET ${IMPORTS}/job`]: importers(async (page, user) => {
-      const id = page.url.searchParams.get('id') ?? '';
-      const mapping = parseMapping(page.url.searchParams.get('mapping'));
-      if (!mapping) return refused(page, badInput('The mapping in the address is not a JSON object of column names to field names.'), user.chrome);
-      const result = await user.api(ImportPageDocument, { id, rows: PREVIEW_ROWS });
+      const result = await user.api(ImportPageDocument, { id: page.url.searchParams.get('id') ?? '', rows: PREVIEW_ROWS });
       if (result.errors) return refused(page, result.errors, user.chrome);
       const job = result.data.import;
       if (!job) return refused(page, notFound, user.chrome);
-      const view = { chrome: user.chrome, job, data: result.data, mapping };
-      if (!hasEnded(job)) return html(<ImportJobPage {...view} columns={[]} />);
-      // GraphQL does not give the file's columns; the failed-rows CSV begins with them, in the file's order.
-      const csv = await failedRowsCsv(page, id);
-      if (!csv.ok || !csv.body) return restRefused(page, user, csv);
-      const columns = (await csvHeader(csv.body)).slice(0, -1).map(unprotected);
-      if (!job.dryRun || job.status !== 'completed' || !columns.length) return html(<ImportJobPage {...view} columns={columns} />);
+      const view = { chrome: user.chrome, job, data: result.data };
+      if (!job.dryRun || job.status !== 'completed' || !job.columns.length) return html(<ImportJobPage {...view} />);
       const fields = await choicesFor(user, job.object);
       if (fields.errors) return refused(page, fields.errors, user.chrome);
-      return html(<ImportJobPage {...view} columns={columns} choices={fields.choices} />);
+      return html(<ImportJobPage {...view} choices={fields.choices} />);
     }),
 
     // Another dry run of the same file with the mapping chosen; like the upload, not a one-time form.
@@ -172,7 +135,7 @@ export function importRoutes({ prisma, handle }: { prisma: PrismaClient; handle:
       if (chosen instanceof Response) return chosen;
       const result = await user.api(CreateImportFromFileDocument, { ...chosen, dryRun: true });
       if (result.errors) return refused(page, result.errors, user.chrome);
-      return seeOther(jobPath(result.data.createImport.import!.id, chosen.mapping));
+      return seeOther(jobPath(result.data.createImport.import!.id));
     }),
 
     // The import itself: a one-time form (a double click imports once), then the list with its progress.

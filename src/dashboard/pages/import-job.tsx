@@ -1,12 +1,13 @@
 import type { ImportPageQuery } from '../generated/operations.js';
 import type { FieldChoice, Mapping } from '../import-fields.js';
-import { fieldOf } from '../import-fields.js';
-import type { Job } from './imports.js';
+import { fieldOf, shownColumns } from '../import-fields.js';
 import { failedRowsPath, hasEnded, IMPORTS, jobPath, jobTitle, modeWords, Progress, ProgressScript } from './imports.js';
 import type { Chrome } from './layout.js';
 import { FormTokens, Layout, Time } from './layout.js';
 
 type Row = ImportPageQuery['rows']['nodes'][number];
+/** An import as its page shows it: where it stands, with the options it ran with and the file's columns. */
+type ShownJob = NonNullable<ImportPageQuery['import']>;
 
 const cellStyle = { padding: '.25rem .5rem', borderBottom: '1px solid #d0d7de', textAlign: 'left', verticalAlign: 'top' } as const;
 /** A cell as the table shows it: JSON lines' objects as JSON, long text cut. */
@@ -103,21 +104,7 @@ function RowsTable({ columns, rows, mapping }: { columns: readonly string[]; row
  * A finished dry run's form: the mode, and the field of each column (in the table). "Check again"
  * runs another dry run of the same file with them; "Import" imports it with them, as shown.
  */
-function MappingForm({
-  chrome,
-  job,
-  columns,
-  rows,
-  mapping,
-  choices,
-}: {
-  chrome: Chrome;
-  job: Job;
-  columns: readonly string[];
-  rows: readonly Row[];
-  mapping: Mapping;
-  choices: readonly FieldChoice[];
-}) {
+function MappingForm({ chrome, job, rows, choices }: { chrome: Chrome; job: ShownJob; rows: readonly Row[]; choices: readonly FieldChoice[] }) {
   return (
     <form method="post" action={`${IMPORTS}/check`} class="stack" aria-labelledby="mapping-title">
       <h2 id="mapping-title">Columns and fields</h2>
@@ -125,7 +112,8 @@ function MappingForm({
       <input type="hidden" name="object" value={job.object} />
       <input type="hidden" name="fileId" value={job.fileId} />
       <p class="hint">Choose the field each column fills, or leave a column out. Check again to see the rows with them (nothing is saved); Import imports the file with the fields and mode shown.</p>
-      <RowsTable columns={columns} rows={rows} mapping={{ mapping, choices }} />
+      {/* The API keeps only column names and fields (or null) in a mapping. */}
+      <RowsTable columns={shownColumns(job.columns)} rows={rows} mapping={{ mapping: job.mapping as Mapping, choices }} />
       <label for="mode">Rows that match a record</label>
       <select id="mode" name="mode">
         {Object.entries(modeWords(job.object)).map(([mode, words]) => (
@@ -148,19 +136,17 @@ function MappingForm({
 
 export interface ImportJobView {
   chrome: Chrome;
-  job: Job;
+  job: ShownJob;
   data: ImportPageQuery;
-  /** The file's columns, in its order, once the import has ended (empty when the file could not be read). */
-  columns: readonly string[];
-  /** The mapping a dry run was run with (from the page's address), which its selects show. */
-  mapping: Mapping;
   /** The fields a finished dry run's columns can fill: its mapping form is shown with them. */
   choices?: readonly FieldChoice[];
 }
 
 /** One import or dry run: its progress; once ended, its first rows (with the mapping form for a dry run) and its failed rows. */
-export function ImportJobPage({ chrome, job, data, columns, mapping, choices }: ImportJobView) {
+export function ImportJobPage({ chrome, job, data, choices }: ImportJobView) {
   const failed = data.failedRows.nodes;
+  // Its rows are shown once it has ended (none when the file could not be read).
+  const columns = hasEnded(job) ? shownColumns(job.columns) : [];
   return (
     <Layout title={jobTitle(job)} chrome={chrome}>
       <p>
@@ -171,13 +157,13 @@ export function ImportJobPage({ chrome, job, data, columns, mapping, choices }: 
         <Progress job={job} />
         {!hasEnded(job) && (
           <>
-            <a href={jobPath(job.id, mapping)}>Refresh</a>
+            <a href={jobPath(job.id)}>Refresh</a>
             <ProgressScript chrome={chrome} />
           </>
         )}
       </section>
       {choices ? (
-        <MappingForm chrome={chrome} job={job} columns={columns} rows={data.rows.nodes} mapping={mapping} choices={choices} />
+        <MappingForm chrome={chrome} job={job} rows={data.rows.nodes} choices={choices} />
       ) : (
         columns.length > 0 && <RowsTable columns={columns} rows={data.rows.nodes} />
       )}

@@ -2,14 +2,11 @@ import { Fragment } from 'preact';
 import { importObjects } from '../../imports/import-objects.js';
 import type { Outcome } from '../form-outcomes.js';
 import type { ImportMode, ImportObject, ImportProgressFragment, ImportStatus } from '../generated/operations.js';
-import type { Mapping } from '../import-fields.js';
 import type { Chrome } from './layout.js';
 import { Layout, Notice, Time } from './layout.js';
 
 export const IMPORTS = '/dashboard/imports';
-/** An import's page; a dry run's carries the mapping it was run with, which its selects show. */
-export const jobPath = (id: string, mapping: Mapping = {}) =>
-  `${IMPORTS}/job?id=${encodeURIComponent(id)}${Object.keys(mapping).length ? `&mapping=${encodeURIComponent(JSON.stringify(mapping))}` : ''}`;
+export const jobPath = (id: string) => `${IMPORTS}/job?id=${encodeURIComponent(id)}`;
 export const failedRowsPath = (id: string) => `${IMPORTS}/failed-rows?id=${encodeURIComponent(id)}`;
 
 export type Job = ImportProgressFragment;
