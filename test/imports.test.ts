@@ -138,6 +138,23 @@ describe('upserts, dry runs and the same file again', () => {
     t = await tenant();
   });
 
+  it('bounds what a wide file costs: past 1,000 columns it fails at once; a row keeps 20 of its problems and counts the rest', async () => {
+    const columns = (count: number) => Array.from({ length: count }, (_, i) => `c${i}`);
+    const before = await leadCount();
+    const tooWide = await imported(t.secret, 'object=leads', `firstName,lastName,${columns(60_000).join(',')}\nAda,Lovelace\n`);
+    expect(tooWide).toMatchObject({ status: 'failed', rowsProcessed: 0, error: 'the file cannot be read: The file has 60002 columns; at most 1000 can be imported. Remove the columns you do not need.' });
+
+    const wide = columns(998);
+    const row = ['Ada', 'Lovelace', ...wide.map(() => 'x')].join(',');
+    const job = await imported(t.secret, 'object=leads', [`firstName,lastName,${wide.join(',')}`, row, row].join('\n'));
+    expect(job).toMatchObject({ status: 'completed', rowsTotal: 2, created: 0, failed: 2 });
+    const [first] = (await rowsOf(t.secret, job.id)).data;
+    expect(first.errors).toHaveLength(21);
+    expect(first.errors[0]).toEqual({ field: 'c0', message: 'is not a field of leads; name the column after one, or give a mapping' });
+    expect(first.errors[20]).toEqual({ field: 'row', message: 'has 978 more problems; fix these first' });
+    expect(await leadCount()).toBe(before);
+  });
+
   it('a dry run checks and reports every row as it would be, and writes nothing but its report', async () => {
     const file = 'firstName,lastName,email\nAda,Lovelace,ada@example.test\nBad,,bad@example.test\n';
     const job = await imported(t.secret, 'object=leads&dryRun=true', file);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   charsetOf,
   formatOf,
+  MAX_COLUMN_NAME,
+  MAX_COLUMNS,
   normalizedName,
   readSpreadsheet,
   SpreadsheetError,
@@ -173,6 +175,18 @@ describe('CSV', () => {
     ]);
   });
 
+  it('reports all of a row\'s values without a header as one problem, however many', async () => {
+    const [wide] = await read(utf8(`Name\nAlice,${'x,'.repeat(50_000)}\n`));
+    expect(wide).toEqual(row(2, { Name: 'Alice' }, [{ field: '(column 2)', message: 'has a value in a column without a header (and 49999 more columns without a header)' }]));
+  });
+
+  it(`refuses a header of more than ${MAX_COLUMNS} columns, or a column name longer than ${MAX_COLUMN_NAME} characters`, async () => {
+    const columns = (count: number) => Array.from({ length: count }, (_, i) => `c${i}`).join(',');
+    expect(await read(utf8(`${columns(MAX_COLUMNS)}\n${'x,'.repeat(MAX_COLUMNS - 1)}x\n`))).toHaveLength(1);
+    expect(await failure(utf8(`${columns(60_000)}\nx\n`))).toBe(`The file has 60000 columns; at most ${MAX_COLUMNS} can be imported. Remove the columns you do not need.`);
+    expect(await failure(utf8(`Name,${'n'.repeat(MAX_COLUMN_NAME + 1)}\nx,y\n`))).toBe(`The column "${'n'.repeat(40)}…" has a name longer than ${MAX_COLUMN_NAME} characters; shorten it.`);
+  });
+
   it('reads a quote inside an unquoted cell as text', async () => {
     expect(await read(utf8('Item,Size\nScreen,27" wide\n'))).toEqual([row(2, { Item: 'Screen', Size: '27" wide' })]);
   });
@@ -240,6 +254,19 @@ describe('NDJSON', () => {
     expect(await read(utf8(text), { format: 'ndjson' })).toEqual([
       row(1, {}, [{ field: 'line', message: 'nests arrays and objects deeper than 64 levels' }]),
       row(2, { firstName: 'Ok' }),
+    ]);
+  });
+
+  it(`bounds the fields its lines name between them to ${MAX_COLUMNS}, failing a line that passes the bound alone`, async () => {
+    const fields = (from: number, count: number) => JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${from + i}`, 'x'])));
+    const text = [fields(0, 600), fields(600, 400), fields(1000, 1), fields(0, 10), `{"${'k'.repeat(MAX_COLUMN_NAME + 1)}":1}`].join('\n');
+    const rows = await read(utf8(text), { format: 'ndjson' });
+    expect(rows.map((r) => [r.line, Object.keys(r.cells).length, r.problems])).toEqual([
+      [1, 600, []],
+      [2, 400, []],
+      [3, 0, [{ field: 'line', message: `names more fields than the ${MAX_COLUMNS} a file may have between its lines` }]],
+      [4, 10, []],
+      [5, 0, [{ field: 'line', message: `has a field name longer than ${MAX_COLUMN_NAME} characters` }]],
     ]);
   });
 

@@ -141,6 +141,18 @@ function changesNothing(existing: Record<string, unknown>, patch: Record<string,
   });
 }
 
+/**
+ * The most problems kept of one row, the rest counted in a last one: enough to fix a row by, and
+ * what bounds a row's stored errors (a row may name a thousand unknown custom fields).
+ */
+export const MAX_ROW_ERRORS = 20;
+
+function keptErrors(errors: FieldProblem[]): RowOutcome['errors'] {
+  const kept = errors.slice(0, MAX_ROW_ERRORS).map(({ field, message }) => ({ field, message }));
+  if (errors.length > MAX_ROW_ERRORS) kept.push({ field: 'row', message: `has ${errors.length - MAX_ROW_ERRORS} more problems; fix these first` });
+  return kept;
+}
+
 /** A well-formed id standing for a reference not looked up yet, so a row's other values are checked first. */
 const STAND_IN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -158,7 +170,7 @@ export async function importRow(ctx: Context, reader: RowReader, row: Spreadshee
     line: row.line,
     outcome,
     recordId,
-    errors: errors.map(({ field, message }) => ({ field, message })),
+    errors: keptErrors(errors),
     cells: row.cells,
   });
   // A line that is no row at all (JSON lines: not an object) is that, not a row missing every field.

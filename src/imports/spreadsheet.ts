@@ -30,6 +30,14 @@ const SAMPLE_BYTES = 64 * 1024;
  * closed, so the file is refused before the row swallows it; a JSON line this long fails alone.
  */
 const MAX_ROW_BYTES = 1024 * 1024;
+/**
+ * The most distinct columns a file may name (a CSV header's, or the keys JSON lines use between
+ * them), and the longest name: far past any export of a CRM, and what keeps a 1 MB row of 60,000
+ * one-letter columns from costing a problem per cell per row (one such 5 MB file grew a server by
+ * 3.5 GB before these bounds).
+ */
+export const MAX_COLUMNS = 1_000;
+export const MAX_COLUMN_NAME = 200;
 /** chardet's confidence (0–100) above which a non-Latin answer (Shift_JIS, GB18030, …) is believed. */
 const CONFIDENT = 50;
 /** Single-byte answers chardet gives for Western text; spreadsheet programs on Windows write these as windows-1252. */
@@ -179,6 +187,10 @@ async function* csvRows(text: AsyncIterable<string>, separator: string, onColumn
 }
 
 function headerOf(names: string[]): (string | null)[] {
+  const named = names.filter((name) => name !== '');
+  if (named.length > MAX_COLUMNS) throw new SpreadsheetError(`The file has ${named.length} columns; at most ${MAX_COLUMNS} can be imported. Remove the columns you do not need.`);
+  const long = named.find((name) => name.length > MAX_COLUMN_NAME);
+  if (long) throw new SpreadsheetError(`The column "${long.slice(0, 40)}…" has a name longer than ${MAX_COLUMN_NAME} characters; shorten it.`);
   const seen = new Map<string, string>();
   return names.map((name) => {
     if (name === '') return null; // spreadsheet programs save trailing empty columns
@@ -192,13 +204,16 @@ function headerOf(names: string[]): (string | null)[] {
 
 function rowOf(line: number, values: string[], header: (string | null)[]): SpreadsheetRow {
   const cells: [string, string][] = [];
-  const problems: SpreadsheetRow['problems'] = [];
+  const headless: number[] = [];
   values.forEach((value, index) => {
     const name = header[index];
     if (value === '') return;
     if (name) cells.push([name, value]);
-    else problems.push({ field: `(column ${index + 1})`, message: 'has a value in a column without a header' });
+    else headless.push(index + 1);
   });
+  // One problem for all of a row's values without a header, however many there are.
+  const more = headless.length > 1 ? ` (and ${headless.length - 1} more columns without a header)` : '';
+  const problems = headless.length ? [{ field: `(column ${headless[0]})`, message: `has a value in a column without a header${more}` }] : [];
   // fromEntries defines own properties, so a column named `__proto__` is kept, not swallowed.
   return { line, cells: Object.fromEntries(cells), problems };
 }
@@ -206,6 +221,15 @@ function rowOf(line: number, values: string[], header: (string | null)[]): Sprea
 async function* ndjsonRows(text: AsyncIterable<string>): AsyncGenerator<SpreadsheetRow> {
   let line = 0;
   let seenLine = false;
+  // The columns of JSON lines are the keys they use between them, bounded as a CSV header is.
+  const columns = new Set<string>();
+  const beyondBounds = (cells: Record<string, unknown>) => {
+    const added = Object.keys(cells).filter((key) => !columns.has(key));
+    if (added.some((key) => key.length > MAX_COLUMN_NAME)) return `has a field name longer than ${MAX_COLUMN_NAME} characters`;
+    if (columns.size + added.length > MAX_COLUMNS) return `names more fields than the ${MAX_COLUMNS} a file may have between its lines`;
+    for (const key of added) columns.add(key);
+    return undefined;
+  };
   for await (const { kept, tooLong } of linesOf(text)) {
     line++;
     const trimmed = kept.trim();
@@ -220,7 +244,7 @@ async function* ndjsonRows(text: AsyncIterable<string>): AsyncGenerator<Spreadsh
     }
     const cells = jsonObjectOf(trimmed);
     // What the API refuses in any JSON body (too deep, lone surrogates) it refuses in a line too.
-    const refused = cells && jsonProblem(cells);
+    const refused = cells && (jsonProblem(cells) ?? beyondBounds(cells));
     if (!cells) yield { line, cells: {}, problems: [{ field: 'line', message: 'is not a JSON object' }] };
     else if (refused) yield { line, cells: {}, problems: [{ field: 'line', message: refused }] };
     else yield { line, cells, problems: [] };
