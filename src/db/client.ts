@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { liveHolder, lockDataDirectory } from './data-dir-lock.js';
+import { attachDriver, type Driver, embeddedDriver, poolDriver } from './driver.js';
 import { createPGlite, embeddedAdapter } from './embedded.js';
 import { embeddedNotifications, type Listen, postgresListen } from './notifications.js';
 import { CONNECTION_LIFETIME_SECONDS, PREPARING_CONNECTION_OPTIONS, statementNames } from './prepared-statements.js';
@@ -16,6 +17,8 @@ export interface Database {
   /** The connection pool, on PostgreSQL (the embedded database has none). */
   pool?: pg.Pool;
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** The driver under the adapter (the pool, or PGlite), for statements past Prisma (src/db/driver.ts); reachable from `prisma` too. */
+  driver: Driver;
   /** PostgreSQL's `LISTEN`: what other processes (or this one) announce with `NOTIFY`. */
   listen: Listen;
   /** Where the data lives, for log lines; never contains a password. */
@@ -32,9 +35,11 @@ export interface OpenOptions {
   prepareStatements?: boolean;
 }
 
-function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, options: OpenOptions): PrismaClient {
+function createClient(adapter: SqlMigrationAwareDriverAdapterFactory, driver: Driver, options: OpenOptions): PrismaClient {
   // 'minimal': no call-site capture on every query (a measurable cost); errors never reach clients anyway.
-  return new PrismaClient({ adapter, errorFormat: 'minimal', log: options.logQueries ? [{ emit: 'event', level: 'query' }] : [] });
+  const prisma = new PrismaClient({ adapter, errorFormat: 'minimal', log: options.logQueries ? [{ emit: 'event', level: 'query' }] : [] });
+  attachDriver(prisma, driver);
+  return prisma;
 }
 
 /**
@@ -67,12 +72,14 @@ export async function openPostgres(url: string, poolSize: number, options: OpenO
   pool.on('error', () => {});
   const statementNameGenerator = options.prepareStatements ? statementNames() : undefined;
   const adapterFactory = wholeScripts(new PrismaPg(pool, { statementNameGenerator }), pool);
-  const prisma = createClient(adapterFactory, options);
+  const driver = poolDriver(pool);
+  const prisma = createClient(adapterFactory, driver, options);
   const { host, pathname } = new URL(url);
   return {
     prisma,
     pool,
     adapterFactory,
+    driver,
     listen: postgresListen(url),
     description: `PostgreSQL ${host}${pathname}`,
     close: async () => {
@@ -87,11 +94,13 @@ export async function openMemory(options: OpenOptions = {}): Promise<Database> {
   const pglite = await createPGlite();
   const adapterFactory = await embeddedAdapter(pglite);
   await applyMigrations(adapterFactory);
-  const prisma = createClient(adapterFactory, options);
+  const driver = embeddedDriver(pglite);
+  const prisma = createClient(adapterFactory, driver, options);
   const { listen } = await embeddedNotifications(pglite);
   return {
     prisma,
     adapterFactory,
+    driver,
     listen,
     description: 'embedded PostgreSQL (in memory)',
     close: async () => {
@@ -137,10 +146,12 @@ export async function openEmbedded(
     socketServer = new PGLiteSocketServer({ db: notifications.socketDatabase(), path: embeddedSocketPath(dir) });
     await socketServer.start();
   }
-  const prisma = createClient(adapterFactory, options);
+  const driver = embeddedDriver(pglite);
+  const prisma = createClient(adapterFactory, driver, options);
   return {
     prisma,
     adapterFactory,
+    driver,
     listen: notifications.listen,
     description: `embedded PostgreSQL in ${dir}`,
     appliedMigrations,

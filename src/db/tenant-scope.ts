@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
+import { type Driver, driverOf } from './driver.js';
 
 /** Client properties (`lead`, `pipelineStage`, ...) of the models whose rows belong to a tenant. */
 const tenantOwnedDelegates = new Set(
@@ -69,20 +70,31 @@ function scope(client: PrismaClient, tenantId: string, inTransaction: boolean): 
       return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
     },
   });
-  tenantOfScope.set(scoped, tenantId);
+  scopes.set(scoped, { tenantId, client: inTransaction ? undefined : client });
   return scoped;
 }
 
-const tenantOfScope = new WeakMap<object, string>();
+/** What a scoped client is confined to, and the client under it (none in a transaction, which the driver's statements would escape). */
+const scopes = new WeakMap<object, { tenantId: string; client?: PrismaClient }>();
 
 /**
  * The tenant a scoped client (or a transaction opened on one) is confined to: raw SQL, which the
  * scope cannot rewrite, takes its tenant condition from here and nowhere else.
  */
 export function scopedTenantId(db: object): string {
-  const tenantId = tenantOfScope.get(db);
+  const tenantId = scopes.get(db)?.tenantId;
   if (!tenantId) throw new Error('raw SQL needs a tenant-scoped client');
   return tenantId;
+}
+
+/**
+ * The driver under a tenant-scoped client (src/db/driver.ts), outside any transaction: its
+ * statements, raw SQL, take their tenant condition from `scopedTenantId` of the same client.
+ */
+export function scopedDriver(db: object): Driver {
+  const client = scopes.get(db)?.client;
+  if (!client) throw new Error('the driver is reached from a tenant-scoped client, outside a transaction');
+  return driverOf(client);
 }
 
 /**
