@@ -31,6 +31,20 @@ export interface ImportWorkerOptions {
   leaseMs: number;
 }
 
+/**
+ * The most text a batch holds (its cells' characters): a batch ends at `batchRows` rows or at this,
+ * whichever comes first. Rows may hold up to 1 MB each, and a batch is held several times over
+ * (its rows, their outcomes, the statements' JSON): 500 such rows grew a process by over 500 MB.
+ */
+const MAX_BATCH_CHARS = 4 * 1024 * 1024;
+
+/** About how many characters a row's cells hold (text as it is; JSON lines' other values as JSON). */
+function charsOf(row: SpreadsheetRow): number {
+  let chars = 0;
+  for (const value of Object.values(row.cells)) chars += typeof value === 'string' ? value.length : JSON.stringify(value ?? null).length;
+  return chars;
+}
+
 /** Rows read between two turns given to other work while a file is counted (the embedded database answers in this thread). */
 const YIELD_ROWS = 2_000;
 
@@ -353,15 +367,18 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
       }
       let skip = job.rowsProcessed;
       let batch: SpreadsheetRow[] = [];
+      let batchChars = 0;
       for await (const row of rowsOf(job)) {
         if (skip > 0) {
           skip -= 1;
           continue;
         }
         batch.push(row);
-        if (batch.length < options.batchRows) continue;
+        batchChars += charsOf(row);
+        if (batch.length < options.batchRows && batchChars < MAX_BATCH_CHARS) continue;
         await writer.add(batch);
         batch = [];
+        batchChars = 0;
         // The embedded database runs in this thread: between batches, requests get their turn.
         await setImmediate();
         if (stopping) {
