@@ -8,7 +8,7 @@ import { createHttpServer } from '../src/http/server.js';
 import type { LeasedRounds } from '../src/shared/leased-rounds.js';
 import { offlineBrowser } from './support/browser.js';
 import type { BrowserSession } from './support/dashboard.js';
-import { linkTokenFor, page, postForm, signIn } from './support/dashboard.js';
+import { gqlAsSession, linkTokenFor, page, postForm, signIn } from './support/dashboard.js';
 import type { TenantFixture } from './support/harness.js';
 import { useHarness } from './support/harness.js';
 import { startTestImportWorker } from './support/imports.js';
@@ -53,6 +53,20 @@ async function ended(session: BrowserSession, id: string) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`import ${id} did not end`);
+}
+
+/** An upload's dry run, once it has ended. */
+async function dryRunOf(session: BrowserSession, fields: Record<string, string>, content: string) {
+  const answer = await upload(session, fields, { name: 'rows.csv', type: 'text/csv', content });
+  expect(answer.status).toBe(303);
+  return ended(session, idOf(answer.headers.get('location')));
+}
+
+/** The mapping form's Import (its columns matched by their names), once the import has ended. */
+async function importedFrom(session: BrowserSession, t: TenantFixture, fields: Record<string, string>) {
+  expect((await post(session, `${IMPORTS}/run`, { ...fields, form: newFormToken(new Date()) })).status).toBe(303);
+  const job = await h.db.prisma.importJob.findFirstOrThrow({ where: { tenantId: t.tenantId, dryRun: false }, orderBy: { createdAt: 'desc' } });
+  return ended(session, job.id);
 }
 
 const idOf = (location: string | null) => new URL(location ?? '', 'http://localhost').searchParams.get('id') ?? '';
@@ -149,6 +163,59 @@ describe('the dashboard’s imports over HTTP', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="import-${job.id}-failed-rows.csv"`);
     expect((await csv.text()).split('\r\n')).toEqual([`${COLUMNS.join(',')},error`, 'Charles,Babbage,not-an-email,South,,email: must be an email address', '']);
+  });
+
+  it('upserts from the page: rows with the email of a lead update it, the others are created, and none is duplicated', async () => {
+    const { t, session } = await signedInAs('manager');
+    const first = await dryRunOf(session, { object: 'leads', mode: 'create' }, 'firstName,lastName,email\nAda,Lovelace,ada@example.test\nGrace,Hopper,grace@example.test\n');
+    expect(await importedFrom(session, t, { object: 'leads', fileId: first.fileId as string, mode: 'create' })).toMatchObject({ created: 2 });
+
+    const again = await dryRunOf(session, { object: 'leads', mode: 'upsert' }, 'firstName,lastName,email\nAda,King, ADA@example.test\nGrace,Hopper,grace@example.test\nAlan,Turing,alan@example.test\n');
+    expect(again).toMatchObject({ mode: 'upsert', matchOn: 'email', created: 1, updated: 1, unchanged: 1 });
+    const shown = await textOf(session, `${IMPORTS}/job?id=${again.id}`);
+    expect(shown).toContain('<option value="upsert" selected>Update the lead with the same email; add the other rows</option>');
+    expect(shown).toContain('<dt>Would update</dt><dd data-field="updated">1</dd>');
+
+    expect(await importedFrom(session, t, { object: 'leads', fileId: again.fileId as string, mode: 'upsert' })).toMatchObject({ mode: 'upsert', matchOn: 'email', status: 'completed', created: 1, updated: 1, unchanged: 1 });
+    const leads = await h.db.prisma.lead.findMany({ where: { tenantId: t.tenantId }, orderBy: { createdAt: 'asc' } });
+    expect(leads.map((l) => [l.firstName, l.lastName, l.email])).toEqual([
+      ['Ada', 'King', 'ada@example.test'],
+      ['Grace', 'Hopper', 'grace@example.test'],
+      ['Alan', 'Turing', 'alan@example.test'],
+    ]);
+  });
+
+  it('imports contacts with the companies they name added when asked, each once, and finds the ones the tenant has', async () => {
+    const { t, session } = await signedInAs('manager');
+    const made = await gqlAsSession(h.app, session, 'mutation { createCompany(input: { name: "Existing Co" }) { company { id } } }');
+    const existing = (made.data as { createCompany: { company: { id: string } } }).createCompany.company;
+    const CONTACTS = 'First Name,Last Name,Email,Company Name\nAda,Lovelace,ada@example.test,Analytical Engines\nGrace,Hopper,grace@example.test,existing co\nAlan,Turing,alan@example.test,analytical engines\n';
+    // Leads have no companies to add: the box is for contacts only, and left out for them.
+    const leads = await dryRunOf(session, { object: 'leads', mode: 'create', createCompanies: 'true' }, 'firstName,email\nAda,ada@example.test\n');
+    expect(leads).toMatchObject({ status: 'completed', createCompanies: false });
+
+    const without = await dryRunOf(session, { object: 'contacts', mode: 'create' }, CONTACTS);
+    expect(without).toMatchObject({ createCompanies: false, created: 1, failed: 2 });
+    const unchecked = await textOf(session, `${IMPORTS}/job?id=${without.id}`);
+    expect(unchecked).toContain('companyName: no company is named &quot;Analytical Engines&quot;');
+    expect(unchecked).toMatch(/<input id="createCompanies" type="checkbox" name="createCompanies" value="true" aria-describedby/);
+
+    const checked = await post(session, `${IMPORTS}/check`, { object: 'contacts', fileId: without.fileId as string, mode: 'create', createCompanies: 'true' });
+    const withCompanies = await ended(session, idOf(checked.headers.get('location')));
+    expect(withCompanies).toMatchObject({ createCompanies: true, created: 3, failed: 0 });
+    // The dry run's page shows the box as it ran, from the job.
+    expect(await textOf(session, `${IMPORTS}/job?id=${withCompanies.id}`)).toMatch(/<input id="createCompanies" type="checkbox" name="createCompanies" value="true" checked/);
+    expect(await h.db.prisma.company.count({ where: { tenantId: t.tenantId } })).toBe(1);
+
+    expect(await importedFrom(session, t, { object: 'contacts', fileId: without.fileId as string, mode: 'create', createCompanies: 'true' })).toMatchObject({ status: 'completed', createCompanies: true, created: 3 });
+    const companies = await h.db.prisma.company.findMany({ where: { tenantId: t.tenantId }, orderBy: { createdAt: 'asc' } });
+    expect(companies.map((c) => c.name)).toEqual(['Existing Co', 'Analytical Engines']);
+    const contacts = await h.db.prisma.contact.findMany({ where: { tenantId: t.tenantId }, orderBy: { createdAt: 'asc' } });
+    expect(contacts.map((c) => [c.email, c.companyId])).toEqual([
+      ['ada@example.test', companies[1]!.id],
+      ['grace@example.test', existing.id],
+      ['alan@example.test', companies[1]!.id],
+    ]);
   });
 
   it('says what is wrong with a missing file, a file that is not CSV and a mapping to an unknown field, and writes nothing', async () => {

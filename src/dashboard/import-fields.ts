@@ -3,7 +3,7 @@ import { schema } from '../graphql/schema.js';
 import { ERROR_COLUMN, importObjectNames, importObjects } from '../imports/import-objects.js';
 import { normalizedName } from '../imports/spreadsheet.js';
 import type { ApiError } from './api-client.js';
-import type { ImportObject } from './generated/operations.js';
+import type { ImportMode, ImportObject } from './generated/operations.js';
 
 /** The objects a user may import: those whose create scope they hold, as the API decides (`createImport`). */
 export const importableObjects = (scopes: readonly string[]): ImportObject[] => importObjectNames.filter((object) => scopes.includes(importObjects[object].scope));
@@ -49,6 +49,19 @@ export function fieldOf(column: string, mapping: Mapping, choices: readonly Fiel
 
 /** The columns a page shows: the file's, but for the `error` column of a failed-rows download, which the import leaves out. */
 export const shownColumns = (columns: readonly string[]) => columns.filter((column) => column !== ERROR_COLUMN);
+
+/** Whether an import of `object` may create the companies its rows name (contacts'). */
+export const mayCreateCompanies = (object: ImportObject) => Boolean(importObjects[object].lookups);
+
+/**
+ * The options an upload or mapping form chose, as the API takes them: an upsert matches on the one
+ * field the object has (said on the form, and sent so the API holds the dashboard to it), and
+ * companies are created for contacts only (the upload form offers the box beside other objects).
+ */
+export function importOptions(form: URLSearchParams, object: ImportObject) {
+  const mode = (form.get('mode') || 'create') as ImportMode;
+  return { mode, matchOn: mode === 'upsert' ? importObjects[object].matchOn : null, createCompanies: mayCreateCompanies(object) && form.get('createCompanies') === 'true' };
+}
 
 /** The mapping chosen in the mapping form: each column (hidden) with the field of its select ("" leaves it out). */
 export function mappingOfForm(form: URLSearchParams): Mapping {

@@ -6,9 +6,9 @@ import { requestScope } from '../shared/request-scope.js';
 import type { ApiError } from './api-client.js';
 import type { Handler, UserHandler } from './form-routes.js';
 import { formHandling, forRole } from './form-routes.js';
-import type { ImportMode, ImportObject } from './generated/operations.js';
+import type { ImportObject } from './generated/operations.js';
 import { CreateImportFromFileDocument, ImportCustomFieldsDocument, ImportPageDocument, ImportsPageDocument } from './generated/operations.js';
-import { fieldChoices, importableObjects, mappingErrors, mappingOfForm } from './import-fields.js';
+import { fieldChoices, importableObjects, importOptions, mappingErrors, mappingOfForm } from './import-fields.js';
 import type { PageRequest, SignedIn } from './pages.js';
 import { notAllowed, refused } from './pages.js';
 import type { UploadDraft } from './pages/imports.js';
@@ -90,7 +90,7 @@ export function importRoutes({ prisma, handle }: { prisma: PrismaClient; handle:
     const mapping = mappingOfForm(page.form);
     const errors = mappingErrors(mapping, fields.choices, object);
     if (errors.length) return refused(page, errors, user.chrome);
-    return { object, fileId: page.form.get('fileId') ?? '', mode: (page.form.get('mode') || 'create') as ImportMode, mapping };
+    return { object, fileId: page.form.get('fileId') ?? '', ...importOptions(page.form, object), mapping };
   }
 
   return {
@@ -98,14 +98,15 @@ export function importRoutes({ prisma, handle }: { prisma: PrismaClient; handle:
 
     // A dry run of the uploaded file, streamed through to the API: it writes no record, so the form is not one-time, and leads to the dry run's page.
     [`POST ${UPLOAD_PATH}`]: importers(async (page, user) => {
-      const draft: UploadDraft = { object: page.form.get('object') ?? '', mode: page.form.get('mode') ?? 'create' };
+      const draft: UploadDraft = { object: page.form.get('object') ?? '', mode: page.form.get('mode') ?? 'create', createCompanies: page.form.get('createCompanies') === 'true' };
       const file = page.file;
       const again = (errors: string[], status: number) => importsPage(page, user, { errors, draft }, status);
       // Checked before the file is sent: the API would store it before it refuses the object.
       if (!importableObjects(user.viewer.scopes).includes(draft.object as ImportObject)) return notAllowed(user.chrome, `You may not import ${draft.object || 'that'}.`);
       if (!file?.fileName) return again(['Choose a file to import: a CSV file, or JSON lines.'], 400);
       const { body, contentType } = asMultipart(file);
-      const options = new URLSearchParams({ object: draft.object, mode: draft.mode, dryRun: 'true' });
+      const { matchOn, createCompanies } = importOptions(page.form, draft.object as ImportObject);
+      const options = new URLSearchParams({ object: draft.object, mode: draft.mode, dryRun: 'true', ...(matchOn && { matchOn }), ...(createCompanies && { createCompanies: 'true' }) });
       const answer = await restAs(page, `/api/v1/imports?${options}`, { method: 'POST', headers: { 'content-type': contentType }, body });
       if (answer.status === 202) return seeOther(jobPath(((await answer.json()) as { data: { id: string } }).data.id));
       if (answer.status === 415) return again([`“${file.fileName}” is not a CSV or JSON lines file. Save the spreadsheet as CSV, and choose that file.`], 415);

@@ -1,7 +1,7 @@
 import type { ImportPageQuery } from '../generated/operations.js';
 import type { FieldChoice, Mapping } from '../import-fields.js';
-import { fieldOf, shownColumns } from '../import-fields.js';
-import { failedRowsPath, hasEnded, IMPORTS, jobPath, jobTitle, modeWords, Progress, ProgressScript } from './imports.js';
+import { fieldOf, mayCreateCompanies, shownColumns } from '../import-fields.js';
+import { failedRowsPath, hasEnded, ImportOptions, IMPORTS, jobPath, jobTitle, Progress, ProgressScript } from './imports.js';
 import type { Chrome } from './layout.js';
 import { FormTokens, Layout, Time } from './layout.js';
 
@@ -111,17 +111,10 @@ function MappingForm({ chrome, job, rows, choices }: { chrome: Chrome; job: Show
       <FormTokens chrome={chrome} />
       <input type="hidden" name="object" value={job.object} />
       <input type="hidden" name="fileId" value={job.fileId} />
-      <p class="hint">Choose the field each column fills, or leave a column out. Check again to see the rows with them (nothing is saved); Import imports the file with the fields and mode shown.</p>
+      <p class="hint">Choose the field each column fills, or leave a column out. Check again to see the rows with them (nothing is saved); Import imports the file with the fields and options shown.</p>
       {/* The API keeps only column names and fields (or null) in a mapping. */}
       <RowsTable columns={shownColumns(job.columns)} rows={rows} mapping={{ mapping: job.mapping as Mapping, choices }} />
-      <label for="mode">Rows that match a record</label>
-      <select id="mode" name="mode">
-        {Object.entries(modeWords(job.object)).map(([mode, words]) => (
-          <option key={mode} value={mode} selected={mode === job.mode}>
-            {words}
-          </option>
-        ))}
-      </select>
+      <ImportOptions object={job.object} mode={job.mode} createCompanies={job.createCompanies} offerCreateCompanies={mayCreateCompanies(job.object)} />
       <div class="actions">
         <button type="submit" class="button">
           Check again

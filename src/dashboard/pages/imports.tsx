@@ -2,6 +2,7 @@ import { Fragment } from 'preact';
 import { importObjects } from '../../imports/import-objects.js';
 import type { Outcome } from '../form-outcomes.js';
 import type { ImportMode, ImportObject, ImportProgressFragment, ImportStatus } from '../generated/operations.js';
+import { mayCreateCompanies } from '../import-fields.js';
 import type { Chrome } from './layout.js';
 import { Layout, Notice, Time } from './layout.js';
 
@@ -18,11 +19,44 @@ export const hasEnded = (job: Job) => ENDED.includes(job.status);
 export const jobTitle = (job: Job) => `${job.dryRun ? 'Dry run' : 'Import'} of ${job.object}`;
 const rowsText = (job: Job) => (job.rowsTotal === null ? `${job.rowsProcessed} (counting the rows)` : `${job.rowsProcessed} of ${job.rowsTotal}`);
 
-/** What mode means, for one object (the field rows are matched on) or any. */
-export const modeWords = (object?: ImportObject): Record<ImportMode, string> => ({
-  create: 'Create a record for every row',
-  upsert: `Update the record a row matches (by ${object ? importObjects[object].matchOn : 'email for leads and contacts, name for companies'}), create the others`,
+/** What mode means, for one object (the record and the field rows are matched on) or any. */
+const modeWords = (object?: ImportObject): Record<ImportMode, string> => ({
+  create: 'Add every row as a new record',
+  upsert: object
+    ? `Update the ${importObjects[object].table.toLowerCase()} with the same ${importObjects[object].matchOn}; add the other rows`
+    : 'Update the record with the same email (leads, contacts) or name (companies); add the other rows',
 });
+
+/**
+ * An import's options: what becomes of rows for records the business already has, and (when
+ * contacts may be imported) whether the companies they name are added.
+ */
+export function ImportOptions({ object, mode, createCompanies, offerCreateCompanies }: { object?: ImportObject; mode: string; createCompanies: boolean; offerCreateCompanies: boolean }) {
+  return (
+    <>
+      <label for="mode">Rows for records you already have</label>
+      <select id="mode" name="mode" aria-describedby="mode-hint">
+        {Object.entries(modeWords(object)).map(([value, words]) => (
+          <option key={value} value={value} selected={value === mode}>
+            {words}
+          </option>
+        ))}
+      </select>
+      <span id="mode-hint" class="hint">
+        Matching ignores upper and lower case. An update changes only the fields the row has a value for: empty cells never clear anything.
+      </span>
+      {offerCreateCompanies && (
+        <div class="check">
+          <input id="createCompanies" type="checkbox" name="createCompanies" value="true" checked={createCompanies} aria-describedby="createCompanies-hint" />
+          <label for="createCompanies">Add the companies your contacts name that you do not have yet</label>
+          <span id="createCompanies-hint" class="hint">
+            Contacts only: a contact names its company in a companyName column. Without this, a contact naming a company you do not have is not imported.
+          </span>
+        </div>
+      )}
+    </>
+  );
+}
 
 /**
  * Where an import stands: a progress bar and its counts, followed while it runs by
@@ -70,6 +104,7 @@ export const ProgressScript = ({ chrome }: { chrome: Chrome }) => <script src="/
 export interface UploadDraft {
   object: string;
   mode: string;
+  createCompanies: boolean;
 }
 
 function UploadForm({ chrome, objects, draft, maxBytes }: { chrome: Chrome; objects: readonly ImportObject[]; draft: UploadDraft; maxBytes: number }) {
@@ -86,14 +121,7 @@ function UploadForm({ chrome, objects, draft, maxBytes }: { chrome: Chrome; obje
           </option>
         ))}
       </select>
-      <label for="mode">Rows that match a record</label>
-      <select id="mode" name="mode">
-        {Object.entries(modeWords()).map(([mode, words]) => (
-          <option key={mode} value={mode} selected={mode === draft.mode}>
-            {words}
-          </option>
-        ))}
-      </select>
+      <ImportOptions mode={draft.mode} createCompanies={draft.createCompanies} offerCreateCompanies={objects.some(mayCreateCompanies)} />
       <label for="file">File</label>
       <input id="file" name="file" type="file" required accept=".csv,.tsv,.txt,.jsonl,.ndjson,text/csv,application/x-ndjson" aria-describedby="file-hint" />
       <span id="file-hint" class="hint">
@@ -116,7 +144,7 @@ export interface ImportsView {
 }
 
 /** Imports: the upload form, and the recent imports with their progress. */
-export function ImportsPage({ chrome, objects, imports, maxBytes, outcome, errors, draft = { object: objects[0] ?? '', mode: 'create' } }: ImportsView) {
+export function ImportsPage({ chrome, objects, imports, maxBytes, outcome, errors, draft = { object: objects[0] ?? '', mode: 'create', createCompanies: false } }: ImportsView) {
   return (
     <Layout title="Imports" chrome={chrome}>
       <p>Create leads, contacts or companies from a spreadsheet: each row goes through the same checks as one created by hand, and rows that fail can be downloaded, fixed and imported again.</p>
