@@ -62,12 +62,14 @@ async function dryRunOf(session: BrowserSession, fields: Record<string, string>,
   return ended(session, idOf(answer.headers.get('location')));
 }
 
-/** The mapping form's Import (its columns matched by their names), once the import has ended. */
-async function importedFrom(session: BrowserSession, t: TenantFixture, fields: Record<string, string>) {
-  expect((await post(session, `${IMPORTS}/run`, { ...fields, form: newFormToken(new Date()) })).status).toBe(303);
-  const job = await h.db.prisma.importJob.findFirstOrThrow({ where: { tenantId: t.tenantId, dryRun: false }, orderBy: { createdAt: 'desc' } });
-  return ended(session, job.id);
+/** The mapping form's Import (its columns matched by their names): the import's id. */
+async function importStarted(session: BrowserSession, t: TenantFixture, fileId: string, fields: Record<string, string> = { object: 'leads', mode: 'create' }) {
+  expect((await post(session, `${IMPORTS}/run`, { ...fields, fileId, form: newFormToken(new Date()) })).status).toBe(303);
+  return (await h.db.prisma.importJob.findFirstOrThrow({ where: { tenantId: t.tenantId, dryRun: false }, orderBy: { createdAt: 'desc' } })).id;
 }
+
+/** The mapping form's Import, once the import has ended. */
+const importedFrom = async (session: BrowserSession, t: TenantFixture, fields: Record<string, string>) => ended(session, await importStarted(session, t, fields.fileId as string, fields));
 
 const idOf = (location: string | null) => new URL(location ?? '', 'http://localhost').searchParams.get('id') ?? '';
 const textOf = async (session: BrowserSession, path: string) => {
@@ -218,6 +220,47 @@ describe('the dashboard’s imports over HTTP', () => {
     ]);
   });
 
+  it('cancels a queued import and a running one from their page, with the form’s CSRF token, and they end cancelled with nothing imported', async () => {
+    const { t, session } = await signedInAs('manager');
+    const { fileId } = await dryRunOf(session, { object: 'leads', mode: 'create' }, 'firstName,email\nAda,ada@example.test\n');
+    const cancelAction = `action="${IMPORTS}/cancel"`;
+    expect(await textOf(session, IMPORTS)).not.toContain(cancelAction);
+    // Without a worker, the imports wait, queued.
+    await worker?.stop();
+    const [queued, running] = [await importStarted(session, t, fileId as string), await importStarted(session, t, fileId as string)];
+    // As while another process runs it: started, its lease held.
+    await h.db.prisma.importJob.update({ where: { id: running }, data: { status: 'running', startedAt: new Date(), leaseUntil: new Date(Date.now() + 3_600_000) } });
+
+    for (const id of [queued, running]) {
+      const shown = await textOf(session, `${IMPORTS}/job?id=${id}`);
+      expect(shown).toContain(cancelAction);
+      expect(shown).toContain(`<input type="hidden" name="id" value="${id}"/><button type="submit" class="danger" aria-describedby="cancel-hint">Cancel the import</button>`);
+      expect((await post(session, `${IMPORTS}/cancel`, { id, csrf: '', form: newFormToken(new Date()) })).status).toBe(403);
+    }
+    expect((await h.db.prisma.importJob.findMany({ where: { id: { in: [queued, running] } } })).map((job) => job.cancelRequested)).toEqual([false, false]);
+
+    const cancelQueued = await post(session, `${IMPORTS}/cancel`, { id: queued, form: newFormToken(new Date()) });
+    expect(cancelQueued.status).toBe(303);
+    expect(await h.db.prisma.importJob.findUniqueOrThrow({ where: { id: queued } })).toMatchObject({ status: 'cancelled', cancelRequested: true, rowsProcessed: 0 });
+    const afterQueued = await textOf(session, cancelQueued.headers.get('location') ?? '');
+    expect(afterQueued).toContain('Cancelled: no more rows will be imported.');
+    expect(afterQueued).not.toContain(cancelAction);
+
+    const cancelRunning = await post(session, `${IMPORTS}/cancel`, { id: running, form: newFormToken(new Date()) });
+    expect(await textOf(session, cancelRunning.headers.get('location') ?? '')).toContain('Cancelling: the import stops once the rows it is saving now are saved.');
+    expect(await h.db.prisma.importJob.findUniqueOrThrow({ where: { id: running } })).toMatchObject({ status: 'running', cancelRequested: true });
+    // Its process gone, a worker takes it over and stops it before its first batch.
+    await h.db.prisma.importJob.update({ where: { id: running }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    worker = startWorker();
+    expect(await ended(session, running)).toMatchObject({ status: 'cancelled', created: 0 });
+    expect(await h.db.prisma.importJob.findUniqueOrThrow({ where: { id: running } })).toMatchObject({ status: 'cancelled', completedAt: expect.any(Date) });
+    expect(await h.db.prisma.lead.count({ where: { tenantId: t.tenantId } })).toBe(0);
+
+    // An import that has ended cannot be cancelled: the API's refusal.
+    const late = await post(session, `${IMPORTS}/cancel`, { id: queued, form: newFormToken(new Date()) });
+    expect(late.status).toBe(409);
+  });
+
   it('says what is wrong with a missing file, a file that is not CSV and a mapping to an unknown field, and writes nothing', async () => {
     const { t, session } = await signedInAs('manager');
     const noFile = await upload(session, { object: 'leads' });
@@ -362,6 +405,11 @@ describe('the dashboard’s imports in Chromium', { timeout: 180_000 }, () => {
     const progress = newest.locator('progress');
     expect(await newest.getAttribute('data-status')).toBe('queued');
     expect(await progress.getAttribute('value')).toBeNull();
+    // Its page offers to cancel it while it waits.
+    await tab.getByRole('link', { name: /^Import of leads/ }).first().click();
+    await tab.getByRole('button', { name: 'Cancel the import' }).waitFor();
+    expect(await violations()).toEqual([]);
+    await tab.goBack();
     worker = startWorker();
     // The page reloads itself when the import ends.
     await tab.waitForFunction(() => document.querySelector('[data-import-id]')?.getAttribute('data-status') === 'completed');

@@ -5,9 +5,9 @@ import { importObjectNames, importObjects } from '../imports/import-objects.js';
 import { requestScope } from '../shared/request-scope.js';
 import type { ApiError } from './api-client.js';
 import type { Handler, UserHandler } from './form-routes.js';
-import { formHandling, forRole } from './form-routes.js';
+import { formHandling, forRole, idOf } from './form-routes.js';
 import type { ImportObject } from './generated/operations.js';
-import { CreateImportFromFileDocument, ImportCustomFieldsDocument, ImportPageDocument, ImportsPageDocument } from './generated/operations.js';
+import { CancelImportDocument, CreateImportFromFileDocument, ImportCustomFieldsDocument, ImportPageDocument, ImportsPageDocument } from './generated/operations.js';
 import { fieldChoices, importableObjects, importOptions, mappingErrors, mappingOfForm } from './import-fields.js';
 import type { PageRequest, SignedIn } from './pages.js';
 import { notAllowed, refused } from './pages.js';
@@ -123,7 +123,7 @@ export function importRoutes({ prisma, handle }: { prisma: PrismaClient; handle:
       if (result.errors) return refused(page, result.errors, user.chrome);
       const job = result.data.import;
       if (!job) return refused(page, notFound, user.chrome);
-      const view = { chrome: user.chrome, job, data: result.data };
+      const view = { chrome: user.chrome, job, data: result.data, outcome: await outcomeOf(page, user) };
       if (!job.dryRun || job.status !== 'completed' || !job.columns.length) return html(<ImportJobPage {...view} />);
       const fields = await choicesFor(user, job.object);
       if (fields.errors) return refused(page, fields.errors, user.chrome);
@@ -148,6 +148,19 @@ export function importRoutes({ prisma, handle }: { prisma: PrismaClient; handle:
         if (result.errors) return refused(page, result.errors, user.chrome);
         return { done: `The import of ${chosen.object} has started: its progress is below.` };
       }),
+    ),
+
+    // A one-time form, then the import's page with what it did: a queued import ends at once, a running one after the batch it is writing.
+    [`POST ${IMPORTS}/cancel`]: importers(
+      form(
+        (fields) => jobPath(idOf(fields)),
+        async (page, user) => {
+          const result = await user.api(CancelImportDocument, { id: idOf(page.form) });
+          if (result.errors) return refused(page, result.errors, user.chrome);
+          const ended = result.data.cancelImport.import?.status === 'cancelled';
+          return { done: ended ? 'Cancelled: no more rows will be imported.' : 'Cancelling: the import stops once the rows it is saving now are saved. Rows already imported stay.' };
+        },
+      ),
     ),
 
     // The browser cannot send the API's credentials for a download: the dashboard asks with the session, and streams the CSV through.

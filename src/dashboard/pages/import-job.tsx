@@ -1,9 +1,10 @@
+import type { Outcome } from '../form-outcomes.js';
 import type { ImportPageQuery } from '../generated/operations.js';
 import type { FieldChoice, Mapping } from '../import-fields.js';
 import { fieldOf, mayCreateCompanies, shownColumns } from '../import-fields.js';
-import { failedRowsPath, hasEnded, ImportOptions, IMPORTS, jobPath, jobTitle, Progress, ProgressScript } from './imports.js';
+import { CancelForm, failedRowsPath, hasEnded, ImportOptions, IMPORTS, jobPath, jobTitle, Progress, ProgressScript } from './imports.js';
 import type { Chrome } from './layout.js';
-import { FormTokens, Layout, Time } from './layout.js';
+import { FormTokens, Layout, Notice, Time } from './layout.js';
 
 type Row = ImportPageQuery['rows']['nodes'][number];
 /** An import as its page shows it: where it stands, with the options it ran with and the file's columns. */
@@ -131,12 +132,14 @@ export interface ImportJobView {
   chrome: Chrome;
   job: ShownJob;
   data: ImportPageQuery;
+  /** What the form this page follows did (a cancel). */
+  outcome: Outcome | null;
   /** The fields a finished dry run's columns can fill: its mapping form is shown with them. */
   choices?: readonly FieldChoice[];
 }
 
 /** One import or dry run: its progress; once ended, its first rows (with the mapping form for a dry run) and its failed rows. */
-export function ImportJobPage({ chrome, job, data, choices }: ImportJobView) {
+export function ImportJobPage({ chrome, job, data, outcome, choices }: ImportJobView) {
   const failed = data.failedRows.nodes;
   // Its rows are shown once it has ended (none when the file could not be read).
   const columns = hasEnded(job) ? shownColumns(job.columns) : [];
@@ -145,11 +148,13 @@ export function ImportJobPage({ chrome, job, data, choices }: ImportJobView) {
       <p>
         <a href={IMPORTS}>All imports</a> · asked for <Time iso={job.createdAt} />
       </p>
+      <Notice done={outcome?.done} />
       <section class="card" aria-labelledby="progress-title">
         <h2 id="progress-title">{job.dryRun ? 'Dry run: every row checked, nothing saved' : 'Progress'}</h2>
         <Progress job={job} />
         {!hasEnded(job) && (
           <>
+            <CancelForm chrome={chrome} job={job} />
             <a href={jobPath(job.id)}>Refresh</a>
             <ProgressScript chrome={chrome} />
           </>

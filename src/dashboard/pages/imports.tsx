@@ -4,7 +4,7 @@ import type { Outcome } from '../form-outcomes.js';
 import type { ImportMode, ImportObject, ImportProgressFragment, ImportStatus } from '../generated/operations.js';
 import { mayCreateCompanies } from '../import-fields.js';
 import type { Chrome } from './layout.js';
-import { Layout, Notice, Time } from './layout.js';
+import { FormTokens, Layout, Notice, Time } from './layout.js';
 
 export const IMPORTS = '/dashboard/imports';
 export const jobPath = (id: string) => `${IMPORTS}/job?id=${encodeURIComponent(id)}`;
@@ -94,6 +94,24 @@ export function Progress({ job }: { job: Job }) {
       </dl>
       {job.error && <p class="warning">{job.error}</p>}
     </div>
+  );
+}
+
+/** Cancels a queued or running import or dry run (a one-time form); what an import saved before stays. */
+export function CancelForm({ chrome, job }: { chrome: Chrome; job: Job }) {
+  return (
+    <form method="post" action={`${IMPORTS}/cancel`} class="actions">
+      <FormTokens chrome={chrome} />
+      <input type="hidden" name="id" value={job.id} />
+      <button type="submit" class="danger" aria-describedby={job.dryRun ? undefined : 'cancel-hint'}>
+        Cancel the {job.dryRun ? 'dry run' : 'import'}
+      </button>
+      {!job.dryRun && (
+        <span id="cancel-hint" class="hint">
+          Rows already imported stay.
+        </span>
+      )}
+    </form>
   );
 }
 
