@@ -3,7 +3,7 @@ import { Request as ServerRequest } from '@whatwg-node/fetch';
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import type { ErrorCode } from '../shared/errors.js';
-import { ErrorCodes } from '../shared/errors.js';
+import { AppError, ErrorCodes } from '../shared/errors.js';
 import { requestScope } from '../shared/request-scope.js';
 import { metadataUrlOf, type Resources } from '../oauth/resources.js';
 import { MCP_PATH } from '../shared/mcp-path.js';
@@ -149,17 +149,27 @@ export const bodyTextOf = (serverContext: object) => (serverContext as BoundaryC
  * Runs the work that answers a request within the boundary, after admission (as the `kind` of
  * request it is): it is answered 503 at the time limit, a database that is unavailable gives a
  * 503 and anything unexpected a JSON 500 without internals, logged once; every log line on the
- * way carries the request id.
+ * way carries the request id. The work may ask for a signal (`abortSignal()`: made on demand, as
+ * most work never needs one) that aborts at the time limit, with the TIMEOUT error, or when the
+ * client goes: work that would outlive its answer (storing an upload) stops with it.
  */
-export async function withinBoundary(serverContext: object, request: Request, work: () => Promise<Response>, kind: RequestKind = 'api'): Promise<Response> {
+export async function withinBoundary(serverContext: object, request: Request, work: (abortSignal: () => AbortSignal) => Promise<Response>, kind: RequestKind = 'api'): Promise<Response> {
   const { requestId = randomUUID(), requestTimeoutMs = 10_000, admission } = serverContext as BoundaryContext;
   return requestScope.run({ requestId }, async () => {
+    let timedOut: AbortController | undefined;
+    let signal: AbortSignal | undefined;
+    const abortSignal = () => (signal ??= AbortSignal.any([(timedOut = new AbortController()).signal, request.signal]));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<Response>((resolve) => {
-      timer = setTimeout(() => resolve(refusal(request, 'TIMEOUT', `The request took longer than ${requestTimeoutMs} ms`)), requestTimeoutMs);
+      timer = setTimeout(() => {
+        const message = `The request took longer than ${requestTimeoutMs} ms`;
+        timedOut?.abort(new AppError('TIMEOUT', message));
+        resolve(refusal(request, 'TIMEOUT', message));
+      }, requestTimeoutMs);
     });
+    const run = () => work(abortSignal);
     try {
-      return await Promise.race([admission ? admission.admit(request, serverContext, work, kind) : work(), timeout]);
+      return await Promise.race([admission ? admission.admit(request, serverContext, run, kind) : run(), timeout]);
     } catch (error) {
       const { code, message } = failureOf(error);
       return refusal(request, code, message);

@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult, GraphQLInputType, GraphQLSchema, ObjectTypeDefinitionNode, execute } from 'graphql';
 import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, parse, printType } from 'graphql';
@@ -17,7 +18,7 @@ import { restError } from './error-mapping.js';
 import { jsonResponse } from './json-response.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
-import { incomingFile } from './uploads.js';
+import { discardRest, incomingFile } from './uploads.js';
 
 /** The route map in SOFA's terms: SOFA reads each path parameter as the argument of its name, so the path names them as the field's arguments. */
 const sofaRoutes = (operations: readonly Operation[]) =>
@@ -212,14 +213,20 @@ export function uploadRequests(operations: readonly Operation[]): (request: Requ
 /** The node:http request under a fetch one, where the server is node:http (Yoga puts it in the server context). */
 const nodeRequestOf = (serverContext: object) => {
   const { req } = serverContext as { req?: unknown };
-  return req instanceof Readable ? req : undefined;
+  return req instanceof IncomingMessage ? req : undefined;
 };
 
-/** An upload route's file, stored by the route as it arrives: its id, as the argument the route names; or the refusal. */
-async function storedUpload(operation: CompiledRoute, request: Request, serverContext: object, contextValue: Context, values: Record<string, unknown>): Promise<{ fileId: string } | { refusal: Response }> {
+/**
+ * An upload route's file, stored by the route as it arrives, until `signal` (the request's time
+ * limit, its client gone) stops it: its id, as the argument the route names; or the refusal, whose
+ * client may still be sending (its rest is read and thrown away, so the answer reaches it).
+ */
+async function storedUpload(operation: CompiledRoute, request: Request, serverContext: object, contextValue: Context, values: Record<string, unknown>, signal: AbortSignal): Promise<{ fileId: string } | { refusal: Response }> {
+  const nodeRequest = nodeRequestOf(serverContext);
   try {
-    return { fileId: await operation.route.upload!.store(contextValue, await incomingFile(request, nodeRequestOf(serverContext)), operation.variables(values)) };
+    return { fileId: await operation.route.upload!.store(contextValue, await incomingFile(request, nodeRequest, signal), operation.variables(values)) };
   } catch (error) {
+    if (nodeRequest) discardRest(nodeRequest);
     return { refusal: errorAnswer([error], operation) };
   }
 }
@@ -303,7 +310,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
       const found = specific.find((m) => m.operation.route.method === (head ? 'GET' : request.method));
       if (found) noteRoute(serverContext, `${found.operation.route.method} ${REST_BASE_PATH}${found.operation.route.path}`);
       // Inside the boundary, so that a 404 or 405 is admitted (and counted) like any other request.
-      const answer = await withinBoundary(serverContext, request, async () => {
+      const answer = await withinBoundary(serverContext, request, async (abortSignal) => {
         if (!found) {
           if (!specific.length) return json({ error: ErrorCodes.NOT_FOUND.title, message: `No route ${url.pathname}` }, 404);
           const methods = specific.map((m) => m.operation.route.method);
@@ -336,7 +343,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
         if (route.upload) {
           if (problems.length) return refuse(problems);
           // A file stored before is named by its parameter (`?fileId=`), with no body; else the body is the file.
-          const stored = values[route.upload.argument] === undefined ? await storedUpload(operation, request, serverContext, contextValue, values) : { fileId: values[route.upload.argument] as string };
+          const stored = values[route.upload.argument] === undefined ? await storedUpload(operation, request, serverContext, contextValue, values, abortSignal()) : { fileId: values[route.upload.argument] as string };
           if ('refusal' in stored) return stored.refusal;
           // Given to SOFA as a JSON body by argument name: a query string would carry JSON arguments (`mapping`) as text.
           body = JSON.stringify({ ...operation.variables(values), [route.upload.argument]: stored.fileId });
