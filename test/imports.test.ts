@@ -155,6 +155,19 @@ describe('upserts, dry runs and the same file again', () => {
     expect(await leadCount()).toBe(before);
   });
 
+  it('fails a row of more than 64K characters alone, keeping none of its cells, and batches big rows by their size', async () => {
+    const own = await tenant();
+    const file = ['firstName,lastName,notes', 'Ada,Lovelace,short', `Big,Row,${'n'.repeat(100_000)}`, 'Grace,Hopper,short'].join('\n');
+    const job = await imported(own.secret, 'object=leads', file);
+    expect(job).toMatchObject({ status: 'completed', rowsTotal: 3, created: 2, failed: 1 });
+    expect((await rowsOf(own.secret, job.id, 'failed')).data).toEqual([
+      { line: 3, outcome: 'failed', recordId: null, errors: [{ field: 'row', message: 'holds more than 65536 characters, the most a row may hold' }], cells: {} },
+    ]);
+    const stored = await h.db.prisma.importRow.findUnique({ where: { importId_line: { importId: job.id, line: 3 } } });
+    expect(stored?.cells).toEqual({});
+    expect(await h.db.prisma.lead.count({ where: { tenantId: own.tenantId } })).toBe(2);
+  });
+
   it('a dry run checks and reports every row as it would be, and writes nothing but its report', async () => {
     const file = 'firstName,lastName,email\nAda,Lovelace,ada@example.test\nBad,,bad@example.test\n';
     const job = await imported(t.secret, 'object=leads&dryRun=true', file);

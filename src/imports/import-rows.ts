@@ -9,7 +9,7 @@ import { inputCheckProblems, inputProblems } from '../graphql/input-problems.js'
 import { schema } from '../graphql/schema.js';
 import { AppError, type FieldProblem } from '../shared/errors.js';
 import { ERROR_COLUMN, type ImportObjectSpec } from './import-objects.js';
-import { normalizedName, type SpreadsheetRow } from './spreadsheet.js';
+import { charsOf, MAX_ROW_CHARS, normalizedName, type SpreadsheetRow } from './spreadsheet.js';
 
 /** What became of a row, as stored and reported. */
 export interface RowOutcome {
@@ -158,6 +158,12 @@ const STAND_IN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The refusal of a service as the row's errors: its field problems, or its message. */
 const refusalOf = (error: AppError): FieldProblem[] => error.details?.length ? error.details : [{ field: 'row', message: error.message }];
+
+/** A row longer than `MAX_ROW_CHARS` fails alone, its cells not kept; null for any other. */
+export const tooLong = (row: SpreadsheetRow): RowOutcome | null =>
+  charsOf(row) > MAX_ROW_CHARS
+    ? { line: row.line, outcome: 'failed', recordId: null, cells: {}, errors: [{ field: 'row', message: `holds more than ${MAX_ROW_CHARS} characters, the most a row may hold` }] }
+    : null;
 
 /**
  * One row through the same rules as a single create or update: its values as the mutation's input

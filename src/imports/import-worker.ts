@@ -11,9 +11,9 @@ import { type LeasedRounds, leasedRounds } from '../shared/leased-rounds.js';
 import { logger } from '../shared/logger.js';
 import { storedImportFile } from './import-file.js';
 import { importObjects } from './import-objects.js';
-import { importRow, matchingRecords, type RowOutcome, rowReader, type RowReader } from './import-rows.js';
+import { importRow, matchingRecords, type RowOutcome, rowReader, type RowReader, tooLong } from './import-rows.js';
 import { onImportQueued } from './import.service.js';
-import { readSpreadsheet, SpreadsheetError, type SpreadsheetFormat, type SpreadsheetRow } from './spreadsheet.js';
+import { charsOf, readSpreadsheet, SpreadsheetError, type SpreadsheetFormat, type SpreadsheetRow } from './spreadsheet.js';
 
 /** The request budgets of the server (src/http/rate-limits.ts), as a batch spends them. */
 export interface RequestBudgets {
@@ -37,13 +37,6 @@ export interface ImportWorkerOptions {
  * (its rows, their outcomes, the statements' JSON): 500 such rows grew a process by over 500 MB.
  */
 const MAX_BATCH_CHARS = 4 * 1024 * 1024;
-
-/** About how many characters a row's cells hold (text as it is; JSON lines' other values as JSON). */
-function charsOf(row: SpreadsheetRow): number {
-  let chars = 0;
-  for (const value of Object.values(row.cells)) chars += typeof value === 'string' ? value.length : JSON.stringify(value ?? null).length;
-  return chars;
-}
 
 /** Rows read between two turns given to other work while a file is counted (the embedded database answers in this thread). */
 const YIELD_ROWS = 2_000;
@@ -241,6 +234,11 @@ export function startImportWorker(prisma: PrismaClient, options: ImportWorkerOpt
     const createdKeys = new Set<string>();
     const outcomes: RowOutcome[] = [];
     for (const [i, row] of rows.entries()) {
+      const refused = tooLong(row);
+      if (refused) {
+        outcomes.push(refused);
+        continue;
+      }
       const key = keys[i] ?? null;
       if (key && createdKeys.has(key) && tx) {
         // A file naming a record twice: the later row updates what the earlier one created, once it is written.

@@ -2,12 +2,14 @@ import { ImportMode, ImportObject, ImportRowOutcome, ImportStatus } from '../gen
 import { type ScopeMap, scopesByArgument } from '../graphql/access.js';
 import { builder } from '../graphql/builder.js';
 import { defineList } from '../graphql/connection.js';
+import { longText } from '../graphql/limits.js';
 import { anyOfDescription, DateTimeRange } from '../graphql/list-filters.js';
 import { MISSING_RECORD_NOTE, orNull } from '../graphql/missing-record.js';
 import { recordPayload } from '../graphql/mutation-payload.js';
 import { Node } from '../graphql/node.js';
 import { listOf } from '../graphql/read-access.js';
 import { ERROR_COLUMN, importObjects } from './import-objects.js';
+import { MAX_ROW_CHARS } from './spreadsheet.js';
 import { cancelImport, createImport, getImport, importOrder, importRowOrder, listImportRows, listImports } from './import.service.js';
 
 const ImportObjectEnum = builder.enumType(ImportObject, {
@@ -99,7 +101,7 @@ const ImportRow = builder.prismaObject('ImportRow', {
     outcome: t.expose('outcome', { type: ImportRowOutcomeEnum, description: 'What became of it.' }),
     recordId: t.expose('recordId', { type: 'UUID', nullable: true, description: 'The record it created or matched; null when it failed, and in a dry run for records it would create.' }),
     errors: t.field({ type: [ImportRowError], description: 'Every problem of the row at once; empty unless it failed.', resolve: (row) => row.errors as never }),
-    cells: t.expose('cells', { type: 'JSONObject', description: "The row's cells by the file's column names, as read." }),
+    cells: t.expose('cells', { type: 'JSONObject', description: `The row's cells by the file's column names, as read (at most ${MAX_ROW_CHARS} characters; a longer row failed with none kept).`, ...longText(MAX_ROW_CHARS) }),
   }),
 });
 

@@ -38,6 +38,20 @@ const MAX_ROW_BYTES = 1024 * 1024;
  */
 export const MAX_COLUMNS = 1_000;
 export const MAX_COLUMN_NAME = 200;
+/** About how many characters a row's cells hold (text as it is; JSON lines' other values as JSON). */
+export function charsOf(row: SpreadsheetRow): number {
+  let chars = 0;
+  for (const value of Object.values(row.cells)) chars += typeof value === 'string' ? value.length : JSON.stringify(value ?? null).length;
+  return chars;
+}
+
+/**
+ * The most a row's cells may hold (characters), kept with its outcome for the rows' listing and
+ * download: far past any record's fields (a lead's notes hold 10,000), and what a page of rows
+ * may cost (`cells` is weighed as this much text). A longer row fails alone, its cells not kept.
+ */
+export const MAX_ROW_CHARS = 64 * 1024;
+
 /** chardet's confidence (0–100) above which a non-Latin answer (Shift_JIS, GB18030, …) is believed. */
 const CONFIDENT = 50;
 /** Single-byte answers chardet gives for Western text; spreadsheet programs on Windows write these as windows-1252. */

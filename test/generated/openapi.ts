@@ -14896,7 +14896,7 @@ export interface operations {
                                 /** @description What is wrong, following the field's name ("must be an email address"). */
                                 message: string;
                             }[];
-                            /** @description The row's cells by the file's column names, as read. */
+                            /** @description The row's cells by the file's column names, as read (at most 65536 characters; a longer row failed with none kept). */
                             cells: {
                                 [key: string]: unknown;
                             };
