@@ -219,6 +219,14 @@ describe('contacts, companies and files from elsewhere', () => {
     t = await tenant();
   });
 
+  it("creates a tenant's first company from a contact row, its custom fields read inside the batch's transaction (the embedded database's one connection)", async () => {
+    const fresh = await tenant();
+    const job = await imported(fresh.secret, 'object=contacts&createCompanies=true', 'firstName,lastName,companyName\nPat,Jones,Initech\n');
+    expect(job).toMatchObject({ status: 'completed', created: 1, failed: 0 });
+    const contact = await h.db.prisma.contact.findFirstOrThrow({ where: { tenantId: fresh.tenantId }, include: { company: true } });
+    expect(contact.company?.name).toBe('Initech');
+  }, 30_000);
+
   it('GraphQL and MCP take the file as text: JSON lines of contacts naming their company, created when asked', async () => {
     const acme = await make.company(t.secret, { name: 'Acme Lifts' });
     const text = [

@@ -1,6 +1,6 @@
 import { announcedCache, type AnnouncedCache } from '../db/announced-cache.js';
 import type { Listen } from '../db/notifications.js';
-import { tenantDb } from '../db/tenant-scope.js';
+import { scopedTenantId, tenantDb, type TenantDb } from '../db/tenant-scope.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { CustomFieldEntity, CustomFieldType } from '../generated/prisma/enums.js';
 
@@ -21,8 +21,8 @@ export interface Definition {
   options: string[];
 }
 
-const readDefinitions = (prisma: PrismaClient, tenantId: string, entity: string): Promise<Definition[]> =>
-  tenantDb(prisma, tenantId).customFieldDefinition.findMany({
+const readDefinitions = (db: TenantDb, entity: string): Promise<Definition[]> =>
+  db.customFieldDefinition.findMany({
     where: { entity: entity as CustomFieldEntity },
     select: { key: true, type: true, required: true, options: true },
   });
@@ -42,7 +42,7 @@ export async function cacheDefinitions(db: { prisma: PrismaClient; listen: Liste
   const cache = await announcedCache<Definition[]>({
     channel: CUSTOM_FIELDS_CHANNEL,
     listen: db.listen,
-    load: (key) => readDefinitions(db.prisma, tenantOfKey(key), key.slice(key.indexOf('/') + 1)),
+    load: (key) => readDefinitions(tenantDb(db.prisma, tenantOfKey(key)), key.slice(key.indexOf('/') + 1)),
     tenantOf: tenantOfKey,
     max: DEFINITIONS_ENTRIES,
     ttlMs: DEFINITIONS_TTL_MS,
@@ -54,10 +54,15 @@ export async function cacheDefinitions(db: { prisma: PrismaClient; listen: Liste
   };
 }
 
-/** A tenant's definitions of `entity`'s custom fields. */
-export async function definitionsOf(prisma: PrismaClient, tenantId: string, entity: CustomFieldEntity): Promise<Definition[]> {
+/**
+ * The definitions of `entity`'s custom fields in `db`'s tenant, read through `db` when they are not
+ * in memory: a caller inside a transaction reads inside it, as it must where the database has one
+ * connection (the embedded one), which a read beside the transaction would wait for forever.
+ */
+export async function definitionsOf(prisma: PrismaClient, db: TenantDb, entity: CustomFieldEntity): Promise<Definition[]> {
   const cache = caches.get(prisma);
-  return cache ? ((await cache.find(cacheKey(tenantId, entity))) ?? []) : readDefinitions(prisma, tenantId, entity);
+  const read = () => readDefinitions(db, entity);
+  return cache ? ((await cache.find(cacheKey(scopedTenantId(db), entity), read)) ?? []) : read();
 }
 
 /** Forgets a tenant's definitions after this process changed them, before the announcement arrives (other processes wait for it). */

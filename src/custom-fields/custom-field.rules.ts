@@ -69,7 +69,7 @@ export async function checkCustomFields(
   entity: CustomFieldEntity,
   values: Record<string, unknown> | null | undefined,
 ): Promise<CustomFieldValues> {
-  const definitions = await definitionsOf(ctx.prisma, scopedTenantId(ctx.db), entity);
+  const definitions = await definitionsOf(ctx.prisma, ctx.db, entity);
   const byKey = new Map(definitions.map((d) => [d.key, d]));
   const problems: FieldProblem[] = [];
   const checked: CustomFieldValues = {};

@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { Listen } from './notifications.js';
 
 export interface AnnouncedCache<Row> {
-  /** The row of `key`: from memory while the database's announcements can be heard, else loaded. */
-  find(key: string): Promise<Row | undefined>;
+  /** The row of `key`: from memory while the database's announcements can be heard, else loaded (by `load`, when given: the caller's way to the database). */
+  find(key: string, load?: () => Promise<Row | undefined>): Promise<Row | undefined>;
   /** Forgets a tenant's rows at once (a change this process made itself, before its announcement arrives). */
   forgetTenant(tenantId: string): void;
   /** Calls `listener` after each announced change, once the tenant's rows are forgotten (null: any tenant's, after listening was lost or regained). */
@@ -56,13 +56,13 @@ export async function announcedCache<Row>(options: AnnouncedCacheOptions<Row>): 
   });
 
   return {
-    async find(key) {
+    async find(key, load) {
       if (listening) {
         const cached = cache.get(key);
         if (cached) return cached.row;
       }
       const readFrom = generation;
-      const row = await options.load(key);
+      const row = await (load ? load() : options.load(key));
       if (row !== undefined && listening && generation === readFrom) cache.set(key, { row });
       return row;
     },

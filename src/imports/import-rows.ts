@@ -50,7 +50,7 @@ export async function rowReader(ctx: Context, settings: ImportSettings): Promise
   const createInput = schema.getType(spec.createInput) as GraphQLInputObjectType;
   const updateInput = schema.getType(spec.updateInput) as GraphQLInputObjectType;
   const fields = new Map(Object.values(createInput.getFields()).map((field) => [normalizedName(field.name), field]));
-  const definitions = new Map((await definitionsOf(ctx.prisma, ctx.principal!.tenantId, spec.customFieldEntity)).map((d) => [normalizedName(d.key), d]));
+  const definitions = new Map((await definitionsOf(ctx.prisma, ctx.db, spec.customFieldEntity)).map((d) => [normalizedName(d.key), d]));
   const lookups = new Map(Object.keys(spec.lookups ?? {}).map((name) => [normalizedName(name), name]));
   const mapping = new Map(Object.entries(settings.mapping).map(([column, field]) => [normalizedName(column), field]));
   const targets = new Map<string, Target>();
