@@ -284,6 +284,37 @@ describe('contacts, companies and files from elsewhere', () => {
     expect(names.sort()).toEqual(['Café Müller/Köln', 'Søren Lifts/Aarhus', 'Łódź Hoists/Łódź']);
   });
 
+  it('with an Idempotency-Key, the same file again replays its 202 (a multipart form too, whatever its boundary), and another file is a 422', async () => {
+    const own = await tenant();
+    const send = (key: string, body: BodyInit, contentType?: string) =>
+      h.app.fetch('http://localhost/api/v1/imports?object=companies', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${own.secret}`, 'idempotency-key': key, ...(contentType ? { 'content-type': contentType } : {}) },
+        body,
+      });
+    const first = await send('upload-1', 'name\nInitech\n', 'text/csv');
+    expect(first.status).toBe(202);
+    const job = ((await first.json()) as { data: { id: string } }).data;
+    const again = await send('upload-1', 'name\nInitech\n', 'text/csv');
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await again.json()) as { data: { id: string } }).data.id).toBe(job.id);
+    const other = await send('upload-1', 'name\nHooli\n', 'text/csv');
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { message: string }).message).toContain('used with another request');
+
+    const form = () => {
+      const data = new FormData();
+      data.append('file', new Blob(['name\nGlobex\n'], { type: 'text/csv' }), 'companies.csv');
+      return data;
+    };
+    const viaForm = await send('upload-2', form());
+    expect(viaForm.status).toBe(202);
+    const viaFormAgain = await send('upload-2', form());
+    expect([viaFormAgain.status, viaFormAgain.headers.get('idempotent-replayed')]).toEqual([202, 'true']);
+    expect(await h.db.prisma.importJob.count({ where: { tenantId: own.tenantId } })).toBe(2);
+  });
+
   it("another tenant's import is 404; a key without the object's write scope is 403; cancelling a finished import is 409", async () => {
     const job = await imported(t.secret, 'object=companies', 'name\nUmbrella\n');
     const other = await tenant();

@@ -10,7 +10,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { idempotent } from './idempotency.js';
 import type { RateLimits, RateLimitSubject, RateLimitVerdict } from './rate-limits.js';
 import type { Admission, RequestKind } from './request-boundary.js';
-import { bodyTextOf, isMcpPath, refusal } from './request-boundary.js';
+import { bodyTextOf, isMcpPath, refusal, streamsBody } from './request-boundary.js';
+import { fileDigest, nodeRequestOf } from './uploads.js';
 
 /** What admission leaves in the request's server context for the handlers and hooks after it. */
 interface AdmittedContext extends PageCall {
@@ -175,6 +176,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       return idempotent({
         request,
         bodyText: bodyTextOf(serverContext),
+        streamedFileDigest: streamsBody(serverContext) ? () => fileDigest(request, nodeRequestOf(serverContext), request.signal) : undefined,
         db: principal ? tenantDb(prisma, principal.tenantId) : null,
         apiKeyId: principal?.credentialId ?? null,
         now: now(),

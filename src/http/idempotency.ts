@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { getOperationAST, parse } from 'graphql';
 import type { TenantDb } from '../db/tenant-scope.js';
@@ -29,10 +30,24 @@ const REFUSED_BEFORE_RUNNING = new Set<string>(['BAD_USER_INPUT', 'UNAUTHENTICAT
 /** The same refusals as REST statuses, and a database that could not be reached (nothing ran). */
 const CHANGED_NOTHING_STATUSES = new Set([400, 401, 403, 413, 415, 429, 503]);
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What the route of a streamed body read of it: the SHA-256 of the file it carried, once read to its end. */
+interface StreamedDigest {
+  sha256?: string;
+}
+const streamedDigests = new AsyncLocalStorage<StreamedDigest>();
+
+/** Notes the digest of the file a request carried, read to its end (src/http/uploads.ts), for its Idempotency-Key. */
+export function noteStreamedDigest(sha256: string): void {
+  const slot = streamedDigests.getStore();
+  if (slot) slot.sha256 = sha256;
+}
+
 type Claim = { kind: 'run' } | { kind: 'running' } | { kind: 'reused' } | { kind: 'replay'; status: number; headers: Record<string, string>; body: string };
 
 /** Takes the key for this request, or says what holds it. Atomic: of two requests racing, one runs. */
-async function claim(db: TenantDb, key: string, fingerprint: string, now: Date): Promise<Claim> {
+async function claim(db: TenantDb, key: string, fingerprint: string, now: Date, settledFingerprint?: () => Promise<string>): Promise<Claim> {
   const fresh = {
     fingerprint,
     status: null,
@@ -53,8 +68,9 @@ async function claim(db: TenantDb, key: string, fingerprint: string, now: Date):
   const held = await db.idempotentRequest.findFirst({ where: { key } });
   // Gone between the statements (swept, or released by a request that changed nothing): the client's retry will run.
   if (!held) return { kind: 'running' };
-  if (held.fingerprint !== fingerprint) return { kind: 'reused' };
-  if (held.status === null) return { kind: 'running' };
+  if (held.status === null) return held.fingerprint === fingerprint ? { kind: 'running' } : { kind: 'reused' };
+  // An upload's answer is kept under its file's fingerprint (`settledFingerprint`), known once its body is read.
+  if (held.fingerprint !== fingerprint && held.fingerprint !== (await settledFingerprint?.())) return { kind: 'reused' };
   return { kind: 'replay', status: held.status, headers: (held.headers ?? {}) as Record<string, string>, body: held.body ?? '' };
 }
 
@@ -92,6 +108,11 @@ export interface IdempotentCall {
   request: Request;
   /** The request's body as received (the request boundary keeps it). */
   bodyText: string;
+  /**
+   * For a body that streams to its route unread (an upload): the SHA-256 of the file it carries,
+   * read to its end. Its first run notes the same while it stores it (`noteStreamedDigest`).
+   */
+  streamedFileDigest?: () => Promise<string>;
   /** The caller's tenant, or null without a valid key (such a request is refused anyway and never stored). */
   db: TenantDb | null;
   /** The API key that sent it: a stored answer is replayed only to the key whose request produced it. */
@@ -111,7 +132,7 @@ export interface IdempotentCall {
  * was shown and what to do if it was lost. Stored in the database, so every
  * server process sees the same keys.
  */
-export async function idempotent({ request, bodyText, db, apiKeyId, now, produce }: IdempotentCall): Promise<Response> {
+export async function idempotent({ request, bodyText, streamedFileDigest, db, apiKeyId, now, produce }: IdempotentCall): Promise<Response> {
   const key = request.headers.get('idempotency-key');
   // MCP calls carry theirs as the `idempotencyKey` argument (src/mcp/tool-calls.ts), claimed here
   // with the REST route's path; on /mcp itself the header would be one an MCP client's configuration
@@ -123,9 +144,14 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
   // A path with or without its trailing slash is the same request. The sending key is part of it:
   // another key of the tenant (with other scopes) never gets an answer it did not produce itself;
   // it is told the key was used with another request.
-  const fingerprint = createHash('sha256').update(`${apiKeyId}\nPOST ${canonicalPathname(pathname)}${search}\n${bodyText}`).digest('hex');
+  const requestLine = `${apiKeyId}\nPOST ${canonicalPathname(pathname)}${search}\n`;
+  // An upload's body is not read before it runs: its key is held under its request line and media
+  // type (a multipart boundary differs on every retry), and its answer kept under its file's digest.
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const fingerprint = sha256(`${requestLine}${streamedFileDigest ? `streamed ${mediaType}` : bodyText}`);
+  const fileFingerprint = (digest: string) => sha256(`${requestLine}file ${digest}`);
 
-  const claimed = await claim(db, key, fingerprint, now);
+  const claimed = await claim(db, key, fingerprint, now, streamedFileDigest && (async () => fileFingerprint(await streamedFileDigest())));
   if (claimed.kind === 'running') {
     return refusal(request, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry after it ends', { 'Retry-After': '1' });
   }
@@ -138,8 +164,9 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
 
   const release = () => db.idempotentRequest.deleteMany({ where: { key, fingerprint, status: null } });
   let ran: { result: Response; disclosed: Disclosure[] };
+  const streamed: StreamedDigest = {};
   try {
-    ran = await collectingDisclosures(produce);
+    ran = await streamedDigests.run(streamed, () => collectingDisclosures(produce));
   } catch (error) {
     await release().catch(() => {});
     throw error;
@@ -159,6 +186,7 @@ export async function idempotent({ request, bodyText, db, apiKeyId, now, produce
     : db.idempotentRequest.updateMany({
         where: { key, fingerprint, status: null },
         data: {
+          ...(streamed.sha256 ? { fingerprint: fileFingerprint(streamed.sha256) } : {}),
           status: stored.status,
           body: stored === response ? body : await stored.text(),
           headers: Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (stored.headers.has(name) ? [[name, stored.headers.get(name)]] : []))),

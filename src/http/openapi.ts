@@ -74,7 +74,7 @@ const headerParameters = {
     in: 'header',
     required: false,
     description:
-      'Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write.',
+      'Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write.',
     schema: idempotencyKeySchema,
   },
   RequestId: {

@@ -140,10 +140,13 @@ interface BoundaryContext {
   requestTimeoutMs?: number;
   /** The body as received (after the checks above), for idempotency's fingerprint. */
   bodyText?: string;
+  /** Whether the body streams to its route unread (an upload): it has no `bodyText`. */
+  streamedBody?: boolean;
   admission?: Admission;
 }
 
 export const bodyTextOf = (serverContext: object) => (serverContext as BoundaryContext).bodyText ?? '';
+export const streamsBody = (serverContext: object) => (serverContext as BoundaryContext).streamedBody === true;
 
 /**
  * Runs the work that answers a request within the boundary, after admission (as the `kind` of
@@ -206,7 +209,8 @@ export const useRequestBoundary = ({
     const boundary = serverContext as BoundaryContext;
     const sent = request.headers.get('x-request-id');
     boundary.requestId = sent && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
-    boundary.requestTimeoutMs = streamed?.(request) ? streamedTimeoutMs : timeoutMs;
+    boundary.streamedBody = streamed?.(request) === true;
+    boundary.requestTimeoutMs = boundary.streamedBody ? streamedTimeoutMs : timeoutMs;
     boundary.admission = admission;
     const guarded = await guardRequest(request, boundary, streamed);
     if (guarded instanceof Response) return endResponse(guarded);

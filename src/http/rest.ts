@@ -1,4 +1,3 @@
-import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ExecutionArgs, ExecutionResult, GraphQLInputType, GraphQLSchema, ObjectTypeDefinitionNode, execute } from 'graphql';
 import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, parse, printType } from 'graphql';
@@ -18,7 +17,7 @@ import { restError } from './error-mapping.js';
 import { jsonResponse } from './json-response.js';
 import { noteRoute } from './route-label.js';
 import { canonicalPathname, withinBoundary } from './request-boundary.js';
-import { discardRest, incomingFile } from './uploads.js';
+import { discardRest, incomingFile, nodeRequestOf } from './uploads.js';
 
 /** The route map in SOFA's terms: SOFA reads each path parameter as the argument of its name, so the path names them as the field's arguments. */
 const sofaRoutes = (operations: readonly Operation[]) =>
@@ -209,12 +208,6 @@ export function uploadRequests(operations: readonly Operation[]): (request: Requ
   const uploads = operations.filter((operation) => operation.route.upload);
   return (request) => request.method === 'POST' && uploads.some((operation) => operation.pattern.test(new URL(request.url).pathname));
 }
-
-/** The node:http request under a fetch one, where the server is node:http (Yoga puts it in the server context). */
-const nodeRequestOf = (serverContext: object) => {
-  const { req } = serverContext as { req?: unknown };
-  return req instanceof IncomingMessage ? req : undefined;
-};
 
 /**
  * An upload route's file, stored by the route as it arrives, until `signal` (the request's time

@@ -1,8 +1,10 @@
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
 import busboy from 'busboy';
 import type { IncomingFile } from '../graphql/operations.js';
 import { AppError } from '../shared/errors.js';
+import { noteStreamedDigest } from './idempotency.js';
 
 /** The multipart part that carries the file, as browsers' forms and `curl -F file=@leads.csv` name it. */
 export const FILE_PART = 'file';
@@ -24,7 +26,7 @@ export async function incomingFile(request: Request, nodeRequest: IncomingMessag
   // fetch API's stream of it queues whatever arrives, so a fast client would fill the heap).
   const body = nodeRequest ?? Readable.from(chunksOf(request.body), { objectMode: false });
   const length = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (!isMultipart(contentType)) return { bytes: chunksUntil(body, signal), contentType, ...(Number.isSafeInteger(length) ? { declaredBytes: length } : {}) };
+  if (!isMultipart(contentType)) return { bytes: digested(chunksUntil(body, signal)), contentType, ...(Number.isSafeInteger(length) ? { declaredBytes: length } : {}) };
   return new Promise<IncomingFile>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -38,12 +40,35 @@ export async function incomingFile(request: Request, nodeRequest: IncomingMessag
         stream.resume();
         return;
       }
-      resolve({ bytes: chunksUntil(stream, signal), contentType: info.mimeType, fileName: info.filename });
+      resolve({ bytes: digested(chunksUntil(stream, signal)), contentType: info.mimeType, fileName: info.filename });
     });
     parser.on('error', () => reject(new AppError('BAD_USER_INPUT', 'The multipart body could not be read', [{ field: 'body', message: 'is not well-formed multipart/form-data' }])));
     parser.on('close', () => reject(new AppError('BAD_USER_INPUT', `The multipart body has no \`${FILE_PART}\` part`, [{ field: FILE_PART, message: 'is required' }])));
     body.pipe(parser);
   });
+}
+
+/** The node:http request under a fetch one, where the server is node:http (Yoga puts it in the server context). */
+export const nodeRequestOf = (serverContext: object) => {
+  const { req } = serverContext as { req?: unknown };
+  return req instanceof IncomingMessage ? req : undefined;
+};
+
+/** The chunks, passed on as they come; read to their end, their SHA-256 is noted for the request's Idempotency-Key (`noteStreamedDigest`). */
+async function* digested(chunks: AsyncGenerator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const hash = createHash('sha256');
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
+  noteStreamedDigest(hash.digest('hex'));
+}
+
+/** The SHA-256 of the file a request carries, as `incomingFile` reads it, to its end: what a retried upload is compared by. */
+export async function fileDigest(request: Request, nodeRequest: IncomingMessage | undefined, signal: AbortSignal): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of (await incomingFile(request, nodeRequest, signal)).bytes) hash.update(chunk);
+  return hash.digest('hex');
 }
 
 /**

@@ -4548,7 +4548,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+        /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
         IdempotencyKey: string;
         /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
         RequestId: string;
@@ -4653,7 +4653,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4817,7 +4817,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5199,7 +5199,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5543,7 +5543,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5891,7 +5891,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6340,7 +6340,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6522,7 +6522,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6852,7 +6852,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7552,7 +7552,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7736,7 +7736,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8220,7 +8220,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8412,7 +8412,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8646,7 +8646,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8928,7 +8928,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9032,7 +9032,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9198,7 +9198,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9476,7 +9476,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9838,7 +9838,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10233,7 +10233,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10643,7 +10643,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10728,7 +10728,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10813,7 +10813,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10903,7 +10903,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -10993,7 +10993,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11183,7 +11183,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11393,7 +11393,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11605,7 +11605,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -12408,7 +12408,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12609,7 +12609,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -12810,7 +12810,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13016,7 +13016,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13613,7 +13613,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13921,7 +13921,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14011,7 +14011,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14228,7 +14228,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14480,7 +14480,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -14725,7 +14725,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15028,7 +15028,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15250,7 +15250,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15362,7 +15362,7 @@ export interface operations {
             header?: {
                 /** @description An id for the request, to find it in the server logs (1 to 128 letters, digits and `._:-`); another value is replaced by a new UUID. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
-                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422; while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
+                /** @description Makes a POST safe to retry. The first request with a key runs and its answer is kept for 24 hours (per tenant and key); the same request again gets that answer replayed, with `Idempotent-Replayed: true`. The same key with another method, path or body is a 422 (an uploaded file is compared by its bytes, read before the replay); while the first request still runs, a 409 with `Retry-After`. Refusals that changed nothing (400, 401, 403, 413, 415, 429, 503) are not kept, so the key may be sent again. Use a new random key (a UUID) per intended write. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
