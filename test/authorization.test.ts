@@ -125,8 +125,8 @@ const rootScopes: Record<string, Scope | Scope[] | 'any secret key'> = {
   events: 'any secret key', eventTypes: 'any secret key', event: 'leads.lead.read',
   webhookEndpoints: 'webhooks.manage', webhookEndpoint: 'webhooks.manage', webhookDeliveries: 'webhooks.manage',
   customFieldDefinitions: 'companies.read', leadForm: 'leads.lead.write',
-  // The world's import is of leads: listed for every key that may import something, read with leads' write scope.
-  imports: ['leads.lead.write', 'contacts.write', 'companies.write'], import: 'leads.lead.write', importRows: 'leads.lead.write',
+  // The world's import is of leads: listed for every key that may import something, read with leads' write scope; its rows (the leads' data) with leads' read scope.
+  imports: ['leads.lead.write', 'contacts.write', 'companies.write'], import: 'leads.lead.write', importRows: 'leads.lead.read',
   // Any key reads some type; what it may not read answers null (test/node.test.ts covers every type).
   node: 'any secret key', nodes: 'any secret key',
 };

@@ -331,6 +331,15 @@ describe('contacts, companies and files from elsewhere', () => {
     expect([forbidden.status, forbidden.headers.get('x-required-scope')]).toEqual([403, 'companies.write']);
     const listed = (await rest('GET', '/api/v1/imports', { key: pair.secret.key })).body.data as { object: string }[];
     expect([listed.length > 0, listed.every((i) => i.object === 'contacts')]).toEqual([true, true]);
+    // Another user's key that may write companies but not read them (it reads leads) follows the import, not its rows (the companies' data).
+    const writeOnly = await createKeyPair(h.db.prisma, { tenantId: t.tenantId, userId: contactsOnly.id, name: 'companies', scopes: ['companies.write', 'leads.lead.read'] });
+    expect((await rest('GET', `/api/v1/imports/${job.id}`, { key: writeOnly.secret.key })).status).toBe(200);
+    const rows = await rest('GET', `/api/v1/imports/${job.id}/rows`, { key: writeOnly.secret.key });
+    expect([rows.status, rows.headers.get('x-required-scope')]).toEqual([403, 'companies.read']);
+    const csv = await h.app.fetch(`http://localhost/api/v1/imports/${job.id}/rows`, { headers: { authorization: `Bearer ${writeOnly.secret.key}`, accept: 'text/csv' } });
+    expect(csv.status).toBe(403);
+    const nested = await rest('POST', '/graphql', { key: writeOnly.secret.key, body: { query: `{ import(id: "${job.id}") { id rows(first: 5) { edges { node { cells } } } } }` } });
+    expect(JSON.stringify(nested.body)).not.toContain('Umbrella');
     // The same stored file imported again through REST by its id, with no body.
     const again = await rest('POST', `/api/v1/imports?object=companies&mode=upsert&fileId=${job.fileId}`, { key: t.secret });
     expect(again.status, JSON.stringify(again.body)).toBe(202);

@@ -38,9 +38,10 @@ const readScopes = {
   InvoiceLineItem: invoicePartsRead,
   Payment: invoicePartsRead,
   InvoiceEvent: invoicePartsRead,
-  // Whoever may import some object; each import only by whoever may import its object (src/imports/import.service.ts).
+  // Whoever may import some object; each import only by whoever may import its object, and its
+  // rows (the records' data) only by whoever may also read that object (src/imports/import.service.ts).
   ImportJob: { scope: 'leads.lead.write', $any: { scope: 'contacts.write', $any: { scope: 'companies.write' } } },
-  ImportRow: { scope: 'leads.lead.write', $any: { scope: 'contacts.write', $any: { scope: 'companies.write' } } },
+  ImportRow: { scope: 'leads.lead.read', $any: { scope: 'contacts.read', $any: { scope: 'companies.read' } } },
   WebhookEndpoint: { scope: 'webhooks.manage' },
   WebhookDelivery: { scope: 'webhooks.manage' },
   WebhookAttempt: { scope: 'webhooks.manage' },

@@ -4,7 +4,7 @@ import { scopedTenantId } from '../db/tenant-scope.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Context } from '../graphql/context.js';
 import { ERROR_COLUMN } from './import-objects.js';
-import { getImport } from './import.service.js';
+import { importWithReadableRows } from './import.service.js';
 
 /**
  * Rows read from the database at a time while the download is written, and the most text of
@@ -25,7 +25,7 @@ const cellText = (value: unknown) => (value === null || value === undefined ? ''
  * then the rows are read a page at a time, never all at once.
  */
 export async function importRowsCsv(ctx: Context, importId: string, outcomes: readonly ImportRowOutcome[] | undefined): Promise<AsyncIterable<string>> {
-  const job = await getImport(ctx, importId);
+  const job = await importWithReadableRows(ctx, importId);
   const columns = [...job.columns.filter((column) => column !== ERROR_COLUMN), ERROR_COLUMN];
   const options = { columns, escape_formulas: true, record_delimiter: 'windows' as const };
   return (async function* () {

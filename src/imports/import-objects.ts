@@ -16,6 +16,8 @@ export interface ImportObjectSpec {
   table: 'Lead' | 'Contact' | 'Company';
   /** The scope a key needs to import it: the scope that creates one. */
   scope: Scope;
+  /** The scope a key needs to read an import's rows too: they hold the records' data, as the records do. */
+  readScope: Scope;
   customFieldEntity: CustomFieldEntity;
   /** The mutation that creates one, whose input checks (references, custom fields) report a row's problems with its formats'. */
   createField: string;
@@ -41,6 +43,7 @@ export const importObjects: Record<ImportObject, ImportObjectSpec> = {
   leads: {
     table: 'Lead',
     scope: 'leads.lead.write',
+    readScope: 'leads.lead.read',
     customFieldEntity: 'lead',
     createField: 'createLead',
     createInput: 'CreateLeadInput',
@@ -55,6 +58,7 @@ export const importObjects: Record<ImportObject, ImportObjectSpec> = {
   contacts: {
     table: 'Contact',
     scope: 'contacts.write',
+    readScope: 'contacts.read',
     customFieldEntity: 'contact',
     createField: 'createContact',
     createInput: 'CreateContactInput',
@@ -68,6 +72,7 @@ export const importObjects: Record<ImportObject, ImportObjectSpec> = {
   companies: {
     table: 'Company',
     scope: 'companies.write',
+    readScope: 'companies.read',
     customFieldEntity: 'company',
     createField: 'createCompany',
     createInput: 'CreateCompanyInput',

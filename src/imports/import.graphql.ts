@@ -141,8 +141,8 @@ builder.queryFields((t) => ({
   }),
   importRows: t.field({
     type: importRowList.connection,
-    description: "What became of an import's rows, in the file's order; `filter.outcome` narrows them.",
-    authScopes: importReaders,
+    description: "What became of an import's rows, in the file's order; `filter.outcome` narrows them. The rows hold the records' data: read with the import's object's read scope (an import of leads: `leads.lead.read`), FORBIDDEN otherwise.",
+    authScopes: listOf('ImportRow').authScopes,
     args: { importId: t.arg({ type: 'UUID', required: true, description: 'Import id.' }), ...importRowList.args() },
     resolve: (_root, { importId, ...args }, ctx) => listImportRows(ctx, importId, args),
   }),

@@ -154,8 +154,20 @@ export interface ImportRowFilter {
 }
 
 /** What became of an import's rows, in file order; `outcome` narrows them (`failed`: the rows to fix). */
+/**
+ * An import whose rows the caller may read: its rows hold the records' data (cells, the errors that
+ * quote them), so reading them needs the object's read scope, as reading the records does; a key
+ * that may only write leads follows an import's progress (`getImport`), not another user's file.
+ */
+export async function importWithReadableRows(ctx: Context, importId: string) {
+  const job = await found(ctx.db.importJob.findUnique({ where: { id: importId } }), 'Import');
+  const { readScope } = importObjects[job.object];
+  if (!principalOf(ctx).scopes.has(readScope)) throw forbidden(readScope);
+  return job;
+}
+
 export async function listImportRows(ctx: Context, importId: string, args: ListArgs<ImportRowFilter>) {
-  await getImport(ctx, importId);
+  await importWithReadableRows(ctx, importId);
   const where = { importId, outcome: oneOf(args.filter?.outcome) };
   return keysetPage(
     ctx,

@@ -1737,9 +1737,9 @@ export interface paths {
         };
         /**
          * List an import's rows
-         * @description What became of an import's rows, in the file's order; `filter.outcome` narrows them.
+         * @description What became of an import's rows, in the file's order; `filter.outcome` narrows them. The rows hold the records' data: read with the import's object's read scope (an import of leads: `leads.lead.read`), FORBIDDEN otherwise.
          *
-         *     Requires a secret key with the `leads.lead.write` scope, or a secret key with the `contacts.write` scope, or a secret key with the `companies.write` scope.
+         *     Requires a secret key with the `leads.lead.read` scope, or a secret key with the `contacts.read` scope, or a secret key with the `companies.read` scope.
          */
         get: operations["importRows"];
         put?: never;

@@ -46,9 +46,9 @@ export const expectedReadScope: Record<string, Scope | Scope[] | 'any secret key
   InvoiceEvent: ['invoices.read', 'invoices.write'],
   // Any secret key lists events, each only of the types it reads (test/events.test.ts).
   Event: 'any secret key',
-  // Listed for any key that may import some object; each import read only with its object's write scope.
+  // Listed for any key that may import some object; each import read only with its object's write scope, its rows with its read scope.
   ImportJob: ['leads.lead.write', 'contacts.write', 'companies.write'],
-  ImportRow: ['leads.lead.write', 'contacts.write', 'companies.write'],
+  ImportRow: ['leads.lead.read', 'contacts.read', 'companies.read'],
   WebhookEndpoint: 'webhooks.manage',
   WebhookDelivery: 'webhooks.manage',
   WebhookAttempt: 'webhooks.manage',
