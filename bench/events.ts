@@ -72,10 +72,13 @@ export async function measureEventCost(productBase: string, secret: string, roun
   return cost;
 }
 
+/** Lead creation's requests/s with an endpoint over those without (medians of the rounds). */
+export const eventCostRatio = (cost: EventCost) => median(cost.withRps) / median(cost.withoutRps);
+
 export function eventCostReport(cost: EventCost): string {
   const without = median(cost.withoutRps);
   const withEndpoint = median(cost.withRps);
-  const ratio = withEndpoint / without;
+  const ratio = eventCostRatio(cost);
   return [
     'Events on the write path: lead creation, medians of interleaved rounds',
     `  without an endpoint: ${without.toFixed(0)} req/s (${cost.withoutRps.map((r) => r.toFixed(0)).join(', ')})`,

@@ -1,4 +1,4 @@
-// `npm run bench [-- --url postgresql://... --rounds 5 --duration 5 --quick --profile --only load,import,webhooks --import-rows 100000]`
+// `npm run bench [-- --url postgresql://... --rounds 5 --duration 5 --quick --profile --only load,import,webhooks --import-rows 100000 --node24]`
 //
 // Interleaved rounds: every target runs once per round (in an order that shifts each round), so
 // whatever the machine does meanwhile hits all targets alike; each product target is reported as
@@ -19,7 +19,8 @@
 // the server's memory meanwhile (bench/imports.ts); last, webhook delivery (bench/webhooks.ts). Each
 // server runs in its own child process, so its memory can be measured and it does not share an event
 // loop with the load generator. `--only` runs some of the three parts: `load` (everything before the
-// import), `import`, `webhooks`.
+// import), `import`, `webhooks`. `--node24` runs the load part under this node, then under Node 24,
+// and prints their figures side by side (bench/runtimes.ts).
 // Misses against the goals are reported, not failures; errors (non-2xx, wrong bodies) fail the run.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -29,6 +30,8 @@ import { parseArgs } from 'node:util';
 import { CONNECTIONS, problemsOf, runLoad, type Target } from './load.js';
 import { readMemory, RssSampler, freePort, startServer, type ChildServer } from './processes.js';
 import { measureEmbedded } from './embedded-memory.js';
+import { restartLine } from './embedded-restart.js';
+import { compareRuntimes } from './runtimes.js';
 import { eventCostReport, measureEventCost } from './events.js';
 import { importReport, IMPORT_ROWS, measureImport } from './imports.js';
 import { summarizeProfile } from './profile-summary.js';
@@ -61,6 +64,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // Rows of the import's CSV file (100,000; 10,000 with --quick).
     'import-rows': { type: 'string' },
+    // The load part under this node and under Node 24 (from the npm registry, or this binary; also BENCH_NODE24).
+    node24: { type: 'boolean', default: false },
+    'node24-path': { type: 'string' },
   },
 });
 const PARTS = ['load', 'import', 'webhooks'] as const;
@@ -341,7 +347,8 @@ async function main(teardown: Teardown): Promise<boolean> {
   if (args.quick) log('NOTE: --quick: too few and too short rounds for a verdict that counts.');
   if (servers.profileDir) log('NOTE: the product ran under --cpu-prof, which slows it; use a run without --profile for figures.');
   log(throughputTable(summaries));
-  if (leadsRest) log(`\n${relativeLine(relativeGoal(measured, mcp.name, leadsRest.name, MCP_GOAL))}`);
+  const mcpGoal = leadsRest && relativeGoal(measured, mcp.name, leadsRest.name, MCP_GOAL);
+  if (mcpGoal) log(`\n${relativeLine(mcpGoal)}`);
   const oauthGoal = oauthRead && leadsRest && relativeGoal(measured, oauthRead.name, leadsRest.name, OAUTH_GOAL);
   if (oauthGoal) log(oauthLine(oauthGoal));
   const aheadOfPeer = peerPages.length
@@ -354,17 +361,35 @@ async function main(teardown: Teardown): Promise<boolean> {
   const spreadBookings = summaries.find((s) => s.target === bookings[0]?.target.name);
   const bookingGoal = spreadBookings && { target: spreadBookings.target, rps: spreadBookings.rpsMedian, goal: BOOKINGS_PER_SECOND_GOAL, verdict: spreadBookings.rpsMedian >= BOOKINGS_PER_SECOND_GOAL ? 'PASS' : 'MISS' };
   if (bookingGoal) log(`\n${bookingGoal.target}: ${bookingGoal.rps.toFixed(0)} bookings/s (goal >= ${bookingGoal.goal}) ${bookingGoal.verdict}`);
-  log(`\n${eventCostReport(await measureEventCost(servers.productBase, data.secret, rounds, seconds, teardown))}`);
+  const eventCost = await measureEventCost(servers.productBase, data.secret, rounds, seconds, teardown);
+  log(`\n${eventCostReport(eventCost)}`);
   // Alone on the machine: the PostgreSQL servers are stopped first.
   await servers.product.stop();
   await servers.plain.stop();
   await servers.peer.stop();
-  log('\nThe product on the embedded database: idle, then under load on leads');
-  memoryFigures.push(await measureEmbedded(serverEnv, serverNodeArgs(), seconds, teardown));
+  log('\nThe product on the embedded database: idle, then under load on leads, then restarted after kill -9 idle and under load');
+  const embedded = await measureEmbedded(serverEnv, serverNodeArgs(), seconds, teardown);
+  memoryFigures.push(embedded.memory);
 
   log('');
   log(memoryTable(memoryFigures));
-  await writeSummary({ at: new Date().toISOString(), rounds, seconds, quick: args.quick, profiled: args.profile, targets: summaries, aheadOfPeer, bookingGoal, oauthGoal, memory: memoryFigures });
+  log(restartLine(embedded.restart));
+  await writeSummary({
+    at: new Date().toISOString(),
+    node: process.version,
+    rounds,
+    seconds,
+    quick: args.quick,
+    profiled: args.profile,
+    targets: summaries,
+    mcpGoal,
+    aheadOfPeer,
+    bookingGoal,
+    oauthGoal,
+    eventCost,
+    memory: memoryFigures,
+    embeddedRestart: embedded.restart,
+  });
   log(`\nSummary written to ${SUMMARY_FILE}`);
 
   if (servers.profileDir) {
@@ -431,6 +456,8 @@ async function runPart(part: (teardown: Teardown) => Promise<boolean>): Promise<
   }
 }
 
+// Under --node24 this process only runs the load part twice as children and compares them.
+if (args.node24) process.exit((await compareRuntimes(args, args['node24-path'] ?? process.env.BENCH_NODE24)) ? 0 : 1);
 log(`Benchmark ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAverage()} (1, 5, 15 min)${args.only ? `; only ${parts.join(', ')}` : ''}`);
 let ok = true;
 if (parts.includes('load')) ok = await runPart(main);
