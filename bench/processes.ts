@@ -123,6 +123,17 @@ export async function readMemory(pid: number): Promise<{ rssKb: number; hwmKb: n
   }
 }
 
+/** CPU time a process has used so far (user and system, all its threads), in ms, from /proc/<pid>/stat. */
+export async function readCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The kernel's USER_HZ, 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Samples a process's resident set size every `intervalMs`. */
 export class RssSampler {
   private readonly samples: { at: number; rssKb: number }[] = [];

@@ -27,3 +27,22 @@ export const modelRelations: ReadonlyMap<string, ReadonlyMap<string, string>> = 
     new Map(fields.filter((field) => field.kind === 'object').map((field) => [field.name, field.type])),
   ]),
 );
+
+/** A to-one relation whose row is found by one foreign-key column of its own model (`Deal.company` by `companyId`). */
+export interface ToOneRelation {
+  model: string;
+  column: string;
+}
+
+/** Each model's to-one relations held by a column of its own (the side with `@relation(fields: [...])`). */
+export const modelToOneRelations: ReadonlyMap<string, ReadonlyMap<string, ToOneRelation>> = new Map(
+  Object.entries(getDatamodel().datamodel.models).map(([model, { fields }]) => [
+    model,
+    new Map(
+      fields.flatMap((field) => {
+        const { relationFromFields: from, isList } = field as { relationFromFields?: string[]; isList?: boolean };
+        return field.kind === 'object' && !isList && from?.length === 1 ? [[field.name, { model: field.type, column: from[0]! }] as const] : [];
+      }),
+    ),
+  ]),
+);
