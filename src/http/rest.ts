@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import type { ExecutionArgs, ExecutionResult, GraphQLInputType, GraphQLSchema, ObjectTypeDefinitionNode, execute } from 'graphql';
-import { GraphQLBoolean, GraphQLInt, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, parse, printType } from 'graphql';
+import type { ExecutionArgs, ExecutionResult, GraphQLInputType, ObjectTypeDefinitionNode, execute } from 'graphql';
+import { GraphQLBoolean, GraphQLInt, GraphQLObjectType, GraphQLSchema, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, parse, printType } from 'graphql';
 import type { GetEnvelopedFn } from '@envelop/core';
 import type { Plugin } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -250,6 +250,31 @@ function withDefinitionNodes(schema: GraphQLSchema) {
   for (const type of [schema.getQueryType(), schema.getMutationType()]) {
     if (type && !type.astNode) type.astNode = parse(printType(type)).definitions[0] as ObjectTypeDefinitionNode;
   }
+  return schema;
+}
+
+/**
+ * The schema as SOFA is given it: root types holding only the fields SOFA serves (routes that are
+ * not lists; `runList` runs those), every other type the schema's own. SOFA builds a route, with
+ * an operation selecting the field's whole answer, for every root field it sees: for all ~240 that
+ * was a seventh of a server's start. Execution runs on the schema itself (`execute` below).
+ */
+function sofaView(schema: GraphQLSchema, operations: readonly Operation[]): GraphQLSchema {
+  const served = new Set(operations.filter((operation) => !operation.route.list).map((operation) => operation.key));
+  const roots = [schema.getQueryType(), schema.getMutationType()];
+  const only = (type: GraphQLObjectType | null | undefined) => {
+    if (!type) return undefined;
+    const config = type.toConfig();
+    return new GraphQLObjectType({ ...config, fields: Object.fromEntries(Object.entries(config.fields).filter(([name]) => served.has(`${type.name}.${name}`))) });
+  };
+  const { types, ...config } = schema.toConfig();
+  return new GraphQLSchema({
+    ...config,
+    query: only(roots[0]),
+    mutation: only(roots[1]),
+    subscription: undefined,
+    types: types.filter((type) => !roots.includes(type as GraphQLObjectType) && type !== schema.getSubscriptionType()),
+  });
 }
 
 /**
@@ -275,10 +300,9 @@ export function useRest(operations: readonly Operation[]): Plugin {
       getEnveloped = yoga.getEnveloped;
     },
     onSchemaChange({ schema }) {
-      withDefinitionNodes(schema);
       sofa = useSofa({
         basePath: REST_BASE_PATH,
-        schema,
+        schema: withDefinitionNodes(sofaView(schema, operations)),
         routes: sofaRoutes(operations),
         context: (serverContext) => {
           const { restContext } = serverContext as { restContext?: Context };
@@ -289,7 +313,7 @@ export function useRest(operations: readonly Operation[]): Plugin {
           const enveloped = executions.get(args.contextValue as object);
           if (!enveloped) throw new TypeError('REST execution without a context');
           const document = args.operationName ? documents.get(args.operationName) : undefined;
-          return enveloped.execute(document ? { ...args, document } : args);
+          return enveloped.execute({ ...args, schema, ...(document ? { document } : {}) });
         }) as typeof execute,
         // SOFA types its handler with its own fetch implementation's Response; the runtime objects are the same.
         errorHandler: ((errors: readonly unknown[]) => errorAnswer(errors)) as never,
