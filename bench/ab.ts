@@ -1,4 +1,4 @@
-// `npx tsx bench/ab.ts --other ../other-checkout [--suite leads|'lead creation'|booking|...] [--surface rest|graphql|mcp] [--rounds 6] [--seconds 4] [--url postgresql://...] [--v8=--max-semi-space-size=16]`
+// `npx tsx bench/ab.ts --other ../other-checkout [--suite leads|'lead creation'|booking|...] [--surface rest|graphql|mcp] [--rounds 6] [--seconds 4] [--url postgresql://...] [--v8=--max-semi-space-size=16] [--env MALLOC_ARENA_MAX=2]`
 //
 // What one change is worth: this checkout's build (A) and another checkout's build (B, say the
 // commit before the change, built with `npm run --silent build` there) serve one scratch database
@@ -6,6 +6,7 @@
 // drift of this shared machine falls on both. Prints each round and the median ratio A / B.
 // Beside the rates, each server's CPU time per request (from /proc): on a host busy with other work
 // the rates move with it, but what a request costs the server's own process moves far less.
+// `--env NAME=VALUE` (repeatable) sets a variable of A's environment only.
 // `--v8` (repeatable) runs A with that V8 flag instead of `npm start`'s of the same name: with
 // `--other .` it measures a setting rather than a change.
 
@@ -28,8 +29,18 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '4' },
     v8: { type: 'string', multiple: true, default: [] },
+    // An environment variable for A only, NAME=VALUE (repeatable): with `--other .`, a setting of the process such as MALLOC_ARENA_MAX.
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
+
+const envOfA = Object.fromEntries(
+  args.env!.map((setting) => {
+    const at = setting.indexOf('=');
+    if (at < 1) throw new Error(`--env takes NAME=VALUE, got ${setting}`);
+    return [setting.slice(0, at), setting.slice(at + 1)];
+  }),
+);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -50,7 +61,7 @@ async function main(teardown: Teardown) {
       const server = await startServer({
         name: i === 0 ? 'A' : 'B',
         args: checkout ? [...nodeArgs.slice(0, -1), isAbsolute(entry) ? entry : join(checkout, entry)] : withFlags(nodeArgs, args.v8!),
-        env: serverEnv(scratch.url, port),
+        env: { ...serverEnv(scratch.url, port), ...(checkout ? {} : envOfA) },
         readyUrl: `${base}/api/v1/leads?limit=1`,
       });
       teardown.add(`stop server ${server.name}`, () => server.stop());

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../src/shared/project-root.js';
+import { serverNodeEnv } from '../scripts/start-command.js';
 
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -61,7 +62,7 @@ export async function startServer(options: ServerOptions): Promise<ChildServer> 
   const startedAt = Date.now();
   const child = spawn(process.execPath, options.args, {
     cwd: projectRoot,
-    env: childEnv(options.env),
+    env: childEnv({ ...serverNodeEnv(), ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

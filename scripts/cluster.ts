@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { projectRoot, serverNodeArgs } from './start-command.js';
+import { projectRoot, serverNodeArgs, serverNodeEnv } from './start-command.js';
 
 /**
  * `npm run cluster -- [--processes N] [--port P]`: N server processes (default 3) on consecutive
@@ -30,7 +30,7 @@ const children = new Map<number, ChildProcess>();
 function start(port: number) {
   // Each in its own process group, so that Ctrl-C reaches only this supervisor, which passes one
   // SIGTERM on (a second signal makes a server exit without waiting).
-  const child = spawn(process.execPath, serverNodeArgs(), { cwd: projectRoot, env: { ...process.env, PORT: String(port) }, stdio: 'inherit', detached: true });
+  const child = spawn(process.execPath, serverNodeArgs(), { cwd: projectRoot, env: { ...serverNodeEnv(), ...process.env, PORT: String(port) }, stdio: 'inherit', detached: true });
   children.set(port, child);
   child.once('exit', (code, signal) => {
     children.delete(port);

@@ -10,8 +10,25 @@ export { projectRoot };
  * the benchmark) starts it exactly as users do. The build must be current (scripts/build.ts).
  */
 export function serverNodeArgs(): string[] {
+  return startCommand().args;
+}
+
+/**
+ * The environment `npm start` sets before node (`NAME=value` words in front of it): settings read
+ * by the C library at the process's start, which the process cannot set for itself. Spawners merge
+ * it under their own environment.
+ */
+export function serverNodeEnv(): Record<string, string> {
+  return startCommand().env;
+}
+
+function startCommand() {
   const { scripts } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return scripts.start.replace(/^node\s+/, '').split(/\s+/);
+  const words = scripts.start.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) throw new Error(`the start script does not run node: ${scripts.start}`);
+  const env = Object.fromEntries(words.slice(0, node).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+  return { env, args: words.slice(node + 1) };
 }
 
 /** `npm start`'s node arguments with `flags` replacing those of the same name (or added before the entry point): a V8 setting tried by the benchmark's tools. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { projectRoot, serverNodeArgs } from '../../scripts/start-command.js';
+import { projectRoot, serverNodeArgs, serverNodeEnv } from '../../scripts/start-command.js';
 import { createScratchDatabase } from './database.js';
 
 const run = promisify(execFile);
@@ -40,6 +40,7 @@ export async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
 export async function serverDatabase(extra: NodeJS.ProcessEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bp-server-'));
   const env: NodeJS.ProcessEnv = {
+    ...serverNodeEnv(),
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
