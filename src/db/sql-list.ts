@@ -9,7 +9,7 @@ import { scopedTenantId, type TenantDb } from './tenant-scope.js';
  * SQL (measured in issue 27's note), while `$queryRaw` keeps Prisma's connection, transaction
  * and type mapping (dates, JSON, decimals) for both databases. Only the conditions the list
  * filters produce are understood (AND, OR, equality, `in`, ranges, `contains`) on the model's own
- * columns; anything else (a relation, another operator) throws, which every filter's tests would
+ * columns; anything else (a list relation, another operator) throws, which every filter's tests would
  * meet, so a filter never silently means something else. A condition on a to-one relation's
  * columns (`stage: { pipelineId }`) is an `EXISTS` over its row. To-one relations read whole with the
  * rows (Prisma's `include: { company: true }`) are joined in the same statement (`joinedRelations`):
